@@ -1,0 +1,39 @@
+/** Every reason a document can fail to load. One closed union, so callers and tests can match on it. */
+export type LoadErrorCode =
+  | 'io-error'
+  | 'not-found'
+  | 'is-directory'
+  | 'git-error'
+  | 'invalid-utf8'
+  | 'json-syntax'
+  | 'yaml-syntax'
+  | 'duplicate-key'
+  | 'yaml-alias'
+  | 'yaml-custom-tag'
+  | 'yaml-non-string-key'
+  | 'yaml-document-count'
+  | 'non-finite-number'
+  | 'limit-bytes'
+  | 'limit-depth'
+  | 'limit-nodes'
+  | 'limit-scalar';
+
+/** A load failure with the position it concerns (1-based line and column; 0 when not positional). */
+export class LoadError extends Error {
+  override readonly name = 'LoadError';
+  constructor(
+    readonly code: LoadErrorCode,
+    message: string,
+    readonly file: string,
+    readonly line = 0,
+    readonly column = 0,
+  ) {
+    super(message);
+  }
+
+  /** `file:line:col: message`, the one line the CLI prints. */
+  format(): string {
+    const where = this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
+    return `${where}: ${this.message} (${this.code})`;
+  }
+}

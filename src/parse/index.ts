@@ -1,0 +1,73 @@
+import type { JsonValue } from '../util/json.js';
+import { decodeUtf8 } from './decode.js';
+import { LoadError } from './errors.js';
+import { parseJson } from './json.js';
+import { type Limits, resolveLimits } from './limits.js';
+import { readSourceBytes } from './read.js';
+import type { SourceMap } from './source-map.js';
+import { parseYaml } from './yaml.js';
+
+export { LoadError, type LoadErrorCode } from './errors.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export type { SourceMap, SourcePosition } from './source-map.js';
+
+export type DocumentFormat = 'json' | 'yaml';
+
+export interface LoadedDocument {
+  /** Name used in every message: a path, `<stdin>` or `REV:path`. */
+  file: string;
+  format: DocumentFormat;
+  text: string;
+  value: JsonValue;
+  sourceMap: SourceMap;
+}
+
+export interface LoadOptions {
+  file: string;
+  format?: DocumentFormat;
+  limits?: Partial<Limits>;
+}
+
+/** Format from the file extension; otherwise sniffed: a document starting with `{` or `[` is JSON. */
+export function detectFormat(path: string | undefined, text: string): DocumentFormat {
+  if (path) {
+    const lower = path.toLowerCase();
+    if (lower.endsWith('.json')) return 'json';
+    if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+  }
+  const first = /\S/.exec(text)?.[0];
+  return first === '{' || first === '[' ? 'json' : 'yaml';
+}
+
+/** Decodes text (JSON or restricted YAML) into the data model with a lazy source map. Throws LoadError. */
+export function loadDocument(text: string, options: LoadOptions): LoadedDocument {
+  const limits = resolveLimits(options.limits);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.length > limits.maxBytes) {
+    throw new LoadError(
+      'limit-bytes',
+      `Document is over the limit of ${limits.maxBytes} bytes`,
+      options.file,
+    );
+  }
+  const format = options.format ?? detectFormat(options.file, text);
+  const parsed =
+    format === 'json' ? parseJson(text, options.file, limits) : parseYaml(text, options.file, limits);
+  return { file: options.file, format, text, value: parsed.value, sourceMap: parsed.sourceMap };
+}
+
+export interface LoadSourceOptions {
+  format?: DocumentFormat;
+  limits?: Partial<Limits>;
+  /** Replaces process stdin for `-` (tests, the Action). */
+  stdin?: () => Promise<Uint8Array>;
+}
+
+/** Loads a command-line operand: a path, `-` (stdin) or git `REV:path`. Throws LoadError. */
+export async function loadSource(spec: string, options: LoadSourceOptions = {}): Promise<LoadedDocument> {
+  const limits = resolveLimits(options.limits);
+  const source = await readSourceBytes(spec, limits.maxBytes, options.stdin);
+  const text = decodeUtf8(source.bytes, source.name);
+  const format = options.format ?? detectFormat(source.path, text);
+  return loadDocument(text, { file: source.name, format, limits });
+}

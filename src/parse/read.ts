@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import { LoadError } from './errors.js';
+
+export interface SourceBytes {
+  /** The name used in messages: the path, `<stdin>`, or `REV:path`. */
+  name: string;
+  bytes: Uint8Array;
+  /** The path whose extension tells the format, when there is one. */
+  path?: string;
+}
+
+/** `REV:path` as git understands it; a drive letter (`C:\`) or an existing file name never counts. */
+const GIT_SPEC = /^([^:\s][^:]*?):(.+)$/;
+
+/**
+ * Reads the bytes behind a command-line operand: a file, `-` for standard input, or `REV:path`
+ * from git (so `mcpdesc diff origin/main:server.mcpdesc.yaml HEAD:server.mcpdesc.yaml` works).
+ */
+export async function readSourceBytes(
+  spec: string,
+  maxBytes: number,
+  stdin?: () => Promise<Uint8Array>,
+): Promise<SourceBytes> {
+  if (spec === '-') {
+    const bytes = stdin ? await stdin() : await readStdin(maxBytes);
+    checkSize(bytes.length, maxBytes, '<stdin>');
+    return { name: '<stdin>', bytes };
+  }
+  const fileInfo = await stat(spec).catch(() => undefined);
+  if (fileInfo) {
+    if (fileInfo.isDirectory())
+      throw new LoadError('is-directory', 'Is a directory, not a description file', spec);
+    checkSize(fileInfo.size, maxBytes, spec);
+    try {
+      return { name: spec, bytes: await readFile(spec), path: spec };
+    } catch (error) {
+      throw new LoadError(
+        'io-error',
+        `Cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+        spec,
+      );
+    }
+  }
+  const git = GIT_SPEC.exec(spec);
+  if (git && !/^[A-Za-z]$/.test(git[1]!)) {
+    return { name: spec, bytes: await gitShow(spec, maxBytes), path: git[2]! };
+  }
+  throw new LoadError('not-found', 'No such file', spec);
+}
+
+function checkSize(size: number, maxBytes: number, name: string): void {
+  if (size > maxBytes)
+    throw new LoadError('limit-bytes', `Document is ${size} bytes, over the limit of ${maxBytes}`, name);
+}
+
+function gitShow(spec: string, maxBytes: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      ['show', spec],
+      { encoding: 'buffer', maxBuffer: maxBytes + 1, windowsHide: true },
+      (error, stdout, stderr) => {
+        if (error) {
+          const reason =
+            (error as NodeJS.ErrnoException).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER'
+              ? `Document is over the limit of ${maxBytes} bytes`
+              : Buffer.from(stderr).toString('utf8').trim().split('\n')[0] || error.message;
+          reject(new LoadError('git-error', `git show failed: ${reason}`, spec));
+          return;
+        }
+        resolve(stdout);
+      },
+    );
+  });
+}
+
+async function readStdin(maxBytes: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of process.stdin) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    total += buffer.length;
+    if (total > maxBytes)
+      throw new LoadError('limit-bytes', `Input is over the limit of ${maxBytes} bytes`, '<stdin>');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}

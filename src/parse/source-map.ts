@@ -1,0 +1,66 @@
+import { parentPointer } from '../util/pointer.js';
+import type { LineIndex } from './lines.js';
+
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+/** Where each JSON pointer of a document sits in its source text (1-based). */
+export interface SourceMap {
+  /** The value at `pointer`, or the nearest ancestor that exists in the source. */
+  locate(pointer: string): SourcePosition;
+  /** The property key of `pointer` when it is an object member, else the same as `locate`. */
+  locateKey(pointer: string): SourcePosition;
+  /** True when `pointer` names a value present in the source. */
+  has(pointer: string): boolean;
+}
+
+/** Offsets into the text; converted to line and column only for the pointers actually asked about. */
+export interface PointerEntry {
+  value: number;
+  key?: number;
+}
+
+/**
+ * A SourceMap over a table that is built only when a position is first asked for: most runs of
+ * `validate` or `diff` on a clean document never need one, and building it costs a second pass.
+ */
+export class LazySourceMap implements SourceMap {
+  private table: Map<string, PointerEntry> | undefined;
+  constructor(
+    private readonly lines: LineIndex,
+    private readonly build: () => Map<string, PointerEntry>,
+  ) {}
+
+  private entries(): Map<string, PointerEntry> {
+    this.table ??= this.build();
+    return this.table;
+  }
+
+  private nearest(pointer: string): PointerEntry | undefined {
+    const table = this.entries();
+    let current: string | undefined = pointer;
+    while (current !== undefined) {
+      const entry = table.get(current);
+      if (entry) return entry;
+      current = parentPointer(current);
+    }
+    return undefined;
+  }
+
+  locate(pointer: string): SourcePosition {
+    const entry = this.nearest(pointer);
+    return entry ? this.lines.position(entry.value) : { line: 1, column: 1 };
+  }
+
+  locateKey(pointer: string): SourcePosition {
+    const exact = this.entries().get(pointer);
+    if (exact) return this.lines.position(exact.key ?? exact.value);
+    return this.locate(pointer);
+  }
+
+  has(pointer: string): boolean {
+    return this.entries().has(pointer);
+  }
+}

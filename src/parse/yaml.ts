@@ -1,0 +1,199 @@
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  type Node,
+  parseAllDocuments,
+  Scalar,
+} from 'yaml';
+import { type JsonValue, setOwn } from '../util/json.js';
+import { appendPointer } from '../util/pointer.js';
+import { LoadError, type LoadErrorCode } from './errors.js';
+import type { ParsedText } from './json.js';
+import type { Limits } from './limits.js';
+import { LineIndex } from './lines.js';
+import { prescanYamlFlowDepth } from './prescan.js';
+import { LazySourceMap, type PointerEntry } from './source-map.js';
+
+/** Tags of the YAML JSON schema; anything else is a custom or application tag (spec §15.3). */
+const CORE_TAGS = new Set([
+  'tag:yaml.org,2002:str',
+  'tag:yaml.org,2002:null',
+  'tag:yaml.org,2002:bool',
+  'tag:yaml.org,2002:int',
+  'tag:yaml.org,2002:float',
+  'tag:yaml.org,2002:map',
+  'tag:yaml.org,2002:seq',
+  '!',
+]);
+
+/** YAML 1.2 spellings of infinity and NaN, which the JSON data model cannot hold. */
+const NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
+
+/**
+ * The restricted YAML profile of spec §15: exactly one document, JSON-schema scalar resolution,
+ * string keys only, no duplicates, no aliases, no custom tags, `<<` as an ordinary key, finite
+ * numbers. One walk converts the AST to data and enforces all of it.
+ */
+export function parseYaml(text: string, file: string, limits: Limits): ParsedText {
+  const lines = new LineIndex(text);
+  const fail = (code: LoadErrorCode, message: string, offset: number) => {
+    const { line, column } = lines.position(offset);
+    return new LoadError(code, message, file, line, column);
+  };
+
+  const tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
+  if (tooDeepAt >= 0)
+    throw fail('limit-depth', `Nesting deeper than the limit of ${limits.maxDepth}`, tooDeepAt);
+  let docs: Document.Parsed[];
+  try {
+    docs = parseAllDocuments(text, {
+      schema: 'json',
+      strict: true,
+      uniqueKeys: true,
+      merge: false,
+      prettyErrors: false,
+    }) as Document.Parsed[];
+  } catch (error) {
+    // The parser recurses on nesting; a hostile depth surfaces as a RangeError.
+    if (error instanceof RangeError)
+      throw new LoadError('limit-depth', 'Nesting too deep to parse', file, 1, 1);
+    throw error;
+  }
+  if (!Array.isArray(docs)) docs = [];
+  if (docs.length !== 1) {
+    const second = docs[1];
+    if (second)
+      throw fail(
+        'yaml-document-count',
+        'A description must be exactly one YAML document, found several',
+        second.range[0],
+      );
+    throw new LoadError(
+      'yaml-document-count',
+      'A description must be exactly one YAML document, found none',
+      file,
+      1,
+      1,
+    );
+  }
+  const doc = docs[0]!;
+  for (const error of doc.errors) {
+    // Under the JSON schema, plain scalars like `hello` are "unresolved"; the data model reads them as
+    // strings, as the spec's reference decoder does.
+    if (error.code === 'TAG_RESOLVE_FAILED' && error.message.startsWith('Unresolved plain scalar')) continue;
+    const code: LoadErrorCode = error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax';
+    throw fail(code, firstLine(error.message), error.pos[0]);
+  }
+  if (doc.contents === null)
+    throw new LoadError('yaml-document-count', 'The YAML document is empty', file, 1, 1);
+
+  let nodes = 0;
+  const convert = (node: Node | null, depth: number): JsonValue => {
+    if (node === null) return null;
+    const at = node.range?.[0] ?? 0;
+    nodes++;
+    if (nodes > limits.maxNodes) throw fail('limit-nodes', `More than ${limits.maxNodes} values`, at);
+    if (isAlias(node)) throw fail('yaml-alias', 'YAML aliases are not allowed in a description', at);
+    if (node.anchor) throw fail('yaml-alias', 'YAML anchors are not allowed in a description', at);
+    if (node.tag !== undefined && !CORE_TAGS.has(node.tag)) {
+      throw fail('yaml-custom-tag', `Custom YAML tag ${node.tag} is not allowed`, at);
+    }
+    if (isScalar(node)) return scalarValue(node, at);
+    if (depth > limits.maxDepth)
+      throw fail('limit-depth', `Nesting deeper than the limit of ${limits.maxDepth}`, at);
+    if (isSeq(node)) return node.items.map((item) => convert(item as Node | null, depth + 1));
+    if (isMap(node)) {
+      const out: Record<string, JsonValue> = {};
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const keyNode = pair.key as Node | null;
+        const keyAt = keyNode?.range?.[0] ?? at;
+        if (!isScalar(keyNode)) throw fail('yaml-non-string-key', 'Mapping keys must be strings', keyAt);
+        if (keyNode.anchor || isAlias(keyNode))
+          throw fail('yaml-alias', 'YAML anchors are not allowed in a description', keyAt);
+        const key = scalarValue(keyNode, keyAt);
+        if (typeof key !== 'string')
+          throw fail('yaml-non-string-key', `Mapping key ${String(key)} is not a string`, keyAt);
+        if (Object.hasOwn(out, key))
+          throw fail('duplicate-key', `Duplicate key ${JSON.stringify(key)}`, keyAt);
+        nodes++;
+        setOwn(out, key, convert(pair.value as Node | null, depth + 1));
+      }
+      return out;
+    }
+    throw fail('yaml-syntax', 'Unsupported YAML node', at);
+  };
+
+  const scalarValue = (node: Scalar, at: number): JsonValue => {
+    const value: unknown = node.value;
+    if (typeof value === 'string') {
+      if (node.type === Scalar.PLAIN && NON_FINITE.test(value)) {
+        throw fail('non-finite-number', `${value} is not a finite number`, at);
+      }
+      if (node.tag === 'tag:yaml.org,2002:float' || node.tag === 'tag:yaml.org,2002:int') {
+        if (NON_FINITE.test(value))
+          throw fail('non-finite-number', `${node.tag} ${value} is not a finite number`, at);
+        throw fail('yaml-custom-tag', `${value} cannot be resolved as ${node.tag}`, at);
+      }
+      if (value.length > limits.maxScalarLength) {
+        throw fail(
+          'limit-scalar',
+          `String longer than the limit of ${limits.maxScalarLength} characters`,
+          at,
+        );
+      }
+      return value;
+    }
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) throw fail('non-finite-number', 'Number is not finite', at);
+      return value;
+    }
+    if (typeof value === 'bigint') {
+      const asNumber = Number(value);
+      if (!Number.isFinite(asNumber)) throw fail('non-finite-number', 'Number is not finite', at);
+      return asNumber;
+    }
+    if (value === null || typeof value === 'boolean') return value;
+    throw fail('yaml-syntax', 'Unsupported scalar value', at);
+  };
+
+  const value = convert(doc.contents as Node, 1);
+  return { value, sourceMap: new LazySourceMap(lines, () => buildYamlTable(doc.contents as Node)) };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+function buildYamlTable(root: Node): Map<string, PointerEntry> {
+  const table = new Map<string, PointerEntry>();
+  const visit = (node: Node | null, pointer: string, key: Node | null) => {
+    if (node === null) {
+      return;
+    }
+    const entry: PointerEntry = { value: node.range?.[0] ?? 0 };
+    if (key?.range) entry.key = key.range[0];
+    table.set(pointer, entry);
+    if (isSeq(node))
+      node.items.forEach((item, i) => {
+        visit(item as Node | null, appendPointer(pointer, i), null);
+      });
+    else if (isMap(node)) {
+      for (const pair of node.items) {
+        const k = pair.key as Node | null;
+        if (!isScalar(k)) continue;
+        const childPointer = appendPointer(pointer, String(k.value));
+        if (pair.value === null) {
+          // `key:` with no value: point at the key.
+          if (k.range) table.set(childPointer, { value: k.range[0], key: k.range[0] });
+        } else visit(pair.value as Node, childPointer, k);
+      }
+    }
+  };
+  visit(root, '', null);
+  return table;
+}

@@ -1,0 +1,64 @@
+/** The JSON data model every document decodes to (spec §3.1): no undefined, no non-finite numbers. */
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonArray = JsonValue[];
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+export type JsonValue = JsonPrimitive | JsonArray | JsonObject;
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function hasOwn(value: object, key: string): boolean {
+  return Object.hasOwn(value, key);
+}
+
+/**
+ * Defines a property as plain data: assigning `obj['__proto__'] = v` would replace the prototype,
+ * and documents are allowed to use `__proto__` as an ordinary key.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** Deep equality on the JSON data model; object key order is ignored, array order is not. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bObj = b as Record<string, unknown>;
+  if (aKeys.length !== Object.keys(bObj).length) return false;
+  for (const key of aKeys) {
+    if (!Object.hasOwn(bObj, key)) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[key], bObj[key])) return false;
+  }
+  return true;
+}
+
+/** Deterministic JSON text with object keys sorted recursively: the basis of canonical comparison. */
+export function sortedJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson(obj[k])}`).join(',')}}`;
+}
+
+export function deepClone<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(deepClone) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) setOwn(out, key, deepClone((value as Record<string, unknown>)[key]));
+  return out as T;
+}
