@@ -1,0 +1,20 @@
+import { Option } from 'commander';
+import { UsageError } from './errors.js';
+
+/** `--format` with a closed set of choices (commander reports a wrong value as a usage error). */
+export function formatOption<T extends string>(choices: readonly T[], defaultValue?: T): Option {
+  const option = new Option('--format <format>', `output format (${choices.join(', ')})`).choices(choices);
+  return defaultValue === undefined ? option : option.default(defaultValue);
+}
+
+export function requireOneOf<T extends string>(value: string, choices: readonly T[], what: string): T {
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`${what} must be one of ${choices.join(', ')}, got ${JSON.stringify(value)}`);
+}
+
+export function parseLimitOption(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new UsageError(`expected a positive integer, got ${JSON.stringify(value)}`);
+  return n;
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** Temporary files being written right now; removed if the process is interrupted. */
+const pending = new Set<string>();
+let handlersInstalled = false;
+
+function installSignalCleanup(): void {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const path of pending) rmSync(path, { force: true });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+}
+
+/**
+ * Writes a file so that readers (and an interrupted run) see either the old content or the new,
+ * never a partial file: write a temporary sibling, fsync, then rename over the target.
+ */
+export function writeFileAtomic(path: string, content: string): void {
+  installSignalCleanup();
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  pending.add(temp);
+  try {
+    const fd = openSync(temp, 'w', 0o644);
+    try {
+      writeSync(fd, content);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  } finally {
+    pending.delete(temp);
+  }
+}
+
+/** Writes command output to a file (atomically) or to standard output. */
+export function emit(content: string, outFile: string | undefined): void {
+  if (outFile && outFile !== '-') writeFileAtomic(outFile, content);
+  else process.stdout.write(content);
+}
+
+/** Colour only on a terminal, never when NO_COLOR is set or --no-color was given; FORCE_COLOR forces it. */
+export function useColor(option: boolean | undefined, stream: NodeJS.WriteStream = process.stdout): boolean {
+  if (option === false) return false;
+  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return false;
+  if (process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0') return true;
+  return stream.isTTY === true;
+}

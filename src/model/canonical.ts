@@ -1,0 +1,129 @@
+import { deepClone, isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../util/json.js';
+import { PRIMITIVE_COLLECTIONS, rootVersions, SCOPED_COLLECTIONS } from './scopes.js';
+import { sortVersions } from './versions.js';
+
+/**
+ * Canonical form for semantic equivalence (spec §4.13, §15.5): property order, `protocolVersions`
+ * order, security requirement order, the order of scoped collections, redundant scopes and the
+ * split of one declaration into identical scoped variants do not matter. What stays significant:
+ * `security` omitted / `[]` / `[{}]`, and every array whose order the spec defines (root `tags`,
+ * example contents and messages, interaction steps, stdio args...).
+ */
+export function canonicalForm(doc: JsonValue): JsonValue {
+  if (!isJsonObject(doc)) return deepClone(doc);
+  const root = rootVersions(doc);
+  const out = deepClone(doc);
+  if (Array.isArray(out.protocolVersions)) out.protocolVersions = sortStrings(out.protocolVersions);
+  normalizeSecurity(out);
+  for (const collection of SCOPED_COLLECTIONS) {
+    const items = out[collection];
+    if (!Array.isArray(items)) continue;
+    out[collection] = collapseVariants(items, root, collection);
+  }
+  normalizePromptExampleMaps(out);
+  return out;
+}
+
+export function canonicalString(doc: JsonValue): string {
+  return sortedJson(canonicalForm(doc));
+}
+
+/** Semantic equivalence of two documents or views (spec §4.13). */
+export function semanticallyEquivalent(a: JsonValue, b: JsonValue): boolean {
+  return canonicalString(a) === canonicalString(b);
+}
+
+/**
+ * Declarations with equal content apart from scope are one declaration over the union of their
+ * scopes; a scope equal to the whole parent scope is the same as no scope.
+ */
+function collapseVariants(items: JsonValue[], root: readonly string[], collection: string): JsonValue[] {
+  const byContent = new Map<string, { value: JsonObject; scope: Set<string> }>();
+  const others: JsonValue[] = [];
+  for (const item of items) {
+    if (!isJsonObject(item)) {
+      others.push(item);
+      continue;
+    }
+    const scope = Array.isArray(item.protocolVersions)
+      ? item.protocolVersions.filter((v): v is string => typeof v === 'string')
+      : [...root];
+    const content: JsonObject = { ...item };
+    delete content.protocolVersions;
+    normalizeSecurity(content);
+    if ((PRIMITIVE_COLLECTIONS as readonly string[]).includes(collection))
+      normalizeElicitations(content, sortVersions(scope));
+    const key = sortedJson(content);
+    const entry = byContent.get(key);
+    if (entry) for (const v of scope) entry.scope.add(v);
+    else byContent.set(key, { value: content, scope: new Set(scope) });
+  }
+  const rootKey = sortStrings(root).join(',');
+  const result: JsonValue[] = [];
+  for (const { value, scope } of byContent.values()) {
+    const versions = sortStrings([...scope]);
+    if (versions.join(',') !== rootKey) value.protocolVersions = versions;
+    result.push(value);
+  }
+  return [...result, ...others].sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
+}
+
+function normalizeElicitations(primitive: JsonObject, scope: readonly string[]): void {
+  const list = primitive.elicitations;
+  if (!Array.isArray(list)) return;
+  const scopeKey = sortStrings(scope).join(',');
+  primitive.elicitations = list
+    .map((entry) => {
+      if (!isJsonObject(entry) || !Array.isArray(entry.protocolVersions)) return entry;
+      const own = sortStrings(entry.protocolVersions.filter((v): v is string => typeof v === 'string'));
+      const copy: JsonObject = { ...entry };
+      if (own.join(',') === scopeKey) delete copy.protocolVersions;
+      else copy.protocolVersions = own;
+      return copy;
+    })
+    .sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
+}
+
+/** Security Requirement arrays are unordered at every level (spec §7.3); their emptiness forms are not. */
+function normalizeSecurity(holder: JsonObject): void {
+  const security = holder.security;
+  if (!Array.isArray(security)) return;
+  holder.security = security
+    .map((requirement) => {
+      if (!isJsonObject(requirement)) return requirement;
+      const out: JsonObject = {};
+      for (const [scheme, scopes] of Object.entries(requirement))
+        out[scheme] = Array.isArray(scopes) ? sortStrings(scopes) : scopes;
+      return out;
+    })
+    .sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
+}
+
+/** Prompt Example `arguments` omitted and `{}` mean the same (spec §11.3). */
+function normalizePromptExampleMaps(doc: JsonObject): void {
+  const drop = (example: JsonValue) => {
+    if (
+      isJsonObject(example) &&
+      isJsonObject(example.arguments) &&
+      Object.keys(example.arguments).length === 0
+    ) {
+      delete example.arguments;
+    }
+  };
+  if (Array.isArray(doc.prompts)) {
+    for (const prompt of doc.prompts) {
+      if (isJsonObject(prompt) && isJsonObject(prompt.examples)) Object.values(prompt.examples).forEach(drop);
+    }
+  }
+  const components = doc.components;
+  if (isJsonObject(components) && isJsonObject(components.promptExamples))
+    Object.values(components.promptExamples).forEach(drop);
+}
+
+function sortStrings(values: readonly JsonValue[]): JsonValue[] {
+  return [...values].sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

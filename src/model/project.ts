@@ -1,0 +1,75 @@
+import { deepClone, isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
+import { effectiveScope, rootVersions, SCOPED_COLLECTIONS } from './scopes.js';
+import { PROTOCOL_VERSIONS } from './versions.js';
+
+export class ProjectionError extends Error {
+  override readonly name = 'ProjectionError';
+}
+
+/** Primitive fields holding nested scoped declarations, filtered by their own scope (spec §4.12 step 4). */
+const NESTED_SCOPED_FIELDS = ['elicitations'] as const;
+
+/**
+ * The Effective Protocol View P_V(D) of spec §4.12: keeps every scoped declaration whose effective
+ * scope includes V, drops their `protocolVersions`, filters nested elicitations by their own scope,
+ * omits emptied collections, and keeps everything unscoped (info, instructions, security, tags,
+ * components, `x-*`, `_meta`) as it is. Security inheritance is never materialised.
+ */
+export function projectView(doc: JsonValue, version: string): JsonObject {
+  if (!isJsonObject(doc)) throw new ProjectionError('A description must be a JSON object');
+  const root = rootVersions(doc);
+  if (!root.includes(version)) {
+    const known = (PROTOCOL_VERSIONS as readonly string[]).includes(version);
+    throw new ProjectionError(
+      known
+        ? `MCP revision ${version} is not in the document's protocolVersions (${root.join(', ')})`
+        : `${version} is not an MCP revision mcpdesc 0.8.0 knows (${PROTOCOL_VERSIONS.join(', ')})`,
+    );
+  }
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (key === 'protocolVersions') {
+      out[key] = [version];
+    } else if ((SCOPED_COLLECTIONS as readonly string[]).includes(key) && Array.isArray(value)) {
+      const kept = value
+        .filter((item) => effectiveScope(item, root).includes(version))
+        .map((item) => projectDeclaration(item, root, version));
+      if (kept.length > 0) out[key] = kept;
+    } else {
+      Object.defineProperty(out, key, {
+        value: deepClone(value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return out;
+}
+
+function projectDeclaration(item: JsonValue, root: readonly string[], version: string): JsonValue {
+  if (!isJsonObject(item)) return deepClone(item);
+  const scope = effectiveScope(item, root);
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (key === 'protocolVersions') continue;
+    if ((NESTED_SCOPED_FIELDS as readonly string[]).includes(key) && Array.isArray(value)) {
+      const kept = value
+        .filter((nested) => effectiveScope(nested, scope).includes(version))
+        .map((nested) => {
+          const copy = deepClone(nested);
+          if (isJsonObject(copy)) delete copy.protocolVersions;
+          return copy;
+        });
+      if (kept.length > 0) out[key] = kept;
+      continue;
+    }
+    Object.defineProperty(out, key, {
+      value: deepClone(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
