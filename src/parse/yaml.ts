@@ -91,6 +91,11 @@ export function parseYaml(text: string, file: string, limits: Limits): ParsedTex
   if (doc.contents === null)
     throw new LoadError('yaml-document-count', 'The YAML document is empty', file, 1, 1);
 
+  // Anchors and tags precede their node, whose range starts at the content: point at the anchor or tag.
+  const sourceBefore = (token: string, at: number): number => {
+    const found = text.lastIndexOf(token, at);
+    return found === -1 ? at : found;
+  };
   let nodes = 0;
   const convert = (node: Node | null, depth: number): JsonValue => {
     if (node === null) return null;
@@ -98,9 +103,15 @@ export function parseYaml(text: string, file: string, limits: Limits): ParsedTex
     nodes++;
     if (nodes > limits.maxNodes) throw fail('limit-nodes', `More than ${limits.maxNodes} values`, at);
     if (isAlias(node)) throw fail('yaml-alias', 'YAML aliases are not allowed in a description', at);
-    if (node.anchor) throw fail('yaml-alias', 'YAML anchors are not allowed in a description', at);
+    if (node.anchor) {
+      throw fail(
+        'yaml-alias',
+        'YAML anchors are not allowed in a description',
+        sourceBefore(`&${node.anchor}`, at),
+      );
+    }
     if (node.tag !== undefined && !CORE_TAGS.has(node.tag)) {
-      throw fail('yaml-custom-tag', `Custom YAML tag ${node.tag} is not allowed`, at);
+      throw fail('yaml-custom-tag', `Custom YAML tag ${node.tag} is not allowed`, sourceBefore(node.tag, at));
     }
     if (isScalar(node)) return scalarValue(node, at);
     if (depth > limits.maxDepth)
@@ -187,7 +198,11 @@ function buildYamlTable(root: Node): Map<string, PointerEntry> {
         const k = pair.key as Node | null;
         if (!isScalar(k)) continue;
         const childPointer = appendPointer(pointer, String(k.value));
-        if (pair.value === null) {
+        const valueNode = pair.value as Node | null;
+        const isEmpty =
+          valueNode === null ||
+          (isScalar(valueNode) && valueNode.range !== undefined && valueNode.range[0] === valueNode.range[1]);
+        if (isEmpty) {
           // `key:` with no value: point at the key.
           if (k.range) table.set(childPointer, { value: k.range[0], key: k.range[0] });
         } else visit(pair.value as Node, childPointer, k);

@@ -1,0 +1,78 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+
+const FIXTURE = join(import.meta.dirname, '../fixtures/serialization/valid/document.yaml');
+
+describe('mcpdesc (built CLI)', () => {
+  it('prints its version and help', () => {
+    const version = runCli(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const help = runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('project');
+  });
+
+  it('exits 2 on an unknown command or a missing option', () => {
+    expect(runCli(['frobnicate']).code).toBe(2);
+    const missing = runCli(['project', FIXTURE]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--protocol-version');
+  });
+});
+
+describe('mcpdesc project', () => {
+  it('prints the view of one revision in the input format, or the one asked for', () => {
+    const yaml = runCli(['project', FIXTURE, '--protocol-version', '2025-11-25']);
+    expect(yaml.code).toBe(0);
+    expect(yaml.stdout).toContain('protocolVersions:\n  - "2025-11-25"\n');
+    const json = runCli(['project', FIXTURE, '--protocol-version', '2025-06-18', '--format', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ protocolVersions: ['2025-06-18'], tools: [{ name: 'get_forecast' }] });
+  });
+
+  it('reads stdin with - and writes -o atomically, leaving no temporary file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-project-'));
+    const out = join(dir, 'view.json');
+    const result = runCli(['project', '-', '--protocol-version', '2025-06-18', '-o', out, '--format', 'json'], { input: readFileSync(FIXTURE, 'utf8') });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8')).protocolVersions).toEqual(['2025-06-18']);
+    expect(readdirSync(dir)).toEqual(['view.json']);
+  });
+
+  it('refuses a revision the document does not describe', () => {
+    const result = runCli(['project', FIXTURE, '--protocol-version', '2024-11-05']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/2024-11-05 is not in the document's protocolVersions/);
+  });
+});
+
+describe('bad input: one line with file:line:col, exit 2, no stack trace', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-bad-'));
+  const cases: Array<[string, string, RegExp]> = [
+    ['truncated.json', '{\n  "mcpdesc": "0.8.0",\n  "info": {', /truncated\.json:3:12: .*\(json-syntax\)$/],
+    ['tabs.yaml', 'info:\n\tname: x\n', /tabs\.yaml:2:1: .*\(yaml-syntax\)$/],
+    ['deep.json', '['.repeat(10 * 1024 * 1024), /deep\.json:1:257: Nesting deeper than the limit of 256 \(limit-depth\)$/],
+    ['dup.yaml', 'a: 1\nb: 2\na: 3\n', /dup\.yaml:3:1: .*\(duplicate-key\)$/],
+  ];
+  it.each(cases)('%s', (name, content, expected) => {
+    const file = join(dir, name);
+    writeFileSync(file, content);
+    const result = runCli(['project', file, '--protocol-version', '2025-06-18']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(expected);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a directory or a missing file is an I/O error', () => {
+    expect(runCli(['project', dir, '--protocol-version', '2025-06-18'])).toMatchObject({ code: 2 });
+    const missing = runCli(['project', join(dir, 'nope.json'), '--protocol-version', '2025-06-18']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope\.json: No such file \(not-found\)/);
+  });
+});

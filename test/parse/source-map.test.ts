@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import jsonSourceMap from 'json-source-map';
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/parse/index.js';
+
+describe('source maps', () => {
+  it('locates values and keys in JSON', () => {
+    const doc = loadDocument('{\n  "a": {\n    "b": [1, {"c": 2}],\n    "d/e": true\n  }\n}', {
+      file: 'x.json',
+    });
+    expect(doc.sourceMap.locate('/a/b/1/c')).toEqual({ line: 3, column: 20 });
+    expect(doc.sourceMap.locateKey('/a/b/1/c')).toEqual({ line: 3, column: 15 });
+    expect(doc.sourceMap.locate('/a/b/0')).toEqual({ line: 3, column: 11 });
+    expect(doc.sourceMap.locate('/a/d~1e')).toEqual({ line: 4, column: 12 });
+    expect(doc.sourceMap.has('/a/zz')).toBe(false);
+    // A missing pointer falls back to its nearest ancestor.
+    expect(doc.sourceMap.locate('/a/zz')).toEqual({ line: 2, column: 8 });
+  });
+
+  it('locates values and keys in YAML, including keys without a value', () => {
+    const doc = loadDocument('a:\n  b:\n    - 1\n    - c: 2\n  empty:\n', { file: 'x.yaml' });
+    expect(doc.sourceMap.locate('/a/b/1/c')).toEqual({ line: 4, column: 10 });
+    expect(doc.sourceMap.locateKey('/a/b/1/c')).toEqual({ line: 4, column: 7 });
+    expect(doc.sourceMap.locate('/a/b/0')).toEqual({ line: 3, column: 7 });
+    expect(doc.sourceMap.locate('/a/empty')).toEqual({ line: 5, column: 3 });
+  });
+
+  it('agrees with json-source-map on generated JSON documents (oracle)', () => {
+    fc.assert(
+      fc.property(fc.json({ depthSize: 'medium' }), fc.boolean(), (text, pretty) => {
+        const source = pretty ? JSON.stringify(JSON.parse(text), null, 2) : text;
+        const ours = loadDocument(source, { file: 'x.json' }).sourceMap;
+        const oracle = jsonSourceMap.parse(source).pointers;
+        for (const [pointer, entry] of Object.entries(oracle)) {
+          expect(ours.locate(pointer)).toEqual({
+            line: entry.value.line + 1,
+            column: entry.value.column + 1,
+          });
+          if (entry.key)
+            expect(ours.locateKey(pointer)).toEqual({
+              line: entry.key.line + 1,
+              column: entry.key.column + 1,
+            });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
