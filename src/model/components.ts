@@ -1,0 +1,288 @@
+/**
+ * Local `$componentRef` resolution (spec §17, §16.2 item 10).
+ *
+ * A Reference Object is exactly `{"$componentRef": "#/components/<namespace>/<name>"}`. It may appear
+ * at these use sites only:
+ *   - Tool `inputSchema` / `outputSchema` and Elicitation `requestedSchema`   → `schemas`
+ *   - values of Tool / Resource / Resource Template / Prompt `examples` maps  → `toolExamples`,
+ *     `resourceExamples`, `resourceTemplateExamples`, `promptExamples`
+ *   - component values themselves (a component may alias another one of its own namespace).
+ *
+ * Resolution is local (never a file, never the network), checks the namespace against the use site,
+ * follows component-to-component chains and rejects cycles. The function is pure: the input is
+ * never mutated. The resolved document shares every untouched subtree (and every substituted
+ * component value) with the input, so treat it as read-only; `deepClone` it before editing.
+ */
+import { isJsonObject, type JsonObject, type JsonValue, setOwn } from '../util/json.js';
+import { toPointer } from '../util/pointer.js';
+
+export const COMPONENT_NAMESPACES = [
+  'schemas',
+  'toolExamples',
+  'resourceExamples',
+  'resourceTemplateExamples',
+  'promptExamples',
+] as const;
+export type ComponentNamespace = (typeof COMPONENT_NAMESPACES)[number];
+
+export type ComponentProblemCode =
+  | 'missing-component-reference-target'
+  | 'wrong-component-reference-namespace'
+  | 'component-reference-cycle';
+
+export interface ComponentProblem {
+  code: ComponentProblemCode;
+  /** Pointer (into the original document) of the offending `$componentRef` value. */
+  pointer: string;
+  message: string;
+}
+
+export interface ComponentUse {
+  /** Where the Reference Object sits in the original document. */
+  usePointer: string;
+  /** The component whose (non-reference) value was substituted there, after following aliases. */
+  componentPointer: string;
+}
+
+export interface ComponentResolution {
+  /** The document with every resolvable Reference Object replaced by its final target. Read-only. */
+  resolved: JsonObject;
+  /** Every substituted use site (component aliases included), pointers into the original document. */
+  uses: ComponentUse[];
+  problems: ComponentProblem[];
+  /** Maps a pointer of the resolved document to the original document (inside the component when the value came from one). */
+  originOf(resolvedPointer: string): string;
+  /** The use site whose substitution produced `resolvedPointer`, or undefined when it is not inside a substituted value. */
+  useSiteOf(resolvedPointer: string): string | undefined;
+}
+
+const REF_PATTERN = /^#\/components\/([^/]+)\/([^/]+)$/;
+
+const EXAMPLE_NAMESPACE: Record<string, ComponentNamespace> = {
+  tools: 'toolExamples',
+  resources: 'resourceExamples',
+  resourceTemplates: 'resourceTemplateExamples',
+  prompts: 'promptExamples',
+};
+
+/** True for an object carrying `$componentRef` (a Reference Object, possibly malformed). */
+export function isReferenceObject(value: unknown): value is JsonObject & { $componentRef: JsonValue } {
+  return isJsonObject(value) && Object.hasOwn(value, '$componentRef');
+}
+
+type Target = { ok: true; value: JsonValue; pointer: string } | { ok: false };
+
+/** Resolves every local component reference of `doc`. See the module comment. */
+export function resolveComponentRefs(doc: JsonObject): ComponentResolution {
+  const components = isJsonObject(doc.components) ? doc.components : undefined;
+  const problems: ComponentProblem[] = [];
+  const uses: ComponentUse[] = [];
+  const memo = new Map<string, Target>();
+
+  const componentValue = (namespace: string, name: string): JsonValue | undefined => {
+    const map = components && Object.hasOwn(components, namespace) ? components[namespace] : undefined;
+    if (!isJsonObject(map) || !Object.hasOwn(map, name)) return undefined;
+    return map[name];
+  };
+
+  /** Follows one Reference Object found at `pointer` that must target `expected`. */
+  const follow = (
+    ref: JsonObject,
+    expected: ComponentNamespace,
+    pointer: string,
+    stack: string[],
+  ): Target => {
+    const text = ref.$componentRef;
+    const match = typeof text === 'string' ? REF_PATTERN.exec(text) : null;
+    // A malformed pointer fails the structural schema (`schema-validation`); nothing to resolve here.
+    if (!match) return { ok: false };
+    const namespace = match[1] as string;
+    const name = match[2] as string;
+    const refPointer = `${pointer}/$componentRef`;
+    if (namespace !== expected) {
+      problems.push({
+        code: 'wrong-component-reference-namespace',
+        pointer: refPointer,
+        message: `reference ${JSON.stringify(text)} must target #/components/${expected}, not #/components/${namespace}`,
+      });
+      return { ok: false };
+    }
+    const key = `${namespace}/${name}`;
+    if (stack.includes(key)) {
+      problems.push({
+        code: 'component-reference-cycle',
+        pointer: refPointer,
+        message: `reference ${JSON.stringify(text)} forms a cycle: ${[...stack, key].join(' -> ')}`,
+      });
+      return { ok: false };
+    }
+    const target = componentValue(namespace, name);
+    if (target === undefined) {
+      problems.push({
+        code: 'missing-component-reference-target',
+        pointer: refPointer,
+        message: `reference ${JSON.stringify(text)} targets a component that does not exist`,
+      });
+      return { ok: false };
+    }
+    return resolveComponent(namespace as ComponentNamespace, name, stack);
+  };
+
+  /** The final (non-reference) value of one component; problems are reported once, at the component. */
+  const resolveComponent = (namespace: ComponentNamespace, name: string, stack: string[]): Target => {
+    const key = `${namespace}/${name}`;
+    const known = memo.get(key);
+    if (known) return known;
+    const value = componentValue(namespace, name) as JsonValue;
+    const pointer = toPointer(['components', namespace, name]);
+    let result: Target;
+    if (isReferenceObject(value)) {
+      result = follow(value, namespace, pointer, [...stack, key]);
+      if (result.ok) uses.push({ usePointer: pointer, componentPointer: result.pointer });
+    } else {
+      result = { ok: true, value, pointer };
+    }
+    // Inside a cycle, members other than the entry point are resolved again from their own entry.
+    if (stack.length === 0) memo.set(key, result);
+    return result;
+  };
+
+  // Substitutions to apply, keyed by use pointer (original document), with their final target.
+  const substitutions = new Map<string, { segments: string[]; value: JsonValue; target: string }>();
+  const useSite = (
+    segments: (string | number)[],
+    expected: ComponentNamespace,
+    value: JsonValue | undefined,
+  ) => {
+    if (!isReferenceObject(value)) return;
+    const pointer = toPointer(segments);
+    const target = follow(value, expected, pointer, []);
+    if (!target.ok) return;
+    substitutions.set(pointer, {
+      segments: segments.map(String),
+      value: target.value,
+      target: target.pointer,
+    });
+    uses.push({ usePointer: pointer, componentPointer: target.pointer });
+  };
+
+  if (components) {
+    for (const namespace of COMPONENT_NAMESPACES) {
+      const map = Object.hasOwn(components, namespace) ? components[namespace] : undefined;
+      if (!isJsonObject(map)) continue;
+      for (const name of Object.keys(map)) {
+        if (!isReferenceObject(map[name])) continue;
+        const target = resolveComponent(namespace, name, []);
+        if (target.ok) {
+          const segments = ['components', namespace, name];
+          substitutions.set(toPointer(segments), { segments, value: target.value, target: target.pointer });
+        }
+      }
+    }
+  }
+
+  for (const collection of ['tools', 'resources', 'resourceTemplates', 'prompts'] as const) {
+    const items = doc[collection];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, index) => {
+      if (!isJsonObject(item)) return;
+      if (collection === 'tools') {
+        for (const field of ['inputSchema', 'outputSchema']) {
+          if (Object.hasOwn(item, field)) useSite([collection, index, field], 'schemas', item[field]);
+        }
+      }
+      const examples = item.examples;
+      if (isJsonObject(examples)) {
+        const namespace = EXAMPLE_NAMESPACE[collection] as ComponentNamespace;
+        for (const name of Object.keys(examples))
+          useSite([collection, index, 'examples', name], namespace, examples[name]);
+      }
+      const elicitations = item.elicitations;
+      if (Array.isArray(elicitations)) {
+        elicitations.forEach((elicitation, e) => {
+          if (isJsonObject(elicitation) && Object.hasOwn(elicitation, 'requestedSchema')) {
+            useSite(
+              [collection, index, 'elicitations', e, 'requestedSchema'],
+              'schemas',
+              elicitation.requestedSchema,
+            );
+          }
+        });
+      }
+    });
+  }
+
+  const resolved = substitutions.size === 0 ? doc : applySubstitutions(doc, [...substitutions.values()]);
+  const targetOf = new Map<string, string>();
+  for (const [use, sub] of substitutions) targetOf.set(use, sub.target);
+
+  const nearestUse = (pointer: string): string | undefined => {
+    let current = pointer;
+    for (;;) {
+      if (targetOf.has(current)) return current;
+      if (current === '') return undefined;
+      current = current.slice(0, current.lastIndexOf('/'));
+    }
+  };
+
+  const seen = new Set<string>();
+  const uniqueUses = uses.filter(
+    (use) => !seen.has(use.usePointer) && seen.add(use.usePointer) !== undefined,
+  );
+
+  return {
+    resolved,
+    uses: uniqueUses,
+    problems,
+    originOf(resolvedPointer) {
+      const use = nearestUse(resolvedPointer);
+      if (use === undefined) return resolvedPointer;
+      return (targetOf.get(use) as string) + resolvedPointer.slice(use.length);
+    },
+    useSiteOf(resolvedPointer) {
+      return nearestUse(resolvedPointer);
+    },
+  };
+}
+
+/** Copies the spine from the root to every use site and puts the target value there. */
+function applySubstitutions(doc: JsonObject, subs: { segments: string[]; value: JsonValue }[]): JsonObject {
+  const copies = new Map<unknown, JsonValue>();
+  const copyOf = (value: JsonValue): JsonValue => {
+    const existing = copies.get(value);
+    if (existing !== undefined) return existing;
+    let copy: JsonValue;
+    if (Array.isArray(value)) copy = value.slice();
+    else {
+      const obj: JsonObject = {};
+      for (const key of Object.keys(value as JsonObject)) setOwn(obj, key, (value as JsonObject)[key]);
+      copy = obj;
+    }
+    copies.set(value, copy);
+    copies.set(copy, copy);
+    return copy;
+  };
+  const root = copyOf(doc) as JsonObject;
+  for (const sub of subs) {
+    let parent: JsonValue = root;
+    for (let i = 0; i < sub.segments.length - 1; i++) {
+      const segment = sub.segments[i] as string;
+      const container = parent as Record<string, JsonValue>;
+      const key = Array.isArray(container) ? Number(segment) : segment;
+      const child = copyOf((container as Record<string | number, JsonValue>)[key] as JsonValue);
+      if (Array.isArray(container)) (container as JsonValue[])[key as number] = child;
+      else setOwn(container, segment, child);
+      parent = child;
+    }
+    const last = sub.segments[sub.segments.length - 1] as string;
+    if (Array.isArray(parent)) parent[Number(last)] = sub.value;
+    else setOwn(parent as JsonObject, last, sub.value);
+  }
+  return root;
+}
+
+/** Splits a `$componentRef` into namespace and name, or undefined when it is not a local component pointer. */
+export function parseComponentRef(ref: string): { namespace: string; name: string } | undefined {
+  const match = REF_PATTERN.exec(ref);
+  return match ? { namespace: match[1] as string, name: match[2] as string } : undefined;
+}

@@ -1,0 +1,266 @@
+/**
+ * Embedded Tool / elicitation JSON Schemas: dialect detection, meta-schema validity, local `$ref`
+ * resolution, and compiled validators cached by structural hash (many tools share schemas).
+ *
+ * Documents are untrusted: nothing is ever fetched (external `$ref`s are reported, and stripped for
+ * partial checks), and `pattern` / `patternProperties` regular expressions run through a guard that
+ * skips patterns with nested quantifiers or back-references and inputs over 10,000 characters; a
+ * skipped check makes the validation "incomplete" (a warning), never silently complete.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../util/json.js';
+import { getAtPointer } from '../util/pointer.js';
+
+export type Dialect = '2020-12' | 'draft-07';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+/** The dialect a schema declares (or the 2020-12 default); undefined when unsupported. */
+export function dialectOf(schema: JsonValue): Dialect | undefined {
+  if (!isJsonObject(schema) || schema.$schema === undefined) return '2020-12';
+  const declared = schema.$schema;
+  if (typeof declared !== 'string') return undefined;
+  if (/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(declared)) return '2020-12';
+  if (/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/.test(declared)) return 'draft-07';
+  return undefined;
+}
+
+// ---- regular-expression guard ---------------------------------------------------------------
+
+let regexSkipped = false;
+const MAX_REGEX_INPUT = 10_000;
+
+/** Heuristic for catastrophic backtracking: a quantified group containing a quantifier, or a back-reference. */
+export function isRiskyPattern(source: string): boolean {
+  if (/\\[1-9]|\\k</.test(source)) return true;
+  if (source.length > 1000) return true;
+  const stack: boolean[] = [];
+  let quantifiedInside = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '[') {
+      while (i < source.length && source[i] !== ']') i += source[i] === '\\' ? 2 : 1;
+      continue;
+    }
+    if (c === '(') {
+      stack.push(quantifiedInside);
+      quantifiedInside = false;
+    } else if (c === ')') {
+      const inner = quantifiedInside;
+      quantifiedInside = stack.pop() ?? false;
+      const next = source[i + 1];
+      const quantified = next === '*' || next === '+' || next === '{' || next === '?';
+      if (inner && quantified && next !== '?') return true;
+      if (inner || quantified) quantifiedInside = true;
+    } else if (c === '*' || c === '+' || c === '{') {
+      quantifiedInside = true;
+    }
+  }
+  return false;
+}
+
+function guardedRegExp(pattern: string, flags: string) {
+  const re = new RegExp(pattern, flags);
+  const risky = isRiskyPattern(pattern);
+  return {
+    test(input: string): boolean {
+      if (risky || input.length > MAX_REGEX_INPUT) {
+        regexSkipped = true;
+        return true;
+      }
+      return re.test(input);
+    },
+  };
+}
+guardedRegExp.code = 'guardedRegExp';
+
+// ---- Ajv instances --------------------------------------------------------------------------
+
+let ajv2020: Ajv2020 | undefined;
+let ajv07: Ajv | undefined;
+
+function makeOptions() {
+  return {
+    strict: false,
+    allErrors: true,
+    addUsedSchema: false,
+    validateFormats: true,
+    code: { regExp: guardedRegExp as unknown as never },
+  };
+}
+
+export function ajvFor(dialect: Dialect): Ajv {
+  if (dialect === '2020-12') {
+    ajv2020 ??= addFormats(new Ajv2020(makeOptions()) as unknown as Ajv) as unknown as Ajv2020;
+    return ajv2020 as unknown as Ajv;
+  }
+  ajv07 ??= addFormats(new Ajv(makeOptions()));
+  return ajv07;
+}
+
+// ---- schema analysis ------------------------------------------------------------------------
+
+const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example']);
+
+export interface SchemaAnalysis {
+  dialect: Dialect | undefined;
+  /** Meta-schema errors (empty when valid). */
+  metaErrors: string[];
+  /** `$ref`s that leave the schema document (never fetched). */
+  externalRefs: string[];
+  /** Local `#...` `$ref`s that do not resolve. */
+  brokenRefs: string[];
+  /** True when the schema uses identifiers (`$id`, `$anchor`, `$dynamicRef`) we only trust Ajv to resolve. */
+  needsCompile: boolean;
+}
+
+const analysisCache = new Map<string, SchemaAnalysis>();
+
+export function schemaKey(schema: JsonValue): string {
+  return sortedJson(schema);
+}
+
+export function analyseSchema(schema: JsonValue, key = schemaKey(schema)): SchemaAnalysis {
+  const cached = analysisCache.get(key);
+  if (cached) return cached;
+  const dialect = dialectOf(schema);
+  const result: SchemaAnalysis = {
+    dialect,
+    metaErrors: [],
+    externalRefs: [],
+    brokenRefs: [],
+    needsCompile: false,
+  };
+  if (dialect) {
+    const ajv = ajvFor(dialect);
+    if (!ajv.validateSchema(schema as object)) {
+      result.metaErrors = (ajv.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+    }
+    const anchors = new Set<string>();
+    const refs: string[] = [];
+    const walk = (node: JsonValue, depth: number) => {
+      if (depth > 200) return;
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item, depth + 1);
+        return;
+      }
+      if (!isJsonObject(node)) return;
+      for (const key of Object.keys(node)) {
+        const value = node[key] as JsonValue;
+        if (VALUE_KEYWORDS.has(key)) continue;
+        if ((key === '$ref' || key === '$dynamicRef') && typeof value === 'string') {
+          refs.push(value);
+          if (key === '$dynamicRef') result.needsCompile = true;
+        } else if (key === '$anchor' || key === '$dynamicAnchor') {
+          if (typeof value === 'string') anchors.add(value);
+        } else if (key === '$id' && depth > 0) {
+          result.needsCompile = true;
+        } else if (
+          key === 'properties' ||
+          key === 'patternProperties' ||
+          key === '$defs' ||
+          key === 'definitions' ||
+          key === 'dependentSchemas'
+        ) {
+          if (isJsonObject(value)) for (const k of Object.keys(value)) walk(value[k] as JsonValue, depth + 1);
+        } else walk(value, depth + 1);
+      }
+    };
+    walk(schema, 0);
+    for (const ref of refs) {
+      if (ref.startsWith('#/') || ref === '#') {
+        let pointer: string;
+        try {
+          pointer = decodeURIComponent(ref.slice(1));
+        } catch {
+          result.brokenRefs.push(ref);
+          continue;
+        }
+        if (getAtPointer(schema, pointer) === undefined) result.brokenRefs.push(ref);
+      } else if (ref.startsWith('#')) {
+        if (!anchors.has(ref.slice(1))) result.brokenRefs.push(ref);
+      } else {
+        const rootId = isJsonObject(schema) && typeof schema.$id === 'string' ? schema.$id : undefined;
+        if (rootId !== undefined && (ref === rootId || ref.startsWith(`${rootId}#`)))
+          result.needsCompile = true;
+        else result.externalRefs.push(ref);
+      }
+    }
+  }
+  analysisCache.set(key, result);
+  return result;
+}
+
+/** A copy of `schema` without external `$ref`s (for partial, offline checks). */
+export function withoutExternalRefs(schema: JsonValue): JsonValue {
+  if (Array.isArray(schema)) return schema.map(withoutExternalRefs);
+  if (!isJsonObject(schema)) return schema;
+  const out: JsonObject = {};
+  for (const key of Object.keys(schema)) {
+    const value = schema[key] as JsonValue;
+    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) continue;
+    Object.defineProperty(out, key, {
+      value: VALUE_KEYWORDS.has(key) ? value : withoutExternalRefs(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+export type Compiled =
+  | { ok: true; validate: ValidateFunction; partial: boolean }
+  | { ok: false; error: string };
+const compileCache = new Map<string, Compiled>();
+
+/** Compiles (once per structural hash) a validator; external `$ref`s are stripped and flagged `partial`. */
+export function compileSchema(schema: JsonValue, key = schemaKey(schema)): Compiled {
+  const cached = compileCache.get(key);
+  if (cached) return cached;
+  const analysis = analyseSchema(schema, key);
+  let result: Compiled;
+  if (!analysis.dialect) result = { ok: false, error: 'unsupported dialect' };
+  else {
+    const partial = analysis.externalRefs.length > 0;
+    try {
+      const validate = ajvFor(analysis.dialect).compile(
+        (partial ? withoutExternalRefs(schema) : schema) as object,
+      );
+      result = { ok: true, validate, partial };
+    } catch (error) {
+      result = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  compileCache.set(key, result);
+  return result;
+}
+
+export interface InstanceCheck {
+  errors: { pointer: string; message: string }[];
+  /** True when a guarded regular expression was skipped during the check. */
+  incomplete: boolean;
+}
+
+export function checkInstance(validate: ValidateFunction, value: unknown): InstanceCheck {
+  regexSkipped = false;
+  const ok = validate(value);
+  const incomplete = regexSkipped;
+  regexSkipped = false;
+  if (ok) return { errors: [], incomplete };
+  return {
+    errors: (validate.errors ?? [])
+      .filter((e) => e.keyword !== 'if')
+      .map((e) => ({
+        pointer: e.instancePath,
+        message: `${e.instancePath || '/'} ${e.message ?? e.keyword}`,
+      })),
+    incomplete,
+  };
+}

@@ -1,0 +1,227 @@
+/** Embedded Tool schemas (spec §9.2): dialect, validity, object roots, pre-dialect shape, `x-mcp-header`. */
+import type { JsonValue } from '../../util/json.js';
+import { toPointer } from '../../util/pointer.js';
+import { type Ctx, earlierThan, entries, isObject, list, type Primitive, type Segment } from '../context.js';
+import { analyseSchema, compileSchema, schemaKey } from '../embedded-schema.js';
+
+const SINGLE = [
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'contentSchema',
+  'else',
+  'if',
+  'items',
+  'not',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
+const ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const MAPS = ['$defs', 'definitions', 'dependentSchemas', 'patternProperties'];
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+interface HeaderUse {
+  path: Segment[];
+  value: JsonValue;
+  type: JsonValue | undefined;
+  reachable: boolean;
+}
+
+function collectHeaders(
+  schema: JsonValue,
+  path: Segment[],
+  out: HeaderUse[],
+  viaProperties: boolean,
+  isProperty: boolean,
+  depth = 0,
+): void {
+  if (!isObject(schema) || depth > 100) return;
+  if (Object.hasOwn(schema, 'x-mcp-header')) {
+    out.push({
+      path: [...path, 'x-mcp-header'],
+      value: schema['x-mcp-header'] as JsonValue,
+      type: schema.type,
+      reachable: viaProperties && isProperty,
+    });
+  }
+  for (const [name, child] of entries(schema.properties))
+    collectHeaders(child, [...path, 'properties', name], out, viaProperties, true, depth + 1);
+  for (const keyword of MAPS)
+    for (const [name, child] of entries(schema[keyword]))
+      collectHeaders(child, [...path, keyword, name], out, false, false, depth + 1);
+  for (const keyword of ARRAYS) {
+    const items = schema[keyword];
+    if (Array.isArray(items))
+      items.forEach((child, i) => {
+        collectHeaders(child, [...path, keyword, i], out, false, false, depth + 1);
+      });
+  }
+  for (const keyword of SINGLE) {
+    const child = schema[keyword];
+    if (Array.isArray(child))
+      child.forEach((c, i) => {
+        collectHeaders(c, [...path, keyword, i], out, false, false, depth + 1);
+      });
+    else if (child !== undefined) collectHeaders(child, [...path, keyword], out, false, false, depth + 1);
+  }
+  for (const [name, child] of entries(schema.dependencies))
+    if (!Array.isArray(child))
+      collectHeaders(child, [...path, 'dependencies', name], out, false, false, depth + 1);
+}
+
+function checkHeaders(ctx: Ctx, tool: Primitive, schema: JsonValue): void {
+  const uses: HeaderUse[] = [];
+  const base = [...tool.path, 'inputSchema'];
+  collectHeaders(schema, base, uses, true, false);
+  if (uses.length === 0) return;
+  const other = tool.scope.filter((v) => v !== '2026-07-28');
+  if (other.length > 0) {
+    for (const use of uses) {
+      ctx.report(
+        'field-not-supported-by-version',
+        use.path,
+        `x-mcp-header is defined only for MCP 2026-07-28, not MCP ${list(other)}`,
+      );
+    }
+  }
+  const seen = new Map<string, Segment[]>();
+  for (const use of uses) {
+    if (!use.reachable) {
+      ctx.report(
+        'invalid-x-mcp-header',
+        use.path,
+        'x-mcp-header must be on a property reached from the schema root through `properties` only (not arrays, composition, conditionals or $ref)',
+      );
+    }
+    if (typeof use.value !== 'string' || !TOKEN.test(use.value)) {
+      ctx.report(
+        'invalid-x-mcp-header',
+        use.path,
+        `x-mcp-header ${JSON.stringify(use.value)} must be a non-empty HTTP field-name token`,
+      );
+      continue;
+    }
+    if (use.type !== 'string' && use.type !== 'integer' && use.type !== 'boolean') {
+      ctx.report(
+        'invalid-x-mcp-header',
+        use.path,
+        `x-mcp-header may annotate only a string, integer or boolean property (this one has type ${JSON.stringify(use.type ?? null)})`,
+      );
+    }
+    const normalized = use.value.toLowerCase();
+    const first = seen.get(normalized);
+    if (first) {
+      ctx.report(
+        'duplicate-x-mcp-header',
+        use.path,
+        `x-mcp-header ${JSON.stringify(use.value)} duplicates another header of this inputSchema (header names are case-insensitive)`,
+        {
+          related: [toPointer(first)],
+        },
+      );
+    } else seen.set(normalized, use.path);
+  }
+}
+
+function checkLegacyShape(ctx: Ctx, schema: JsonValue, path: Segment[], legacy: string): void {
+  if (!isObject(schema)) return;
+  if (Object.hasOwn(schema, 'properties')) {
+    const properties = schema.properties;
+    if (!isObject(properties)) {
+      ctx.report(
+        'invalid-legacy-tool-schema-shape',
+        [...path, 'properties'],
+        `properties must be an object for MCP ${legacy}`,
+      );
+    } else {
+      for (const [name, value] of entries(properties)) {
+        if (!isObject(value))
+          ctx.report(
+            'invalid-legacy-tool-schema-shape',
+            [...path, 'properties', name],
+            `properties[${JSON.stringify(name)}] must be an object for MCP ${legacy}`,
+          );
+      }
+    }
+  }
+  if (Object.hasOwn(schema, 'required')) {
+    const required = schema.required;
+    if (!Array.isArray(required) || required.some((r) => typeof r !== 'string')) {
+      ctx.report(
+        'invalid-legacy-tool-schema-shape',
+        [...path, 'required'],
+        `required must be an array of strings for MCP ${legacy}`,
+      );
+    }
+  }
+}
+
+export function checkToolSchemas(ctx: Ctx): void {
+  for (const tool of ctx.primitives) {
+    if (tool.kind !== 'tools') continue;
+    for (const field of ['inputSchema', 'outputSchema'] as const) {
+      const schema = tool.value[field];
+      if (!isObject(schema) || Object.hasOwn(schema, '$componentRef')) continue;
+      const path = [...tool.path, field];
+      const legacy = earlierThan(tool.scope, '2025-11-25');
+      const modern = tool.scope.length - legacy.length;
+      if (Object.hasOwn(schema, '$schema') && legacy.length > 0) {
+        ctx.report(
+          'field-not-supported-by-version',
+          [...path, '$schema'],
+          `${field}.$schema is not defined for MCP ${list(legacy)}; explicit dialects require 2025-11-25 or later`,
+        );
+      }
+      if (legacy.length > 0) checkLegacyShape(ctx, schema, path, list(legacy));
+      if (modern > 0) {
+        const analysis = analyseSchema(schema, schemaKey(schema));
+        if (!analysis.dialect) {
+          ctx.report(
+            'unsupported-tool-schema-dialect',
+            [...path, '$schema'],
+            `${field} declares an unsupported JSON Schema dialect ${JSON.stringify(schema.$schema)} (supported: 2020-12, draft-07)`,
+            { atKey: false },
+          );
+        } else if (analysis.metaErrors.length > 0) {
+          ctx.report(
+            'invalid-tool-schema',
+            path,
+            `${field} is not valid JSON Schema ${analysis.dialect}: ${analysis.metaErrors.slice(0, 5).join('; ')}`,
+          );
+        } else if (analysis.brokenRefs.length > 0) {
+          ctx.report(
+            'invalid-tool-schema',
+            path,
+            `${field} has local $ref values that resolve to nothing: ${analysis.brokenRefs.map((r) => JSON.stringify(r)).join(', ')}`,
+          );
+        } else if (analysis.needsCompile && !compileSchema(schema).ok) {
+          const compiled = compileSchema(schema);
+          ctx.report(
+            'invalid-tool-schema',
+            path,
+            `${field} does not compile as JSON Schema ${analysis.dialect}: ${compiled.ok ? '' : compiled.error}`,
+          );
+        } else if (analysis.externalRefs.length > 0) {
+          ctx.report(
+            'unresolved-external-tool-schema-reference',
+            path,
+            `${field} contains external $ref values that are never fetched (${[...new Set(analysis.externalRefs)].map((r) => JSON.stringify(r)).join(', ')}); they are preserved, but schema validation is incomplete`,
+          );
+        }
+      }
+      if (field === 'outputSchema' && schema.type !== 'object') {
+        const pre2026 = tool.scope.filter((v) => v !== '2026-07-28');
+        if (pre2026.length > 0) {
+          ctx.report(
+            'field-not-supported-by-version',
+            Object.hasOwn(schema, 'type') ? [...path, 'type'] : path,
+            `outputSchema must have type "object" for MCP ${list(pre2026)}; only MCP 2026-07-28 permits other roots`,
+          );
+        }
+      }
+      if (field === 'inputSchema') checkHeaders(ctx, tool, schema);
+    }
+  }
+}
