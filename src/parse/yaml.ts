@@ -30,6 +30,10 @@ const CORE_TAGS = new Set([
   '!',
 ]);
 
+/** Characters outside YAML's printable set (YAML 1.2 §5.1), which the yaml package lets through. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
+
 /** YAML 1.2 spellings of infinity and NaN, which the JSON data model cannot hold. */
 const NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
 
@@ -45,6 +49,15 @@ export function parseYaml(text: string, file: string, limits: Limits): ParsedTex
     return new LoadError(code, message, file, line, column);
   };
 
+  const control = NON_PRINTABLE.exec(text);
+  if (control) {
+    const hex = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    throw fail(
+      'yaml-syntax',
+      `Control character U+${hex} is not allowed in YAML (escape it in a double-quoted string)`,
+      control.index,
+    );
+  }
   const tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
   if (tooDeepAt >= 0)
     throw fail('limit-depth', `Nesting deeper than the limit of ${limits.maxDepth}`, tooDeepAt);

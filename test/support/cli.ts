@@ -10,7 +10,10 @@ export interface CliResult {
 }
 
 /** Runs the built CLI as a user would (npm test builds dist/ first). */
-export function runCli(args: string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {},
+): CliResult {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd,
     input: options.input,
