@@ -1,0 +1,90 @@
+import type { JsonValue } from '../util/json.js';
+import { type Ctx, emit, type Polarity, type RawChange, show } from './context.js';
+import { sameJson } from './fingerprint.js';
+import {
+  ARRAY_KEYWORDS,
+  COMPOSITION_KEYWORDS,
+  IDENTIFIER_KEYWORDS,
+  isKnownIn,
+  NUMBER_KEYWORDS,
+  OBJECT_KEYWORDS,
+  STORAGE_KEYWORDS,
+  STRING_KEYWORDS,
+  TYPE_FAMILY,
+} from './keywords.js';
+import type { ChangeKind } from './kinds.js';
+import { detectDialect } from './refs.js';
+import { at, type View } from './view.js';
+
+const ANNOTATION_KIND: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  examples: 'examples',
+  $comment: 'comment',
+  deprecated: 'deprecated',
+  readOnly: 'read-only',
+  writeOnly: 'write-only',
+  contentMediaType: 'content-media-type',
+  contentEncoding: 'content-encoding',
+  contentSchema: 'content-schema',
+  default: 'default',
+};
+
+/** Keywords the families compare; whatever else differs is reported here. */
+const MODELLED = new Set([
+  ...TYPE_FAMILY,
+  ...NUMBER_KEYWORDS,
+  ...STRING_KEYWORDS,
+  ...ARRAY_KEYWORDS,
+  ...OBJECT_KEYWORDS,
+  ...COMPOSITION_KEYWORDS,
+  'format',
+]);
+
+/**
+ * Annotations, `default`, `$schema`, identifiers, `x-` extensions and every keyword the engine does
+ * not model. The last kind is reported `unknown`: silence would claim compatibility unproven.
+ */
+export function compareOther(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {
+  const keys = new Set([...vo.entries.keys(), ...vn.entries.keys()]);
+  for (const key of keys) {
+    if (STORAGE_KEYWORDS.has(key)) continue;
+    if (MODELLED.has(key) && isKnownIn(vo.dialect, key) && isKnownIn(vn.dialect, key)) continue;
+    const before = vo.entries.get(key)?.value;
+    const after = vn.entries.get(key)?.value;
+    if (sameJson(before, after)) continue;
+    const action = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+    const po = before === undefined ? vo.pointer : at(vo, key);
+    const pn = after === undefined ? vn.pointer : at(vn, key);
+    const message = `${key} ${show(before ?? null)} → ${show(after ?? null)}`;
+    const annotation = ANNOTATION_KIND[key];
+    if (annotation) emit(out, pol, `${annotation}-${action}` as ChangeKind, po, pn, 'none', message);
+    else if (key.startsWith('x-'))
+      emit(out, pol, `extension-keyword-${action}` as ChangeKind, po, pn, 'none', message);
+    else if (key === '$schema') {
+      const same =
+        detectDialect({ $schema: before ?? null } as JsonValue) ===
+        detectDialect({ $schema: after ?? null } as JsonValue);
+      emit(
+        out,
+        pol,
+        same ? 'identifier-changed' : 'dialect-changed',
+        po,
+        pn,
+        same ? 'none' : 'unknown',
+        message,
+      );
+    } else if (IDENTIFIER_KEYWORDS.has(key)) {
+      // A root `$id` is a name; a nested one re-bases the references under it, which is not modelled.
+      emit(
+        out,
+        pol,
+        'identifier-changed',
+        po,
+        pn,
+        vo.pointer === '' && key === '$id' ? 'none' : 'unknown',
+        message,
+      );
+    } else emit(out, pol, `unknown-keyword-${action}` as ChangeKind, po, pn, 'unknown', message);
+  }
+}

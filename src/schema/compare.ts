@@ -1,0 +1,265 @@
+import type { JsonValue } from '../util/json.js';
+import { isJsonObject } from '../util/json.js';
+import { appendPointer } from '../util/pointer.js';
+import { compareOther } from './annotations.js';
+import { compareArrays } from './arrays.js';
+import type { CompareOptions, Direction, Effect, Level, SchemaChange } from './change.js';
+import { compareComposition } from './composition.js';
+import { type Ctx, emit, type Polarity, type RawChange } from './context.js';
+import { expand } from './expand.js';
+import { containsRef, sameJson } from './fingerprint.js';
+import { isAnnotation } from './keywords.js';
+import { CHANGE_KINDS } from './kinds.js';
+import { matchItems } from './match.js';
+import { compareNumbers } from './numbers.js';
+import { compareObjects } from './objects.js';
+import { detectDialect, RefResolver } from './refs.js';
+import { compareFormat, compareStrings } from './strings.js';
+import { ARRAY, compareTypes, declaredMask, NULL, NUMBER, OBJECT, STRING } from './types.js';
+import { pureRef, type View, viewOf } from './view.js';
+
+function isSchema(value: unknown): value is JsonValue {
+  return typeof value === 'boolean' || isJsonObject(value);
+}
+
+function isFalse(value: JsonValue): boolean {
+  if (value === false) return true;
+  if (!isJsonObject(value)) return false;
+  const not = value.not;
+  if (not !== true && !(isJsonObject(not) && Object.keys(not).every(isAnnotation))) return false;
+  return Object.keys(value).every((k) => k === 'not' || isAnnotation(k));
+}
+
+export const compareNode = (
+  ctx: Ctx,
+  o: JsonValue,
+  n: JsonValue,
+  po: string,
+  pn: string,
+  pol: Polarity,
+  out: RawChange[],
+): void => {
+  if (o === n && (ctx.sameRoot || !containsRef(o))) return;
+  if (!containsRef(o) && sameJson(o, n)) return;
+  if (!isSchema(o) || !isSchema(n)) {
+    if (!sameJson(o, n))
+      emit(out, pol, 'unknown-keyword-changed', po, pn, 'unknown', 'a value that is not a schema changed');
+    return;
+  }
+  const falseOld = isFalse(o);
+  const falseNew = isFalse(n);
+  if (falseOld && falseNew) return;
+  if (falseNew) {
+    emit(out, pol, 'schema-false-added', po, pn, 'narrowed', 'the schema now rejects every value');
+    return;
+  }
+  if (falseOld) {
+    emit(
+      out,
+      pol,
+      'schema-false-removed',
+      po,
+      pn,
+      'widened',
+      'the schema rejected every value and now accepts some',
+    );
+    return;
+  }
+  const refOld = pureRef(ctx.old, o);
+  const refNew = pureRef(ctx.new, n);
+  if (refOld !== undefined || refNew !== undefined) {
+    compareThroughRefs(ctx, o, n, refOld, refNew, po, pn, pol, out);
+    return;
+  }
+  const vo = viewOf(isJsonObject(o) ? o : {}, po, ctx.old.dialect);
+  const vn = viewOf(isJsonObject(n) ? n : {}, pn, ctx.new.dialect);
+  compareExpanded(ctx, vo, vn, pol, out);
+};
+
+/**
+ * Follows local refs with a memo of compared target pairs: recursive schemas terminate and a
+ * definition shared by many properties is compared once. External refs are never fetched.
+ */
+function compareThroughRefs(
+  ctx: Ctx,
+  o: JsonValue,
+  n: JsonValue,
+  refOld: string | undefined,
+  refNew: string | undefined,
+  po: string,
+  pn: string,
+  pol: Polarity,
+  out: RawChange[],
+): void {
+  const refPointerOld = refOld === undefined ? po : appendPointer(po, '$ref');
+  const refPointerNew = refNew === undefined ? pn : appendPointer(pn, '$ref');
+  const targetOld =
+    refOld === undefined ? { ok: true as const, node: o, pointer: po } : ctx.old.refs.resolve(refOld);
+  const targetNew =
+    refNew === undefined ? { ok: true as const, node: n, pointer: pn } : ctx.new.refs.resolve(refNew);
+  if (!targetOld.ok || !targetNew.ok) {
+    const externalOld = !targetOld.ok && targetOld.external;
+    const externalNew = !targetNew.ok && targetNew.external;
+    if (externalOld && externalNew && refOld === refNew) return;
+    if (externalOld || externalNew) {
+      emit(
+        out,
+        pol,
+        'ref-external-changed',
+        refPointerOld,
+        refPointerNew,
+        'unknown',
+        `external $ref ${refOld ?? '(none)'} → ${refNew ?? '(none)'}`,
+      );
+    } else {
+      emit(
+        out,
+        pol,
+        'ref-unresolved',
+        refPointerOld,
+        refPointerNew,
+        'unknown',
+        `cannot resolve $ref ${!targetOld.ok ? refOld : refNew}`,
+      );
+    }
+    return;
+  }
+  if (refOld !== undefined && refNew !== undefined && isJsonObject(o) && isJsonObject(n)) {
+    compareOther(ctx, viewOf(o, po, ctx.old.dialect), viewOf(n, pn, ctx.new.dialect), pol, out);
+  }
+  const a = targetOld.node;
+  const b = targetNew.node;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+    compareNode(ctx, a, b, targetOld.pointer, targetNew.pointer, pol, out);
+    return;
+  }
+  if (a === b && ctx.sameRoot) return;
+  const memo = ctx.memo[pol === 1 ? 0 : 1];
+  let row = memo.get(a);
+  if (!row) {
+    row = new Map();
+    memo.set(a, row);
+  }
+  const cached = row.get(b);
+  if (cached === null) return;
+  if (cached) {
+    for (const change of cached) out.push(change);
+    return;
+  }
+  row.set(b, null);
+  const found: RawChange[] = [];
+  compareNode(ctx, a, b, targetOld.pointer, targetNew.pointer, pol, found);
+  row.set(b, found);
+  for (const change of found) out.push(change);
+}
+
+function compareExpanded(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {
+  const eo = expand(ctx.old, vo);
+  const en = expand(ctx.new, vn);
+  const [onlyOld] = eo.branches;
+  const [onlyNew] = en.branches;
+  if (eo.branches.length === 1 && en.branches.length === 1 && onlyOld && onlyNew) {
+    compareViews(ctx, onlyOld, onlyNew, pol, out);
+    return;
+  }
+  const prefix = (eo.via ?? en.via) === 'oneOf' ? 'one-of' : 'any-of';
+  const isNull = (v: View) => declaredMask(v) === NULL && v.entries.has('type');
+  matchItems(
+    eo.branches,
+    en.branches,
+    {
+      pair: (a, b) => {
+        const scratch: RawChange[] = [];
+        compareViews(ctx, a, b, 1, scratch);
+        return scratch;
+      },
+      mode: 'anyOf',
+      addedKind: (v) =>
+        isNull(v) ? 'nullable-added' : prefix === 'one-of' ? 'one-of-branch-added' : 'any-of-branch-added',
+      removedKind: (v) =>
+        isNull(v)
+          ? 'nullable-removed'
+          : prefix === 'one-of'
+            ? 'one-of-branch-removed'
+            : 'any-of-branch-removed',
+      pointerOld: vo.pointer,
+      pointerNew: vn.pointer,
+      label: prefix === 'one-of' ? 'oneOf' : 'anyOf',
+    },
+    pol,
+    out,
+  );
+}
+
+/** One conjunctive view against another: every keyword family in turn. */
+function compareViews(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {
+  compareTypes(ctx, vo, vn, pol, out);
+  const maskOld = declaredMask(vo);
+  const maskNew = declaredMask(vn);
+  // A family no side's `type` admits cannot reject anything: skipping it is exact, not a guess.
+  const gate = maskOld | maskNew;
+  if (gate & NUMBER) compareNumbers(ctx, vo, vn, maskOld, maskNew, pol, out);
+  if (gate & STRING) compareStrings(ctx, vo, vn, pol, out);
+  compareFormat(ctx, vo, vn, pol, out);
+  if (gate & ARRAY) compareArrays(ctx, vo, vn, pol, out);
+  if (gate & OBJECT) compareObjects(ctx, vo, vn, pol, out);
+  compareComposition(ctx, vo, vn, pol, out);
+  compareOther(ctx, vo, vn, pol, out);
+}
+
+export function levelOf(kind: RawChange['kind'], effect: Effect, direction: Direction): Level {
+  const fixed = (CHANGE_KINDS[kind] as { level?: Level }).level;
+  if (fixed) return fixed;
+  switch (effect) {
+    case 'none':
+      return 'info';
+    case 'unknown':
+      return 'warning';
+    case 'changed':
+      return 'breaking';
+    case 'narrowed':
+      return direction === 'input' ? 'breaking' : 'info';
+    case 'widened':
+      return direction === 'output' ? 'breaking' : 'info';
+  }
+}
+
+/**
+ * Keyword-level changes from `oldSchema` to `newSchema`. Input schemas break callers when they
+ * narrow; output schemas break consumers when they widen. When the engine cannot decide, it says
+ * `unknown` (a warning) rather than claiming compatibility.
+ */
+export function compareSchemas(
+  oldSchema: unknown,
+  newSchema: unknown,
+  options: CompareOptions,
+): SchemaChange[] {
+  if (!isSchema(oldSchema)) throw new TypeError('old schema must be a JSON object or boolean');
+  if (!isSchema(newSchema)) throw new TypeError('new schema must be a JSON object or boolean');
+  if (sameJson(oldSchema, newSchema)) return [];
+  const ctx: Ctx = {
+    old: { root: oldSchema, dialect: detectDialect(oldSchema), refs: new RefResolver(oldSchema) },
+    new: { root: newSchema, dialect: detectDialect(newSchema), refs: new RefResolver(newSchema) },
+    sameRoot: oldSchema === newSchema,
+    memo: [new Map(), new Map()],
+    compareNode,
+  };
+  const raw: RawChange[] = [];
+  compareNode(ctx, oldSchema, newSchema, '', '', 1, raw);
+  const seen = new Set<string>();
+  const changes: SchemaChange[] = [];
+  for (const change of raw) {
+    const key = `${change.kind}\u0000${change.pointerOld}\u0000${change.pointerNew}\u0000${change.effect}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    changes.push({
+      kind: change.kind,
+      level: levelOf(change.kind, change.effect, options.direction),
+      effect: change.effect,
+      pointerOld: change.pointerOld,
+      pointerNew: change.pointerNew,
+      message: change.message,
+    });
+  }
+  return changes;
+}

@@ -1,0 +1,10 @@
+export type { CompareOptions, Direction, Effect, Level, SchemaChange } from './change.js';
+export { compareSchemas, levelOf } from './compare.js';
+export {
+  CHANGE_KINDS,
+  type ChangeKind,
+  isChangeKind,
+  type KindFamily,
+  type KindInfo,
+  kindInfo,
+} from './kinds.js';

@@ -1,0 +1,124 @@
+import { emit, orient, type Polarity, type RawChange } from './context.js';
+import type { ChangeKind } from './kinds.js';
+
+export interface Item {
+  pointer: string;
+}
+
+export interface MatchSpec<T extends Item> {
+  /** Changes from `a` to `b`, polarity +1. */
+  pair: (a: T, b: T) => RawChange[];
+  /** Disjunction: an extra branch widens. Conjunction: an extra condition narrows. */
+  mode: 'anyOf' | 'allOf';
+  addedKind: (item: T) => ChangeKind;
+  removedKind: (item: T) => ChangeKind;
+  /** Whether the item accepts everything (an extra conjunct like that changes nothing). */
+  trivial?: (item: T) => boolean;
+  /** Where the whole list lives on each side, for the side an item is missing from. */
+  pointerOld: string;
+  pointerNew: string;
+  label: string;
+}
+
+function score(changes: readonly RawChange[]): number {
+  let total = 0;
+  for (const change of changes) {
+    if (change.effect === 'changed') total += 1000;
+    else if (change.effect === 'unknown') total += 100;
+    else if (change.effect === 'none') total += 1;
+    else total += 10;
+  }
+  return total;
+}
+
+/** A pair whose differences are better told as "one removed, one added". */
+function unrelated(changes: readonly RawChange[]): boolean {
+  let narrowed = false;
+  let widened = false;
+  for (const change of changes) {
+    if (change.effect === 'changed') return true;
+    if (change.effect === 'narrowed') narrowed = true;
+    if (change.effect === 'widened') widened = true;
+  }
+  return narrowed && widened;
+}
+
+/**
+ * Best-fit matching of branches, not by index. Every old item is paired with the new item it fits
+ * best and every new item with the old item it fits best, and the changes of all those pairs are
+ * reported. That is what soundness needs in both directions: for `anyOf`, every old branch must
+ * fit inside some new branch (inputs) and every new branch inside some old one (outputs); `allOf`
+ * is the mirror image. An item without a tolerable partner is reported added or removed.
+ */
+export function matchItems<T extends Item>(
+  listOld: readonly T[],
+  listNew: readonly T[],
+  spec: MatchSpec<T>,
+  pol: Polarity,
+  out: RawChange[],
+): void {
+  const cache = new Map<string, RawChange[]>();
+  const pair = (i: number, j: number): RawChange[] => {
+    const key = `${i}:${j}`;
+    let changes = cache.get(key);
+    if (!changes) {
+      changes = spec.pair(listOld[i] as T, listNew[j] as T);
+      cache.set(key, changes);
+    }
+    return changes;
+  };
+  const best = (count: number, changesOf: (k: number) => RawChange[], self: number): number => {
+    let bestIndex = -1;
+    let bestScore = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < count; k++) {
+      const s = score(changesOf(k)) * 64 + Math.min(63, Math.abs(k - self));
+      if (s < bestScore) {
+        bestScore = s;
+        bestIndex = k;
+      }
+    }
+    return bestIndex;
+  };
+  const reported = new Set<string>();
+  const report = (i: number, j: number) => {
+    const key = `${i}:${j}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    for (const change of pair(i, j)) out.push({ ...change, effect: orient(change.effect, pol) });
+  };
+  const extraEffect = (item: T, side: 'old' | 'new') => {
+    if (spec.mode === 'anyOf') return side === 'new' ? 'widened' : 'narrowed';
+    if (spec.trivial?.(item)) return 'none';
+    return side === 'new' ? 'narrowed' : 'widened';
+  };
+  for (let i = 0; i < listOld.length; i++) {
+    const item = listOld[i] as T;
+    const j = best(listNew.length, (k) => pair(i, k), i);
+    if (j >= 0 && !unrelated(pair(i, j))) report(i, j);
+    else
+      emit(
+        out,
+        pol,
+        spec.removedKind(item),
+        item.pointer,
+        spec.pointerNew,
+        extraEffect(item, 'old'),
+        `${spec.label} item ${i} removed`,
+      );
+  }
+  for (let j = 0; j < listNew.length; j++) {
+    const item = listNew[j] as T;
+    const i = best(listOld.length, (k) => pair(k, j), j);
+    if (i >= 0 && !unrelated(pair(i, j))) report(i, j);
+    else
+      emit(
+        out,
+        pol,
+        spec.addedKind(item),
+        spec.pointerOld,
+        item.pointer,
+        extraEffect(item, 'new'),
+        `${spec.label} item ${j} added`,
+      );
+  }
+}

@@ -1,0 +1,245 @@
+import type { JsonValue } from '../util/json.js';
+import { isJsonObject } from '../util/json.js';
+import { appendPointer } from '../util/pointer.js';
+import { type Ctx, emit, type Polarity, type RawChange, show } from './context.js';
+import { fingerprint, sameJson } from './fingerprint.js';
+import type { ChangeKind } from './kinds.js';
+import { at, get, type View } from './view.js';
+
+/** JSON types as bits; `number` is integer ∪ fraction so that `integer ⊂ number` is plain set inclusion. */
+export const NULL = 1;
+export const BOOLEAN = 2;
+export const STRING = 4;
+export const OBJECT = 8;
+export const ARRAY = 16;
+export const INTEGER = 32;
+export const FRACTION = 64;
+export const NUMBER = INTEGER | FRACTION;
+export const ANY = 127;
+
+const BY_NAME: Record<string, number> = {
+  null: NULL,
+  boolean: BOOLEAN,
+  string: STRING,
+  object: OBJECT,
+  array: ARRAY,
+  integer: INTEGER,
+  number: NUMBER,
+};
+
+function maskOfType(type: JsonValue | undefined): number {
+  if (type === undefined) return ANY;
+  const names = Array.isArray(type) ? type : [type];
+  let mask = 0;
+  for (const name of names) {
+    // An unrecognised type name makes the schema invalid; do not pretend to know what it accepts.
+    if (typeof name !== 'string' || !Object.hasOwn(BY_NAME, name)) return ANY;
+    mask |= BY_NAME[name] as number;
+  }
+  return mask;
+}
+
+export function maskOfValue(value: JsonValue): number {
+  if (value === null) return NULL;
+  if (typeof value === 'boolean') return BOOLEAN;
+  if (typeof value === 'string') return STRING;
+  if (typeof value === 'number') return Number.isInteger(value) ? INTEGER : FRACTION;
+  return Array.isArray(value) ? ARRAY : OBJECT;
+}
+
+/** Types allowed by `type` and the OpenAPI-style `nullable: true` (which Ajv honours beside `type`). */
+export function declaredMask(view: View): number {
+  const type = get(view, 'type');
+  let mask = maskOfType(type);
+  if (type !== undefined && get(view, 'nullable') === true) mask |= NULL;
+  return mask;
+}
+
+interface Values {
+  values: JsonValue[];
+  pointers: string[];
+  keyword: 'enum' | 'const';
+}
+
+function valuesOf(view: View): Values | undefined {
+  if (view.entries.has('const')) {
+    const value = get(view, 'const') as JsonValue;
+    return { values: [value], pointers: [at(view, 'const')], keyword: 'const' };
+  }
+  const list = get(view, 'enum');
+  if (!Array.isArray(list)) return undefined;
+  const base = at(view, 'enum');
+  return { values: list, pointers: list.map((_, i) => appendPointer(base, i)), keyword: 'enum' };
+}
+
+/** Types the schema can accept at all: `type` intersected with the types of its enum values. */
+export function effectiveMask(view: View): number {
+  let mask = declaredMask(view);
+  const values = valuesOf(view);
+  if (values) {
+    let valueMask = 0;
+    for (const value of values.values) valueMask |= maskOfValue(value);
+    mask &= valueMask;
+  }
+  return mask;
+}
+
+/** Schema-level type mask through a raw node, for branch disjointness tests. */
+export function nodeMask(node: JsonValue, view: (node: JsonValue) => View | undefined): number {
+  if (node === false) return 0;
+  if (!isJsonObject(node)) return ANY;
+  const v = view(node);
+  return v ? effectiveMask(v) : ANY;
+}
+
+function typeKind(
+  before: number,
+  after: number,
+): { kind: ChangeKind; effect: 'narrowed' | 'widened' | 'changed' } {
+  const added = after & ~before;
+  const removed = before & ~after;
+  if (removed === 0) {
+    if (added === NULL) return { kind: 'nullable-added', effect: 'widened' };
+    if (added === FRACTION && (before & INTEGER) !== 0)
+      return { kind: 'type-integer-widened-to-number', effect: 'widened' };
+    return { kind: 'type-added', effect: 'widened' };
+  }
+  if (added === 0) {
+    if (removed === NULL) return { kind: 'nullable-removed', effect: 'narrowed' };
+    if (removed === FRACTION && (after & INTEGER) !== 0)
+      return { kind: 'type-number-narrowed-to-integer', effect: 'narrowed' };
+    return { kind: 'type-removed', effect: 'narrowed' };
+  }
+  return { kind: 'type-changed', effect: 'changed' };
+}
+
+export function maskNames(mask: number): string {
+  if (mask === ANY) return 'any';
+  const names: string[] = [];
+  if (mask & NULL) names.push('null');
+  if (mask & BOOLEAN) names.push('boolean');
+  if (mask & STRING) names.push('string');
+  if (mask & OBJECT) names.push('object');
+  if (mask & ARRAY) names.push('array');
+  if ((mask & NUMBER) === NUMBER) names.push('number');
+  else if (mask & INTEGER) names.push('integer');
+  else if (mask & FRACTION) names.push('non-integer number');
+  return names.length > 0 ? names.join('|') : 'nothing';
+}
+
+/** `type`, `nullable`, `enum` and `const`: each compared as the set of values or types it admits. */
+export function compareTypes(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {
+  const hasTypeOld = get(vo, 'type') !== undefined;
+  const hasTypeNew = get(vn, 'type') !== undefined;
+  const before = effectiveMask(vo);
+  const after = effectiveMask(vn);
+  if (before !== after && (hasTypeOld || hasTypeNew)) {
+    const po = hasTypeOld ? at(vo, 'type') : vo.pointer;
+    const pn = hasTypeNew ? at(vn, 'type') : vn.pointer;
+    const text = `type ${maskNames(before)} → ${maskNames(after)}`;
+    if (!hasTypeOld && !valuesOf(vo))
+      emit(out, pol, 'type-constraint-added', po, pn, 'narrowed', `type constrained: ${text}`);
+    else if (!hasTypeNew && !valuesOf(vn))
+      emit(out, pol, 'type-constraint-removed', po, pn, 'widened', `type constraint removed: ${text}`);
+    else {
+      const { kind, effect } = typeKind(before, after);
+      emit(out, pol, kind, po, pn, effect, text);
+    }
+  }
+  compareValues(vo, vn, declaredMask(vo), declaredMask(vn), pol, out);
+}
+
+function compareValues(
+  vo: View,
+  vn: View,
+  maskOld: number,
+  maskNew: number,
+  pol: Polarity,
+  out: RawChange[],
+): void {
+  const older = valuesOf(vo);
+  const newer = valuesOf(vn);
+  if (!older && !newer) return;
+  if (!older && newer) {
+    const kind = newer.keyword === 'const' ? 'const-added' : 'enum-added';
+    emit(
+      out,
+      pol,
+      kind,
+      vo.pointer,
+      at(vn, newer.keyword),
+      'narrowed',
+      `${newer.keyword} set: ${show(get(vn, newer.keyword))}`,
+    );
+    return;
+  }
+  if (older && !newer) {
+    const kind = older.keyword === 'const' ? 'const-removed' : 'enum-removed';
+    emit(
+      out,
+      pol,
+      kind,
+      at(vo, older.keyword),
+      vn.pointer,
+      'widened',
+      `${older.keyword} removed: ${show(get(vo, older.keyword))}`,
+    );
+    return;
+  }
+  if (!older || !newer) return;
+  // Values a side's own `type` already rejects are unreachable there and do not count.
+  const reachable = (v: Values, mask: number) =>
+    v.values
+      .map((value, i) => ({ value, pointer: v.pointers[i] as string }))
+      .filter((e) => (maskOfValue(e.value) & mask) !== 0);
+  const oldValues = reachable(older, maskOld);
+  const newValues = reachable(newer, maskNew);
+  const index = (entries: { value: JsonValue }[]) => {
+    const map = new Map<string, JsonValue[]>();
+    for (const { value } of entries) {
+      const key = fingerprint(value);
+      const bucket = map.get(key);
+      if (bucket) bucket.push(value);
+      else map.set(key, [value]);
+    }
+    return map;
+  };
+  const has = (map: Map<string, JsonValue[]>, value: JsonValue) =>
+    (map.get(fingerprint(value)) ?? []).some((v) => sameJson(v, value));
+  const oldIndex = index(oldValues);
+  const newIndex = index(newValues);
+  const removed = oldValues.filter((e) => !has(newIndex, e.value));
+  const added = newValues.filter((e) => !has(oldIndex, e.value));
+  if (older.keyword === 'const' && newer.keyword === 'const' && removed.length === 1 && added.length === 1) {
+    emit(
+      out,
+      pol,
+      'const-changed',
+      at(vo, 'const'),
+      at(vn, 'const'),
+      'changed',
+      `const ${show(get(vo, 'const'))} → ${show(get(vn, 'const'))}`,
+    );
+    return;
+  }
+  for (const e of removed)
+    emit(
+      out,
+      pol,
+      'enum-value-removed',
+      e.pointer,
+      at(vn, newer.keyword),
+      'narrowed',
+      `value ${show(e.value)} no longer allowed`,
+    );
+  for (const e of added)
+    emit(
+      out,
+      pol,
+      'enum-value-added',
+      at(vo, older.keyword),
+      e.pointer,
+      'widened',
+      `value ${show(e.value)} now allowed`,
+    );
+}
