@@ -1,6 +1,5 @@
 import { deepClone, isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../util/json.js';
 import { PRIMITIVE_COLLECTIONS, rootVersions, SCOPED_COLLECTIONS } from './scopes.js';
-import { sortVersions } from './versions.js';
 
 /**
  * Canonical form for semantic equivalence (spec §4.13, §15.5): property order, `protocolVersions`
@@ -15,12 +14,13 @@ export function canonicalForm(doc: JsonValue): JsonValue {
   const out = deepClone(doc);
   if (Array.isArray(out.protocolVersions)) out.protocolVersions = sortStrings(out.protocolVersions);
   normalizeSecurity(out);
+  // Before collapsing: variants that differ only by `arguments: {}` vs omission are one declaration.
+  normalizePromptExampleMaps(out);
   for (const collection of SCOPED_COLLECTIONS) {
     const items = out[collection];
     if (!Array.isArray(items)) continue;
     out[collection] = collapseVariants(items, root, collection);
   }
-  normalizePromptExampleMaps(out);
   return out;
 }
 
@@ -35,11 +35,15 @@ export function semanticallyEquivalent(a: JsonValue, b: JsonValue): boolean {
 
 /**
  * Declarations with equal content apart from scope are one declaration over the union of their
- * scopes; a scope equal to the whole parent scope is the same as no scope.
+ * scopes; a scope equal to the whole parent scope is the same as no scope. Each declaration is
+ * expanded revision by revision first (nested elicitations filtered by their own scope, as the
+ * Effective Protocol View does), so a declaration whose nested scopes make it look different in two
+ * revisions equals the same declaration split into two variants: only the views carry meaning.
  */
 function collapseVariants(items: JsonValue[], root: readonly string[], collection: string): JsonValue[] {
   const byContent = new Map<string, { value: JsonObject; scope: Set<string> }>();
   const others: JsonValue[] = [];
+  const primitive = (PRIMITIVE_COLLECTIONS as readonly string[]).includes(collection);
   for (const item of items) {
     if (!isJsonObject(item)) {
       others.push(item);
@@ -48,15 +52,21 @@ function collapseVariants(items: JsonValue[], root: readonly string[], collectio
     const scope = Array.isArray(item.protocolVersions)
       ? item.protocolVersions.filter((v): v is string => typeof v === 'string')
       : [...root];
-    const content: JsonObject = { ...item };
-    delete content.protocolVersions;
-    normalizeSecurity(content);
-    if ((PRIMITIVE_COLLECTIONS as readonly string[]).includes(collection))
-      normalizeElicitations(content, sortVersions(scope));
-    const key = sortedJson(content);
-    const entry = byContent.get(key);
-    if (entry) for (const v of scope) entry.scope.add(v);
-    else byContent.set(key, { value: content, scope: new Set(scope) });
+    if (scope.length === 0) {
+      // An explicit empty scope is invalid; keep it visible rather than letting it vanish.
+      others.push(item);
+      continue;
+    }
+    for (const version of new Set(scope)) {
+      const content: JsonObject = { ...item };
+      delete content.protocolVersions;
+      normalizeSecurity(content);
+      if (primitive) normalizeElicitations(content, scope, version);
+      const key = sortedJson(content);
+      const entry = byContent.get(key);
+      if (entry) entry.scope.add(version);
+      else byContent.set(key, { value: content, scope: new Set([version]) });
+    }
   }
   const rootKey = sortStrings(root).join(',');
   const result: JsonValue[] = [];
@@ -68,20 +78,24 @@ function collapseVariants(items: JsonValue[], root: readonly string[], collectio
   return [...result, ...others].sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
 }
 
-function normalizeElicitations(primitive: JsonObject, scope: readonly string[]): void {
+/** The elicitations of one revision's view: filtered by their own scope, unscoped, unordered. */
+function normalizeElicitations(primitive: JsonObject, scope: readonly string[], version: string): void {
   const list = primitive.elicitations;
   if (!Array.isArray(list)) return;
-  const scopeKey = sortStrings(scope).join(',');
-  primitive.elicitations = list
+  const kept = list
+    .filter((entry) => {
+      if (!isJsonObject(entry) || !Array.isArray(entry.protocolVersions)) return scope.includes(version);
+      return entry.protocolVersions.includes(version);
+    })
     .map((entry) => {
-      if (!isJsonObject(entry) || !Array.isArray(entry.protocolVersions)) return entry;
-      const own = sortStrings(entry.protocolVersions.filter((v): v is string => typeof v === 'string'));
+      if (!isJsonObject(entry)) return entry;
       const copy: JsonObject = { ...entry };
-      if (own.join(',') === scopeKey) delete copy.protocolVersions;
-      else copy.protocolVersions = own;
+      delete copy.protocolVersions;
       return copy;
     })
     .sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
+  if (kept.length > 0) primitive.elicitations = kept;
+  else delete primitive.elicitations;
 }
 
 /** Security Requirement arrays are unordered at every level (spec §7.3); their emptiness forms are not. */
