@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+// `npm run bench [-- --runs N] [-- --write] [-- --corpus DIR] [-- --no-spectral]`
+//
+// Whole-process figures for every command on the docker catalog (≈3,700 tools, 2.9 MB), next to
+// the floor a JavaScript tool cannot beat (a bare node process that reads and JSON.parses the same
+// file), plus library figures, cold start, linear growth on a generated 50,000-tool document and the
+// ratio to Spectral. Median of N runs (default 5). Prints a table with each target; `--write` also
+// regenerates docs/performance.md. Numbers only: nothing here passes or fails a build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const runs = Number(value('--runs', '5'));
+const corpus = value('--corpus', join(root, '../shared/corpora/catalog'));
+const catalog = join(corpus, 'docker-catalog.mcpdesc.json');
+const catalogYaml = join(corpus, 'docker-catalog.mcpdesc.yaml');
+if (!existsSync(catalog)) {
+  console.log(`skipped: corpus absent (${catalog})`);
+  process.exit(0);
+}
+const cli = join(root, 'dist/cli/main.js');
+if (!existsSync(cli)) {
+  console.error('build first: npm run build');
+  process.exit(2);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'mcpdesc-bench-'));
+const rssFile = join(work, 'rss');
+const rssPreload = join(work, 'rss.mjs');
+// Peak RSS of a child, reported by the child itself at exit (no /usr/bin/time needed).
+writeFileSync(
+  rssPreload,
+  `import { appendFileSync } from 'node:fs';\nprocess.on('exit', () => appendFileSync(${JSON.stringify(rssFile)}, process.resourceUsage().maxRSS + '\\n'));\n`,
+);
+
+function measure(argv, { ok = [0, 1] } = {}) {
+  const times = [];
+  const rss = [];
+  for (let i = 0; i < runs; i++) {
+    rmSync(rssFile, { force: true });
+    const start = performance.now();
+    const result = spawnSync(process.execPath, ['--import', rssPreload, ...argv], {
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+    });
+    times.push(performance.now() - start);
+    if (!ok.includes(result.status)) {
+      return { error: `exit ${result.status}: ${(result.stderr || '').split('\n')[0]}` };
+    }
+    rss.push(Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024);
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return { ms: median(times), mb: median(rss) };
+}
+
+function hasCommand(name) {
+  // An unknown command with --help prints the top-level help, so look for the command's own usage line.
+  return spawnSync(process.execPath, [cli, name, '--help'], { encoding: 'utf8' }).stdout.includes(
+    `Usage: mcpdesc ${name}`,
+  );
+}
+
+// Inputs: a 5 %-mutated copy, the two single-revision halves for merge, a one-tool file, 50k tools.
+const doc = JSON.parse(readFileSync(catalog, 'utf8'));
+function mutate(source, seed) {
+  const copy = structuredClone(source);
+  let state = seed;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const tools = copy.tools;
+  for (let i = 0; i < tools.length; i++) {
+    if (next() >= 0.05) continue;
+    const tool = tools[i];
+    const kind = Math.floor(next() * 4);
+    if (kind === 0) tool.description = `${tool.description ?? ''} (updated)`;
+    else if (kind === 1 && tool.inputSchema?.properties) {
+      tool.inputSchema.properties.added_flag = { type: 'boolean' };
+      tool.inputSchema.required = [...(tool.inputSchema.required ?? []), 'added_flag'];
+    } else if (kind === 2) tool.name = `${tool.name}_v2`;
+    else tool.annotations = { ...(tool.annotations ?? {}), readOnlyHint: true };
+  }
+  return copy;
+}
+const mutatedFile = join(work, 'mutated.mcpdesc.json');
+writeFileSync(mutatedFile, JSON.stringify(mutate(doc, 42)));
+const halfA = join(work, 'half-a.mcpdesc.json');
+const halfB = join(work, 'half-b.mcpdesc.json');
+writeFileSync(halfA, JSON.stringify(doc));
+writeFileSync(
+  halfB,
+  JSON.stringify({ ...mutate(doc, 7), protocolVersions: ['2026-07-28'], transports: doc.transports }),
+);
+const oneTool = join(work, 'one-tool.mcpdesc.json');
+writeFileSync(oneTool, JSON.stringify({ ...doc, tools: doc.tools.slice(0, 1) }));
+const big = join(work, 'big.mcpdesc.json');
+const bigDoc = { ...doc, tools: [] };
+for (let i = 0; bigDoc.tools.length < 50_000; i++) {
+  const tool = doc.tools[i % doc.tools.length];
+  bigDoc.tools.push({ ...tool, name: `${tool.name}__${Math.floor(i / doc.tools.length)}` });
+}
+writeFileSync(big, JSON.stringify(bigDoc));
+const bigMutated = join(work, 'big-mutated.mcpdesc.json');
+writeFileSync(bigMutated, JSON.stringify(mutate(bigDoc, 42)));
+
+const floorScript = (files) =>
+  `const fs=require('fs');for(const f of ${JSON.stringify(files)})JSON.parse(fs.readFileSync(f,'utf8'))`;
+const rows = [];
+const add = (name, result, floor, target, note = '') => {
+  if (result.error) {
+    rows.push({ name, figure: result.error, ratio: '', target, note });
+    return;
+  }
+  const ratio = floor ? result.ms / floor.ms : undefined;
+  const rssRatio = floor ? result.mb / floor.mb : undefined;
+  rows.push({
+    name,
+    figure: `${result.ms.toFixed(0)} ms, ${result.mb.toFixed(0)} MB`,
+    ratio: ratio === undefined ? '' : `${ratio.toFixed(2)}× time, ${rssRatio.toFixed(2)}× RSS`,
+    target,
+    note,
+  });
+};
+
+const floor1 = measure(['-e', floorScript([catalog])]);
+const floor2 = measure(['-e', floorScript([catalog, mutatedFile])]);
+const floorBig = measure(['-e', floorScript([big])]);
+const nodeStart = measure(['-e', '0']);
+add('floor: node + JSON.parse (catalog)', floor1, undefined, 'reference');
+add('floor: node -e 0', nodeStart, undefined, 'reference');
+
+const commandRows = [
+  ['validate', ['validate', catalog], floor1, ['validate', big], floorBig],
+  ['lint (recommended)', ['lint', catalog], floor1, ['lint', big], floorBig],
+  [
+    'diff vs 5 %-mutated copy',
+    ['diff', catalog, mutatedFile, '--format', 'json', '--fail-on', 'none'],
+    floor2,
+    ['diff', big, bigMutated, '--format', 'json', '--fail-on', 'none'],
+    floorBig,
+  ],
+  [
+    'merge of two single-revision halves',
+    ['merge', halfA, halfB, '-o', join(work, 'merged.json')],
+    floor2,
+    undefined,
+    undefined,
+  ],
+];
+const growth = [];
+for (const [name, argv, floor, bigArgv] of commandRows) {
+  if (!hasCommand(argv[0])) {
+    rows.push({ name, figure: 'command not available', ratio: '', target: '≤ 3× floor' });
+    continue;
+  }
+  const result = measure([cli, ...argv]);
+  add(`mcpdesc ${name}`, result, floor, '≤ 3× floor (time and RSS)');
+  if (bigArgv && !result.error) {
+    const bigResult = measure([cli, ...bigArgv], {});
+    if (!bigResult.error) {
+      growth.push({
+        name: `${name}, 50,000 tools`,
+        figure: `${bigResult.ms.toFixed(0)} ms, ${bigResult.mb.toFixed(0)} MB`,
+        ratio: `${(bigResult.ms / result.ms).toFixed(2)}× catalog time, ${(bigResult.mb / floorBig.mb).toFixed(2)}× floor RSS`,
+        target: '≤ 12× catalog time, ≤ 3× floor RSS',
+      });
+    } else
+      growth.push({
+        name: `${name}, 50,000 tools`,
+        figure: bigResult.error,
+        ratio: '',
+        target: '≤ 12× catalog time',
+      });
+  }
+}
+add('mcpdesc --version (cold start)', measure([cli, '--version']), nodeStart, '≤ 1.5× node -e 0');
+if (hasCommand('validate'))
+  add(
+    'mcpdesc validate one-tool file (cold start)',
+    measure([cli, 'validate', oneTool]),
+    nodeStart,
+    '≤ 1.5× node -e 0',
+  );
+rows.push(...growth);
+
+// Library figures, in process.
+const library = spawnSync(
+  process.execPath,
+  [join(root, 'bench/load.mjs'), '--runs', String(runs), '--corpus', corpus],
+  { encoding: 'utf8' },
+);
+const libraryLines = library.stdout
+  .trim()
+  .split('\n')
+  .filter((l) => l.startsWith('| ') && !l.startsWith('| step'));
+
+// Spectral, installed only under bench/ (never a dependency of the package).
+let spectralLine = 'not run (--no-spectral)';
+if (!flag('--no-spectral')) {
+  const spectralBin = join(root, 'bench/node_modules/.bin/spectral');
+  if (!existsSync(spectralBin))
+    spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', join(root, 'bench')], {
+      stdio: 'ignore',
+    });
+  if (existsSync(spectralBin)) {
+    const spectral = measure(
+      [
+        spectralBin,
+        'lint',
+        '--ruleset',
+        join(root, 'bench/spectral-ruleset.yaml'),
+        '--fail-severity',
+        'error',
+        catalog,
+      ],
+      { ok: [0, 1] },
+    );
+    const ours = hasCommand('lint') ? measure([cli, 'lint', catalog]) : { error: 'no lint' };
+    if (spectral.error || ours.error) spectralLine = spectral.error ?? ours.error;
+    else
+      spectralLine = `Spectral ${spectral.ms.toFixed(0)} ms / ${spectral.mb.toFixed(0)} MB vs mcpdesc lint ${ours.ms.toFixed(0)} ms / ${ours.mb.toFixed(0)} MB: ${(spectral.ms / ours.ms).toFixed(1)}× faster, ${(spectral.mb / ours.mb).toFixed(1)}× less memory (target ≥ 5× faster)`;
+  } else spectralLine = 'Spectral could not be installed under bench/';
+}
+
+const header = `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}; median of ${runs} runs.`;
+const table = [
+  '| measurement | figure | ratio | target |',
+  '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.name} | ${r.figure} | ${r.ratio} | ${r.target} |`),
+].join('\n');
+const libraryTable = ['| library step | ms | × floor |', '|---|---:|---:|', ...libraryLines].join('\n');
+const report = `${header}\n\n${table}\n\nLibrary (in process; targets: JSON load ≤ 2× JSON.parse, YAML load ≤ 1.3× the yaml package):\n\n${libraryTable}\n\n${spectralLine}\n`;
+console.log(report);
+if (flag('--write')) {
+  mkdirSync(join(root, 'docs'), { recursive: true });
+  writeFileSync(
+    join(root, 'docs/performance.md'),
+    `# Performance\n\nGenerated by \`npm run bench -- --write\` on the docker catalog corpus (${doc.tools.length} tools). The floor is a bare \`node\` process that reads and \`JSON.parse\`s the same file(s). The merge row merges the catalog (MCP 2025-11-25) with a 5 %-mutated copy described for 2026-07-28.\n\n${report}`,
+  );
+}
+rmSync(work, { recursive: true, force: true });
