@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { registerProject } from './commands/project.js';
+import { registerValidate } from './commands/validate.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
 import { setDebug } from './run.js';
 import { packageVersion } from './version.js';
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .hook('preAction', (command) => setDebug(command.optsWithGlobals().debug === true));
   registerProject(program);
+  registerValidate(program);
   return program;
 }
 

@@ -34,7 +34,6 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let compiled: ValidateFunction | undefined;
 let rawSchema: JsonObject | undefined;
-let transformed: JsonObject | undefined;
 
 /** The published schema as shipped in the package (read once). */
 export function publishedSchema(): JsonObject {
@@ -49,10 +48,9 @@ export function publishedSchema(): JsonObject {
 
 function validator(): ValidateFunction {
   if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+    const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
     addFormats(ajv);
-    transformed = discriminateOneOfs(publishedSchema());
-    compiled = ajv.compile(transformed);
+    compiled = ajv.compile(discriminateOneOfs(publishedSchema()));
   }
   return compiled;
 }
@@ -226,20 +224,10 @@ function describe(error: ErrorObject, value: unknown): string {
   }
 }
 
-/** The sub-schema an error's schemaPath names (in the rewritten schema). */
-function schemaAt(error: ErrorObject): JsonValue | undefined {
-  if (!transformed || !error.schemaPath.startsWith('#')) return undefined;
-  try {
-    return getAtPointer(transformed, decodeURIComponent(error.schemaPath.slice(1))) as JsonValue | undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** `not: {required: [x]}`: the property x that must be absent. */
 function forbiddenProperty(error: ErrorObject): string | undefined {
   if (error.keyword !== 'not') return undefined;
-  const schema = schemaAt(error);
+  const schema = error.schema as JsonValue | undefined; // `verbose: true` keeps the keyword's schema
   const required = isJsonObject(schema) && Array.isArray(schema.required) ? schema.required : undefined;
   return required?.length === 1 && typeof required[0] === 'string' ? required[0] : undefined;
 }
@@ -326,8 +314,14 @@ export function validateStructure(doc: JsonValue): StructuralIssue[] {
   for (const error of errors) {
     const { pointer, atKey } = pointerOf(error);
     const value = getAtPointer(doc, error.instancePath);
-    const message = describe(error, value);
     const code = codeFor(error, pointer);
+    const name = propertyNameOf(error);
+    const message =
+      code === 'meta-key-invalid' && name !== undefined
+        ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"`
+        : code === 'invalid-extension-identifier' && name !== undefined
+          ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here`
+          : describe(error, value);
     const key = `${pointer}\u0000${code}`;
     const existing = byPointer.get(key);
     if (existing) {

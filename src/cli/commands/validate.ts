@@ -1,0 +1,67 @@
+import type { Command } from 'commander';
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
+import { formatOption } from '../options.js';
+import { useColor } from '../output.js';
+import { action } from '../run.js';
+
+interface ValidateOptions {
+  format: 'stylish' | 'json';
+  quiet?: boolean;
+  color?: boolean;
+}
+
+export function registerValidate(program: Command): void {
+  program
+    .command('validate')
+    .description('check documents against the mcpdesc 0.8.0 JSON Schema and the spec’s semantic rules')
+    .argument('<file...>', 'description files, - for stdin, or REV:path from git')
+    .addOption(formatOption(['stylish', 'json'] as const, 'stylish'))
+    .option('-q, --quiet', 'report errors only (warnings are hidden and never fail the run anyway)')
+    .action(
+      action(async (files: string[], options: ValidateOptions, command: Command) => {
+        const [
+          { loadSource, LoadError },
+          { validateDocument },
+          { formatStylish },
+          { formatJson },
+          { formatError },
+        ] = await Promise.all([
+          import('../../parse/index.js'),
+          import('../../validate/index.js'),
+          import('../../report/stylish.js'),
+          import('../../report/json.js'),
+          import('../errors.js'),
+        ]);
+        type Entry = import('../../report/stylish.js').FileFindings;
+        const reports: Entry[] = [];
+        let invalid = false;
+        let unreadable = false;
+        for (const spec of files) {
+          try {
+            const loaded = await loadSource(spec);
+            const result = validateDocument(loaded);
+            if (!result.valid) invalid = true;
+            const findings = options.quiet
+              ? result.findings.filter((f) => f.severity === 'error')
+              : result.findings;
+            reports.push({ file: loaded.file, findings, complete: result.complete });
+          } catch (error) {
+            if (!(error instanceof LoadError)) throw error;
+            unreadable = true;
+            process.stderr.write(`${formatError(error, false)}\n`);
+            const { code, message, line, column } = error;
+            reports.push({
+              file: error.file || spec,
+              findings: [],
+              loadError: { code, message, line, column },
+            });
+          }
+        }
+        const color = useColor(command.optsWithGlobals().color as boolean | undefined);
+        process.stdout.write(
+          options.format === 'json' ? formatJson(reports) : formatStylish(reports, { color }),
+        );
+        return unreadable ? EXIT_ERROR : invalid ? EXIT_FINDINGS : EXIT_OK;
+      }),
+    );
+}
