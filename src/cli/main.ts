@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
+import { registerGitSetup } from './commands/git-setup.js';
+import { registerMerge } from './commands/merge.js';
+import { registerMergeDriver } from './commands/merge-driver.js';
 import { registerProject } from './commands/project.js';
 import { registerValidate } from './commands/validate.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
@@ -20,6 +23,9 @@ export function buildProgram(): Command {
     .exitOverride()
     .hook('preAction', (command) => setDebug(command.optsWithGlobals().debug === true));
   registerProject(program);
+  registerMerge(program);
+  registerMergeDriver(program);
+  registerGitSetup(program);
   registerValidate(program);
   return program;
 }

@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { EXIT_OK } from '../exit-codes.js';
+import { writeFileAtomic } from '../output.js';
+import { action } from '../run.js';
+
+interface GitSetupOptions {
+  pattern?: string[];
+  command: string;
+  global?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerGitSetup(program: Command): void {
+  program
+    .command('git-setup')
+    .description('register the mcpdesc merge driver: .gitattributes lines and git config entries')
+    .option(
+      '--pattern <glob...>',
+      'files the driver handles (default: *.mcpdesc.{json,yaml,yml} and mcpdesc.{json,yaml,yml})',
+    )
+    .option('--command <command>', 'how git should run mcpdesc', 'mcpdesc')
+    .option('--global', 'write the git config entries to the global config instead of the repository')
+    .option('--dry-run', 'print what would be written, change nothing')
+    .action(
+      action(async (options: GitSetupOptions) => {
+        const setup = await import('../../merge/git-setup.js');
+        const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+        const root = git('rev-parse', '--show-toplevel');
+        const patterns =
+          options.pattern && options.pattern.length > 0 ? options.pattern : [...setup.DEFAULT_PATTERNS];
+        const out: string[] = [];
+
+        const attributesPath = join(root, '.gitattributes');
+        const attributes = setup.updateGitattributes(
+          existsSync(attributesPath) ? readFileSync(attributesPath, 'utf8') : '',
+          patterns,
+        );
+        if (attributes.added.length > 0 && !options.dryRun)
+          writeFileAtomic(attributesPath, attributes.content);
+        for (const line of attributes.added) out.push(`.gitattributes: ${line}`);
+
+        const excludePath = git('rev-parse', '--path-format=absolute', '--git-path', 'info/exclude');
+        const exclude = setup.updateExclude(existsSync(excludePath) ? readFileSync(excludePath, 'utf8') : '');
+        if (exclude.added.length > 0 && !options.dryRun) writeFileAtomic(excludePath, exclude.content);
+        for (const line of exclude.added) out.push(`${excludePath}: ${line}`);
+
+        for (const [key, value] of setup.gitConfigEntries(options.command)) {
+          const scope = options.global ? ['--global'] : [];
+          if (!options.dryRun) git('config', ...scope, key, value);
+          out.push(`git config${options.global ? ' --global' : ''} ${key} ${JSON.stringify(value)}`);
+        }
+        process.stdout.write(
+          `${options.dryRun ? 'would write' : 'wrote'}:\n${out.map((l) => `  ${l}`).join('\n')}\n`,
+        );
+        return EXIT_OK;
+      }),
+    );
+}

@@ -1,0 +1,85 @@
+import { type Command, Option } from 'commander';
+import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
+import { formatOption } from '../options.js';
+import { emit, useColor } from '../output.js';
+import { action } from '../run.js';
+
+interface MergeOptions {
+  output?: string;
+  format?: 'json' | 'yaml';
+  renameComponents?: boolean;
+  reportFormat: 'text' | 'json';
+  color?: boolean;
+}
+
+export function registerMerge(program: Command): void {
+  program
+    .command('merge')
+    .description(
+      'combine descriptions of one server for different MCP revisions into one document (spec §4.13), or name every conflict',
+    )
+    .argument('<inputs...>', 'description files (path, - for stdin, or REV:path from git)')
+    .option(
+      '-o, --output <file>',
+      'write the merged document here (atomically; only when the merge succeeds)',
+    )
+    .addOption(formatOption(['json', 'yaml'] as const))
+    .option('--rename-components', 'rename colliding components deterministically instead of refusing')
+    .addOption(
+      new Option('--report-format <format>', 'conflict report: text on stderr, or json on stdout')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
+    .action(
+      action(async (files: string[], options: MergeOptions, command: Command) => {
+        const [{ loadSource }, { mergeAggregate }, { validateDocument }, { serialize }, report] =
+          await Promise.all([
+            import('../../parse/index.js'),
+            import('../../merge/aggregate.js'),
+            import('../../validate/index.js'),
+            import('../../model/serialize.js'),
+            import('../../report/conflicts.js'),
+          ]);
+        const loaded = [];
+        for (const file of files) loaded.push(await loadSource(file));
+        const result = mergeAggregate(
+          loaded.map((doc) => ({ file: doc.file, value: doc.value, sourceMap: doc.sourceMap })),
+          {
+            renameComponents: options.renameComponents === true,
+            validate: validateDocument,
+            outputName: options.output ?? '<stdout>',
+          },
+        );
+        if (!result.ok) {
+          if (options.reportFormat === 'json') {
+            process.stdout.write(report.formatConflictsJson(result.conflicts, { version: 1, merged: false }));
+          } else {
+            const color = useColor(command.optsWithGlobals().color, process.stderr);
+            process.stderr.write(
+              report.formatConflictsText(result.conflicts, {
+                color,
+                title: `mcpdesc merge: ${report.conflictSummary(result.conflicts.length)}, nothing written`,
+              }),
+            );
+          }
+          return EXIT_FINDINGS;
+        }
+        for (const rename of result.renames) {
+          process.stderr.write(
+            `mcpdesc merge: renamed component ${rename.namespace}/${rename.from} of ${rename.input} to ${rename.namespace}/${rename.to}\n`,
+          );
+        }
+        const format = options.format ?? formatOf(options.output) ?? loaded[0]?.format ?? 'yaml';
+        emit(serialize(result.document, format), options.output);
+        return EXIT_OK;
+      }),
+    );
+}
+
+function formatOf(path: string | undefined): 'json' | 'yaml' | undefined {
+  if (!path || path === '-') return undefined;
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+  return undefined;
+}

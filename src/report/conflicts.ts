@@ -1,0 +1,57 @@
+/**
+ * Formatters for merge conflicts: a text report for people (one block per conflict, one line per
+ * participating input with file:line:col, pointer and value) and a JSON report for tools. Pure.
+ */
+import { Chalk } from 'chalk';
+import type { Conflict, ConflictValue } from '../merge/conflicts.js';
+import type { Location } from '../util/location.js';
+
+export interface ConflictTextOptions {
+  color?: boolean;
+  /** First line, e.g. "mcpdesc merge: 2 conflicts, nothing written". */
+  title?: string;
+}
+
+export function formatLocation(location: Location): string {
+  return location.line > 0 ? `${location.file}:${location.line}:${location.column}` : location.file;
+}
+
+function renderValue(value: ConflictValue | undefined): string {
+  if (value === undefined) return '';
+  if (!value.present) return '(absent)';
+  const text = JSON.stringify(value.value) ?? 'null';
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
+}
+
+export function formatConflictsText(
+  conflicts: readonly Conflict[],
+  options: ConflictTextOptions = {},
+): string {
+  const chalk = new Chalk({ level: options.color ? 1 : 0 });
+  const lines: string[] = [];
+  if (options.title) lines.push(chalk.bold(options.title), '');
+  conflicts.forEach((conflict, index) => {
+    lines.push(`${chalk.red('conflict')} ${chalk.bold(conflict.code)}  ${conflict.message}`);
+    const where = conflict.locations.map(formatLocation);
+    const width = Math.max(0, ...where.map((w) => w.length));
+    conflict.locations.forEach((location, i) => {
+      const value = renderValue(conflict.values?.[i]);
+      const pointer = location.pointer === '' ? '(root)' : location.pointer;
+      lines.push(`  ${chalk.dim((where[i] ?? '').padEnd(width))}  ${pointer}${value ? `  ${value}` : ''}`);
+    });
+    if (index < conflicts.length - 1) lines.push('');
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** A stable JSON document: `{conflicts: [...]}` plus any extra members given. */
+export function formatConflictsJson(
+  conflicts: readonly Conflict[],
+  extra: Record<string, unknown> = {},
+): string {
+  return `${JSON.stringify({ ...extra, conflicts }, null, 2)}\n`;
+}
+
+export function conflictSummary(count: number): string {
+  return `${count} conflict${count === 1 ? '' : 's'}`;
+}
