@@ -1,0 +1,210 @@
+import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../../util/json.js';
+import { appendPointer, escapeSegment } from '../../util/pointer.js';
+import { checkInstance, compileSchema } from '../../validate/embedded-schema.js';
+import type { DeclPair, PrimitiveMatch } from '../compare.js';
+import type { Decl } from '../normalize.js';
+import type { Subject } from '../types.js';
+import { type CheckContext, get, q, same } from './context.js';
+import { promptArguments } from './prompt.js';
+
+type MapField = 'examples' | 'interactionExamples' | 'completionExamples';
+
+const MAPS: readonly MapField[] = ['examples', 'interactionExamples', 'completionExamples'];
+
+const NOUN: Record<MapField, string> = {
+  examples: 'example',
+  interactionExamples: 'interaction scenario',
+  completionExamples: 'completion example',
+};
+
+function mapOf(decl: Decl, field: MapField): JsonObject {
+  const value = decl.value[field];
+  return isJsonObject(value) ? value : {};
+}
+
+/** Example maps compared per name (entry order carries no meaning). */
+export function checkExampleMaps(
+  ctx: CheckContext,
+  m: PrimitiveMatch,
+  pair: DeclPair,
+  subject: Subject,
+): void {
+  const o = pair.old as Decl;
+  const n = pair.new as Decl;
+  const revs = pair.revisions;
+  for (const field of MAPS) {
+    const a = mapOf(o, field);
+    const b = mapOf(n, field);
+    if (same(a, b)) continue;
+    const prefix = field === 'interactionExamples' ? 'scenario' : 'example';
+    const where = (decl: Decl, map: JsonObject, name: string) =>
+      Object.hasOwn(map, name)
+        ? appendPointer(decl.pointer, field, name)
+        : Object.hasOwn(decl.value, field)
+          ? appendPointer(decl.pointer, field)
+          : decl.pointer;
+    for (const name of Object.keys(b)) {
+      const path = `/${field}/${escapeSegment(name)}`;
+      const details = { map: field, name };
+      if (!Object.hasOwn(a, name)) {
+        ctx.emit(`${prefix}-added`, subject, revs, `${NOUN[field]} ${q(name)} added`, {
+          path,
+          before: where(o, a, name),
+          after: where(n, b, name),
+          details,
+        });
+      } else if (sortedJson(a[name]) !== sortedJson(b[name])) {
+        ctx.emit(`${prefix}-changed`, subject, revs, `${NOUN[field]} ${q(name)} changed`, {
+          path,
+          before: where(o, a, name),
+          after: where(n, b, name),
+          details,
+        });
+      }
+    }
+    for (const name of Object.keys(a)) {
+      if (Object.hasOwn(b, name)) continue;
+      ctx.emit(`${prefix}-removed`, subject, revs, `${NOUN[field]} ${q(name)} removed`, {
+        path: `/${field}/${escapeSegment(name)}`,
+        before: where(o, a, name),
+        after: where(n, b, name),
+        details: { map: field, name },
+      });
+    }
+  }
+  if (m.kind === 'tool') oldToolExamplesAgainstNew(ctx, pair, subject);
+  if (m.kind === 'prompt') oldPromptExamplesAgainstNew(ctx, pair, subject);
+}
+
+function validator(schema: JsonValue | undefined) {
+  if (schema === undefined) return undefined;
+  const compiled = compileSchema(schema);
+  return compiled.ok ? compiled.validate : undefined;
+}
+
+/** Old tool examples and scenarios whose input (or structured result) the new schemas reject. */
+function oldToolExamplesAgainstNew(ctx: CheckContext, pair: DeclPair, subject: Subject): void {
+  const o = pair.old as Decl;
+  const n = pair.new as Decl;
+  const inputChanged = !same(o.value.inputSchema, n.value.inputSchema);
+  const outputChanged =
+    n.value.outputSchema !== undefined && !same(o.value.outputSchema, n.value.outputSchema);
+  if (!inputChanged && !outputChanged) return;
+  const input = inputChanged ? validator(n.value.inputSchema) : undefined;
+  const output = outputChanged ? validator(n.value.outputSchema) : undefined;
+  for (const field of ['examples', 'interactionExamples'] as const) {
+    const map = mapOf(o, field);
+    for (const [name, example] of Object.entries(map)) {
+      const before = appendPointer(o.pointer, field, name);
+      const details = { map: field, name };
+      const args = get(example, 'input');
+      if (input && args !== undefined) {
+        const check = checkInstance(input, args);
+        const first = check.errors[0];
+        if (first) {
+          ctx.emit(
+            'example-no-longer-valid',
+            subject,
+            pair.revisions,
+            `old ${NOUN[field]} ${q(name)} is rejected by the new inputSchema: ${first.message}`,
+            {
+              path: `/${field}/${escapeSegment(name)}/input`,
+              before: `${before}/input`,
+              after: appendPointer(n.pointer, 'inputSchema'),
+              details,
+            },
+          );
+        }
+      }
+      const result = get(example, 'result');
+      const structured = get(result, 'structuredContent');
+      if (output && structured !== undefined && get(result, 'isError') !== true) {
+        const check = checkInstance(output, structured);
+        const first = check.errors[0];
+        if (first) {
+          ctx.emit(
+            'example-output-no-longer-valid',
+            subject,
+            pair.revisions,
+            `old ${NOUN[field]} ${q(name)} result does not match the new outputSchema: ${first.message}`,
+            {
+              path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
+              before: `${before}/result/structuredContent`,
+              after: appendPointer(n.pointer, 'outputSchema'),
+              details,
+            },
+          );
+        }
+      }
+    }
+  }
+}
+
+/** Old prompt examples that pass an argument the new prompt lacks, or omit a newly required one. */
+function oldPromptExamplesAgainstNew(ctx: CheckContext, pair: DeclPair, subject: Subject): void {
+  const o = pair.old as Decl;
+  const n = pair.new as Decl;
+  if (same(o.value.arguments, n.value.arguments)) return;
+  const args = promptArguments(n);
+  for (const [name, example] of Object.entries(mapOf(o, 'examples'))) {
+    const given = get(example, 'arguments');
+    const keys = isJsonObject(given) ? Object.keys(given) : [];
+    const unknown = keys.filter((k) => !args.has(k));
+    const missing = [...args.values()]
+      .filter((a) => a.value.required === true && !keys.includes(String(a.value.name)))
+      .map((a) => String(a.value.name));
+    if (unknown.length === 0 && missing.length === 0) continue;
+    const why = [
+      unknown.length ? `passes undeclared ${unknown.map(q).join(', ')}` : '',
+      missing.length ? `omits required ${missing.map(q).join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    ctx.emit('example-no-longer-valid', subject, pair.revisions, `old example ${q(name)} ${why}`, {
+      path: `/examples/${escapeSegment(name)}/arguments`,
+      before: appendPointer(o.pointer, 'examples', name),
+      after: Object.hasOwn(n.value, 'arguments') ? appendPointer(n.pointer, 'arguments') : n.pointer,
+      details: { map: 'examples', name },
+    });
+  }
+}
+
+/** Same-name entries that differ between same-key variants of one document. */
+function mismatches(variants: Decl[]): Map<string, { field: MapField; name: string; decls: Decl[] }> {
+  const out = new Map<string, { field: MapField; name: string; decls: Decl[] }>();
+  if (variants.length < 2) return out;
+  for (const field of MAPS) {
+    const names = new Set<string>();
+    for (const v of variants) for (const name of Object.keys(mapOf(v, field))) names.add(name);
+    for (const name of names) {
+      const holders = variants.filter((v) => Object.hasOwn(mapOf(v, field), name));
+      if (holders.length < 2) continue;
+      const texts = new Set(holders.map((v) => sortedJson(mapOf(v, field)[name])));
+      if (texts.size > 1) out.set(`${field}/${name}`, { field, name, decls: holders });
+    }
+  }
+  return out;
+}
+
+export function checkVariantExamples(ctx: CheckContext, m: PrimitiveMatch, subject: Subject): void {
+  const now = mismatches(m.newVariants);
+  if (now.size === 0) return;
+  const before = mismatches(m.oldVariants);
+  for (const [key, entry] of now) {
+    if (before.has(key)) continue;
+    const revisions = [...new Set(entry.decls.flatMap((d) => d.scope))].filter(
+      (v) => ctx.diff.compared.includes(v) || ctx.diff.revisionsAdded.includes(v),
+    );
+    ctx.emit(
+      'variant-example-mismatch',
+      subject,
+      revisions,
+      `${NOUN[entry.field]} ${q(entry.name)} differs between ${entry.decls.length} variants (maps of variants are independent: check this is intended)`,
+      {
+        path: `/${entry.field}/${escapeSegment(entry.name)}`,
+        after: appendPointer((entry.decls[1] as Decl).pointer, entry.field, entry.name),
+        details: { map: entry.field, name: entry.name, variants: entry.decls.map((d) => d.pointer) },
+      },
+    );
+  }
+}

@@ -1,0 +1,492 @@
+import { IDENTITY_FIELD, type PrimitiveKind } from '../../model/identity.js';
+import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../../util/json.js';
+import { appendPointer, escapeSegment } from '../../util/pointer.js';
+import type { DeclPair, PrimitiveMatch } from '../compare.js';
+import type { Decl } from '../normalize.js';
+import type { Subject } from '../types.js';
+import { type CheckContext, get, obj, prose, q, same, unionKeys } from './context.js';
+import { checkExampleMaps, checkVariantExamples } from './examples.js';
+import { checkPromptFields } from './prompt.js';
+import { checkResourceFields } from './resource.js';
+import { checkPrimitiveSecurity } from './security.js';
+import { checkToolFields } from './tool.js';
+import { templateVariables } from './uri-template.js';
+
+export const EXISTENCE_PREFIX: Record<PrimitiveKind, string> = {
+  tool: 'tool',
+  prompt: 'prompt',
+  resource: 'resource',
+  resourceTemplate: 'resource-template',
+};
+
+export const KIND_LABEL: Record<PrimitiveKind, string> = {
+  tool: 'tool',
+  prompt: 'prompt',
+  resource: 'resource',
+  resourceTemplate: 'resource template',
+};
+
+/** Fields every primitive kind shares, judged here; kind-specific ones are judged by their module. */
+const COMMON_FIELDS = new Set([
+  'protocolVersions',
+  'title',
+  'description',
+  'icons',
+  'tags',
+  'deprecated',
+  '_meta',
+  'security',
+  'clientRequirements',
+  'elicitations',
+  'examples',
+  'interactionExamples',
+  'completionExamples',
+]);
+
+const KIND_FIELDS: Record<PrimitiveKind, Set<string>> = {
+  tool: new Set(['name', 'inputSchema', 'outputSchema', 'annotations', 'execution']),
+  prompt: new Set(['name', 'arguments']),
+  resource: new Set(['uri', 'name', 'mimeType', 'size', 'annotations']),
+  resourceTemplate: new Set(['uriTemplate', 'name', 'mimeType', 'annotations']),
+};
+
+interface Existence {
+  match: PrimitiveMatch;
+  decl: Decl;
+  revisions: string[];
+}
+
+export function checkPrimitives(ctx: CheckContext): void {
+  const removed: Existence[] = [];
+  const added: Existence[] = [];
+  for (const m of ctx.diff.primitives) {
+    const subject: Subject = { kind: m.kind, key: m.key };
+    const oldAny = m.oldVariants.length > 0;
+    const newAny = m.newVariants.length > 0;
+    if (m.oldRevisions.length > 0 && !newAny) {
+      const decl = m.oldVariants.find((d) => d.scope.includes(m.oldRevisions[0] as string)) as Decl;
+      removed.push({ match: m, decl, revisions: m.oldRevisions });
+    } else if (m.newRevisions.length > 0 && !oldAny) {
+      const decl = m.newVariants.find((d) => d.scope.includes(m.newRevisions[0] as string)) as Decl;
+      added.push({ match: m, decl, revisions: m.newRevisions });
+    } else {
+      const lost = m.oldRevisions.filter((v) => !m.newRevisions.includes(v));
+      const gained = m.newRevisions.filter((v) => !m.oldRevisions.includes(v));
+      const label = KIND_LABEL[m.kind];
+      if (lost.length > 0) {
+        const decl = m.oldVariants.find((d) => d.scope.includes(lost[0] as string));
+        const after = m.newVariants[0];
+        ctx.emit(
+          'primitive-scope-narrowed',
+          subject,
+          lost,
+          `${label} ${q(m.key)} no longer applies to MCP ${lost.join(', ')}`,
+          { path: '/protocolVersions', before: decl?.pointer, after: after && scopePointer(ctx, after) },
+        );
+      }
+      if (gained.length > 0) {
+        const decl = m.newVariants.find((d) => d.scope.includes(gained[0] as string));
+        ctx.emit(
+          'primitive-scope-widened',
+          subject,
+          gained,
+          `${label} ${q(m.key)} now also applies to MCP ${gained.join(', ')}`,
+          { path: '/protocolVersions', after: decl?.pointer },
+        );
+      }
+    }
+    if (m.newOverlap.length > 0) {
+      const overlapping = m.newVariants.filter((d) => d.scope.some((v) => m.newOverlap.includes(v)));
+      ctx.emit(
+        'variant-scope-overlap',
+        subject,
+        m.newOverlap,
+        `${overlapping.length} variants of ${KIND_LABEL[m.kind]} ${q(m.key)} apply to MCP ${m.newOverlap.join(', ')} at once (the first one in document order was compared)`,
+        {
+          path: '/protocolVersions',
+          after: overlapping[1]?.pointer,
+          details: { variants: overlapping.map((d) => d.pointer) },
+        },
+      );
+    }
+    for (const pair of m.pairs) {
+      if (pair.old && pair.new && pair.modified) checkPair(ctx, m, pair, subject);
+      if (pair.old && pair.new) checkPrimitiveSecurity(ctx, m, pair, subject);
+    }
+    checkVariantExamples(ctx, m, subject);
+  }
+  reportExistence(ctx, removed, added);
+}
+
+function scopePointer(ctx: CheckContext, decl: Decl): string {
+  return Object.hasOwn(decl.value, 'protocolVersions')
+    ? `${decl.pointer}/protocolVersions`
+    : ctx.new.root.length
+      ? '/protocolVersions'
+      : decl.pointer;
+}
+
+function checkPair(ctx: CheckContext, m: PrimitiveMatch, pair: DeclPair, subject: Subject): void {
+  const o = (pair.old as Decl).value;
+  const n = (pair.new as Decl).value;
+  const po = (pair.old as Decl).pointer;
+  const pn = (pair.new as Decl).pointer;
+  const revs = pair.revisions;
+  const label = KIND_LABEL[m.kind];
+  const at = (field: string) => ({
+    path: `/${escapeSegment(field)}`,
+    before: Object.hasOwn(o, field) ? appendPointer(po, field) : po,
+    after: Object.hasOwn(n, field) ? appendPointer(pn, field) : pn,
+  });
+
+  const title = at('title');
+  prose(
+    ctx,
+    'primitive-title-changed',
+    subject,
+    revs,
+    `${label} title`,
+    o.title,
+    n.title,
+    title.path,
+    title.before,
+    title.after,
+  );
+  const description = at('description');
+  prose(
+    ctx,
+    'primitive-description-changed',
+    subject,
+    revs,
+    `${label} description (model-visible text)`,
+    o.description,
+    n.description,
+    description.path,
+    description.before,
+    description.after,
+    { modelVisible: true },
+  );
+  if (!same(o.icons, n.icons))
+    ctx.emit('primitive-icons-changed', subject, revs, `${label} icons changed`, at('icons'));
+  if (!same(o.tags, n.tags)) {
+    const before = strings(o.tags);
+    const after = strings(n.tags);
+    const plus = after.filter((t) => !before.includes(t));
+    const minus = before.filter((t) => !after.includes(t));
+    const parts = [
+      plus.length ? `added ${plus.map(q).join(', ')}` : '',
+      minus.length ? `removed ${minus.map(q).join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    ctx.emit(
+      'primitive-tags-changed',
+      subject,
+      revs,
+      `${label} tags changed${parts ? `: ${parts}` : ' (order)'}`,
+      {
+        ...at('tags'),
+        details: { added: plus, removed: minus },
+      },
+    );
+  }
+  const depOld = o.deprecated === true;
+  const depNew = n.deprecated === true;
+  if (depOld !== depNew) {
+    ctx.emit(
+      depNew ? 'primitive-deprecated' : 'primitive-undeprecated',
+      subject,
+      revs,
+      depNew ? `${label} ${q(m.key)} is now deprecated` : `${label} ${q(m.key)} is no longer deprecated`,
+      at('deprecated'),
+    );
+  }
+  if (!same(o._meta, n._meta))
+    ctx.emit('primitive-meta-changed', subject, revs, `${label} \`_meta\` changed`, at('_meta'));
+  checkClientRequirements(ctx, pair, subject);
+  checkElicitations(ctx, pair, subject);
+  checkExampleMaps(ctx, m, pair, subject);
+  if (m.kind === 'tool') checkToolFields(ctx, pair, subject);
+  else if (m.kind === 'prompt') checkPromptFields(ctx, pair, subject);
+  else checkResourceFields(ctx, m.kind, pair, subject);
+
+  for (const key of unionKeys(o, n)) {
+    if (same(o[key], n[key])) continue;
+    if (key.startsWith('x-')) {
+      ctx.emit(
+        'extension-changed',
+        subject,
+        revs,
+        `${label} extension ${q(key)} ${verb(o[key], n[key])}`,
+        at(key),
+      );
+    } else if (!COMMON_FIELDS.has(key) && !KIND_FIELDS[m.kind].has(key)) {
+      ctx.emit(
+        'primitive-field-changed',
+        subject,
+        revs,
+        `${label} field ${q(key)} ${verb(o[key], n[key])}`,
+        at(key),
+      );
+    }
+  }
+}
+
+export function verb(a: JsonValue | undefined, b: JsonValue | undefined): string {
+  return a === undefined ? 'added' : b === undefined ? 'removed' : 'changed';
+}
+
+export function strings(value: JsonValue | undefined): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function checkClientRequirements(ctx: CheckContext, pair: DeclPair, subject: Subject): void {
+  const o = obj((pair.old as Decl).value.clientRequirements);
+  const n = obj((pair.new as Decl).value.clientRequirements);
+  if (same(o, n)) return;
+  const po = `${(pair.old as Decl).pointer}/clientRequirements`;
+  const pn = `${(pair.new as Decl).pointer}/clientRequirements`;
+  const revs = pair.revisions;
+  // Members are conjunctive; `extensions` is a map of its own members.
+  const flatten = (req: JsonObject | undefined): Map<string, JsonValue> => {
+    const out = new Map<string, JsonValue>();
+    for (const [key, value] of Object.entries(req ?? {})) {
+      if (key === 'extensions' && isJsonObject(value)) {
+        for (const [ext, settings] of Object.entries(value)) out.set(`extensions/${ext}`, settings);
+      } else out.set(key, value);
+    }
+    return out;
+  };
+  const a = flatten(o);
+  const b = flatten(n);
+  const ptr = (base: string, key: string) =>
+    key.startsWith('extensions/')
+      ? appendPointer(base, 'extensions', key.slice(11))
+      : appendPointer(base, key);
+  for (const [key, value] of b) {
+    const path = `/clientRequirements/${key}`;
+    if (!a.has(key)) {
+      ctx.emit(
+        'client-requirement-added',
+        subject,
+        revs,
+        `client requirement ${q(key)} added: clients without it can no longer use ${subject.key}`,
+        {
+          path,
+          before: o ? po : (pair.old as Decl).pointer,
+          after: ptr(pn, key),
+        },
+      );
+    } else if (!same(a.get(key), value)) {
+      ctx.emit('client-requirement-changed', subject, revs, `client requirement ${q(key)} changed`, {
+        path,
+        before: ptr(po, key),
+        after: ptr(pn, key),
+        details: { old: a.get(key) as JsonValue, new: value },
+      });
+    }
+  }
+  for (const key of a.keys()) {
+    if (b.has(key)) continue;
+    ctx.emit('client-requirement-removed', subject, revs, `client requirement ${q(key)} removed`, {
+      path: `/clientRequirements/${key}`,
+      before: ptr(po, key),
+      after: n ? pn : (pair.new as Decl).pointer,
+    });
+  }
+}
+
+function elicitationsOf(
+  decl: Decl,
+  kept: number[] | undefined,
+): Map<string, { value: JsonObject; pointer: string }> {
+  const out = new Map<string, { value: JsonObject; pointer: string }>();
+  const list = decl.value.elicitations;
+  if (!Array.isArray(list)) return out;
+  list.forEach((entry, i) => {
+    if (kept && !kept.includes(i)) return;
+    if (!isJsonObject(entry) || typeof entry.name !== 'string') return;
+    const { protocolVersions: _scope, ...rest } = entry;
+    out.set(entry.name, { value: rest, pointer: appendPointer(decl.pointer, 'elicitations', i) });
+  });
+  return out;
+}
+
+function checkElicitations(ctx: CheckContext, pair: DeclPair, subject: Subject): void {
+  const a = elicitationsOf(pair.old as Decl, pair.elicitationsOld);
+  const b = elicitationsOf(pair.new as Decl, pair.elicitationsNew);
+  const revs = pair.revisions;
+  for (const [name, entry] of b) {
+    const old = a.get(name);
+    const path = `/elicitations/${escapeSegment(name)}`;
+    if (!old) {
+      ctx.emit(
+        'elicitation-added',
+        subject,
+        revs,
+        `elicitation ${q(name)} (${String(entry.value.mode)} mode) added`,
+        {
+          path,
+          before: (pair.old as Decl).pointer,
+          after: entry.pointer,
+        },
+      );
+    } else if (sortedJson(old.value) !== sortedJson(entry.value)) {
+      const fields = unionKeys(old.value, entry.value).filter((k) => !same(old.value[k], entry.value[k]));
+      ctx.emit(
+        'elicitation-changed',
+        subject,
+        revs,
+        `elicitation ${q(name)} changed (${fields.join(', ')})`,
+        {
+          path,
+          before: old.pointer,
+          after: entry.pointer,
+          details: { fields },
+        },
+      );
+    }
+  }
+  for (const [name, entry] of a) {
+    if (b.has(name)) continue;
+    ctx.emit('elicitation-removed', subject, revs, `elicitation ${q(name)} removed`, {
+      path: `/elicitations/${escapeSegment(name)}`,
+      before: entry.pointer,
+      after: (pair.new as Decl).pointer,
+    });
+  }
+}
+
+/** Pairs whole removals with whole additions of the same kind that look like renames. */
+function reportExistence(ctx: CheckContext, removed: Existence[], added: Existence[]): void {
+  const hints = new Map<Existence, { other: Existence; why: string }>();
+  const candidates: { r: Existence; a: Existence; score: number; why: string }[] = [];
+  for (const r of removed) {
+    for (const a of added) {
+      if (r.match.kind !== a.match.kind) continue;
+      const s = renameScore(r.decl.value, a.decl.value, r.match.kind);
+      if (s) candidates.push({ r, a, score: s.score, why: s.why });
+    }
+  }
+  candidates.sort((x, y) => y.score - x.score);
+  for (const c of candidates) {
+    if (hints.has(c.r) || hints.has(c.a)) continue;
+    // Ambiguous: another equally good partner for either side.
+    const rivals = candidates.filter(
+      (d) =>
+        d !== c && d.score === c.score && (d.r === c.r || d.a === c.a) && !hints.has(d.r) && !hints.has(d.a),
+    );
+    if (rivals.length > 0) continue;
+    hints.set(c.r, { other: c.a, why: c.why });
+    hints.set(c.a, { other: c.r, why: c.why });
+  }
+  for (const r of removed) {
+    const { kind, key } = r.match;
+    const hint = hints.get(r);
+    const details: Record<string, JsonValue> = {};
+    let message = `${KIND_LABEL[kind]} ${q(key)} removed`;
+    if (hint) {
+      const to = hint.other.match.key;
+      details.renamedTo = to;
+      message += `; looks renamed to ${q(to)} (${hint.why}): keep the old name as an alias for a deprecation period`;
+      if (kind === 'resourceTemplate') {
+        const before = templateVariables(key);
+        const after = templateVariables(to);
+        const plus = after.filter((v) => !before.includes(v));
+        const minus = before.filter((v) => !after.includes(v));
+        details.variablesAdded = plus;
+        details.variablesRemoved = minus;
+        if (plus.length || minus.length)
+          message += `; RFC 6570 variables added: ${plus.map(q).join(', ') || 'none'}, removed: ${minus.map(q).join(', ') || 'none'}`;
+      }
+    }
+    const opts: { path: string; before: string; after?: string; details?: Record<string, JsonValue> } = {
+      path: '',
+      before: r.decl.pointer,
+    };
+    if (hint) opts.after = hint.other.decl.pointer;
+    if (Object.keys(details).length) opts.details = details;
+    ctx.emit(`${EXISTENCE_PREFIX[kind]}-removed`, { kind, key }, r.revisions, message, opts);
+  }
+  for (const a of added) {
+    const { kind, key } = a.match;
+    const hint = hints.get(a);
+    const opts: { path: string; after: string; details?: Record<string, JsonValue> } = {
+      path: '',
+      after: a.decl.pointer,
+    };
+    if (hint) opts.details = { renamedFrom: hint.other.match.key };
+    ctx.emit(
+      `${EXISTENCE_PREFIX[kind]}-added`,
+      { kind, key },
+      a.revisions,
+      `${KIND_LABEL[kind]} ${q(key)} added${hint ? ` (looks like the new name of ${q(hint.other.match.key)})` : ''}`,
+      opts,
+    );
+  }
+}
+
+function propertyNames(schema: JsonValue | undefined): string[] {
+  const props = get(schema, 'properties');
+  return isJsonObject(props) ? Object.keys(props) : [];
+}
+
+function jaccard(a: string[], b: string[]): number {
+  if (a.length === 0 && b.length === 0) return 0;
+  const sb = new Set(b);
+  const inter = a.filter((x) => sb.has(x)).length;
+  return inter / (a.length + b.length - inter);
+}
+
+/** How much a removed and an added declaration look like one renamed primitive (0 = not at all). */
+function renameScore(
+  o: JsonObject,
+  n: JsonObject,
+  kind: PrimitiveKind,
+): { score: number; why: string } | undefined {
+  const strip = (d: JsonObject) => {
+    const { protocolVersions: _s, [IDENTITY_FIELD[kindCollection(kind)]]: _k, ...rest } = d;
+    return sortedJson(rest);
+  };
+  if (strip(o) === strip(n)) return { score: 1, why: 'identical declaration' };
+  if (kind === 'tool') {
+    const a = propertyNames(o.inputSchema);
+    const b = propertyNames(n.inputSchema);
+    if (a.length > 0 && sortedJson(o.inputSchema) === sortedJson(n.inputSchema))
+      return { score: 0.95, why: 'same input schema' };
+    const j = jaccard(a, b);
+    if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: 'near-equal input schema' };
+    return undefined;
+  }
+  if (kind === 'prompt') {
+    const names = (d: JsonObject) =>
+      Array.isArray(d.arguments)
+        ? d.arguments.map((x) => get(x, 'name')).filter((x): x is string => typeof x === 'string')
+        : [];
+    const a = names(o);
+    const b = names(n);
+    if (a.length > 0 && sortedJson(o.arguments) === sortedJson(n.arguments))
+      return { score: 0.95, why: 'same arguments' };
+    const j = jaccard(a, b);
+    if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: 'near-equal arguments' };
+    return undefined;
+  }
+  if (typeof o.name === 'string' && o.name === n.name) return { score: 0.9, why: `same name ${q(o.name)}` };
+  if (kind === 'resourceTemplate') {
+    const a = templateVariables(String(o.uriTemplate));
+    const b = templateVariables(String(n.uriTemplate));
+    if (a.length > 0 && jaccard(a, b) === 1 && same(o.mimeType, n.mimeType))
+      return { score: 0.6, why: 'same variables' };
+  }
+  return undefined;
+}
+
+function kindCollection(kind: PrimitiveKind): 'tools' | 'prompts' | 'resources' | 'resourceTemplates' {
+  return kind === 'tool'
+    ? 'tools'
+    : kind === 'prompt'
+      ? 'prompts'
+      : kind === 'resource'
+        ? 'resources'
+        : 'resourceTemplates';
+}

@@ -1,0 +1,73 @@
+import type { PrimitiveKind } from '../../model/identity.js';
+import { appendPointer } from '../../util/pointer.js';
+import type { DeclPair } from '../compare.js';
+import type { Decl } from '../normalize.js';
+import type { Subject } from '../types.js';
+import { type CheckContext, q, same } from './context.js';
+
+export function checkResourceFields(
+  ctx: CheckContext,
+  kind: PrimitiveKind,
+  pair: DeclPair,
+  subject: Subject,
+): void {
+  const o = (pair.old as Decl).value;
+  const n = (pair.new as Decl).value;
+  const po = (pair.old as Decl).pointer;
+  const pn = (pair.new as Decl).pointer;
+  const revs = pair.revisions;
+  const label = kind === 'resource' ? 'resource' : 'resource template';
+  const at = (field: string) => ({
+    path: `/${field}`,
+    before: Object.hasOwn(o, field) ? appendPointer(po, field) : po,
+    after: Object.hasOwn(n, field) ? appendPointer(pn, field) : pn,
+  });
+  if (!same(o.name, n.name)) {
+    ctx.emit(
+      'resource-name-changed',
+      subject,
+      revs,
+      `${label} name ${q(o.name)} → ${q(n.name)} (the identity is still the URI)`,
+      {
+        ...at('name'),
+        details: { old: o.name ?? null, new: n.name ?? null },
+      },
+    );
+  }
+  if (!same(o.mimeType, n.mimeType)) {
+    const rule =
+      o.mimeType === undefined
+        ? 'resource-mime-type-added'
+        : n.mimeType === undefined
+          ? 'resource-mime-type-removed'
+          : 'resource-mime-type-changed';
+    ctx.emit(
+      rule,
+      subject,
+      revs,
+      `${label} mimeType ${q(o.mimeType ?? null)} → ${q(n.mimeType ?? null)}`,
+      at('mimeType'),
+    );
+  }
+  if (kind === 'resource' && !same(o.size, n.size)) {
+    ctx.emit(
+      'resource-size-changed',
+      subject,
+      revs,
+      `resource size ${q(o.size ?? null)} → ${q(n.size ?? null)}`,
+      at('size'),
+    );
+  }
+  if (!same(o.annotations, n.annotations)) {
+    ctx.emit(
+      'resource-annotations-changed',
+      subject,
+      revs,
+      `${label} annotations (audience, priority, lastModified) changed`,
+      {
+        ...at('annotations'),
+        details: { old: o.annotations ?? null, new: n.annotations ?? null },
+      },
+    );
+  }
+}

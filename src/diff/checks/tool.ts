@@ -1,0 +1,228 @@
+import { compareSchemas, type SchemaChange } from '../../schema/index.js';
+import type { JsonValue } from '../../util/json.js';
+import { appendPointer, escapeSegment } from '../../util/pointer.js';
+import type { DeclPair } from '../compare.js';
+import type { Decl } from '../normalize.js';
+import type { Subject } from '../types.js';
+import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
+
+/** Spec §9.6 defaults: absent and default-valued compare equal. */
+const HINT_DEFAULTS = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+} as const;
+type Hint = keyof typeof HINT_DEFAULTS;
+
+export function checkToolFields(ctx: CheckContext, pair: DeclPair, subject: Subject): void {
+  const o = (pair.old as Decl).value;
+  const n = (pair.new as Decl).value;
+  const po = (pair.old as Decl).pointer;
+  const pn = (pair.new as Decl).pointer;
+  const revs = pair.revisions;
+
+  if (!same(o.inputSchema, n.inputSchema))
+    schemaChanges(ctx, pair, subject, 'input', o.inputSchema, n.inputSchema);
+  if (o.outputSchema === undefined && n.outputSchema !== undefined) {
+    ctx.emit('output-schema-added', subject, revs, `tool ${q(subject.key)} now declares an output schema`, {
+      path: '/outputSchema',
+      before: po,
+      after: `${pn}/outputSchema`,
+    });
+  } else if (o.outputSchema !== undefined && n.outputSchema === undefined) {
+    ctx.emit(
+      'output-schema-removed',
+      subject,
+      revs,
+      `tool ${q(subject.key)} no longer declares an output schema: consumers of structuredContent lose the contract`,
+      { path: '/outputSchema', before: `${po}/outputSchema`, after: pn },
+    );
+  } else if (!same(o.outputSchema, n.outputSchema)) {
+    schemaChanges(ctx, pair, subject, 'output', o.outputSchema, n.outputSchema);
+  }
+
+  checkAnnotations(ctx, pair, subject);
+
+  const taskOld = taskSupport(o.execution);
+  const taskNew = taskSupport(n.execution);
+  if (taskOld !== taskNew) {
+    let rule: string;
+    if (taskNew === 'required') rule = 'execution-task-support-required';
+    else if (taskNew === 'forbidden') rule = 'execution-task-support-removed';
+    else if (taskOld === 'required') rule = 'execution-task-support-relaxed';
+    else rule = 'execution-task-support-added';
+    ctx.emit(rule, subject, revs, `execution.taskSupport ${q(taskOld)} → ${q(taskNew)}`, {
+      path: '/execution/taskSupport',
+      before: o.execution !== undefined ? `${po}/execution` : po,
+      after: n.execution !== undefined ? `${pn}/execution` : pn,
+      details: { old: taskOld, new: taskNew },
+    });
+  }
+  // Other members of the (closed) execution object: only in unvalidated input.
+  const eo = obj(o.execution);
+  const en = obj(n.execution);
+  for (const key of unionKeys(eo, en)) {
+    if (key === 'taskSupport' || same(eo?.[key], en?.[key])) continue;
+    ctx.emit(
+      key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
+      subject,
+      revs,
+      `execution ${q(key)} changed`,
+      { path: `/execution/${escapeSegment(key)}`, before: `${po}/execution`, after: `${pn}/execution` },
+    );
+  }
+}
+
+function taskSupport(execution: JsonValue | undefined): string {
+  const value = obj(execution)?.taskSupport;
+  return typeof value === 'string' ? value : 'forbidden';
+}
+
+const EFFECT_RULE = {
+  narrowed: 'narrowed',
+  widened: 'widened',
+  changed: 'changed',
+  unknown: 'unknown',
+} as const;
+
+function schemaChanges(
+  ctx: CheckContext,
+  pair: DeclPair,
+  subject: Subject,
+  direction: 'input' | 'output',
+  oldSchema: JsonValue | undefined,
+  newSchema: JsonValue | undefined,
+): void {
+  const field = direction === 'input' ? 'inputSchema' : 'outputSchema';
+  const po = appendPointer((pair.old as Decl).pointer, field);
+  const pn = appendPointer((pair.new as Decl).pointer, field);
+  let changes: SchemaChange[];
+  try {
+    changes = compareSchemas(oldSchema, newSchema, { direction });
+  } catch (error) {
+    // Not a schema at all (unvalidated input): report it, never stay silent.
+    ctx.emit(
+      `${direction}-schema-unknown`,
+      subject,
+      pair.revisions,
+      `${field} could not be compared: ${(error as Error).message}`,
+      {
+        path: `/${field}`,
+        before: po,
+        after: pn,
+        discriminator: 'not-a-schema',
+      },
+    );
+    return;
+  }
+  for (const change of changes) {
+    const suffix =
+      change.effect === 'none'
+        ? change.level === 'warning'
+          ? 'default-changed'
+          : 'annotation-changed'
+        : EFFECT_RULE[change.effect];
+    const where = change.pointerNew || change.pointerOld || '';
+    ctx.emit(
+      `${direction}-schema-${suffix}`,
+      subject,
+      pair.revisions,
+      `${field}${where ? ` at ${where}` : ''}: ${change.message}`,
+      {
+        path: `/${field}${change.pointerOld}|${change.pointerNew}`,
+        before: po + change.pointerOld,
+        after: pn + change.pointerNew,
+        discriminator: change.kind,
+        level: change.level,
+        details: {
+          schemaKind: change.kind,
+          effect: change.effect,
+          pointerOld: change.pointerOld,
+          pointerNew: change.pointerNew,
+        },
+      },
+    );
+  }
+}
+
+function effective(annotations: JsonValue | undefined, hint: Hint): boolean {
+  const value = obj(annotations)?.[hint];
+  return typeof value === 'boolean' ? value : HINT_DEFAULTS[hint];
+}
+
+function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): void {
+  const o = (pair.old as Decl).value.annotations;
+  const n = (pair.new as Decl).value.annotations;
+  if (same(o, n)) return;
+  const po = (pair.old as Decl).pointer;
+  const pn = (pair.new as Decl).pointer;
+  const revs = pair.revisions;
+  const at = (key: string) => ({
+    path: `/annotations/${escapeSegment(key)}`,
+    before:
+      obj(o) && Object.hasOwn(obj(o) ?? {}, key)
+        ? appendPointer(po, 'annotations', key)
+        : obj(o)
+          ? `${po}/annotations`
+          : po,
+    after:
+      obj(n) && Object.hasOwn(obj(n) ?? {}, key)
+        ? appendPointer(pn, 'annotations', key)
+        : obj(n)
+          ? `${pn}/annotations`
+          : pn,
+  });
+  const flip = (hint: Hint, whenTrue: string, whenFalse: string, text: (now: boolean) => string) => {
+    const a = effective(o, hint);
+    const b = effective(n, hint);
+    if (a === b) return;
+    ctx.emit(b ? whenTrue : whenFalse, subject, revs, text(b), {
+      ...at(hint),
+      details: { hint, old: a, new: b },
+    });
+  };
+  flip('readOnlyHint', 'annotation-read-only-granted', 'annotation-read-only-revoked', (now) =>
+    now
+      ? 'tool now claims to be read-only (effective readOnlyHint false → true)'
+      : 'tool is no longer read-only (effective readOnlyHint true → false)',
+  );
+  // destructiveHint is meaningful only while the tool is not read-only.
+  if (!effective(o, 'readOnlyHint') && !effective(n, 'readOnlyHint')) {
+    flip('destructiveHint', 'annotation-destructive-set', 'annotation-destructive-cleared', (now) =>
+      now
+        ? 'tool may now perform destructive updates (effective destructiveHint false → true)'
+        : 'tool no longer claims destructive updates (effective destructiveHint true → false)',
+    );
+  }
+  flip('idempotentHint', 'annotation-idempotent-granted', 'annotation-idempotent-revoked', (now) =>
+    now
+      ? 'tool is now idempotent (effective idempotentHint false → true)'
+      : 'tool is no longer idempotent: retries may duplicate effects (effective idempotentHint true → false)',
+  );
+  flip('openWorldHint', 'annotation-open-world-set', 'annotation-open-world-cleared', (now) =>
+    now
+      ? 'tool now reaches external systems (effective openWorldHint false → true)'
+      : 'tool no longer claims to reach external systems (effective openWorldHint true → false)',
+  );
+  const ao = obj(o);
+  const an = obj(n);
+  const title = at('title');
+  prose(
+    ctx,
+    'annotation-title-changed',
+    subject,
+    revs,
+    'annotations.title',
+    ao?.title,
+    an?.title,
+    title.path,
+    title.before,
+    title.after,
+  );
+  for (const key of unionKeys(ao, an)) {
+    if (key === 'title' || Object.hasOwn(HINT_DEFAULTS, key)) continue;
+    if (same(ao?.[key], an?.[key])) continue;
+    ctx.emit('annotation-other-changed', subject, revs, `annotation ${q(key)} changed`, at(key));
+  }
+}

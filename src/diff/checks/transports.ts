@@ -1,0 +1,139 @@
+import { appendPointer, escapeSegment } from '../../util/pointer.js';
+import { transportKey } from '../compare.js';
+import type { Decl } from '../normalize.js';
+import type { Subject } from '../types.js';
+import { type CheckContext, obj, q, same, unionKeys } from './context.js';
+
+export function checkTransports(ctx: CheckContext): void {
+  for (const pair of ctx.diff.transports) {
+    const o = pair.old;
+    const n = pair.new;
+    const revs = pair.revisions;
+    if (o && !n) {
+      ctx.emit(
+        'transport-removed',
+        { kind: 'transport', key: transportKey(o) },
+        revs,
+        `transport ${q(transportKey(o))} removed`,
+        {
+          path: '',
+          before: o.pointer,
+        },
+      );
+      continue;
+    }
+    if (!o && n) {
+      ctx.emit(
+        'transport-added',
+        { kind: 'transport', key: transportKey(n) },
+        revs,
+        `transport ${q(transportKey(n))} added`,
+        {
+          path: '',
+          after: n.pointer,
+        },
+      );
+      continue;
+    }
+    if (!o || !n || !pair.modified) continue;
+    compareTransport(ctx, o, n, revs);
+  }
+}
+
+function compareTransport(ctx: CheckContext, o: Decl, n: Decl, revs: string[]): void {
+  const subject: Subject = { kind: 'transport', key: transportKey(o) };
+  const a = o.value;
+  const b = n.value;
+  const at = (key: string) => ({
+    path: `/${escapeSegment(key)}`,
+    before: Object.hasOwn(a, key) ? appendPointer(o.pointer, key) : o.pointer,
+    after: Object.hasOwn(b, key) ? appendPointer(n.pointer, key) : n.pointer,
+  });
+  if (!same(a.type, b.type)) {
+    ctx.emit(
+      'transport-type-changed',
+      subject,
+      revs,
+      `transport type ${q(a.type)} → ${q(b.type)}`,
+      at('type'),
+    );
+  }
+  if (!same(a.url, b.url)) {
+    ctx.emit(
+      'transport-url-changed',
+      subject,
+      revs,
+      `transport url ${q(a.url ?? null)} → ${q(b.url ?? null)}`,
+      {
+        ...at('url'),
+        details: { old: a.url ?? null, new: b.url ?? null },
+      },
+    );
+  }
+  if (!same(a.command, b.command)) {
+    ctx.emit(
+      'transport-stdio-command-changed',
+      subject,
+      revs,
+      `stdio command ${q(a.command ?? null)} → ${q(b.command ?? null)}`,
+      at('command'),
+    );
+  }
+  if (!same(a.args, b.args)) {
+    const show = (v: unknown) => (Array.isArray(v) ? v.join(' ') : '');
+    ctx.emit(
+      'transport-stdio-args-changed',
+      subject,
+      revs,
+      `stdio args ${q(show(a.args))} → ${q(show(b.args))}`,
+      {
+        ...at('args'),
+        details: { old: show(a.args), new: show(b.args) },
+      },
+    );
+  }
+  const eo = obj(a.env) ?? {};
+  const en = obj(b.env) ?? {};
+  for (const name of unionKeys(eo, en)) {
+    const path = `/env/${escapeSegment(name)}`;
+    if (!Object.hasOwn(eo, name)) {
+      ctx.emit('transport-stdio-env-added', subject, revs, `environment variable ${q(name)} added`, {
+        path,
+        before: at('env').before,
+        after: appendPointer(n.pointer, 'env', name),
+      });
+    } else if (!Object.hasOwn(en, name)) {
+      ctx.emit('transport-stdio-env-removed', subject, revs, `environment variable ${q(name)} removed`, {
+        path,
+        before: appendPointer(o.pointer, 'env', name),
+        after: at('env').after,
+      });
+    } else if (!same(eo[name], en[name])) {
+      ctx.emit(
+        'transport-stdio-env-changed',
+        subject,
+        revs,
+        `environment variable ${q(name)} value changed`,
+        {
+          path,
+          before: appendPointer(o.pointer, 'env', name),
+          after: appendPointer(n.pointer, 'env', name),
+        },
+      );
+    }
+  }
+  for (const key of unionKeys(a, b)) {
+    if (
+      ['type', 'url', 'command', 'args', 'env', 'security', 'protocolVersions'].includes(key) ||
+      same(a[key], b[key])
+    )
+      continue;
+    ctx.emit(
+      key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
+      subject,
+      revs,
+      `transport ${q(key)} changed`,
+      at(key),
+    );
+  }
+}
