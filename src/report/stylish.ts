@@ -33,8 +33,10 @@ export function formatStylish(files: readonly FileFindings[], options: StylishOp
   let warnings = 0;
   let others = 0;
   let incomplete = 0;
+  let unreadable = 0;
   for (const file of files) {
-    if (file.complete === false) incomplete++;
+    if (file.loadError) unreadable++;
+    else if (file.complete === false) incomplete++;
     if (file.findings.length === 0) continue;
     out += `\n${c.underline(file.file)}\n`;
     const rows = file.findings.map((f) => {
@@ -67,6 +69,8 @@ export function formatStylish(files: readonly FileFindings[], options: StylishOp
     if (others > 0) parts.push(`${others} other`);
     out += `\n${mark} ${c.bold(`${plural(problems, 'problem')} (${parts.join(', ')})`)}\n`;
   }
+  if (unreadable > 0)
+    out += `${c.red(`${plural(unreadable, 'file')} could not be read (see the messages above)`)}\n`;
   if (incomplete > 0) {
     out += `${c.yellow(`validation incomplete for ${plural(incomplete, 'file')}: see the warnings above`)}\n`;
   }

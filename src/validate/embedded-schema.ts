@@ -69,6 +69,8 @@ function guardedRegExp(pattern: string, flags: string) {
   const re = new RegExp(pattern, flags);
   const risky = isRiskyPattern(pattern);
   return {
+    // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
+    toString: () => `${re}`,
     test(input: string): boolean {
       if (risky || input.length > MAX_REGEX_INPUT) {
         regexSkipped = true;

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/parse/index.js';
+import { isRiskyPattern } from '../../src/validate/embedded-schema.js';
+import { validateDocument } from '../../src/validate/index.js';
+import { matchesTemplate, parseUriTemplate, templateVariables } from '../../src/validate/uri-template.js';
+
+describe('shipped schema', () => {
+  it('is the byte-exact published 0.8.0 schema', () => {
+    const bytes = readFileSync(new URL('../../schemas/mcp-description-0.8.0.json', import.meta.url));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(
+      '36686f92ba0cc98bde2c34eaad31c0304d6e5cebdd2c4d2be1be06aecef41119',
+    );
+  });
+});
+
+describe('locations', () => {
+  it('points at the offending key, and at the component with the use site as related', () => {
+    const text = [
+      '{',
+      '  "mcpdesc": "0.8.0",',
+      '  "info": {"name": "x", "version": "1"},',
+      '  "protocolVersions": ["2025-11-25"],',
+      '  "components": {"resourceExamples": {"r": {"result": {',
+      '    "resultType": "complete", "ttlMs": 1, "cacheScope": "private",',
+      '    "contents": [{"uri": "data://r", "text": "x"}]}}}},',
+      '  "resources": [{"uri": "data://r", "name": "r",',
+      '    "examples": {"e": {"$componentRef": "#/components/resourceExamples/r"}}}],',
+      '  "tools": [{"name": "t", "inputSchema": {"type": "object"}, "acme": 1}]',
+      '}',
+    ].join('\n');
+    const result = validateDocument(loadDocument(text, { file: 'doc.json' }));
+    // Structural errors come first and stop the run.
+    expect(result.findings).toEqual([
+      {
+        code: 'unknown-property',
+        severity: 'error',
+        message: 'unknown property "acme" is not allowed on this object',
+        location: { file: 'doc.json', pointer: '/tools/0/acme', line: 10, column: 62 },
+      },
+    ]);
+    const fixed = validateDocument(loadDocument(text.replace(', "acme": 1', ''), { file: 'doc.json' }));
+    const resultType = fixed.findings.find((f) => f.code === 'resource-example-result-version-mismatch');
+    expect(resultType?.location).toEqual({
+      file: 'doc.json',
+      pointer: '/components/resourceExamples/r/result/resultType',
+      line: 6,
+      column: 5,
+    });
+    expect(resultType?.related?.[0]?.pointer).toBe('/resources/0/examples/e');
+    expect(fixed.findings.map((f) => f.location.line)).toEqual(
+      [...fixed.findings.map((f) => f.location.line)].sort((a, b) => a - b),
+    );
+  });
+
+  it('accepts a plain value without a source map', () => {
+    const result = validateDocument({ value: [], file: 'x' });
+    expect(result.valid).toBe(false);
+    expect(result.findings[0]?.location).toEqual({ file: 'x', pointer: '', line: 1, column: 1 });
+  });
+});
+
+describe('untrusted input', () => {
+  it('flags catastrophic patterns and skips them during example checks (incomplete, not silent)', () => {
+    expect(isRiskyPattern('^(a+)+$')).toBe(true);
+    expect(isRiskyPattern('(\\w)\\1')).toBe(true);
+    expect(isRiskyPattern('^[a-z]+-[0-9]{2}(?:.[a-z])?$')).toBe(false);
+    const doc = {
+      mcpdesc: '0.8.0',
+      info: { name: 'x', version: '1' },
+      protocolVersions: ['2026-07-28'],
+      tools: [
+        {
+          name: 't',
+          inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } },
+          examples: {
+            e: { input: { a: `${'a'.repeat(40)}!` }, result: { resultType: 'complete', content: [] } },
+          },
+        },
+      ],
+    };
+    const started = Date.now();
+    const result = validateDocument({ value: doc, file: 'x' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(result.valid).toBe(true);
+    expect(result.complete).toBe(false);
+    expect(result.findings.map((f) => f.code)).toEqual(['incomplete-tool-example-validation']);
+  });
+});
+
+describe('RFC 6570 templates', () => {
+  it('parses variables and matches expansions', () => {
+    const parts = parseUriTemplate('repo://{owner}/{repository}/issues{/issue}{?q,page}');
+    expect([...templateVariables(parts)]).toEqual(['owner', 'repository', 'issue', 'q', 'page']);
+    expect(matchesTemplate(parts, 'repo://a/b/issues/12?q=x&page=2')).toBe(true);
+    expect(matchesTemplate(parts, 'repo://a/b/issues')).toBe(true);
+    expect(matchesTemplate(parts, 'repo://a/b/pulls/1')).toBe(false);
+    expect(() => parseUriTemplate('repo://{owner/{repository}')).toThrow();
+    expect(() => parseUriTemplate('repo://{id')).toThrow();
+    const many = parseUriTemplate('x://{a}{b}{c}{d}{e}{f}{g}{h}');
+    expect(matchesTemplate(many, `x://${'a'.repeat(2000)}/`)).toBe(false);
+  });
+});
