@@ -42,7 +42,6 @@ import {
   locate,
   type MergeInput,
   rewriteComponentRefs,
-  shortValue,
   subjectKind,
   valueAt,
 } from './support.js';
@@ -302,7 +301,7 @@ function differingPointers(
   const field = pointer.split('/')[1] ?? '';
   conflicts.push({
     code: 'unscoped-metadata-conflict',
-    message: `unscoped ${pointer} differs: ${values.map((v, i) => `${shortValue(v)} in ${inputs[i]?.file}`).join(', ')}`,
+    message: `unscoped ${pointer} differs between inputs`,
     subject: { kind: 'document', key: field },
     locations: inputs.map((input) => locate(input, pointer)),
     values,
@@ -487,7 +486,7 @@ function compareFields(
     const fieldValues = values.map((value) => valueAt(value, toPointer(path)));
     conflicts.push({
       code,
-      message: `MCP ${version}: ${label} ${what}: ${fieldValues.map((v, i) => `${shortValue(v)} in ${inputs[list[i]?.input as number]?.file}`).join(', ')}`,
+      message: `MCP ${version}: ${label} ${what}`,
       subject,
       locations: list.map((view, i) => locate(inputs[view.input] as MergeInput, pointerIn(i, ...path))),
       values: fieldValues,

@@ -35,17 +35,6 @@ export function valueAt(doc: JsonValue, pointer: string): ConflictValue {
   return value === undefined ? { present: false } : { present: true, value };
 }
 
-/** A short rendering of a value for one-line messages. */
-export function shortValue(value: ConflictValue | JsonValue | undefined): string {
-  if (value === undefined) return '(absent)';
-  if (isJsonObject(value) && typeof value.present === 'boolean' && Object.keys(value).length <= 2) {
-    const conflictValue = value as unknown as ConflictValue;
-    return conflictValue.present ? shortValue(conflictValue.value) : '(absent)';
-  }
-  const text = JSON.stringify(value) ?? 'null';
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
 export function isPrimitiveCollection(
   collection: string,
 ): collection is (typeof PRIMITIVE_COLLECTIONS)[number] {
