@@ -184,11 +184,19 @@ function mergeObject(
   for (const key of Object.keys(t)) if (!keys.includes(key)) keys.push(key);
   const out: JsonObject = {};
   for (const key of keys) {
+    const at2 = child(at, { base: key, ours: key, theirs: key });
+    const inOurs = Object.hasOwn(o, key);
+    if (b === undefined && inOurs !== Object.hasOwn(t, key)) {
+      // Both sides added this object: a member only one of them has is a difference, not an edit.
+      conflict(ctx, 'add-add', at2, [undefined, inOurs ? o[key] : undefined, inOurs ? undefined : t[key]]);
+      if (inOurs) setOwn(out, key, o[key] as JsonValue);
+      continue;
+    }
     const value = mergeValue(
       b && Object.hasOwn(b, key) ? b[key] : undefined,
-      Object.hasOwn(o, key) ? o[key] : undefined,
+      inOurs ? o[key] : undefined,
       Object.hasOwn(t, key) ? t[key] : undefined,
-      child(at, { base: key, ours: key, theirs: key }),
+      at2,
       ctx,
       [...path, key],
     );

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { gitConfigEntries, updateExclude, updateGitattributes } from '../../src/merge/git-setup.js';
+import { mergeThreeWay } from '../../src/merge/three-way.js';
+import { validateDocument } from '../../src/validate/index.js';
+import { load } from './helpers.js';
+
+const BASE = `mcpdesc: 0.8.0
+info:
+  name: chess
+  version: 1.0.0
+protocolVersions:
+  - '2025-11-25'
+tools:
+  - name: search
+    description: Search games
+    inputSchema:
+      type: object
+  - name: rate
+    description: Rate a player
+    inputSchema:
+      type: object
+`;
+const edit = (...edits: [string, string][]) =>
+  edits.reduce((text, [from, to]) => text.replace(from, to), BASE);
+const three = (ours: string, theirs: string, base: string | null = BASE) =>
+  mergeThreeWay(
+    {
+      ...(base === null ? {} : { base: load(base, 'd.yaml (base)') }),
+      ours: load(ours, 'd.yaml (ours)'),
+      theirs: load(theirs, 'd.yaml (theirs)'),
+    },
+    { validate: validateDocument },
+  );
+
+describe('three-way merge', () => {
+  it('edits on different declarations merge cleanly', () => {
+    const result = three(
+      edit(['Search games', 'Search all games']),
+      edit(['Rate a player', 'Rate one player']),
+    );
+    expect(result.conflicts).toEqual([]);
+    expect(result.clean).toBe(true);
+    expect(result.merged).toMatchObject({
+      tools: [
+        { name: 'search', description: 'Search all games' },
+        { name: 'rate', description: 'Rate one player' },
+      ],
+    });
+  });
+
+  it('declarations are matched by identity, not position', () => {
+    // Ours reorders the tools; theirs edits the second one.
+    const ours = `mcpdesc: 0.8.0
+info:
+  name: chess
+  version: 1.0.0
+protocolVersions:
+  - '2025-11-25'
+tools:
+  - name: rate
+    description: Rate a player
+    inputSchema:
+      type: object
+  - name: search
+    description: Search games
+    inputSchema:
+      type: object
+`;
+    const result = three(ours, edit(['Search games', 'Search everything']));
+    expect(result.clean).toBe(true);
+    expect(result.merged).toMatchObject({
+      tools: [{ name: 'rate' }, { name: 'search', description: 'Search everything' }],
+    });
+  });
+
+  it('different fields of one declaration, additions on both sides, revision sets', () => {
+    const ours = edit(
+      ['Search games', 'Search all games'],
+      ["  - '2025-11-25'\n", "  - '2025-11-25'\n  - '2026-07-28'\n"],
+    );
+    const theirs =
+      edit([
+        '    inputSchema:\n      type: object\n  - name: rate',
+        '    inputSchema:\n      type: object\n      additionalProperties: false\n  - name: rate',
+      ]) + '  - name: new\n    inputSchema:\n      type: object\n';
+    const result = three(ours, theirs);
+    expect(result.conflicts).toEqual([]);
+    expect(result.merged).toMatchObject({
+      protocolVersions: ['2025-11-25', '2026-07-28'],
+      tools: [
+        {
+          name: 'search',
+          description: 'Search all games',
+          inputSchema: { type: 'object', additionalProperties: false },
+        },
+        { name: 'rate' },
+        { name: 'new' },
+      ],
+    });
+  });
+
+  it('the same field changed differently is a conflict: ours kept there, both values and positions reported', () => {
+    const result = three(edit(['Search games', 'Find games']), edit(['Search games', 'Look up games']));
+    expect(result.clean).toBe(false);
+    expect(result.conflicts).toEqual([
+      {
+        code: 'concurrent-edit',
+        message: '/tools/0/description (tool "search"): both sides changed it differently',
+        subject: { kind: 'tool', key: 'search' },
+        locations: [
+          { file: 'd.yaml (base)', pointer: '/tools/0/description', line: 9, column: 5 },
+          { file: 'd.yaml (ours)', pointer: '/tools/0/description', line: 9, column: 5 },
+          { file: 'd.yaml (theirs)', pointer: '/tools/0/description', line: 9, column: 5 },
+        ],
+        values: [
+          { present: true, value: 'Search games' },
+          { present: true, value: 'Find games' },
+          { present: true, value: 'Look up games' },
+        ],
+      },
+    ]);
+    expect(result.merged).toMatchObject({ tools: [{ description: 'Find games' }, { name: 'rate' }] });
+  });
+
+  it('modify/delete and add/add conflicts', () => {
+    const deleted = BASE.replace(/ {2}- name: rate[\s\S]*$/, '');
+    const modifyDelete = three(deleted, edit(['Rate a player', 'Rate anyone']));
+    expect(modifyDelete.conflicts.map((c) => [c.code, c.message])).toEqual([
+      ['modify-delete', '/tools/1 (tool "rate"): ours deleted what theirs changed'],
+    ]);
+    const addAdd = three(
+      `${BASE}  - name: new\n    description: one\n    inputSchema:\n      type: object\n`,
+      `${BASE}  - name: new\n    description: two\n    inputSchema:\n      type: object\n`,
+    );
+    expect(addAdd.conflicts.map((c) => [c.code, c.message])).toEqual([
+      ['add-add', '/tools/2/description (tool "new"): both sides added different values'],
+    ]);
+  });
+
+  it('a clean merge that would be invalid is a conflict', () => {
+    // Ours adds a revision the unscoped transport covers; theirs scopes the transport to the old one.
+    const base = BASE.replace('tools:\n', 'transports:\n  - type: stdio\n    command: chess\ntools:\n');
+    const ours = base.replace("  - '2025-11-25'\n", "  - '2025-11-25'\n  - '2026-07-28'\n");
+    const theirs = base.replace(
+      '    command: chess\n',
+      "    command: chess\n    protocolVersions: ['2025-11-25']\n",
+    );
+    const result = three(ours, theirs, base);
+    expect(result.clean).toBe(false);
+    expect(result.conflicts.map((c) => [c.code, c.message])).toEqual([
+      [
+        'invalid-result',
+        'the merged document would be invalid: [transport-coverage-gap] no transport applies to 2026-07-28',
+      ],
+    ]);
+    expect(result.conflicts[0]?.locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual([
+      'd.yaml (ours):8:1',
+      'd.yaml (theirs):7:1',
+    ]);
+  });
+
+  it('without a base (both added the file): equal parts merge, differing parts conflict', () => {
+    const result = three(edit(['Search games', 'A']), edit(['Rate a player', 'B']), null);
+    expect(result.conflicts.map((c) => c.code)).toEqual(['add-add', 'add-add']);
+  });
+});
+
+describe('git-setup (pure parts)', () => {
+  it('adds the attribute lines once', () => {
+    const first = updateGitattributes('*.png binary', ['*.mcpdesc.yaml']);
+    expect(first).toEqual({
+      content: '*.png binary\n*.mcpdesc.yaml merge=mcpdesc\n',
+      added: ['*.mcpdesc.yaml merge=mcpdesc'],
+    });
+    expect(updateGitattributes(first.content, ['*.mcpdesc.yaml'])).toEqual({
+      content: first.content,
+      added: [],
+    });
+    expect(updateExclude('').content).toBe('*.mcpdesc-conflict.json\n');
+    expect(updateExclude('*.mcpdesc-conflict.json\n').added).toEqual([]);
+  });
+
+  it('config entries', () => {
+    expect(gitConfigEntries('node cli.js')).toEqual([
+      ['merge.mcpdesc.name', 'mcpdesc: three-way merge of MCP Description documents'],
+      ['merge.mcpdesc.driver', 'node cli.js merge-driver %O %A %B %P'],
+    ]);
+  });
+});
