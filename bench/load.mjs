@@ -9,7 +9,9 @@ import { loadDocument } from '../dist/parse/index.js';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 5;
-const corpus = args.includes('--corpus') ? args[args.indexOf('--corpus') + 1] : join(import.meta.dirname, '../../shared/corpora/catalog');
+const corpus = args.includes('--corpus')
+  ? args[args.indexOf('--corpus') + 1]
+  : join(import.meta.dirname, '../../shared/corpora/catalog');
 const jsonFile = join(corpus, 'docker-catalog.mcpdesc.json');
 const yamlFile = join(corpus, 'docker-catalog.mcpdesc.yaml');
 if (!existsSync(jsonFile)) {
@@ -32,7 +34,9 @@ const rows = [];
 const json = readFileSync(jsonFile, 'utf8');
 const jsonParse = median(() => JSON.parse(json));
 const load = median(() => loadDocument(json, { file: jsonFile }));
-const loadWithMap = median(() => loadDocument(json, { file: jsonFile }).sourceMap.locate('/tools/100/inputSchema'));
+const loadWithMap = median(() =>
+  loadDocument(json, { file: jsonFile }).sourceMap.locate('/tools/100/inputSchema'),
+);
 rows.push(['JSON.parse (floor)', jsonParse, 1]);
 rows.push(['loadDocument json', load, load / jsonParse]);
 rows.push(['loadDocument json + source map', loadWithMap, loadWithMap / jsonParse]);
@@ -40,13 +44,17 @@ if (existsSync(yamlFile)) {
   const yaml = readFileSync(yamlFile, 'utf8');
   const yamlFloor = median(() => yamlParse(yaml));
   const yamlLoad = median(() => loadDocument(yaml, { file: yamlFile }));
-  const yamlWithMap = median(() => loadDocument(yaml, { file: yamlFile }).sourceMap.locate('/tools/100/inputSchema'));
+  const yamlWithMap = median(() =>
+    loadDocument(yaml, { file: yamlFile }).sourceMap.locate('/tools/100/inputSchema'),
+  );
   rows.push(['yaml package parse (floor)', yamlFloor, 1]);
   rows.push(['loadDocument yaml', yamlLoad, yamlLoad / yamlFloor]);
   rows.push(['loadDocument yaml + source map', yamlWithMap, yamlWithMap / yamlFloor]);
 }
 
-console.log(`docker catalog: ${(json.length / 1e6).toFixed(2)} MB JSON, median of ${runs} runs, node ${process.version}`);
+console.log(
+  `docker catalog: ${(json.length / 1e6).toFixed(2)} MB JSON, median of ${runs} runs, node ${process.version}`,
+);
 console.log('| step | ms | × floor |');
 console.log('|---|---:|---:|');
 for (const [name, ms, ratio] of rows) console.log(`| ${name} | ${ms.toFixed(1)} | ${ratio.toFixed(2)} |`);

@@ -214,7 +214,7 @@ function buildYamlTable(root: Node): Map<string, PointerEntry> {
         const valueNode = pair.value as Node | null;
         const isEmpty =
           valueNode === null ||
-          (isScalar(valueNode) && valueNode.range !== undefined && valueNode.range[0] === valueNode.range[1]);
+          (isScalar(valueNode) && !!valueNode.range && valueNode.range[0] === valueNode.range[1]);
         if (isEmpty) {
           // `key:` with no value: point at the key.
           if (k.range) table.set(childPointer, { value: k.range[0], key: k.range[0] });
