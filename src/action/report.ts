@@ -1,0 +1,279 @@
+/**
+ * The Action's analysis: for every changed description file, diff base against head and lint head,
+ * through the engines behind `Engines` (src/action/engines.ts binds the real ones). Pure apart from
+ * reading the two sides from git, so unit tests drive it with fakes.
+ */
+import { createHash } from 'node:crypto';
+import type { Change, ChangeLevel } from '../diff/types.js';
+import type { Finding, Severity } from '../model/finding.js';
+import { DEFAULT_LIMITS, LoadError, type LoadedDocument, loadDocument } from '../parse/index.js';
+import type { Location } from '../util/location.js';
+import { survivingPointer } from './anchor.js';
+import type { ChangedFile, FileStatus } from './git.js';
+
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
+export const BUMP_RANK: Record<Bump, number> = { major: 3, minor: 2, patch: 1, none: 0 };
+
+export interface ChangelogEntry {
+  /** Markdown release notes for this file (already escaped by the renderer that produced them). */
+  markdown: string;
+  bump: Bump;
+  /** Version in base and the suggested next one, when the document has `info.version`. */
+  fromVersion?: string;
+  toVersion?: string;
+}
+
+/** The engines the Action drives; src/action/engines.ts binds the real modules. */
+export interface Engines {
+  diff(base: LoadedDocument, head: LoadedDocument): Promise<Change[]>;
+  /** Undefined when linting is off. */
+  lint?(head: LoadedDocument): Promise<Finding[]>;
+  changelog(
+    base: LoadedDocument | undefined,
+    head: LoadedDocument | undefined,
+    changes: Change[],
+  ): ChangelogEntry;
+}
+
+export interface FileReport {
+  status: FileStatus;
+  /** Path in head; for a removed file, the path it had in base. */
+  path: string;
+  basePath?: string;
+  changes: Change[];
+  findings: Finding[];
+  changelog?: ChangelogEntry;
+  /** The diff, lint or changelog engine failed on this file: shown, and fails the step unless `fail-on: none`. */
+  problems: string[];
+  /** Information about the analysis itself, e.g. a base side that could not be read (treated as added). */
+  notes: string[];
+}
+
+export interface Counts {
+  breaking: number;
+  warning: number;
+  info: number;
+  lintError: number;
+  lintWarning: number;
+  lintInfo: number;
+}
+
+export interface Report {
+  files: FileReport[];
+  counts: Counts;
+  bump: Bump;
+  base: { ref: string; sha: string };
+  head: { sha: string };
+}
+
+/** Reads one side of a file (a commit and a path) or undefined when absent. */
+export type ReadSide = (rev: string, path: string) => Promise<Buffer | undefined>;
+
+export interface AnalyseOptions {
+  files: readonly ChangedFile[];
+  baseSha: string;
+  headSha: string;
+  baseRef: string;
+  read: ReadSide;
+  engines: Engines;
+}
+
+export async function analyse(options: AnalyseOptions): Promise<Report> {
+  const files: FileReport[] = [];
+  for (const file of options.files) files.push(await analyseFile(file, options));
+  const counts = countAll(files);
+  let bump: Bump = 'none';
+  for (const file of files) {
+    const fileBump = file.changelog?.bump ?? 'none';
+    if (BUMP_RANK[fileBump] > BUMP_RANK[bump]) bump = fileBump;
+  }
+  return {
+    files,
+    counts,
+    bump,
+    base: { ref: options.baseRef, sha: options.baseSha },
+    head: { sha: options.headSha },
+  };
+}
+
+async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<FileReport> {
+  const report: FileReport = {
+    status: file.status,
+    path: file.path,
+    changes: [],
+    findings: [],
+    problems: [],
+    notes: [],
+  };
+  if (file.basePath !== undefined && file.basePath !== file.path) report.basePath = file.basePath;
+
+  const base =
+    file.status === 'added' || file.basePath === undefined
+      ? undefined
+      : (await load(options.read, options.baseSha, file.basePath, report, 'base')).doc;
+  if (file.status === 'removed') {
+    report.changes.push(
+      synthetic(
+        'description-removed',
+        'breaking',
+        `The description file ${file.path} was removed`,
+        file.path,
+        {
+          before: { file: file.path, pointer: '', line: 1, column: 1 },
+        },
+      ),
+    );
+    try {
+      report.changelog = options.engines.changelog(base, undefined, report.changes);
+    } catch (error) {
+      report.problems.push(`changelog failed: ${messageOf(error)}`);
+    }
+    return report;
+  }
+
+  const loaded = await load(options.read, options.headSha, file.path, report, 'head');
+  const head = loaded.doc;
+  if (!head) {
+    report.changes.push(
+      synthetic(
+        'description-unreadable',
+        'breaking',
+        `The description cannot be read in head: ${(report.notes.pop() ?? 'unknown error').replace(/^head: /, '')}`,
+        file.path,
+        { after: problemLocation(file.path, loaded.at) },
+      ),
+    );
+    return report;
+  }
+  if (!base) {
+    const message =
+      file.status === 'added'
+        ? `The description file ${file.path} was added`
+        : `The description file ${file.path} could not be read in base and is compared as a new file`;
+    report.changes.push(
+      synthetic('description-added', 'info', message, file.path, {
+        after: { file: file.path, pointer: '', line: 1, column: 1 },
+      }),
+    );
+  } else {
+    try {
+      const changes = await options.engines.diff(base, head);
+      report.changes.push(...changes.map((change) => anchorChange(change, base, head)));
+    } catch (error) {
+      report.problems.push(`diff failed: ${messageOf(error)}`);
+    }
+  }
+  if (options.engines.lint) {
+    try {
+      report.findings = await options.engines.lint(head);
+    } catch (error) {
+      report.problems.push(`lint failed: ${messageOf(error)}`);
+    }
+  }
+  try {
+    report.changelog = options.engines.changelog(base, head, report.changes);
+  } catch (error) {
+    report.problems.push(`changelog failed: ${messageOf(error)}`);
+  }
+  return report;
+}
+
+async function load(
+  read: ReadSide,
+  rev: string,
+  path: string,
+  report: FileReport,
+  side: 'base' | 'head',
+): Promise<{ doc?: LoadedDocument; at?: { line: number; column: number } }> {
+  const problems = report.notes;
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await read(rev, path);
+  } catch (error) {
+    problems.push(`${side}: ${messageOf(error)}`);
+    return {};
+  }
+  if (bytes === undefined) {
+    problems.push(`${side}: ${path} not found at ${rev.slice(0, 12)}`);
+    return {};
+  }
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { doc: loadDocument(text, { file: path, limits: DEFAULT_LIMITS }) };
+  } catch (error) {
+    if (error instanceof LoadError) {
+      problems.push(
+        `${side}: ${error.message} (${error.code})${error.line > 0 ? ` at line ${error.line}` : ''}`,
+      );
+      return error.line > 0 ? { at: { line: error.line, column: error.column || 1 } } : {};
+    }
+    problems.push(`${side}: invalid UTF-8 or unreadable (${messageOf(error)})`);
+    return {};
+  }
+}
+
+function problemLocation(path: string, at: { line: number; column: number } | undefined): Location {
+  return { file: path, pointer: '', line: at?.line ?? 1, column: at?.column ?? 1 };
+}
+
+/**
+ * Gives every change a head position: its own `after`, or (removals) the nearest surviving ancestor
+ * of its `before` pointer in head, flagged by `details.anchored`.
+ */
+export function anchorChange(change: Change, base: LoadedDocument, head: LoadedDocument): Change {
+  if (change.after || !change.before) return change;
+  const pointer = survivingPointer(base.value, head.value, change.before.pointer);
+  const position = head.sourceMap.locateKey(pointer);
+  return {
+    ...change,
+    after: { file: head.file, pointer, line: position.line, column: position.column },
+    details: { ...(change.details ?? {}), anchored: true },
+  };
+}
+
+function synthetic(
+  ruleId: string,
+  level: ChangeLevel,
+  message: string,
+  path: string,
+  where: { before?: Location; after?: Location },
+): Change {
+  const change: Change = {
+    ruleId,
+    level,
+    message,
+    subject: { kind: 'document', key: path },
+    revisions: [],
+    fingerprint: createHash('sha256').update(`${ruleId}\0document\0${path}`).digest('hex').slice(0, 12),
+  };
+  if (where.before) change.before = where.before;
+  if (where.after) change.after = where.after;
+  return change;
+}
+
+export function countAll(files: readonly FileReport[]): Counts {
+  const counts: Counts = { breaking: 0, warning: 0, info: 0, lintError: 0, lintWarning: 0, lintInfo: 0 };
+  for (const file of files) {
+    for (const change of file.changes) counts[change.level] += 1;
+    for (const finding of file.findings) counts[LINT_COUNT[finding.severity]] += 1;
+  }
+  return counts;
+}
+
+const LINT_COUNT: Record<Severity, 'lintError' | 'lintWarning' | 'lintInfo'> = {
+  error: 'lintError',
+  warning: 'lintWarning',
+  info: 'lintInfo',
+  hint: 'lintInfo',
+};
+
+/** Nothing worth a comment: no change of any level, no finding, no problem. */
+export function isQuiet(report: Report): boolean {
+  return report.files.every(
+    (f) => f.changes.length === 0 && f.findings.length === 0 && f.problems.length === 0,
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
