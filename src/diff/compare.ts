@@ -39,7 +39,7 @@ export interface PrimitiveMatch {
   oldRevisions: string[];
   newRevisions: string[];
   pairs: DeclPair[];
-  /** Revisions where two or more variants of the new document apply at once. */
+  /** Revisions where two or more variants of the new document apply at once (and did not in the old one). */
   newOverlap: string[];
 }
 
@@ -161,12 +161,8 @@ function matchPrimitives(oldSide: Side, newSide: Side, compared: string[]): Prim
         if (n) newRevisions.push(version);
         if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
       }
-      const overlap = new Set<string>();
-      for (let i = 0; i < g.new.length; i++) {
-        for (let j = i + 1; j < g.new.length; j++) {
-          for (const v of scopesOverlap((g.new[i] as Decl).scope, (g.new[j] as Decl).scope)) overlap.add(v);
-        }
-      }
+      const overlapOld = overlapping(g.old);
+      const overlap = new Set([...overlapping(g.new)].filter((v) => !overlapOld.has(v)));
       out.push({
         collection,
         kind: PRIMITIVE_KIND[collection],
@@ -178,6 +174,17 @@ function matchPrimitives(oldSide: Side, newSide: Side, compared: string[]): Prim
         pairs: book.list(),
         newOverlap: sortVersions(overlap),
       });
+    }
+  }
+  return out;
+}
+
+/** Revisions claimed by two or more same-key variants (invalid, spec §9.5). */
+function overlapping(variants: Decl[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < variants.length; i++) {
+    for (let j = i + 1; j < variants.length; j++) {
+      for (const v of scopesOverlap((variants[i] as Decl).scope, (variants[j] as Decl).scope)) out.add(v);
     }
   }
   return out;

@@ -63,6 +63,10 @@ export function checkCapabilities(ctx: CheckContext): void {
     };
     for (const key of unionKeys(o, n)) {
       if (key === 'protocolVersions' || same(o[key], n[key])) continue;
+      if (key === 'extensions') {
+        extensions(ctx, revs, obj(o.extensions) ?? {}, obj(n.extensions) ?? {}, at, o, n);
+        continue;
+      }
       const had = Object.hasOwn(o, key);
       const has = Object.hasOwn(n, key);
       if (!had && has) {
@@ -84,10 +88,6 @@ export function checkCapabilities(ctx: CheckContext): void {
               ? 'capability-tasks-removed'
               : 'capability-removed';
         ctx.emit(rule, SUBJECT, revs, `capability ${q(key)} no longer declared`, at([key], o, n));
-        continue;
-      }
-      if (key === 'extensions') {
-        extensions(ctx, revs, obj(o.extensions) ?? {}, obj(n.extensions) ?? {}, at, o, n);
         continue;
       }
       if (key === 'tools' || key === 'resources' || key === 'prompts') {

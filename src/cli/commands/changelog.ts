@@ -1,0 +1,63 @@
+import type { Command } from 'commander';
+import { EXIT_OK } from '../exit-codes.js';
+import { formatOption } from '../options.js';
+import { emit, useColor } from '../output.js';
+import { action } from '../run.js';
+import { type DiffCommandOptions, prepareDiff } from './diff.js';
+
+interface ChangelogOptions {
+  format?: 'markdown' | 'json';
+  ignore?: string;
+  validate?: boolean;
+  output?: string;
+}
+
+function infoField(value: unknown, key: 'name' | 'version'): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const info = (value as { info?: unknown }).info;
+  if (typeof info !== 'object' || info === null) return undefined;
+  const field = (info as Record<string, unknown>)[key];
+  return typeof field === 'string' ? field : undefined;
+}
+
+export function registerChangelog(program: Command): void {
+  program
+    .command('changelog')
+    .description(
+      'release notes between two descriptions (Breaking / Deprecated / Added / Changed / Removed) and a semver suggestion from the old info.version',
+    )
+    .argument('<old>', 'old description: a file, - for stdin, or REV:path from git')
+    .argument('<new>', 'new description: a file, - for stdin, or REV:path from git')
+    .addOption(formatOption(['markdown', 'json'] as const, 'markdown'))
+    .option('--ignore <file>', 'ignore file (see docs/diff.md)')
+    .option('--no-validate', 'skip validating both documents first')
+    .option('-o, --output <file>', 'write the notes to a file (atomically) instead of stdout')
+    .action(
+      action(async (oldSpec: string, newSpec: string, options: ChangelogOptions, command: Command) => {
+        const color = useColor(command.optsWithGlobals().color as boolean | undefined);
+        const diffOptions: DiffCommandOptions = { failOn: 'none' };
+        if (options.ignore !== undefined) diffOptions.ignore = options.ignore;
+        if (options.validate !== undefined) diffOptions.validate = options.validate;
+        const prepared = await prepareDiff(oldSpec, newSpec, diffOptions, color);
+        if (typeof prepared === 'number') return prepared;
+        const [{ buildChangelog }, report] = await Promise.all([
+          import('../../diff/changelog.js'),
+          import('../../report/changelog-markdown.js'),
+        ]);
+        const info: { name?: string; oldVersion?: string; newVersion?: string } = {};
+        const name = infoField(prepared.new.value, 'name');
+        const oldVersion = infoField(prepared.old.value, 'version');
+        const newVersion = infoField(prepared.new.value, 'version');
+        if (name !== undefined) info.name = name;
+        if (oldVersion !== undefined) info.oldVersion = oldVersion;
+        if (newVersion !== undefined) info.newVersion = newVersion;
+        const log = buildChangelog(prepared.result, info);
+        for (const warning of log.warnings) process.stderr.write(`mcpdesc: warning: ${warning}\n`);
+        emit(
+          options.format === 'json' ? report.formatChangelogJson(log) : report.formatChangelogMarkdown(log),
+          options.output,
+        );
+        return EXIT_OK;
+      }),
+    );
+}

@@ -1,0 +1,170 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import type { DiffResult } from '../../diff/types.js';
+import type { LoadedDocument } from '../../parse/index.js';
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
+import { formatOption } from '../options.js';
+import { emit, useColor } from '../output.js';
+import { action } from '../run.js';
+
+export interface DiffCommandOptions {
+  format?: 'text' | 'markdown' | 'json';
+  failOn?: 'breaking' | 'warning' | 'info' | 'none';
+  protocolVersion?: string;
+  ignore?: string;
+  validate?: boolean;
+  output?: string;
+}
+
+export interface PreparedDiff {
+  result: DiffResult;
+  old: LoadedDocument;
+  new: LoadedDocument;
+}
+
+/**
+ * Shared by `diff` and `changelog`: load both sides, validate them (a side with errors stops the run
+ * with its diagnostics and exit 2; warnings are shown on stderr), apply the ignore file and diff.
+ * Returns a number (the exit code) when the run must stop.
+ */
+export async function prepareDiff(
+  oldSpec: string,
+  newSpec: string,
+  options: DiffCommandOptions,
+  color: boolean,
+): Promise<PreparedDiff | number> {
+  const [
+    { loadSource },
+    { diffDocuments, parseIgnoreFile, IgnoreFileError },
+    { UsageError, PositionedError },
+    versions,
+  ] = await Promise.all([
+    import('../../parse/index.js'),
+    import('../../diff/index.js'),
+    import('../errors.js'),
+    import('../../model/versions.js'),
+  ]);
+  if (oldSpec === '-' && newSpec === '-') throw new UsageError('only one side can be read from stdin (-)');
+  if (options.protocolVersion !== undefined && !versions.isProtocolVersion(options.protocolVersion)) {
+    throw new UsageError(
+      `--protocol-version ${options.protocolVersion} is not an MCP revision mcpdesc 0.8.0 knows (${versions.PROTOCOL_VERSIONS.join(', ')})`,
+    );
+  }
+  const oldDoc = await loadSource(oldSpec);
+  const newDoc = await loadSource(newSpec);
+
+  if (options.validate !== false) {
+    const [{ validateDocument }, { formatStylish }] = await Promise.all([
+      import('../../validate/index.js'),
+      import('../../report/stylish.js'),
+    ]);
+    const files = [oldDoc, newDoc].map((doc) => {
+      const result = validateDocument({ value: doc.value, file: doc.file, sourceMap: doc.sourceMap });
+      return { file: doc.file, findings: result.findings, valid: result.valid };
+    });
+    const shown = files.filter((f) => f.findings.length > 0);
+    if (shown.length > 0)
+      process.stderr.write(formatStylish(shown, { color: useColor(color, process.stderr) }));
+    const invalid = files.filter((f) => !f.valid);
+    if (invalid.length > 0) {
+      process.stderr.write(
+        `mcpdesc: ${invalid.map((f) => f.file).join(' and ')} ${invalid.length === 1 ? 'is' : 'are'} not valid; fix the errors above or pass --no-validate\n`,
+      );
+      return EXIT_ERROR;
+    }
+  }
+
+  for (const [doc, spec] of [
+    [oldDoc, oldSpec],
+    [newDoc, newSpec],
+  ] as const) {
+    if (typeof doc.value !== 'object' || doc.value === null || Array.isArray(doc.value))
+      throw new UsageError(`${spec}: an MCP Description document must be a JSON object`);
+  }
+  if (options.protocolVersion !== undefined) {
+    const pv = options.protocolVersion;
+    const roots = [oldDoc, newDoc].map((d) => (d.value as { protocolVersions?: unknown }).protocolVersions);
+    if (!roots.some((r) => Array.isArray(r) && r.includes(pv)))
+      throw new UsageError(`MCP revision ${pv} is in neither document's protocolVersions`);
+  }
+
+  let ignore: ReturnType<typeof parseIgnoreFile> | undefined;
+  if (options.ignore !== undefined) {
+    const { readFileSync } = await import('node:fs');
+    let text: string;
+    try {
+      text = readFileSync(options.ignore, 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read ignore file ${options.ignore}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+      );
+    }
+    try {
+      ignore = parseIgnoreFile(text);
+    } catch (error) {
+      if (error instanceof IgnoreFileError) throw new PositionedError(error.message, options.ignore);
+      throw error;
+    }
+  }
+  const diffOptions: Parameters<typeof diffDocuments>[2] = {};
+  if (options.protocolVersion !== undefined) diffOptions.protocolVersion = options.protocolVersion;
+  if (ignore) diffOptions.ignore = ignore;
+  const result = diffDocuments(oldDoc, newDoc, diffOptions);
+  for (const note of result.notes) process.stderr.write(`mcpdesc: note: ${note.message}\n`);
+  return { result, old: oldDoc, new: newDoc };
+}
+
+const RANK = { breaking: 3, warning: 2, info: 1 } as const;
+
+export function exitCodeFor(result: DiffResult, failOn: DiffCommandOptions['failOn']): number {
+  if (failOn === 'none') return EXIT_OK;
+  const threshold = RANK[failOn ?? 'breaking'];
+  return result.changes.some((c) => RANK[c.level] >= threshold) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+export function registerDiff(program: Command): void {
+  program
+    .command('diff')
+    .description(
+      'classify the changes between two descriptions (breaking / warning / info), per MCP revision; exit 1 when a change at or above --fail-on exists',
+    )
+    .argument('<old>', 'old description: a file, - for stdin, or REV:path from git')
+    .argument('<new>', 'new description: a file, - for stdin, or REV:path from git')
+    .addOption(formatOption(['text', 'markdown', 'json'] as const, 'text'))
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1 when a change at or above this level exists')
+        .choices(['breaking', 'warning', 'info', 'none'])
+        .default('breaking'),
+    )
+    .option('--protocol-version <version>', 'compare one MCP revision only, e.g. 2025-11-25')
+    .option(
+      '--ignore <file>',
+      'ignore file: changes to suppress by fingerprint or rule + subject (see docs/diff.md)',
+    )
+    .option('--no-validate', 'diff without validating both documents first')
+    .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout')
+    .action(
+      action(async (oldSpec: string, newSpec: string, options: DiffCommandOptions, command: Command) => {
+        const color = useColor(command.optsWithGlobals().color as boolean | undefined);
+        const prepared = await prepareDiff(oldSpec, newSpec, options, color);
+        if (typeof prepared === 'number') return prepared;
+        const { result } = prepared;
+        let text: string;
+        if (options.format === 'json') {
+          text = (await import('../../report/changes-json.js')).formatChangesJson(result);
+        } else if (options.format === 'markdown') {
+          text = (await import('../../report/changes-markdown.js')).formatChangesMarkdown(result, {
+            oldName: prepared.old.file,
+            newName: prepared.new.file,
+          });
+        } else {
+          const toFile = options.output !== undefined && options.output !== '-';
+          text = (await import('../../report/changes-text.js')).formatChangesText(result, {
+            color: color && !toFile,
+          });
+        }
+        emit(text, options.output);
+        return exitCodeFor(result, options.failOn);
+      }),
+    );
+}

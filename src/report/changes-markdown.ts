@@ -1,0 +1,84 @@
+import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
+
+/**
+ * Makes untrusted document text inert in GitHub-flavoured Markdown: Markdown punctuation is
+ * backslash-escaped, HTML is entity-escaped, and `@mentions`, autolinks (`https://`, `www.`) and
+ * `#123` references are broken with a zero-width joiner, so a description cannot ping people,
+ * inject links or images, or close our formatting. Newlines become spaces.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_{}[\]()!|~])/g, '\\$1')
+    .replace(/[@#]/g, '$&\u200d')
+    .replace(/(h)(ttps?:)/gi, '$1\u200d$2')
+    .replace(/(w)(ww\.)/gi, '$1\u200d$2');
+}
+
+const HEADINGS: Record<ChangeLevel, string> = {
+  breaking: 'Breaking changes',
+  warning: 'Warnings',
+  info: 'Other changes',
+};
+
+const KIND_LABEL: Record<string, string> = {
+  tool: 'tool',
+  prompt: 'prompt',
+  resource: 'resource',
+  resourceTemplate: 'resource template',
+  transport: 'transport',
+  capabilities: 'capabilities',
+  security: 'security',
+  securityScheme: 'security scheme',
+  info: 'info',
+  document: 'document',
+  tag: 'tag',
+  component: 'component',
+};
+
+export function subjectLabel(change: Change): string {
+  const kind = KIND_LABEL[change.subject.kind] ?? change.subject.kind;
+  if (
+    change.subject.kind === change.subject.key ||
+    ['document', 'info', 'capabilities'].includes(change.subject.kind)
+  )
+    return kind;
+  return `${kind} ${change.subject.key}`;
+}
+
+function where(change: Change): string {
+  const parts: string[] = [];
+  if (change.before) parts.push(`old line ${change.before.line}`);
+  if (change.after) parts.push(`new line ${change.after.line}`);
+  return parts.join(', ');
+}
+
+export interface MarkdownOptions {
+  oldName: string;
+  newName: string;
+}
+
+export function formatChangesMarkdown(result: DiffResult, options: MarkdownOptions): string {
+  const { summary } = result;
+  let out = `## mcpdesc diff\n\n`;
+  out += `Comparing ${escapeMarkdown(options.oldName)} → ${escapeMarkdown(options.newName)}`;
+  out += ` (MCP ${summary.revisions.compared.join(', ') || 'no shared revision'}).\n\n`;
+  out += `**${summary.breaking} breaking**, ${summary.warning} warning${summary.warning === 1 ? '' : 's'}, ${summary.info} info`;
+  if (summary.ignored > 0) out += ` (${summary.ignored} ignored)`;
+  out += '\n';
+  for (const level of ['breaking', 'warning', 'info'] as const) {
+    const changes = result.changes.filter((c) => c.level === level);
+    if (changes.length === 0) continue;
+    out += `\n### ${HEADINGS[level]} (${changes.length})\n\n`;
+    for (const c of changes) {
+      const revisions = c.revisions.length ? ` — MCP ${c.revisions.join(', ')}` : '';
+      const loc = where(c);
+      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${escapeMarkdown(c.message)} (\`${c.ruleId}\`${revisions}${loc ? `; ${loc}` : ''})\n`;
+    }
+  }
+  for (const note of result.notes) out += `\n> ${escapeMarkdown(note.message)}\n`;
+  return out;
+}

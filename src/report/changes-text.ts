@@ -1,0 +1,86 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+import { diffWords } from 'diff';
+import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
+import type { Location } from '../util/location.js';
+import { subjectLabel } from './changes-markdown.js';
+
+export interface TextOptions {
+  color: boolean;
+}
+
+const TITLES: Record<ChangeLevel, string> = { breaking: 'BREAKING', warning: 'WARNING', info: 'INFO' };
+
+/** Keeps terminal control characters in document text from reaching the terminal. */
+function clean(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '�');
+}
+
+function loc(l: Location | undefined): string {
+  return l ? `${l.file}:${l.line}:${l.column}` : '—';
+}
+
+const CONTEXT = 40;
+
+/** Word-level diff of two texts: red/green with colour, `[-old-]{+new+}` without. */
+export function wordDiff(oldText: string, newText: string, c: ChalkInstance, color: boolean): string {
+  const parts = diffWords(oldText, newText);
+  return parts
+    .map((part, i) => {
+      let value = clean(part.value);
+      if (!part.added && !part.removed && value.length > 2 * CONTEXT + 5) {
+        // Unchanged stretches keep a little context on each side of a change.
+        const head = i > 0 ? value.slice(0, CONTEXT) : '';
+        const tail = i < parts.length - 1 ? value.slice(-CONTEXT) : '';
+        value = `${head}${c.dim(' … ')}${tail}`;
+      }
+      if (part.added) return color ? c.green.underline(value) : `{+${value}+}`;
+      if (part.removed) return color ? c.red.strikethrough(value) : `[-${value}-]`;
+      return value;
+    })
+    .join('');
+}
+
+function levelColor(c: ChalkInstance, level: ChangeLevel): ChalkInstance {
+  return level === 'breaking' ? c.red.bold : level === 'warning' ? c.yellow.bold : c.cyan;
+}
+
+/** Grouped by level, then subject; each change with old/new file:line and a word diff of changed prose. */
+export function formatChangesText(result: DiffResult, options: TextOptions): string {
+  const c = new Chalk({ level: options.color ? 1 : 0 });
+  let out = '';
+  for (const level of ['breaking', 'warning', 'info'] as const) {
+    const changes = result.changes.filter((ch) => ch.level === level);
+    if (changes.length === 0) continue;
+    out += `\n${levelColor(c, level)(`${TITLES[level]} (${changes.length})`)}\n`;
+    const bySubject = new Map<string, Change[]>();
+    for (const ch of changes) {
+      const key = subjectLabel(ch);
+      const list = bySubject.get(key) ?? [];
+      list.push(ch);
+      bySubject.set(key, list);
+    }
+    for (const [subject, list] of bySubject) {
+      out += `\n  ${c.bold(clean(subject))}\n`;
+      for (const ch of list) {
+        out += `    ${levelColor(c, level)('•')} ${clean(ch.message)}  ${c.dim(ch.ruleId)}\n`;
+        out += `      ${c.dim(`MCP ${ch.revisions.join(', ') || '-'} · old ${loc(ch.before)} · new ${loc(ch.after)} · ${ch.fingerprint}`)}\n`;
+        const d = ch.details;
+        if (
+          d &&
+          typeof d.old === 'string' &&
+          typeof d.new === 'string' &&
+          (d.old.includes(' ') || d.new.includes(' '))
+        ) {
+          const text = wordDiff(d.old, d.new, c, options.color).replace(/\n/g, '\n        ');
+          out += `        ${text}\n`;
+        }
+      }
+    }
+  }
+  const s = result.summary;
+  out += `\n${s.total === 0 ? 'No changes' : `${c.red.bold(`${s.breaking} breaking`)}, ${c.yellow(`${s.warning} warning${s.warning === 1 ? '' : 's'}`)}, ${c.cyan(`${s.info} info`)}`}`;
+  if (s.ignored > 0) out += ` (${s.ignored} ignored)`;
+  out += ` — MCP ${s.revisions.compared.join(', ') || 'no shared revision'}\n`;
+  return out;
+}
