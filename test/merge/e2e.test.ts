@@ -78,7 +78,7 @@ describe.skipIf(!built)('mcpdesc merge (CLI)', () => {
     expect(JSON.parse(json.stdout).conflicts[0].code).toBe('revision-view-conflict');
     const out = run(dir, ['merge', 'b.yaml', 'b.yaml', '--format', 'json']);
     expect(JSON.parse(out.stdout).tools).toHaveLength(2);
-  });
+  }, 120_000);
 });
 
 describe.skipIf(!built)('git merge driver (real repository)', () => {
@@ -140,5 +140,5 @@ describe.skipIf(!built)('git merge driver (real repository)', () => {
     // Git still has every side, and the sidecar is not offered for commit.
     expect(git('show', ':3:server.mcpdesc.yaml')).toBe(DOC('Look up games', 'Rate one player'));
     expect(git('status', '--porcelain')).not.toContain('mcpdesc-conflict');
-  });
+  }, 120_000);
 });
