@@ -39,7 +39,7 @@ describe('canonical equivalence: fixes', () => {
   });
 
   it('Prompt Example `arguments: {}` vs omission does not keep two variants apart', () => {
-    const prompt = (args: object | undefined, scope: string[]) => ({
+    const prompt = (args: Record<string, string> | undefined, scope: string[]) => ({
       name: 'p',
       protocolVersions: scope,
       examples: { e: { ...(args ? { arguments: args } : {}), result: { messages: [] } } },
