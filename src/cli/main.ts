@@ -2,6 +2,8 @@
 import { Command, CommanderError } from 'commander';
 import { registerChangelog } from './commands/changelog.js';
 import { registerDiff } from './commands/diff.js';
+import { registerChangelog } from './commands/changelog.js';
+import { registerDiff } from './commands/diff.js';
 import { registerGitSetup } from './commands/git-setup.js';
 import { registerLint } from './commands/lint.js';
 import { registerMerge } from './commands/merge.js';
@@ -33,6 +35,8 @@ export function buildProgram(): Command {
   registerMergeDriver(program);
   registerGitSetup(program);
   registerValidate(program);
+  registerDiff(program);
+  registerChangelog(program);
   registerDiff(program);
   registerChangelog(program);
   return program;
