@@ -2,13 +2,9 @@
 import { Command, CommanderError } from 'commander';
 import { registerChangelog } from './commands/changelog.js';
 import { registerDiff } from './commands/diff.js';
-import { registerChangelog } from './commands/changelog.js';
-import { registerDiff } from './commands/diff.js';
 import { registerGitSetup } from './commands/git-setup.js';
-import { registerLint } from './commands/lint.js';
 import { registerMerge } from './commands/merge.js';
 import { registerMergeDriver } from './commands/merge-driver.js';
-import { registerMigrate } from './commands/migrate.js';
 import { registerProject } from './commands/project.js';
 import { registerValidate } from './commands/validate.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
@@ -29,14 +25,10 @@ export function buildProgram(): Command {
     .exitOverride()
     .hook('preAction', (command) => setDebug(command.optsWithGlobals().debug === true));
   registerProject(program);
-  registerLint(program);
-  registerMigrate(program);
   registerMerge(program);
   registerMergeDriver(program);
   registerGitSetup(program);
   registerValidate(program);
-  registerDiff(program);
-  registerChangelog(program);
   registerDiff(program);
   registerChangelog(program);
   return program;
