@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { registerChangelog } from './commands/changelog.js';
 import { registerDiff } from './commands/diff.js';
 import { registerGitSetup } from './commands/git-setup.js';
+import { registerLint } from './commands/lint.js';
 import { registerMerge } from './commands/merge.js';
 import { registerMergeDriver } from './commands/merge-driver.js';
 import { registerProject } from './commands/project.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .hook('preAction', (command) => setDebug(command.optsWithGlobals().debug === true));
   registerProject(program);
+  registerLint(program);
   registerMerge(program);
   registerMergeDriver(program);
   registerGitSetup(program);

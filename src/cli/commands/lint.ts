@@ -1,0 +1,223 @@
+import type { Command } from 'commander';
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
+import { action } from '../run.js';
+
+interface LintCliOptions {
+  format: string[];
+  config?: string;
+  ruleset: string;
+  failSeverity: string;
+  maxWarnings?: string;
+  stdinFilepath?: string;
+  quiet?: boolean;
+}
+
+const DEFAULT_GLOB = '**/*.mcpdesc.{json,yaml,yml}';
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export function registerLint(program: Command): void {
+  program
+    .command('lint')
+    .description('check documents against configurable style and safety rules (spec validation included)')
+    .argument('[files...]', `files, directories, globs (e.g. "${DEFAULT_GLOB}"), - for stdin, or REV:path`)
+    .option(
+      '-f, --format <name[:path]>',
+      'stylish, json, sarif, junit, github or markdown; NAME:PATH writes a file; repeatable',
+      collect,
+      [],
+    )
+    .option(
+      '-c, --config <file>',
+      'config file (default: the nearest .mcpdesc.yaml/.mcpdesc.json/mcpdesc.config.mjs above each file)',
+    )
+    .option(
+      '--ruleset <name>',
+      'built-in ruleset when no config file is found (recommended, strict)',
+      'recommended',
+    )
+    .option(
+      '--fail-severity <severity>',
+      'lowest severity that fails the run (error, warning, info, hint)',
+      'error',
+    )
+    .option('--max-warnings <n>', 'fail when there are more than N warnings')
+    .option(
+      '--stdin-filepath <path>',
+      'name of the document read from stdin (config lookup, overrides, format)',
+    )
+    .option('-q, --quiet', 'report errors only')
+    .action(
+      action(async (operands: string[], options: LintCliOptions, command: Command) => {
+        const [
+          { resolve, dirname },
+          { existsSync, statSync, readFileSync },
+          { loadDocument, loadSource, LoadError },
+          lint,
+          report,
+          { UsageError, PositionedError, formatError },
+          { useColor, writeFileAtomic },
+          { requireOneOf, parseLimitOption },
+          { packageVersion },
+        ] = await Promise.all([
+          import('node:path'),
+          import('node:fs'),
+          import('../../parse/index.js'),
+          import('../../lint/index.js'),
+          import('../../report/multi-format.js'),
+          import('../errors.js'),
+          import('../output.js'),
+          import('../options.js'),
+          import('../version.js'),
+        ]);
+        type FileFindings = import('../../report/multi-format.js').FileFindings;
+        type ResolvedConfig = import('../../lint/index.js').ResolvedConfig;
+
+        const failSeverity = requireOneOf(
+          options.failSeverity,
+          ['error', 'warning', 'info', 'hint'] as const,
+          '--fail-severity',
+        );
+        const maxWarnings =
+          options.maxWarnings === undefined ? undefined : parseMaxWarnings(options.maxWarnings);
+        let targets: ReturnType<typeof report.parseFormatSpecs>;
+        try {
+          targets = report.parseFormatSpecs(options.format);
+        } catch (error) {
+          throw new UsageError(error instanceof Error ? error.message : String(error));
+        }
+        if (!(lint.BUILTIN_RULESETS as readonly string[]).includes(options.ruleset))
+          throw new UsageError(`--ruleset must be one of ${lint.BUILTIN_RULESETS.join(', ')}`);
+
+        // 1. operands -> documents
+        const cwd = process.cwd();
+        const specs: string[] = [];
+        const seen = new Set<string>();
+        const push = (spec: string): void => {
+          if (!seen.has(spec)) {
+            seen.add(spec);
+            specs.push(spec);
+          }
+        };
+        for (const operand of operands.length > 0 ? operands : [DEFAULT_GLOB]) {
+          if (operand === '-') push('-');
+          else if (existsSync(operand) && statSync(operand).isDirectory()) {
+            const base = operand.replace(/[\\/]+$/, '');
+            lint.expandGlob(`${base}/${DEFAULT_GLOB}`, cwd).forEach(push);
+          } else if (!existsSync(operand) && lint.isGlob(operand)) {
+            const matches = lint.expandGlob(operand, cwd);
+            if (matches.length === 0 && operands.length > 0)
+              throw new UsageError(`no files match ${JSON.stringify(operand)}`);
+            matches.forEach(push);
+          } else push(operand);
+        }
+        if (specs.length === 0)
+          throw new UsageError(`no files to lint (nothing matches ${DEFAULT_GLOB} here)`);
+
+        // 2. configs (one per directory, resolved once per file)
+        const configs = new Map<string, Promise<ResolvedConfig>>();
+        const configFor = (path: string | undefined): Promise<ResolvedConfig> => {
+          const file = options.config ?? lint.findConfigFile(path ? dirname(resolve(path)) : cwd);
+          const key = file ? resolve(file) : `builtin:${options.ruleset}`;
+          let pending = configs.get(key);
+          if (!pending) {
+            pending = lint.resolveConfig(file, options.ruleset).catch((error: unknown) => {
+              if (error instanceof lint.ConfigError)
+                throw new PositionedError(error.message, error.file, error.line, error.column);
+              throw error;
+            });
+            configs.set(key, pending);
+          }
+          return pending;
+        };
+        if (options.config && !existsSync(options.config))
+          throw new UsageError(`config file not found: ${options.config}`);
+
+        // 3. lint
+        const results: FileFindings[] = [];
+        let unreadable = false;
+        for (const spec of specs) {
+          const localPath = spec === '-' ? options.stdinFilepath : existsSync(spec) ? spec : undefined;
+          try {
+            const loaded =
+              spec === '-' && options.stdinFilepath
+                ? loadDocument(readFileSync(0, 'utf8'), { file: options.stdinFilepath })
+                : await loadSource(spec);
+            const config = await configFor(localPath);
+            const result = lint.lintDocument(
+              loaded,
+              config,
+              localPath ? { filePath: resolve(localPath) } : {},
+            );
+            const findings = options.quiet
+              ? result.findings.filter((f) => f.severity === 'error')
+              : result.findings;
+            results.push({ file: loaded.file, findings, complete: result.complete });
+          } catch (error) {
+            if (!(error instanceof LoadError)) throw error;
+            unreadable = true;
+            process.stderr.write(`${formatError(error, false)}\n`);
+            const { code, message, line, column } = error;
+            results.push({
+              file: error.file || spec,
+              findings: [],
+              loadError: { code, message, line, column },
+            });
+          }
+        }
+
+        // 4. config findings (expired ignore entries) and rule metadata for SARIF
+        const resolved = await Promise.all(configs.values());
+        const metas = new Map<string, import('../../report/multi-format.js').RuleMeta>();
+        for (const config of resolved) {
+          for (const finding of lint.expiredIgnoreFindings(config)) {
+            let entry = results.find((r) => r.file === finding.location.file);
+            if (!entry) results.push((entry = { file: finding.location.file, findings: [] }));
+            (entry.findings as import('../../model/finding.js').Finding[]).push(finding);
+          }
+          for (const rule of config.rules.values()) {
+            if (metas.has(rule.id)) continue;
+            const meta: import('../../report/multi-format.js').RuleMeta = {
+              id: rule.id,
+              description: rule.description,
+              severity: rule.severity,
+              tags: [rule.validation ? 'validate' : 'lint'],
+            };
+            if (rule.help) meta.help = rule.help;
+            metas.set(rule.id, meta);
+          }
+        }
+        metas.set('lint-ignore-expired', {
+          id: 'lint-ignore-expired',
+          description: 'A config `ignore` entry is past its `expires` date and no longer applies.',
+          severity: 'warning',
+          tags: ['config'],
+        });
+
+        // 5. reports
+        const color = useColor(command.optsWithGlobals().color as boolean | undefined);
+        report.writeReports(
+          targets,
+          results,
+          {
+            color,
+            toolVersion: packageVersion(),
+            rules: metas.values(),
+            failSeverity,
+            title: 'mcpdesc lint',
+            srcRoot: cwd,
+          },
+          { stdout: (text) => process.stdout.write(text), file: (path, text) => writeFileAtomic(path, text) },
+        );
+        if (unreadable) return EXIT_ERROR;
+        return report.exceedsThreshold(results, failSeverity, maxWarnings) ? EXIT_FINDINGS : EXIT_OK;
+
+        function parseMaxWarnings(value: string): number {
+          if (value === '0') return 0;
+          return parseLimitOption(value);
+        }
+      }),
+    );
+}

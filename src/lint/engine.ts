@@ -1,0 +1,443 @@
+/**
+ * The lint engine: validation first (spec conformance diagnostics, under their own codes), then one
+ * traversal of the document into typed subjects, then every enabled rule run on the subjects of the
+ * types it asked for (rules are indexed by subject type; JSONPath rules query once per document).
+ *
+ * Severity of a finding comes from the rule, re-levelled by file-glob overrides and then by pointer
+ * overrides matching the finding's pointer. Suppression: `x-mcpdesc-ignore: [rule-id, ...]` on the
+ * object concerned or any object containing it, and config `ignore` entries. Validation errors that
+ * make a document invalid are never suppressed (they can only be re-levelled in the config).
+ */
+
+import { relative } from 'node:path';
+import type { Finding, Severity } from '../model/finding.js';
+import type { LoadedDocument } from '../parse/index.js';
+import { isJsonObject, type JsonValue } from '../util/json.js';
+import { appendPointer, getAtPointer, parentPointer, parsePointer } from '../util/pointer.js';
+import { compareFindings, validateDocument } from '../validate/index.js';
+import { isInvalidatingCode, type Override, type ResolvedConfig, type RuleChange } from './config.js';
+import { describeValue, escapeInvisible } from './functions/text.js';
+import { matchesAny, toPosix } from './glob.js';
+import { type PathMatch, parseJsonPath, queryJsonPath } from './jsonpath.js';
+import { buildSubjects } from './subjects.js';
+import type { FunctionContext, FunctionDefinition, RuleDefinition, Subject, SubjectType } from './types.js';
+
+export const INLINE_IGNORE_KEY = 'x-mcpdesc-ignore';
+
+export interface LintOptions {
+  /** Run spec validation first and merge its diagnostics (default true). */
+  validate?: boolean;
+  /** Path matched against override and ignore `files` globs (default: the document's file name). */
+  filePath?: string;
+}
+
+export interface LintResult {
+  file: string;
+  findings: Finding[];
+  /** No validation error (whatever its re-levelled severity): the document conforms. */
+  valid: boolean;
+  /** False when validation could not complete some check. */
+  complete: boolean;
+  /** Findings removed by inline or config suppressions. */
+  suppressed: number;
+}
+
+const SUBJECT_LABEL: Record<SubjectType, string> = {
+  Document: 'Document',
+  Info: 'Info',
+  Transport: 'Transport',
+  SecurityScheme: 'Security scheme',
+  Tool: 'Tool',
+  ToolInputSchema: 'Input schema',
+  ToolOutputSchema: 'Output schema',
+  ToolInputProperty: 'Input property',
+  ToolOutputProperty: 'Output property',
+  Prompt: 'Prompt',
+  PromptArgument: 'Prompt argument',
+  Resource: 'Resource',
+  ResourceTemplate: 'Resource template',
+  Elicitation: 'Elicitation',
+  Example: 'Example',
+  Tag: 'Tag',
+};
+
+/** `Tool "x"`, `Input property "a" of Tool "x"`: the {{subject}} of messages. */
+export function subjectLabel(subject: Subject): string {
+  const own = `${SUBJECT_LABEL[subject.type]}${subject.type === 'Document' ? '' : ` ${describeValue(subject.name)}`}`;
+  if (subject.type === 'ToolInputSchema' || subject.type === 'ToolOutputSchema')
+    return `${SUBJECT_LABEL[subject.type]} of Tool ${describeValue(subject.name)}`;
+  const parent = subject.parent;
+  if (parent && parent.type !== 'Document') return `${own} of ${subjectLabel(parent)}`;
+  return own;
+}
+
+// ---------------------------------------------------------------- pointer patterns
+
+/** True when `pointer` is at or below a place the pattern names (`*` one segment, `**` any number). */
+export function matchesPointerPattern(pattern: string, pointer: string): boolean {
+  const want = parsePointer(pattern);
+  const have = parsePointer(pointer);
+  const match = (i: number, j: number): boolean => {
+    if (i === want.length) return true; // prefix: everything below matches too
+    const segment = want[i];
+    if (segment === '**') {
+      for (let k = j; k <= have.length; k++) if (match(i + 1, k)) return true;
+      return false;
+    }
+    if (j === have.length) return false;
+    return (segment === '*' || segment === have[j]) && match(i + 1, j + 1);
+  };
+  return match(0, 0);
+}
+
+// ---------------------------------------------------------------- compiled rules
+
+/** `@key`: the subject's own name (a property name, a map key). */
+const KEY_FIELD = Symbol('@key');
+type CompiledField = undefined | typeof KEY_FIELD | { text: string; segments: string[] };
+
+interface CompiledRule {
+  rule: RuleDefinition;
+  fn: FunctionDefinition;
+  fields: CompiledField[];
+  /** JSONPath `given`s, parsed. */
+  paths: ReturnType<typeof parseJsonPath>[];
+}
+
+interface FilePlan {
+  rules: Map<string, RuleDefinition>;
+  byType: Map<SubjectType, CompiledRule[]>;
+  pathRules: CompiledRule[];
+  /** Overrides with pointers that apply to this file. */
+  pointerOverrides: Override[];
+}
+
+const planCache = new WeakMap<ResolvedConfig, Map<string, FilePlan>>();
+
+function relativeTo(baseDir: string, filePath: string): string {
+  const rel = toPosix(relative(baseDir, filePath));
+  return rel.startsWith('../') ? toPosix(filePath) : rel;
+}
+
+function applyChange(rule: RuleDefinition, change: RuleChange): RuleDefinition {
+  const next = { ...rule };
+  if (change.severity) next.severity = change.severity;
+  if (change.options) next.functionOptions = { ...rule.functionOptions, ...change.options };
+  return next;
+}
+
+function planFor(config: ResolvedConfig, filePath: string): FilePlan {
+  let cache = planCache.get(config);
+  if (!cache) planCache.set(config, (cache = new Map()));
+  const fileOverrides = config.overrides.filter(
+    (o) => o.files === undefined || matchesAny(relativeTo(o.baseDir, filePath), o.files),
+  );
+  const key = fileOverrides.map((o) => config.overrides.indexOf(o)).join(',');
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const rules = new Map(config.rules);
+  for (const override of fileOverrides) {
+    if (override.pointers) continue;
+    for (const [id, change] of override.rules) {
+      const rule = rules.get(id);
+      if (rule) rules.set(id, applyChange(rule, change));
+    }
+  }
+  const pointerOverrides = fileOverrides.filter((o) => o.pointers);
+  const pointerRuleIds = new Set(pointerOverrides.flatMap((o) => [...o.rules.keys()]));
+  const byType = new Map<SubjectType, CompiledRule[]>();
+  const pathRules: CompiledRule[] = [];
+  for (const rule of rules.values()) {
+    if (rule.validation) continue;
+    if (rule.severity === 'off' && !pointerRuleIds.has(rule.id)) continue;
+    const fn = config.functions.get(rule.function);
+    if (!fn) continue;
+    const fields: CompiledField[] = rule.field
+      ? rule.field.map((f) => (f === '@key' ? KEY_FIELD : { text: f, segments: f.split('.') }))
+      : [undefined];
+    const compiled: CompiledRule = { rule, fn, fields, paths: [] };
+    for (const given of rule.given) {
+      if (given.startsWith('$')) compiled.paths.push(parseJsonPath(given));
+      else {
+        const type = given as SubjectType;
+        let list = byType.get(type);
+        if (!list) byType.set(type, (list = []));
+        list.push(compiled);
+      }
+    }
+    if (compiled.paths.length > 0) pathRules.push(compiled);
+  }
+  const plan: FilePlan = { rules, byType, pathRules, pointerOverrides };
+  cache.set(key, plan);
+  return plan;
+}
+
+function effectiveRule(
+  rule: RuleDefinition,
+  overrides: readonly Override[],
+  pointer: string,
+): RuleDefinition {
+  let out = rule;
+  for (const override of overrides) {
+    const change = override.rules.get(rule.id);
+    if (change && override.pointers?.some((p) => matchesPointerPattern(p, pointer)))
+      out = applyChange(out, change);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- helpers
+
+function fieldValue(value: JsonValue, segments: readonly string[]): JsonValue | undefined {
+  let current: JsonValue | undefined = value;
+  for (const segment of segments) {
+    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
+    else if (isJsonObject(current) && Object.hasOwn(current, segment)) current = current[segment];
+    else return undefined;
+  }
+  return current;
+}
+
+function conditionHolds(subject: Subject, when: Record<string, JsonValue>): boolean {
+  for (const key of Object.keys(when)) {
+    const cond = when[key] as JsonValue;
+    let actual: JsonValue | undefined;
+    if (key === '$depth') actual = subject.depth;
+    else if (key === '$required') actual = subject.required ?? false;
+    else if (key === '$kind') actual = subject.kind;
+    else if (key === '$name') actual = subject.name;
+    else actual = fieldValue(subject.value, key.split('.'));
+    if (isJsonObject(cond)) {
+      if (Object.hasOwn(cond, 'defined') && (actual !== undefined) !== cond.defined) return false;
+      if (
+        Object.hasOwn(cond, 'not') &&
+        actual !== undefined &&
+        JSON.stringify(actual) === JSON.stringify(cond.not)
+      )
+        return false;
+      if (
+        Object.hasOwn(cond, 'in') &&
+        Array.isArray(cond.in) &&
+        !cond.in.some((v) => JSON.stringify(v) === JSON.stringify(actual))
+      )
+        return false;
+      continue;
+    }
+    if (Array.isArray(cond)) {
+      if (!cond.some((v) => JSON.stringify(v) === JSON.stringify(actual))) return false;
+    } else if (JSON.stringify(actual) !== JSON.stringify(cond)) return false;
+  }
+  return true;
+}
+
+function render(template: string, value: (name: string) => string | undefined): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => value(name) ?? whole);
+}
+
+function isExpired(expires: string | undefined, now: Date): boolean {
+  if (!expires) return false;
+  return now.getTime() >= Date.parse(`${expires}T00:00:00Z`) + 86_400_000;
+}
+
+/** One finding per config `ignore` entry past its `expires` date (it no longer applies). */
+export function expiredIgnoreFindings(config: ResolvedConfig, now = new Date()): Finding[] {
+  return config.ignores
+    .filter((entry) => isExpired(entry.expires, now))
+    .map((entry) => ({
+      code: 'lint-ignore-expired',
+      severity: 'warning' as Severity,
+      message: `ignore entry for ${entry.rules.join(', ')} expired on ${entry.expires} and no longer applies (reason was: ${entry.reason})`,
+      location: { ...entry.location },
+    }));
+}
+
+// ---------------------------------------------------------------- the run
+
+export function lintDocument(
+  loaded: LoadedDocument,
+  config: ResolvedConfig,
+  options: LintOptions & { now?: Date } = {},
+): LintResult {
+  const filePath = options.filePath ?? loaded.file;
+  const now = options.now ?? new Date();
+  const plan = planFor(config, filePath);
+  const document = loaded.value;
+  const map = loaded.sourceMap;
+  const findings: Finding[] = [];
+  let suppressed = 0;
+
+  const ignores = config.ignores.filter(
+    (entry) =>
+      !isExpired(entry.expires, now) &&
+      (entry.files === undefined || matchesAny(relativeTo(entry.baseDir, filePath), entry.files)),
+  );
+  const inlineMemo = new Map<string, ReadonlySet<string> | null>();
+  const inlineAt = (pointer: string): ReadonlySet<string> | null => {
+    let cached = inlineMemo.get(pointer);
+    if (cached !== undefined) return cached;
+    const value = getAtPointer(document, pointer);
+    cached = null;
+    if (isJsonObject(value as JsonValue) && Object.hasOwn(value as object, INLINE_IGNORE_KEY)) {
+      const raw = (value as Record<string, JsonValue>)[INLINE_IGNORE_KEY];
+      const ids = Array.isArray(raw)
+        ? raw
+        : isJsonObject(raw)
+          ? Object.keys(raw)
+          : typeof raw === 'string'
+            ? [raw]
+            : [];
+      cached = new Set(ids.filter((x): x is string => typeof x === 'string'));
+    }
+    inlineMemo.set(pointer, cached);
+    return cached;
+  };
+  const isSuppressed = (code: string, pointer: string): boolean => {
+    if (isInvalidatingCode(code)) return false;
+    for (let p: string | undefined = pointer; p !== undefined; p = parentPointer(p)) {
+      if (inlineAt(p)?.has(code)) return true;
+    }
+    return ignores.some(
+      (entry) =>
+        entry.rules.includes(code) &&
+        (entry.pointers === undefined || entry.pointers.some((p) => matchesPointerPattern(p, pointer))),
+    );
+  };
+  const severityAt = (rule: RuleDefinition, pointer: string): RuleDefinition['severity'] =>
+    plan.pointerOverrides.length === 0
+      ? rule.severity
+      : effectiveRule(rule, plan.pointerOverrides, pointer).severity;
+
+  // 1. validation
+  let valid = true;
+  let complete = true;
+  if (options.validate !== false) {
+    const result = validateDocument({ value: document, file: loaded.file, sourceMap: map });
+    complete = result.complete;
+    for (const finding of result.findings) {
+      if (isInvalidatingCode(finding.code)) valid = false;
+      const rule = plan.rules.get(finding.code);
+      const severity = rule ? severityAt(rule, finding.location.pointer) : finding.severity;
+      if (severity === 'off') continue;
+      if (isSuppressed(finding.code, finding.location.pointer)) {
+        suppressed++;
+        continue;
+      }
+      findings.push({ ...finding, severity });
+    }
+  }
+
+  // 2. rules over subjects (one traversal)
+  const subjects = buildSubjects(document);
+  const run = (compiled: CompiledRule, subject: Subject): void => {
+    const rule =
+      plan.pointerOverrides.length === 0
+        ? compiled.rule
+        : effectiveRule(compiled.rule, plan.pointerOverrides, subject.pointer);
+    if (rule.severity === 'off' && plan.pointerOverrides.length === 0) return;
+    if (rule.when && !conditionHolds(subject, rule.when)) return;
+    for (const field of compiled.fields) {
+      let target: JsonValue | undefined;
+      if (field === undefined) target = subject.value;
+      else if (field === KEY_FIELD) target = subject.name;
+      else target = fieldValue(subject.value, field.segments);
+      const pointer =
+        field === undefined || field === KEY_FIELD
+          ? subject.pointer
+          : appendPointer(subject.pointer, ...field.segments);
+      const context: FunctionContext = { subject, pointer, document, subjects, ruleId: rule.id };
+      let results: ReturnType<FunctionDefinition['fn']>;
+      try {
+        results = (
+          compiled.fn.fn as (
+            t: JsonValue | undefined,
+            o: unknown,
+            c: FunctionContext,
+          ) => ReturnType<FunctionDefinition['fn']>
+        )(target, rule.functionOptions, context);
+      } catch (error) {
+        throw new Error(
+          `rule ${rule.id} (function ${compiled.fn.name}) failed at ${loaded.file}#${pointer}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      if (!results || results.length === 0) continue;
+      for (const result of results) {
+        if (!result || typeof result.message !== 'string') continue;
+        const at =
+          result.pointer ??
+          (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
+        const severity = severityAt(rule, at);
+        if (severity === 'off') continue;
+        if (isSuppressed(rule.id, at)) {
+          suppressed++;
+          continue;
+        }
+        const atKey = result.atKey ?? (field === KEY_FIELD && at === pointer);
+        const position = atKey
+          ? map.locateKey(at)
+          : map.has(at)
+            ? map.locate(at)
+            : map.locateKey(nearestExisting(map, at));
+        const property = field === undefined ? '' : field === KEY_FIELD ? 'name' : field.text;
+        const value = (name: string): string | undefined => {
+          switch (name) {
+            case 'error':
+              return escapeInvisible(result.message);
+            case 'value':
+              return describeValue(target);
+            case 'property':
+              return property;
+            case 'name':
+              return escapeInvisible(subject.name);
+            case 'subject':
+              return subjectLabel(subject);
+            case 'type':
+              return subject.type;
+            case 'path':
+              return at;
+            default:
+              return undefined;
+          }
+        };
+        const message = render(
+          rule.message ?? `{{subject}}${property ? ' {{property}}' : ''} {{error}}`,
+          value,
+        );
+        findings.push({
+          code: rule.id,
+          severity,
+          message,
+          location: { file: loaded.file, pointer: at, line: position.line, column: position.column },
+        });
+      }
+    }
+  };
+  for (const [type, rules] of plan.byType) {
+    const list = subjects.get(type);
+    if (!list) continue;
+    for (const subject of list) for (const compiled of rules) run(compiled, subject);
+  }
+  for (const compiled of plan.pathRules) {
+    for (const steps of compiled.paths) {
+      for (const match of queryJsonPath(document, steps)) run(compiled, pathSubject(match));
+    }
+  }
+
+  findings.sort(compareFindings);
+  return { file: loaded.file, findings, valid, complete, suppressed };
+}
+
+function nearestExisting(map: LoadedDocument['sourceMap'], pointer: string): string {
+  let current: string | undefined = pointer;
+  while (current !== undefined && current !== '' && !map.has(current)) current = parentPointer(current);
+  return current ?? '';
+}
+
+function pathSubject(match: PathMatch): Subject {
+  const segments = parsePointer(match.pointer);
+  return {
+    type: 'Document',
+    pointer: match.pointer,
+    value: match.value,
+    name: segments[segments.length - 1] ?? '$',
+  };
+}

@@ -1,0 +1,155 @@
+/** `casing` (one fixed style) and `consistentCasing` (one style per document or per declaration, the majority's). */
+import type { JsonValue } from '../../util/json.js';
+import { appendPointer } from '../../util/pointer.js';
+import {
+  type FunctionDefinition,
+  type FunctionResult,
+  isSubjectType,
+  type Subject,
+  type SubjectType,
+} from '../types.js';
+import { describeValue } from './text.js';
+
+export const CASING_STYLES = ['flat', 'camel', 'pascal', 'kebab', 'cobol', 'snake', 'macro'] as const;
+export type CasingStyle = (typeof CASING_STYLES)[number];
+
+const STYLE_PATTERN: Record<CasingStyle, RegExp> = {
+  flat: /^[a-z][a-z0-9]*$/,
+  camel: /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
+  pascal: /^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
+  kebab: /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
+  cobol: /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$/,
+  snake: /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  macro: /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/,
+};
+
+export const STYLE_EXAMPLE: Record<CasingStyle, string> = {
+  flat: 'getuser',
+  camel: 'getUser',
+  pascal: 'GetUser',
+  kebab: 'get-user',
+  cobol: 'GET-USER',
+  snake: 'get_user',
+  macro: 'GET_USER',
+};
+
+export function matchesCasing(text: string, style: CasingStyle, disallowDigits = false): boolean {
+  if (disallowDigits && /[0-9]/.test(text)) return false;
+  return STYLE_PATTERN[style].test(text);
+}
+
+export const casing: FunctionDefinition = {
+  name: 'casing',
+  description:
+    'A string must be in the casing `type` (flat, camel, pascal, kebab, cobol, snake, macro); `disallowDigits` optional.',
+  optionsSchema: {
+    type: 'object',
+    properties: { type: { enum: [...CASING_STYLES] }, disallowDigits: { type: 'boolean' } },
+    required: ['type'],
+    additionalProperties: false,
+  },
+  fn: (target: JsonValue | undefined, options: { type: CasingStyle; disallowDigits?: boolean }) => {
+    if (typeof target !== 'string' || matchesCasing(target, options.type, options.disallowDigits)) return [];
+    return [
+      {
+        message: `${describeValue(target)} is not ${options.type} case (like ${STYLE_EXAMPLE[options.type]})`,
+      },
+    ];
+  },
+};
+
+interface ConsistentOptions {
+  subjects: SubjectType[];
+  /** `@key` (default): the subject's own name/key; otherwise a member of the subject value. */
+  field?: string;
+  styles?: CasingStyle[];
+  /** `document` (default): one style for all the named subjects; `parent`: one style per declaration. */
+  scope?: 'document' | 'parent';
+  /** Only the part after the last match of this regular expression is checked (e.g. a `server__` namespace). */
+  stripPrefix?: string;
+}
+
+const DEFAULT_STYLES: CasingStyle[] = ['snake', 'camel', 'kebab', 'pascal', 'macro'];
+
+/**
+ * Finds the style most names match (ties: the order of `styles`) and reports the names that do not
+ * match it. A one-word lower-case name matches snake, camel and kebab alike, so it never decides
+ * alone and is never reported against any of them.
+ */
+export const consistentCasing: FunctionDefinition = {
+  name: 'consistentCasing',
+  description:
+    'Run on the Document: the names of `subjects` must all use one casing style, the one most of them use (per document, or per declaration with `scope: parent`).',
+  optionsSchema: {
+    type: 'object',
+    properties: {
+      subjects: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      field: { type: 'string' },
+      styles: { type: 'array', items: { enum: [...CASING_STYLES] }, minItems: 1 },
+      scope: { enum: ['document', 'parent'] },
+      stripPrefix: { type: 'string' },
+    },
+    required: ['subjects'],
+    additionalProperties: false,
+  },
+  fn: (_target: JsonValue | undefined, options: ConsistentOptions, context) => {
+    const styles = options.styles ?? DEFAULT_STYLES;
+    const field = options.field ?? '@key';
+    const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : undefined;
+    const groups = new Map<string, { text: string; original: string; pointer: string; atKey: boolean }[]>();
+    for (const type of options.subjects) {
+      if (!isSubjectType(type)) continue;
+      for (const subject of context.subjects.get(type) ?? []) {
+        const entry = nameOf(subject, field);
+        if (!entry) continue;
+        let text = entry.text;
+        if (strip) {
+          const match = lastMatch(strip, text);
+          if (match !== undefined) text = text.slice(match);
+        }
+        const group = options.scope === 'parent' ? (subject.parent?.pointer ?? '') : '';
+        let list = groups.get(group);
+        if (!list) groups.set(group, (list = []));
+        list.push({ text, original: entry.text, pointer: entry.pointer, atKey: entry.atKey });
+      }
+    }
+    const out: FunctionResult[] = [];
+    for (const list of groups.values()) {
+      const counts = styles.map((style) => list.filter((n) => STYLE_PATTERN[style].test(n.text)).length);
+      let best = 0;
+      for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
+      const style = styles[best] as CasingStyle;
+      if ((counts[best] ?? 0) === 0) continue;
+      for (const name of list) {
+        if (STYLE_PATTERN[style].test(name.text)) continue;
+        out.push({
+          message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${STYLE_EXAMPLE[style]})`,
+          pointer: name.pointer,
+          atKey: name.atKey,
+        });
+      }
+    }
+    return out;
+  },
+};
+
+function lastMatch(re: RegExp, text: string): number | undefined {
+  const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  let end: number | undefined;
+  for (const match of text.matchAll(global)) end = (match.index ?? 0) + match[0].length;
+  return end;
+}
+
+function nameOf(
+  subject: Subject,
+  field: string,
+): { text: string; pointer: string; atKey: boolean } | undefined {
+  if (field === '@key') return { text: subject.name, pointer: subject.pointer, atKey: true };
+  const value = subject.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, field))
+    return undefined;
+  const text = value[field];
+  return typeof text === 'string'
+    ? { text, pointer: appendPointer(subject.pointer, field), atKey: false }
+    : undefined;
+}

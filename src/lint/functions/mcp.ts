@@ -1,0 +1,378 @@
+/** MCP-specific functions: schemas, annotations, security, model-visible prose and tags. */
+import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../../util/json.js';
+import { appendPointer } from '../../util/pointer.js';
+import type { FunctionDefinition, FunctionResult, Subject } from '../types.js';
+import { cachedRegExp, codePointLength } from './generic.js';
+import { describeValue, INVISIBLE_SOURCE } from './text.js';
+
+const none: FunctionResult[] = [];
+const COMPOSITION = [
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'if',
+  '$ref',
+  'dependentSchemas',
+  'patternProperties',
+] as const;
+
+function composed(schema: JsonObject): boolean {
+  return COMPOSITION.some((k) => Object.hasOwn(schema, k));
+}
+
+function isObjectSchema(schema: JsonObject): boolean {
+  const type = schema.type;
+  if (type === 'object') return true;
+  if (Array.isArray(type)) return type.includes('object');
+  return type === undefined && isJsonObject(schema.properties);
+}
+
+export const usefulText: FunctionDefinition = {
+  name: 'usefulText',
+  description: 'A prose field must be present, not blank, and at least `min` characters long (default 1).',
+  optionsSchema: {
+    type: 'object',
+    properties: { min: { type: 'integer', minimum: 1 } },
+    additionalProperties: false,
+  },
+  fn: (target: JsonValue | undefined, options: { min?: number }) => {
+    if (target === undefined || target === null) return [{ message: 'is missing' }];
+    if (typeof target !== 'string') return none;
+    const text = target.trim();
+    if (text === '') return [{ message: 'is blank' }];
+    const min = options.min ?? 1;
+    const n = codePointLength(text);
+    if (n < min) return [{ message: `is too short to be useful: ${n} characters, at least ${min} expected` }];
+    return none;
+  },
+};
+
+export const noParameterSchema: FunctionDefinition = {
+  name: 'noParameterSchema',
+  description:
+    'An input schema without properties must be the closed empty schema `{"type":"object","additionalProperties":false}` (spec §9.2).',
+  fn: (target: JsonValue | undefined) => {
+    if (!isJsonObject(target) || composed(target)) return none;
+    const properties = target.properties;
+    if (isJsonObject(properties) && Object.keys(properties).length > 0) return none;
+    if (target.additionalProperties === false) return none;
+    if (Object.hasOwn(target, 'additionalProperties') || Object.hasOwn(target, 'unevaluatedProperties'))
+      return none;
+    return [
+      { message: 'takes no parameters but is open: use {"type":"object","additionalProperties":false}' },
+    ];
+  },
+};
+
+export const explicitAdditionalProperties: FunctionDefinition = {
+  name: 'explicitAdditionalProperties',
+  description:
+    'An object schema with `properties` must say whether other properties are allowed (`additionalProperties` or `unevaluatedProperties`). Composed schemas are skipped.',
+  fn: (target: JsonValue | undefined) => {
+    if (!isJsonObject(target) || !isObjectSchema(target) || composed(target)) return none;
+    const properties = target.properties;
+    if (!isJsonObject(properties) || Object.keys(properties).length === 0) return none;
+    if (Object.hasOwn(target, 'additionalProperties') || Object.hasOwn(target, 'unevaluatedProperties'))
+      return none;
+    return [
+      {
+        message: 'does not declare `additionalProperties`: say `false` (closed) or `true` (open) explicitly',
+      },
+    ];
+  },
+};
+
+export const requiredDeclared: FunctionDefinition = {
+  name: 'requiredDeclared',
+  description:
+    'Every `required` entry of an object schema must be declared in its `properties` (composed schemas are skipped).',
+  fn: (target: JsonValue | undefined) => {
+    if (!isJsonObject(target) || composed(target) || !Array.isArray(target.required)) return none;
+    const properties = isJsonObject(target.properties) ? target.properties : {};
+    const out: FunctionResult[] = [];
+    target.required.forEach((name, i) => {
+      if (typeof name === 'string' && !Object.hasOwn(properties, name))
+        out.push({
+          message: `required property ${describeValue(name)} is not declared in \`properties\``,
+          path: ['required', i],
+        });
+    });
+    return out;
+  },
+};
+
+function jsonType(value: JsonValue): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+export const typedEnum: FunctionDefinition = {
+  name: 'typedEnum',
+  description: 'A schema with `enum` must declare `type`, and every enum value must be of that type.',
+  fn: (target: JsonValue | undefined) => {
+    if (!isJsonObject(target) || !Array.isArray(target.enum)) return none;
+    const type = target.type;
+    if (type === undefined) return [{ message: 'has `enum` but no `type`', path: ['enum'], atKey: true }];
+    const types = (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string');
+    const out: FunctionResult[] = [];
+    target.enum.forEach((value, i) => {
+      const actual = jsonType(value);
+      const ok = types.includes(actual) || (actual === 'integer' && types.includes('number'));
+      if (!ok)
+        out.push({
+          message: `enum value ${describeValue(value)} is not of type ${types.join(' | ')}`,
+          path: ['enum', i],
+        });
+    });
+    return out;
+  },
+};
+
+export const writeToolHints: FunctionDefinition = {
+  name: 'writeToolHints',
+  description:
+    'A Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (their defaults, true and false, are the pessimistic guesses clients fall back to).',
+  optionsSchema: {
+    type: 'object',
+    properties: { hints: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+    additionalProperties: false,
+  },
+  fn: (target: JsonValue | undefined, options: { hints?: string[] }) => {
+    if (!isJsonObject(target)) return none;
+    const annotations = isJsonObject(target.annotations) ? target.annotations : undefined;
+    if (annotations?.readOnlyHint === true) return none;
+    const hints = options.hints ?? ['destructiveHint', 'idempotentHint'];
+    const missing = hints.filter((h) => !annotations || !Object.hasOwn(annotations, h));
+    if (missing.length === 0) return none;
+    return [
+      {
+        message: `may write (no \`readOnlyHint: true\`) but does not declare ${missing.map((m) => `\`${m}\``).join(' or ')}`,
+        ...(annotations ? { path: ['annotations'], atKey: true } : {}),
+      },
+    ];
+  },
+};
+
+export const securityDeclared: FunctionDefinition = {
+  name: 'securityDeclared',
+  description:
+    'The subject (a transport) must have a `security` declaration of its own or inherit a root one; `security: []` counts as a declaration (explicitly anonymous).',
+  fn: (target: JsonValue | undefined, _options, context) => {
+    if (!isJsonObject(target) || Object.hasOwn(target, 'security')) return none;
+    const doc = context.document;
+    if (isJsonObject(doc) && Object.hasOwn(doc, 'security')) return none;
+    return [
+      {
+        message:
+          'has no security declared (neither on the transport nor at the root); use `security: []` if it is intentionally anonymous',
+      },
+    ];
+  },
+};
+
+const LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+
+export const secureUrl: FunctionDefinition = {
+  name: 'secureUrl',
+  description:
+    'A URL must use https (or wss); plain http is allowed for localhost when `allowLocalhost` (default true). `data:` URLs and non-URLs are ignored.',
+  optionsSchema: {
+    type: 'object',
+    properties: { allowLocalhost: { type: 'boolean' } },
+    additionalProperties: false,
+  },
+  fn: (target: JsonValue | undefined, options: { allowLocalhost?: boolean }) => {
+    if (typeof target !== 'string') return none;
+    const match = /^(https?|wss?|ftp):\/\/([^/?#]*)/i.exec(target);
+    if (!match) return none;
+    const scheme = (match[1] as string).toLowerCase();
+    if (scheme === 'https' || scheme === 'wss') return none;
+    const host = (match[2] as string).replace(/^[^@]*@/, '').replace(/:\d+$/, '');
+    if (options.allowLocalhost !== false && LOCAL_HOST.test(host)) return none;
+    return [{ message: `${describeValue(target)} is not encrypted (${scheme}://): use https` }];
+  },
+};
+
+const SECRET_NAME =
+  '(?:^|[_.-])(?:TOKEN|SECRET|PASSWORD|PASSWD|PWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|KEY)(?:$|[_.-])';
+const PLACEHOLDER =
+  '^(?:\\$\\{\\{?[^}]*\\}?\\}|\\$[A-Za-z_][A-Za-z0-9_]*|<[^>]*>|\\{\\{[^}]*\\}\\}|%[A-Za-z_][A-Za-z0-9_]*%|x+|X+|\\*+|\\.\\.\\.|changeme|change-me|placeholder|redacted|secret|token|password|your[-_ ].*|todo|none|null|test|dummy|example)$';
+const KNOWN_SECRET_VALUE =
+  '^(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|sk-[A-Za-z0-9_-]{20,}|sk_live_[A-Za-z0-9]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|glpat-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN [A-Z ]*PRIVATE KEY-----.*)$';
+
+export const noLiteralSecrets: FunctionDefinition = {
+  name: 'noLiteralSecrets',
+  description:
+    'An environment map must not hold literal secrets: a variable whose name looks secret (TOKEN, SECRET, PASSWORD, API_KEY, ...) must hold a placeholder such as `$' +
+    '{VAR}` or `<your-token>`, and no value may look like a known credential format (GitHub, OpenAI, Slack, AWS, GitLab, Google keys, private keys).',
+  optionsSchema: {
+    type: 'object',
+    properties: { namePattern: { type: 'string' }, placeholderPattern: { type: 'string' } },
+    additionalProperties: false,
+  },
+  fn: (target: JsonValue | undefined, options: { namePattern?: string; placeholderPattern?: string }) => {
+    if (!isJsonObject(target)) return none;
+    const secretName = cachedRegExp(options.namePattern ?? SECRET_NAME, 'i');
+    const placeholder = cachedRegExp(options.placeholderPattern ?? PLACEHOLDER, 'i');
+    const known = cachedRegExp(KNOWN_SECRET_VALUE, 's');
+    const out: FunctionResult[] = [];
+    for (const name of Object.keys(target)) {
+      const value = target[name];
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      if (known.test(value.trim())) {
+        out.push({
+          message: `\`${name}\` holds what looks like a real credential: reference it (e.g. \${${name}}) instead`,
+          path: [name],
+        });
+      } else if (secretName.test(name) && !placeholder.test(value.trim())) {
+        out.push({
+          message: `\`${name}\` looks like a secret but holds a literal value: use a placeholder such as \${${name}}`,
+          path: [name],
+        });
+      }
+    }
+    return out;
+  },
+};
+
+export const invisibleCharacters: FunctionDefinition = {
+  name: 'invisibleCharacters',
+  description:
+    'Model-visible text must not contain zero-width, bidi control or Unicode tag characters: readers do not see them, models do.',
+  fn: (target: JsonValue | undefined) => {
+    if (typeof target !== 'string') return none;
+    const found = new Map<string, number>();
+    for (const match of target.matchAll(cachedRegExp(INVISIBLE_SOURCE, 'g'))) {
+      const code = `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+      if (!found.has(code)) found.set(code, match.index ?? 0);
+    }
+    if (found.size === 0) return none;
+    const list = [...found].map(([code, at]) => `${code} at offset ${at}`).join(', ');
+    return [{ message: `contains invisible or bidi control characters (${list})` }];
+  },
+};
+
+const DEFAULT_PHRASES = [
+  '\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?(?:previous|prior|above|earlier|other|system)\\s+(?:instructions|prompts?|rules|messages|tools?)\\b',
+  '<\\s*/?\\s*(?:important|system|instructions?|secret|hidden)\\s*>',
+  "\\b(?:do\\s+not|don't|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|reveal\\s+(?:this\\s+)?to|notify|alert|show)\\s+the\\s+user\\b",
+  '\\bwithout\\s+(?:telling|informing|notifying|alerting|asking)\\s+the\\s+user\\b',
+  '\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b',
+  '\\byou\\s+are\\s+now\\s+(?:a|an|in)\\b',
+  '(?:~|\\$HOME)/\\.(?:ssh|aws|gnupg|kube|docker|netrc)\\b|\\bid_rsa\\b',
+  '\\b(?:secretly|covertly|silently)\\s+(?:send|upload|forward|exfiltrate|copy|include|pass|add|call)\\b',
+];
+
+export const instructionLike: FunctionDefinition = {
+  name: 'instructionLike',
+  description:
+    'Model-visible text must not contain phrases aimed at the model rather than at a reader: "ignore previous instructions", `<IMPORTANT>` blocks, "do not tell the user", references to credential files... (`phrases` adds regular expressions, `replace: true` uses only those).',
+  optionsSchema: {
+    type: 'object',
+    properties: { phrases: { type: 'array', items: { type: 'string' } }, replace: { type: 'boolean' } },
+    additionalProperties: false,
+  },
+  fn: (target: JsonValue | undefined, options: { phrases?: string[]; replace?: boolean }) => {
+    if (typeof target !== 'string') return none;
+    const phrases = options.replace
+      ? (options.phrases ?? [])
+      : [...DEFAULT_PHRASES, ...(options.phrases ?? [])];
+    for (const source of phrases) {
+      const match = cachedRegExp(source, 'i').exec(target);
+      if (match)
+        return [{ message: `contains an instruction aimed at the model: ${describeValue(match[0])}` }];
+    }
+    return none;
+  },
+};
+
+const PRIMITIVE_TYPES = ['Tool', 'Resource', 'ResourceTemplate', 'Prompt'] as const;
+
+function tagReferences(
+  subjects: ReadonlyMap<string, readonly Subject[]>,
+): { name: string; pointer: string }[] {
+  const refs: { name: string; pointer: string }[] = [];
+  for (const type of PRIMITIVE_TYPES) {
+    for (const subject of subjects.get(type) ?? []) {
+      const value = subject.value;
+      if (!isJsonObject(value) || !Array.isArray(value.tags)) continue;
+      value.tags.forEach((tag, i) => {
+        if (typeof tag === 'string')
+          refs.push({ name: tag, pointer: appendPointer(subject.pointer, 'tags', i) });
+      });
+    }
+  }
+  return refs;
+}
+
+export const tagsDeclared: FunctionDefinition = {
+  name: 'tagsDeclared',
+  description:
+    'Run on the Document: tags used by primitives should be declared in a root `tags` catalogue. (With a catalogue, an undeclared tag is the validation error `unknown-tag-reference`; this covers documents without one.)',
+  fn: (target: JsonValue | undefined, _options, context) => {
+    if (!isJsonObject(target) || Object.hasOwn(target, 'tags')) return none;
+    const seen = new Set<string>();
+    const out: FunctionResult[] = [];
+    for (const ref of tagReferences(context.subjects)) {
+      if (seen.has(ref.name)) continue;
+      seen.add(ref.name);
+      out.push({
+        message: `tag ${describeValue(ref.name)} is used but the document has no \`tags\` catalogue`,
+        pointer: ref.pointer,
+      });
+    }
+    return out;
+  },
+};
+
+export const tagsUsed: FunctionDefinition = {
+  name: 'tagsUsed',
+  description:
+    'Run on the Document: every entry of the root `tags` catalogue should be used by at least one primitive.',
+  fn: (target: JsonValue | undefined, _options, context) => {
+    if (!isJsonObject(target) || !Array.isArray(target.tags)) return none;
+    const used = new Set(tagReferences(context.subjects).map((r) => r.name));
+    const out: FunctionResult[] = [];
+    target.tags.forEach((tag, i) => {
+      if (isJsonObject(tag) && typeof tag.name === 'string' && !used.has(tag.name))
+        out.push({
+          message: `tag ${describeValue(tag.name)} is declared but no primitive uses it`,
+          path: ['tags', i, 'name'],
+        });
+    });
+    return out;
+  },
+};
+
+export const uniqueNames: FunctionDefinition = {
+  name: 'uniqueNames',
+  description:
+    'Run on the Document: names of `subjects` (field `name`) must be unique ignoring case and `-`/`_` differences, so that clients that normalise names cannot confuse them. Same-name variants with disjoint scopes are expected and skipped.',
+  optionsSchema: {
+    type: 'object',
+    properties: { subjects: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+    required: ['subjects'],
+    additionalProperties: false,
+  },
+  fn: (_target: JsonValue | undefined, options: { subjects: string[] }, context) => {
+    const out: FunctionResult[] = [];
+    for (const type of options.subjects) {
+      const seen = new Map<string, string>();
+      for (const subject of context.subjects.get(type as Subject['type']) ?? []) {
+        const value = subject.value;
+        if (!isJsonObject(value) || typeof value.name !== 'string') continue;
+        const key = sortedJson(value.name.toLowerCase().replace(/[-_]/g, ''));
+        const first = seen.get(key);
+        if (first === undefined) seen.set(key, value.name);
+        else if (first !== value.name)
+          out.push({
+            message: `${describeValue(value.name)} differs from ${describeValue(first)} only by case or separators`,
+            pointer: appendPointer(subject.pointer, 'name'),
+          });
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,29 @@
+/** The lint library API: resolve a config, lint loaded documents. */
+export {
+  BUILTIN_RULESETS,
+  CONFIG_FILE_NAMES,
+  ConfigError,
+  findConfigFile,
+  isInvalidatingCode,
+  type ResolvedConfig,
+  resolveConfig,
+} from './config.js';
+export {
+  expiredIgnoreFindings,
+  INLINE_IGNORE_KEY,
+  type LintOptions,
+  type LintResult,
+  lintDocument,
+} from './engine.js';
+export { BUILTIN_FUNCTIONS } from './functions/index.js';
+export { expandGlob, globToRegExp, isGlob, matchesAny } from './glob.js';
+export { buildSubjects } from './subjects.js';
+export type {
+  FunctionContext,
+  FunctionDefinition,
+  FunctionResult,
+  LintFunction,
+  RuleDefinition,
+  Subject,
+  SubjectType,
+} from './types.js';

@@ -1,0 +1,282 @@
+/**
+ * Builds every lint subject of a document in ONE traversal. Rules are indexed by subject type, so
+ * the engine visits each subject once and runs only the rules that asked for its type.
+ *
+ * Embedded schemas are walked through `properties`, `items`, `prefixItems`, `additionalProperties`,
+ * `patternProperties`, composition, conditionals, `$defs`; a root `$componentRef` is followed to its
+ * `components/schemas` entry once (the subjects then carry the component's pointer, so a shared
+ * schema is linted once and findings point at the place to edit). JSON Schema `$ref` is never followed.
+ */
+import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
+import { appendPointer } from '../util/pointer.js';
+import type { Subject, SubjectType } from './types.js';
+
+export type SubjectIndex = Map<SubjectType, Subject[]>;
+
+const SCHEMA_MAP_KEYWORDS = ['patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
+const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SCHEMA_SINGLE_KEYWORDS = [
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'additionalItems',
+] as const;
+
+const COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
+
+export function buildSubjects(document: JsonValue): SubjectIndex {
+  const index: SubjectIndex = new Map();
+  const add = (subject: Subject): Subject => {
+    let list = index.get(subject.type);
+    if (!list) {
+      list = [];
+      index.set(subject.type, list);
+    }
+    list.push(subject);
+    return subject;
+  };
+  const root: Subject = add({ type: 'Document', pointer: '', value: document, name: 'document' });
+  if (!isJsonObject(document)) return index;
+  const components = isJsonObject(document.components) ? document.components : undefined;
+  const visitedSchemas = new Set<string>();
+
+  /** Follows a `$componentRef` (one hop chain) to its target; undefined when it does not resolve. */
+  const resolve = (value: JsonValue, pointer: string): { value: JsonValue; pointer: string } => {
+    let current = value;
+    let at = pointer;
+    for (
+      let hops = 0;
+      hops < 8 && isJsonObject(current) && typeof current.$componentRef === 'string';
+      hops++
+    ) {
+      const match = COMPONENT_REF.exec(current.$componentRef);
+      const space =
+        match && components && Object.hasOwn(components, match[1] as string)
+          ? components[match[1] as string]
+          : undefined;
+      if (!match || !isJsonObject(space) || !Object.hasOwn(space, match[2] as string)) break;
+      current = space[match[2] as string] as JsonValue;
+      at = appendPointer('/components', match[1] as string, match[2] as string);
+    }
+    return { value: current, pointer: at };
+  };
+
+  const walkSchema = (
+    schema: JsonValue,
+    pointer: string,
+    depth: number,
+    owner: Subject,
+    schemaType: SubjectType,
+    propertyType: SubjectType,
+  ): void => {
+    if (!isJsonObject(schema)) return;
+    add({ type: schemaType, pointer, value: schema, name: owner.name, parent: owner, depth });
+    const properties = schema.properties;
+    if (isJsonObject(properties)) {
+      const required = new Set(
+        Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : [],
+      );
+      for (const name of Object.keys(properties)) {
+        const at = appendPointer(pointer, 'properties', name);
+        const value = properties[name] as JsonValue;
+        add({
+          type: propertyType,
+          pointer: at,
+          value,
+          name,
+          parent: owner,
+          depth: depth + 1,
+          required: required.has(name),
+        });
+        walkSchema(value, at, depth + 1, owner, schemaType, propertyType);
+      }
+    }
+    const items = schema.items;
+    if (Array.isArray(items)) {
+      for (let i = 0; i < items.length; i++)
+        walkSchema(
+          items[i] as JsonValue,
+          appendPointer(pointer, 'items', i),
+          depth,
+          owner,
+          schemaType,
+          propertyType,
+        );
+    } else if (items !== undefined) {
+      walkSchema(items, appendPointer(pointer, 'items'), depth, owner, schemaType, propertyType);
+    }
+    for (const keyword of SCHEMA_SINGLE_KEYWORDS) {
+      if (Object.hasOwn(schema, keyword))
+        walkSchema(
+          schema[keyword] as JsonValue,
+          appendPointer(pointer, keyword),
+          depth,
+          owner,
+          schemaType,
+          propertyType,
+        );
+    }
+    for (const keyword of SCHEMA_LIST_KEYWORDS) {
+      const list = schema[keyword];
+      if (Array.isArray(list) && Object.hasOwn(schema, keyword))
+        for (let i = 0; i < list.length; i++)
+          walkSchema(
+            list[i] as JsonValue,
+            appendPointer(pointer, keyword, i),
+            depth,
+            owner,
+            schemaType,
+            propertyType,
+          );
+    }
+    for (const keyword of SCHEMA_MAP_KEYWORDS) {
+      const map = Object.hasOwn(schema, keyword) ? schema[keyword] : undefined;
+      if (isJsonObject(map))
+        for (const name of Object.keys(map))
+          walkSchema(
+            map[name] as JsonValue,
+            appendPointer(pointer, keyword, name),
+            depth,
+            owner,
+            schemaType,
+            propertyType,
+          );
+    }
+  };
+
+  const exampleMaps = (owner: Subject, value: JsonObject, kind: string): void => {
+    const maps: [string, string][] = [
+      ['examples', kind],
+      ['interactionExamples', `${kind}-interaction`],
+      ['completionExamples', `${kind}-completion`],
+    ];
+    for (const [field, exampleKind] of maps) {
+      const map = Object.hasOwn(value, field) ? value[field] : undefined;
+      if (!isJsonObject(map)) continue;
+      for (const name of Object.keys(map)) {
+        const resolved = resolve(map[name] as JsonValue, appendPointer(owner.pointer, field, name));
+        add({
+          type: 'Example',
+          pointer: resolved.pointer,
+          value: resolved.value,
+          name,
+          parent: owner,
+          kind: exampleKind,
+        });
+      }
+    }
+  };
+
+  const elicitations = (owner: Subject, value: JsonObject): void => {
+    const list = value.elicitations;
+    if (!Array.isArray(list)) return;
+    list.forEach((item, i) => {
+      const name = isJsonObject(item) && typeof item.name === 'string' ? item.name : `#${i}`;
+      add({
+        type: 'Elicitation',
+        pointer: appendPointer(owner.pointer, 'elicitations', i),
+        value: item,
+        name,
+        parent: owner,
+      });
+    });
+  };
+
+  const doc = document;
+  const objectAt = (key: string): JsonValue | undefined => (Object.hasOwn(doc, key) ? doc[key] : undefined);
+  const info = objectAt('info');
+  if (info !== undefined) add({ type: 'Info', pointer: '/info', value: info, name: 'info', parent: root });
+
+  const each = (key: string, visit: (item: JsonValue, pointer: string, i: number) => void): void => {
+    const list = objectAt(key);
+    if (Array.isArray(list))
+      for (let i = 0; i < list.length; i++) visit(list[i] as JsonValue, appendPointer('', key, i), i);
+  };
+  const nameOf = (item: JsonValue, field: string, i: number): string =>
+    isJsonObject(item) && typeof item[field] === 'string' ? (item[field] as string) : `#${i}`;
+
+  each('transports', (item, pointer, i) =>
+    add({ type: 'Transport', pointer, value: item, name: nameOf(item, 'type', i), parent: root }),
+  );
+  const schemes = objectAt('securitySchemes');
+  if (isJsonObject(schemes))
+    for (const name of Object.keys(schemes))
+      add({
+        type: 'SecurityScheme',
+        pointer: appendPointer('/securitySchemes', name),
+        value: schemes[name] as JsonValue,
+        name,
+        parent: root,
+      });
+
+  each('tools', (item, pointer, i) => {
+    const tool = add({ type: 'Tool', pointer, value: item, name: nameOf(item, 'name', i), parent: root });
+    if (!isJsonObject(item)) return;
+    for (const [field, schemaType, propertyType] of [
+      ['inputSchema', 'ToolInputSchema', 'ToolInputProperty'],
+      ['outputSchema', 'ToolOutputSchema', 'ToolOutputProperty'],
+    ] as const) {
+      if (!Object.hasOwn(item, field)) continue;
+      const resolved = resolve(item[field] as JsonValue, appendPointer(pointer, field));
+      // A shared component schema is linted once, at the component.
+      const key = `${schemaType}:${resolved.pointer}`;
+      if (visitedSchemas.has(key)) continue;
+      visitedSchemas.add(key);
+      walkSchema(resolved.value, resolved.pointer, 0, tool, schemaType, propertyType);
+    }
+    elicitations(tool, item);
+    exampleMaps(tool, item, 'tool');
+  });
+  each('resources', (item, pointer, i) => {
+    const resource = add({
+      type: 'Resource',
+      pointer,
+      value: item,
+      name: nameOf(item, 'uri', i),
+      parent: root,
+    });
+    if (!isJsonObject(item)) return;
+    elicitations(resource, item);
+    exampleMaps(resource, item, 'resource');
+  });
+  each('resourceTemplates', (item, pointer, i) => {
+    const template = add({
+      type: 'ResourceTemplate',
+      pointer,
+      value: item,
+      name: nameOf(item, 'uriTemplate', i),
+      parent: root,
+    });
+    if (!isJsonObject(item)) return;
+    elicitations(template, item);
+    exampleMaps(template, item, 'resourceTemplate');
+  });
+  each('prompts', (item, pointer, i) => {
+    const prompt = add({ type: 'Prompt', pointer, value: item, name: nameOf(item, 'name', i), parent: root });
+    if (!isJsonObject(item)) return;
+    const args = item.arguments;
+    if (Array.isArray(args))
+      args.forEach((arg, j) => {
+        add({
+          type: 'PromptArgument',
+          pointer: appendPointer(pointer, 'arguments', j),
+          value: arg,
+          name: nameOf(arg, 'name', j),
+          parent: prompt,
+          required: isJsonObject(arg) && arg.required === true,
+        });
+      });
+    elicitations(prompt, item);
+    exampleMaps(prompt, item, 'prompt');
+  });
+  each('tags', (item, pointer, i) =>
+    add({ type: 'Tag', pointer, value: item, name: nameOf(item, 'name', i), parent: root }),
+  );
+  return index;
+}

@@ -1,0 +1,116 @@
+/**
+ * The lint rule model. A rule is data (id, description, default severity, message template, help)
+ * plus ONE function: a built-in from src/lint/functions/ or a custom one from a local ESM module named
+ * in the config. Rules run over typed subjects (src/lint/subjects.ts) so authors do not need JSONPath
+ * for the common cases; a JSONPath `given` is there for the rest.
+ */
+import type { Severity } from '../model/finding.js';
+import type { JsonValue } from '../util/json.js';
+
+export const SUBJECT_TYPES = [
+  'Document',
+  'Info',
+  'Transport',
+  'SecurityScheme',
+  'Tool',
+  'ToolInputSchema',
+  'ToolOutputSchema',
+  'ToolInputProperty',
+  'ToolOutputProperty',
+  'Prompt',
+  'PromptArgument',
+  'Resource',
+  'ResourceTemplate',
+  'Elicitation',
+  'Example',
+  'Tag',
+] as const;
+export type SubjectType = (typeof SUBJECT_TYPES)[number];
+
+export function isSubjectType(value: string): value is SubjectType {
+  return (SUBJECT_TYPES as readonly string[]).includes(value);
+}
+
+/** One typed thing in the document, with the JSON pointer where its value sits. */
+export interface Subject {
+  type: SubjectType;
+  pointer: string;
+  value: JsonValue;
+  /**
+   * What messages call it: a Tool/Prompt/argument/tag name, a transport type, a property name, a
+   * security scheme or example name.
+   */
+  name: string;
+  /** The declaration the subject belongs to (the Tool of a property, the Prompt of an argument...). */
+  parent?: Subject;
+  /** Schema subjects and properties: nesting depth below the root schema (root schema = 0, its properties = 1). */
+  depth?: number;
+  /** Properties: listed in the parent schema's `required`. */
+  required?: boolean;
+  /** Example: `tool`, `resource`, `resourceTemplate`, `prompt` (+ `-interaction` / `-completion`). */
+  kind?: string;
+}
+
+export type RuleSeverity = Severity | 'off';
+export const RULE_SEVERITIES: readonly RuleSeverity[] = ['error', 'warning', 'info', 'hint', 'off'];
+
+/** What a function reports; the engine turns it into a Finding. */
+export interface FunctionResult {
+  message: string;
+  /** Segments below the target value (e.g. an array index or an object key). */
+  path?: readonly (string | number)[];
+  /** An absolute pointer instead of `path` (document-level functions reporting on other subjects). */
+  pointer?: string;
+  /** Point at the member's key instead of its value (object members only). */
+  atKey?: boolean;
+}
+
+export interface FunctionContext {
+  /** The subject being checked (for JSONPath rules, a pseudo-subject for the matched value). */
+  subject: Subject;
+  /** Pointer of the target value (the subject, or its `field`). */
+  pointer: string;
+  /** The whole document. */
+  document: JsonValue;
+  /** Every subject of the document, by type (built in the same traversal). */
+  subjects: ReadonlyMap<SubjectType, readonly Subject[]>;
+  ruleId: string;
+}
+
+export type LintFunction<O = Record<string, unknown>> = (
+  target: JsonValue | undefined,
+  options: O,
+  context: FunctionContext,
+) => FunctionResult[] | undefined;
+
+export interface FunctionDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema for the options; checked when the config is loaded. */
+  optionsSchema?: Record<string, unknown>;
+  fn: LintFunction<never>;
+}
+
+/** Condition on the subject value: field path -> value, list of values, or `{defined: bool}`. */
+export type WhenCondition = Record<string, JsonValue>;
+
+/** A fully resolved rule: the ruleset/config data after `extends`, re-levelling and options. */
+export interface RuleDefinition {
+  id: string;
+  description: string;
+  /** Template: `{{error}}` (the function's message), `{{value}}`, `{{property}}`, `{{name}}`, `{{type}}`, `{{path}}`. */
+  message?: string;
+  severity: RuleSeverity;
+  /** Subject types, or JSONPath expressions starting with `$`. */
+  given: string[];
+  /** Path below the subject value (dot-separated; `@key` = the subject's own name/key). One or several. */
+  field?: string[];
+  when?: WhenCondition;
+  function: string;
+  functionOptions: Record<string, unknown>;
+  help?: string;
+  /** Validation diagnostics (spec conformance codes) merged into lint. */
+  validation?: 'invalid' | 'warning';
+  /** Ruleset or config file that defined the rule. */
+  source: string;
+}

@@ -1,0 +1,130 @@
+/**
+ * Several output formats in one run: `-f stylish -f sarif:out.sarif -f junit:reports/lint.xml`.
+ * Each `-f` value is `NAME` (standard output) or `NAME:PATH` (written atomically). Used by `lint`;
+ * `validate` (and `diff`, where the formats fit) can call the same helpers.
+ */
+import { SEVERITY_RANK, type Severity } from '../model/finding.js';
+import { formatGithub } from './github.js';
+import { formatJson } from './json.js';
+import { formatJunit } from './junit.js';
+import { formatMarkdown } from './markdown.js';
+import { formatSarif, type RuleMeta } from './sarif.js';
+import { type FileFindings, formatStylish } from './stylish.js';
+
+export type { RuleMeta } from './sarif.js';
+export type { FileFindings } from './stylish.js';
+
+export const REPORT_FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export interface FormatTarget {
+  format: ReportFormat;
+  /** Undefined (or `-`): standard output. */
+  path?: string;
+}
+
+export class FormatSpecError extends Error {
+  override readonly name = 'FormatSpecError';
+}
+
+/** Parses `-f` values. Unknown names and two targets writing the same file are errors. */
+export function parseFormatSpecs(
+  specs: readonly string[],
+  defaultFormat: ReportFormat = 'stylish',
+): FormatTarget[] {
+  if (specs.length === 0) return [{ format: defaultFormat }];
+  const out: FormatTarget[] = [];
+  const paths = new Set<string>();
+  for (const spec of specs) {
+    const colon = spec.indexOf(':');
+    const name = colon < 0 ? spec : spec.slice(0, colon);
+    const path = colon < 0 ? undefined : spec.slice(colon + 1);
+    if (!(REPORT_FORMATS as readonly string[]).includes(name))
+      throw new FormatSpecError(
+        `unknown format ${JSON.stringify(name)}: use ${REPORT_FORMATS.join(', ')} (optionally NAME:PATH)`,
+      );
+    if (path === '') throw new FormatSpecError(`format ${name}: empty path after ':'`);
+    const target: FormatTarget = { format: name as ReportFormat };
+    if (path !== undefined && path !== '-') {
+      if (paths.has(path)) throw new FormatSpecError(`two formats write to ${path}`);
+      paths.add(path);
+      target.path = path;
+    }
+    out.push(target);
+  }
+  return out;
+}
+
+export interface RenderContext {
+  color: boolean;
+  toolVersion: string;
+  /** Rule metadata for SARIF (descriptions, help, default levels). */
+  rules?: Iterable<RuleMeta>;
+  /** Threshold for JUnit failures (the run's --fail-severity). */
+  failSeverity?: Severity;
+  /** Title of the Markdown report. */
+  title?: string;
+  /** Directory relative file names are relative to (SARIF %SRCROOT%). */
+  srcRoot?: string;
+}
+
+export function renderReport(
+  format: ReportFormat,
+  files: readonly FileFindings[],
+  context: RenderContext,
+  toFile = false,
+): string {
+  switch (format) {
+    case 'stylish':
+      return formatStylish(files, { color: context.color && !toFile });
+    case 'json':
+      return formatJson(files);
+    case 'sarif':
+      return formatSarif(files, {
+        toolVersion: context.toolVersion,
+        ...(context.rules ? { rules: context.rules } : {}),
+        ...(context.srcRoot ? { srcRoot: context.srcRoot } : {}),
+      });
+    case 'junit':
+      return formatJunit(files, { failSeverity: context.failSeverity ?? 'error' });
+    case 'github':
+      return formatGithub(files);
+    case 'markdown':
+      return formatMarkdown(files, { title: context.title ?? 'mcpdesc' });
+  }
+}
+
+export interface ReportSink {
+  stdout(text: string): void;
+  file(path: string, text: string): void;
+}
+
+/** Renders every target once and writes it: files atomically (via `sink.file`), the rest to stdout. */
+export function writeReports(
+  targets: readonly FormatTarget[],
+  files: readonly FileFindings[],
+  context: RenderContext,
+  sink: ReportSink,
+): void {
+  for (const target of targets) {
+    const text = renderReport(target.format, files, context, target.path !== undefined);
+    if (target.path !== undefined) sink.file(target.path, text);
+    else sink.stdout(text);
+  }
+}
+
+/** Exit decision shared by lint and validate: 1 when a finding reaches `failSeverity` or warnings exceed `maxWarnings`. */
+export function exceedsThreshold(
+  files: readonly FileFindings[],
+  failSeverity: Severity,
+  maxWarnings?: number,
+): boolean {
+  const rank = SEVERITY_RANK[failSeverity];
+  let warnings = 0;
+  for (const file of files)
+    for (const f of file.findings) {
+      if (SEVERITY_RANK[f.severity] >= rank) return true;
+      if (f.severity === 'warning') warnings++;
+    }
+  return maxWarnings !== undefined && warnings > maxWarnings;
+}

@@ -1,0 +1,204 @@
+/**
+ * SARIF 2.1.0 report for Finding[] grouped per file (lint and validate). One run; rule metadata
+ * (descriptions, help text, default level) for every rule that has a result; partial fingerprints
+ * that survive line moves (rule id + JSON pointer, never the line); load errors as error results.
+ * Checked against the SARIF 2.1.0 JSON Schema in test/report/sarif.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import type { Finding, Severity } from '../model/finding.js';
+import type { FileFindings } from './stylish.js';
+
+export interface RuleMeta {
+  id: string;
+  description: string;
+  help?: string;
+  /** Default level of the rule (`off` rules are never in a report). */
+  severity?: Severity | 'off';
+  /** e.g. `lint`, `validate`, a ruleset name. */
+  tags?: string[];
+}
+
+export interface SarifOptions {
+  toolName?: string;
+  toolVersion: string;
+  informationUri?: string;
+  /** Absolute directory that relative file names are relative to (becomes `%SRCROOT%`). */
+  srcRoot?: string;
+  /** Metadata for rule ids; ids without an entry still get a minimal descriptor. */
+  rules?: Iterable<RuleMeta>;
+}
+
+type SarifLevel = 'error' | 'warning' | 'note' | 'none';
+
+export function sarifLevel(severity: Severity | 'off'): SarifLevel {
+  return severity === 'error'
+    ? 'error'
+    : severity === 'warning'
+      ? 'warning'
+      : severity === 'off'
+        ? 'none'
+        : 'note';
+}
+
+/** A SARIF `uri-reference` for a file name: relative paths stay relative (with a base id), `<stdin>` and `REV:path` are encoded. */
+export function artifactUri(file: string): { uri: string; uriBaseId?: string } {
+  const posix = file.replace(/\\/g, '/');
+  if (/^[A-Za-z]:\//.test(posix)) return { uri: `file:///${posix.slice(0, 2)}${encodePath(posix.slice(2))}` };
+  if (posix.startsWith('/')) return { uri: `file://${encodePath(posix)}` };
+  return { uri: encodePath(posix.replace(/^\.\//, '')), uriBaseId: '%SRCROOT%' };
+}
+
+function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
+}
+
+function fingerprint(code: string, pointer: string, ordinal: number): string {
+  return createHash('sha256').update(`${code}\u0000${pointer}\u0000${ordinal}`).digest('hex').slice(0, 32);
+}
+
+function region(line: number, column: number): { startLine: number; startColumn: number } | undefined {
+  return line > 0 ? { startLine: line, startColumn: Math.max(1, column) } : undefined;
+}
+
+export function buildSarif(files: readonly FileFindings[], options: SarifOptions): Record<string, unknown> {
+  const metas = new Map<string, RuleMeta>();
+  for (const meta of options.rules ?? []) metas.set(meta.id, meta);
+  const ruleIndex = new Map<string, number>();
+  const descriptors: Record<string, unknown>[] = [];
+  const descriptorFor = (id: string, fallbackLevel: Severity): number => {
+    let index = ruleIndex.get(id);
+    if (index !== undefined) return index;
+    const meta = metas.get(id);
+    const text = meta?.description || id;
+    const descriptor: Record<string, unknown> = {
+      id,
+      name: id.replace(/(^|[-_./])([a-z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase()),
+      shortDescription: { text: firstSentence(text) },
+      fullDescription: { text },
+      defaultConfiguration: { level: sarifLevel(meta?.severity ?? fallbackLevel) },
+      help: {
+        text: meta?.help ? `${text}\n\n${meta.help}` : text,
+        markdown: meta?.help ? `${text}\n\n${meta.help}` : text,
+      },
+    };
+    if (meta?.tags && meta.tags.length > 0) descriptor.properties = { tags: meta.tags };
+    index = descriptors.length;
+    descriptors.push(descriptor);
+    ruleIndex.set(id, index);
+    return index;
+  };
+
+  const results: Record<string, unknown>[] = [];
+  const artifacts: Record<string, unknown>[] = [];
+  const artifactIndex = new Map<string, number>();
+  const artifactFor = (file: string): number => {
+    let index = artifactIndex.get(file);
+    if (index === undefined) {
+      index = artifacts.length;
+      artifacts.push({ location: artifactUri(file) });
+      artifactIndex.set(file, index);
+    }
+    return index;
+  };
+  const physical = (file: string, line: number, column: number): Record<string, unknown> => {
+    const out: Record<string, unknown> = {
+      artifactLocation: { ...artifactUri(file), index: artifactFor(file) },
+    };
+    const r = region(line, column);
+    if (r) out.region = r;
+    return out;
+  };
+
+  for (const file of files) {
+    if (file.loadError) {
+      const e = file.loadError;
+      results.push({
+        ruleId: e.code,
+        ruleIndex: descriptorFor(e.code, 'error'),
+        level: 'error',
+        message: { text: e.message },
+        locations: [{ physicalLocation: physical(file.file, e.line, e.column) }],
+      });
+    }
+    const ordinals = new Map<string, number>();
+    for (const finding of file.findings) {
+      const key = `${finding.code}\u0000${finding.location.pointer}`;
+      const ordinal = ordinals.get(key) ?? 0;
+      ordinals.set(key, ordinal + 1);
+      results.push(
+        resultFor(
+          finding,
+          descriptorFor(finding.code, finding.severity),
+          physical,
+          fingerprint(finding.code, finding.location.pointer, ordinal),
+        ),
+      );
+    }
+  }
+
+  const driver: Record<string, unknown> = {
+    name: options.toolName ?? 'mcpdesc',
+    version: options.toolVersion,
+    informationUri: options.informationUri ?? 'https://github.com/mcpdesc/mcpdesc-toolkit',
+    rules: descriptors,
+  };
+  if (/^\d+\.\d+\.\d+/.test(options.toolVersion)) driver.semanticVersion = options.toolVersion;
+  const run: Record<string, unknown> = { tool: { driver } };
+  if (options.srcRoot) {
+    const root = options.srcRoot.replace(/\\/g, '/').replace(/\/?$/, '/');
+    run.originalUriBaseIds = {
+      '%SRCROOT%': {
+        uri: `file://${root.startsWith('/') ? '' : '/'}${root
+          .split('/')
+          .map((s) => (/^[A-Za-z]:$/.test(s) ? s : encodeURIComponent(s)))
+          .join('/')}`,
+        description: { text: 'The directory mcpdesc ran in; relative file names are relative to it.' },
+      },
+    };
+  }
+  run.artifacts = artifacts;
+  run.results = results;
+  run.columnKind = 'utf16CodeUnits';
+  return { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [run] };
+}
+
+function resultFor(
+  finding: Finding,
+  ruleIndex: number,
+  physical: (file: string, line: number, column: number) => Record<string, unknown>,
+  print: string,
+): Record<string, unknown> {
+  const { location } = finding;
+  const result: Record<string, unknown> = {
+    ruleId: finding.code,
+    ruleIndex,
+    level: sarifLevel(finding.severity),
+    message: { text: finding.message },
+    locations: [
+      {
+        physicalLocation: physical(location.file, location.line, location.column),
+        logicalLocations: [{ fullyQualifiedName: location.pointer || '/', kind: 'member' }],
+      },
+    ],
+    partialFingerprints: { 'mcpdescPointer/v1': print },
+  };
+  if (finding.related && finding.related.length > 0)
+    result.relatedLocations = finding.related.map((r, id) => ({
+      id,
+      physicalLocation: physical(r.file, r.line, r.column),
+      logicalLocations: [{ fullyQualifiedName: r.pointer || '/', kind: 'member' }],
+    }));
+  return result;
+}
+
+function firstSentence(text: string): string {
+  const match = /^(.+?[.!?])(\s|$)/s.exec(text);
+  return (match?.[1] ?? text).replace(/\s+/g, ' ');
+}
+
+export function formatSarif(files: readonly FileFindings[], options: SarifOptions): string {
+  return `${JSON.stringify(buildSarif(files, options), null, 2)}\n`;
+}
