@@ -6,6 +6,7 @@ import { registerGitSetup } from './commands/git-setup.js';
 import { registerLint } from './commands/lint.js';
 import { registerMerge } from './commands/merge.js';
 import { registerMergeDriver } from './commands/merge-driver.js';
+import { registerMigrate } from './commands/migrate.js';
 import { registerProject } from './commands/project.js';
 import { registerValidate } from './commands/validate.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
     .hook('preAction', (command) => setDebug(command.optsWithGlobals().debug === true));
   registerProject(program);
   registerLint(program);
+  registerMigrate(program);
   registerMerge(program);
   registerMergeDriver(program);
   registerGitSetup(program);
