@@ -30,16 +30,41 @@ describe('mcpdesc project', () => {
     expect(yaml.code).toBe(0);
     expect(yaml.stdout).toContain('protocolVersions:\n  - "2025-11-25"\n');
     const json = runCli(['project', FIXTURE, '--protocol-version', '2025-06-18', '--format', 'json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ protocolVersions: ['2025-06-18'], tools: [{ name: 'get_forecast' }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      protocolVersions: ['2025-06-18'],
+      tools: [{ name: 'get_forecast' }],
+    });
   });
 
   it('reads stdin with - and writes -o atomically, leaving no temporary file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-project-'));
     const out = join(dir, 'view.json');
-    const result = runCli(['project', '-', '--protocol-version', '2025-06-18', '-o', out, '--format', 'json'], { input: readFileSync(FIXTURE, 'utf8') });
+    const result = runCli(
+      ['project', '-', '--protocol-version', '2025-06-18', '-o', out, '--format', 'json'],
+      { input: readFileSync(FIXTURE, 'utf8') },
+    );
     expect(result.code).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8')).protocolVersions).toEqual(['2025-06-18']);
     expect(readdirSync(dir)).toEqual(['view.json']);
+  });
+
+  it('refuses to project an invalid document, printing its diagnostics', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-project-'));
+    const file = join(dir, 'invalid.mcpdesc.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpdesc: '0.8.0',
+        info: { name: 'x', version: '1' },
+        protocolVersions: ['2025-06-18'],
+        tools: [],
+      }),
+    );
+    const result = runCli(['project', file, '--protocol-version', '2025-06-18']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('not a valid description');
+    expect(runCli(['project', file, '--protocol-version', '2025-06-18', '--no-validate']).code).toBe(0);
   });
 
   it('refuses a revision the document does not describe', () => {
@@ -54,7 +79,11 @@ describe('bad input: one line with file:line:col, exit 2, no stack trace', () =>
   const cases: Array<[string, string, RegExp]> = [
     ['truncated.json', '{\n  "mcpdesc": "0.8.0",\n  "info": {', /truncated\.json:3:12: .*\(json-syntax\)$/],
     ['tabs.yaml', 'info:\n\tname: x\n', /tabs\.yaml:2:1: .*\(yaml-syntax\)$/],
-    ['deep.json', '['.repeat(10 * 1024 * 1024), /deep\.json:1:257: Nesting deeper than the limit of 256 \(limit-depth\)$/],
+    [
+      'deep.json',
+      '['.repeat(10 * 1024 * 1024),
+      /deep\.json:1:257: Nesting deeper than the limit of 256 \(limit-depth\)$/,
+    ],
     ['dup.yaml', 'a: 1\nb: 2\na: 3\n', /dup\.yaml:3:1: .*\(duplicate-key\)$/],
   ];
   it.each(cases)('%s', (name, content, expected) => {
