@@ -19,7 +19,6 @@ const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name)
 const runs = Number(value('--runs', '5'));
 const corpus = value('--corpus', join(root, '../shared/corpora/catalog'));
 const catalog = join(corpus, 'docker-catalog.mcpdesc.json');
-const catalogYaml = join(corpus, 'docker-catalog.mcpdesc.yaml');
 if (!existsSync(catalog)) {
   console.log(`skipped: corpus absent (${catalog})`);
   process.exit(0);
