@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT_OK } from '../exit-codes.js';
 import { writeFileAtomic } from '../output.js';
@@ -42,9 +42,13 @@ export function registerGitSetup(program: Command): void {
           writeFileAtomic(attributesPath, attributes.content);
         for (const line of attributes.added) out.push(`.gitattributes: ${line}`);
 
-        const excludePath = git('rev-parse', '--path-format=absolute', '--git-path', 'info/exclude');
+        // Relative to the working directory (no --path-format: it needs git 2.31).
+        const excludePath = resolve(git('rev-parse', '--git-path', 'info/exclude'));
         const exclude = setup.updateExclude(existsSync(excludePath) ? readFileSync(excludePath, 'utf8') : '');
-        if (exclude.added.length > 0 && !options.dryRun) writeFileAtomic(excludePath, exclude.content);
+        if (exclude.added.length > 0 && !options.dryRun) {
+          mkdirSync(dirname(excludePath), { recursive: true });
+          writeFileAtomic(excludePath, exclude.content);
+        }
         for (const line of exclude.added) out.push(`${excludePath}: ${line}`);
 
         for (const [key, value] of setup.gitConfigEntries(options.command)) {
