@@ -206,6 +206,7 @@ function conditionHolds(subject: Subject, when: Record<string, JsonValue>): bool
     else if (key === '$required') actual = subject.required ?? false;
     else if (key === '$kind') actual = subject.kind;
     else if (key === '$name') actual = subject.name;
+    else if (key === '$via') actual = subject.via;
     else actual = fieldValue(subject.value, key.split('.'));
     if (isJsonObject(cond)) {
       if (Object.hasOwn(cond, 'defined') && (actual !== undefined) !== cond.defined) return false;

@@ -30,6 +30,30 @@ const SCHEMA_SINGLE_KEYWORDS = [
 
 const COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
 
+/** The schema keyword a nested schema sits under (the segment before a name or index, else the last one). */
+function viaOf(pointer: string): string | undefined {
+  const parts = pointer.split('/');
+  const last = parts[parts.length - 1] ?? '';
+  const before = parts[parts.length - 2] ?? '';
+  if (last === 'inputSchema' || last === 'outputSchema' || before === 'schemas') return undefined;
+  if (
+    [
+      'properties',
+      'patternProperties',
+      '$defs',
+      'definitions',
+      'dependentSchemas',
+      'allOf',
+      'anyOf',
+      'oneOf',
+      'prefixItems',
+      'items',
+    ].includes(before)
+  )
+    return before;
+  return last;
+}
+
 export function buildSubjects(document: JsonValue): SubjectIndex {
   const index: SubjectIndex = new Map();
   const add = (subject: Subject): Subject => {
@@ -76,7 +100,17 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     propertyType: SubjectType,
   ): void => {
     if (!isJsonObject(schema)) return;
-    add({ type: schemaType, pointer, value: schema, name: owner.name, parent: owner, depth });
+    const subject: Subject = {
+      type: schemaType,
+      pointer,
+      value: schema,
+      name: owner.name,
+      parent: owner,
+      depth,
+    };
+    const via = viaOf(pointer);
+    if (via !== undefined) subject.via = via;
+    add(subject);
     const properties = schema.properties;
     if (isJsonObject(properties)) {
       const required = new Set(

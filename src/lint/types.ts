@@ -45,6 +45,8 @@ export interface Subject {
   parent?: Subject;
   /** Schema subjects and properties: nesting depth below the root schema (root schema = 0, its properties = 1). */
   depth?: number;
+  /** Schema subjects: the keyword that led here (`properties`, `items`, `allOf`...; root: undefined). */
+  via?: string;
   /** Properties: listed in the parent schema's `required`. */
   required?: boolean;
   /** Example: `tool`, `resource`, `resourceTemplate`, `prompt` (+ `-interaction` / `-completion`). */

@@ -144,8 +144,13 @@ function nameOf(
   subject: Subject,
   field: string,
 ): { text: string; pointer: string; atKey: boolean } | undefined {
-  if (field === '@key') return { text: subject.name, pointer: subject.pointer, atKey: true };
   const value = subject.value;
+  if (field === '@key') {
+    // A declaration named by its `name` member (Tool, Prompt...): point at that value.
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && value.name === subject.name)
+      return { text: subject.name, pointer: appendPointer(subject.pointer, 'name'), atKey: false };
+    return { text: subject.name, pointer: subject.pointer, atKey: true };
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, field))
     return undefined;
   const text = value[field];

@@ -6,6 +6,16 @@ import { cachedRegExp, codePointLength } from './generic.js';
 import { describeValue, INVISIBLE_SOURCE } from './text.js';
 
 const none: FunctionResult[] = [];
+const BRANCH_KEYWORDS: ReadonlySet<string> = new Set([
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentSchemas',
+]);
 const COMPOSITION = [
   'allOf',
   'anyOf',
@@ -68,8 +78,10 @@ export const explicitAdditionalProperties: FunctionDefinition = {
   name: 'explicitAdditionalProperties',
   description:
     'An object schema with `properties` must say whether other properties are allowed (`additionalProperties` or `unevaluatedProperties`). Composed schemas are skipped.',
-  fn: (target: JsonValue | undefined) => {
+  fn: (target: JsonValue | undefined, _options, context) => {
     if (!isJsonObject(target) || !isObjectSchema(target) || composed(target)) return none;
+    // A branch of allOf/anyOf/oneOf/not/if/then/else must not be closed on its own.
+    if (context.subject.via !== undefined && BRANCH_KEYWORDS.has(context.subject.via)) return none;
     const properties = target.properties;
     if (!isJsonObject(properties) || Object.keys(properties).length === 0) return none;
     if (Object.hasOwn(target, 'additionalProperties') || Object.hasOwn(target, 'unevaluatedProperties'))
