@@ -236,6 +236,17 @@ function jsonArgs(decl: Decl): string {
   return JSON.stringify(decl.value.args ?? null);
 }
 
+/** Identical transports (scope aside) describe one way to connect: keep the first. */
+function distinct(side: Side, decls: Decl[]): Decl[] {
+  const seen = new Set<string>();
+  return decls.filter((d) => {
+    const key = side.canonical(d);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function matchTransports(
   oldSide: Side,
   newSide: Side,
@@ -244,8 +255,8 @@ function matchTransports(
 ): DeclPair[] {
   const book = new PairBook(oldSide, newSide);
   for (const version of compared) {
-    const olds = oldSide.decls.transports.filter((d) => d.scope.includes(version));
-    const news = newSide.decls.transports.filter((d) => d.scope.includes(version));
+    const olds = distinct(oldSide, oldSide.decls.transports.filter((d) => d.scope.includes(version)));
+    const news = distinct(newSide, newSide.decls.transports.filter((d) => d.scope.includes(version)));
     const here: DeclPair[] = [];
     for (const [a, b] of pairTransports(olds, news)) here.push(book.add(version, a, b));
     transportsAt.set(version, here);
