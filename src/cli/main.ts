@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { registerChangelog } from './commands/changelog.js';
 import { registerDiff } from './commands/diff.js';
@@ -38,7 +40,12 @@ export function buildProgram(): Command {
   return program;
 }
 
-async function main(argv: string[]): Promise<void> {
+/**
+ * Runs one command line (`argv` as in `process.argv`) and returns its exit code. Exported so the fuzz
+ * suite can run many command lines in one process.
+ */
+export async function runCli(argv: string[]): Promise<number> {
+  process.exitCode = undefined;
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
@@ -49,11 +56,21 @@ async function main(argv: string[]): Promise<void> {
         error.code === 'commander.helpDisplayed' ||
         error.code === 'commander.version' ||
         error.code === 'commander.help';
-      process.exitCode = fine ? EXIT_OK : EXIT_ERROR;
-      return;
+      return fine ? EXIT_OK : EXIT_ERROR;
     }
     throw error;
   }
+  return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
 }
 
-await main(process.argv);
+function isEntryPoint(): boolean {
+  const invoked = process.argv[1];
+  if (!invoked) return false;
+  try {
+    return realpathSync(invoked) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) process.exitCode = await runCli(process.argv);
