@@ -10,9 +10,11 @@
  * names the option and `mcpdesc migrate`.
  */
 import { type LoadedDocument, type LoadSourceOptions, loadSource, type SourceMap } from '../parse/index.js';
+import { isJsonObject } from '../util/json.js';
 import { isMcpdesc07 } from './detect.js';
 import { type MigrateOptions, migrateValue } from './migrate.js';
 import { locateEntries, type MigrationReport } from './report.js';
+import { SCHEMA_URI_080 } from './steps/version.js';
 
 export interface LoadedDescription {
   /** The 0.8.0 document (migrated when the source was 0.7.0); positions refer to the source text. */
@@ -71,7 +73,7 @@ export function describeLoaded(
   if (firstDecision && (result.blocked || options.strict)) {
     const more = report.entries.filter((e) => e.kind === 'decision').length - 1;
     throw new MigrationError(
-      `cannot read this mcpdesc 0.7.0 document as 0.8.0: ${firstDecision.message}${more > 0 ? ` (and ${more} more; run mcpdesc migrate for the full report)` : ' (see mcpdesc migrate)'}`,
+      `this mcpdesc 0.7.0 document cannot be read as 0.8.0 in memory: ${firstDecision.message}${more > 0 ? ` (and ${more} more)` : ''}. Run \`mcpdesc migrate ${loaded.file}\` (with the options it names) to make a 0.8.0 copy and see the full report`,
       loaded.file,
       report,
       firstDecision.source?.line ?? 0,
@@ -117,4 +119,62 @@ export function migrationNotice(label: string, description: LoadedDescription): 
       ? ` (${decisions} decision${decisions === 1 ? '' : 's'} left to the author: run mcpdesc migrate ${description.document.file})`
       : '';
   return `${label}: migrated from ${description.migratedFrom}${open}`;
+}
+
+/** The security schemes of a 0.8.0 document, as naming hints for migrating the other side. */
+function hintsFrom(loaded: LoadedDocument): Omit<MigrateOptions, 'file'> {
+  const value = loaded.value;
+  const hints: Omit<MigrateOptions, 'file'> = {};
+  if (!isJsonObject(value) || value.mcpdesc !== '0.8.0') return hints;
+  if (isJsonObject(value.securitySchemes)) hints.preferSchemeNames = value.securitySchemes;
+  // `$schema` only names the format's schema: mirror the other side so the upgrade is no change.
+  if (value.$schema === SCHEMA_URI_080) hints.emitSchema = true;
+  return hints;
+}
+
+/**
+ * Both sides of a diff (or changelog, or the Action's base/head): each 0.7.0 side is migrated in
+ * memory, taking the security scheme names of the 0.8.0 side where the definitions are identical
+ * (and its `$schema` when that is the canonical 0.8.0 URI), so that format-only changes are not
+ * reported; a side that cannot be migrated throws MigrationError; and `notify` gets one line per
+ * migrated side (`old: migrated from 0.7.0`). A missing side (an added or removed file) stays missing.
+ */
+export function migrateSides<O extends LoadedDocument | undefined, N extends LoadedDocument | undefined>(
+  oldLoaded: O,
+  newLoaded: N,
+  notify: (line: string) => void,
+  labels: readonly [string, string] = ['old', 'new'],
+): { oldDoc: O; newDoc: N } {
+  const side = <T extends LoadedDocument | undefined>(
+    loaded: T,
+    other: LoadedDocument | undefined,
+    label: string,
+  ): T => {
+    if (!loaded) return loaded;
+    const described = describeLoaded(loaded, { migrate: other ? hintsFrom(other) : {} });
+    const notice = migrationNotice(label, described);
+    if (notice) notify(notice);
+    return described.document as T;
+  };
+  return { oldDoc: side(oldLoaded, newLoaded, labels[0]), newDoc: side(newLoaded, oldLoaded, labels[1]) };
+}
+
+/** `diff`/`changelog`: both sides present. */
+export function loadDiffSides(
+  oldLoaded: LoadedDocument,
+  newLoaded: LoadedDocument,
+  notify: (line: string) => void,
+): { oldDoc: LoadedDocument; newDoc: LoadedDocument } {
+  return migrateSides(oldLoaded, newLoaded, notify);
+}
+
+/**
+ * `validate`/`lint`: one document. A 0.7.0 document is migrated in memory (findings point into the
+ * 0.7.0 text) and `notify` gets `<file>: migrated from 0.7.0`. Throws MigrationError when it cannot be.
+ */
+export function readAsCurrent(loaded: LoadedDocument, notify: (line: string) => void): LoadedDocument {
+  const described = describeLoaded(loaded);
+  const notice = migrationNotice(loaded.file, described);
+  if (notice) notify(notice);
+  return described.document;
 }

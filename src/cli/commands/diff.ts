@@ -50,8 +50,21 @@ export async function prepareDiff(
       `--protocol-version ${options.protocolVersion} is not an MCP revision mcpdesc 0.8.0 knows (${versions.PROTOCOL_VERSIONS.join(', ')})`,
     );
   }
-  const oldDoc = await loadSource(oldSpec);
-  const newDoc = await loadSource(newSpec);
+  // migrate: a 0.7.0 side is migrated in memory (named like the other side's security schemes, so
+  // the format upgrade is not reported as a change) and the run says so once per side.
+  const migrate = await import('../../migrate/load.js');
+  const [oldLoaded, newLoaded] = [await loadSource(oldSpec), await loadSource(newSpec)];
+  let sides: ReturnType<typeof migrate.loadDiffSides>;
+  try {
+    sides = migrate.loadDiffSides(oldLoaded, newLoaded, (line) =>
+      process.stderr.write(`mcpdesc: note: ${line}\n`),
+    );
+  } catch (error) {
+    if (error instanceof migrate.MigrationError)
+      throw new PositionedError(error.message, error.file, error.line, error.column);
+    throw error;
+  }
+  const { oldDoc, newDoc } = sides;
 
   if (options.validate !== false) {
     const [{ validateDocument }, { formatStylish }] = await Promise.all([

@@ -136,15 +136,19 @@ export function registerLint(program: Command): void {
           throw new UsageError(`config file not found: ${options.config}`);
 
         // 3. lint
+        const migrate = await import('../../migrate/load.js');
         const results: FileFindings[] = [];
         let unreadable = false;
         for (const spec of specs) {
           const localPath = spec === '-' ? options.stdinFilepath : existsSync(spec) ? spec : undefined;
           try {
-            const loaded =
+            // migrate: a 0.7.0 document is linted as its in-memory 0.8.0 migration.
+            const loaded = migrate.readAsCurrent(
               spec === '-' && options.stdinFilepath
                 ? loadDocument(readFileSync(0, 'utf8'), { file: options.stdinFilepath })
-                : await loadSource(spec);
+                : await loadSource(spec),
+              (line) => process.stderr.write(`mcpdesc: note: ${line}\n`),
+            );
             const config = await configFor(localPath);
             const result = lint.lintDocument(
               loaded,
@@ -156,6 +160,19 @@ export function registerLint(program: Command): void {
               : result.findings;
             results.push({ file: loaded.file, findings, complete: result.complete });
           } catch (error) {
+            if (error instanceof migrate.MigrationError) {
+              unreadable = true;
+              process.stderr.write(
+                `mcpdesc: ${error.file}:${error.line}:${error.column}: ${error.message}\n`,
+              );
+              const { message, line, column } = error;
+              results.push({
+                file: error.file,
+                findings: [],
+                loadError: { code: 'migration', message, line, column },
+              });
+              continue;
+            }
             if (!(error instanceof LoadError)) throw error;
             unreadable = true;
             process.stderr.write(`${formatError(error, false)}\n`);

@@ -32,13 +32,17 @@ export function registerValidate(program: Command): void {
           import('../../report/json.js'),
           import('../errors.js'),
         ]);
+        const migrate = await import('../../migrate/load.js');
         type Entry = import('../../report/stylish.js').FileFindings;
         const reports: Entry[] = [];
         let invalid = false;
         let unreadable = false;
         for (const spec of files) {
           try {
-            const loaded = await loadSource(spec);
+            // migrate: a 0.7.0 document is validated as its in-memory 0.8.0 migration.
+            const loaded = migrate.readAsCurrent(await loadSource(spec), (line) =>
+              process.stderr.write(`mcpdesc: note: ${line}\n`),
+            );
             const result = validateDocument(loaded);
             if (!result.valid) invalid = true;
             const findings = options.quiet
@@ -46,6 +50,19 @@ export function registerValidate(program: Command): void {
               : result.findings;
             reports.push({ file: loaded.file, findings, complete: result.complete });
           } catch (error) {
+            if (error instanceof migrate.MigrationError) {
+              unreadable = true;
+              process.stderr.write(
+                `mcpdesc: ${error.file}:${error.line}:${error.column}: ${error.message}\n`,
+              );
+              const { message, line, column } = error;
+              reports.push({
+                file: error.file,
+                findings: [],
+                loadError: { code: 'migration', message, line, column },
+              });
+              continue;
+            }
             if (!(error instanceof LoadError)) throw error;
             unreadable = true;
             process.stderr.write(`${formatError(error, false)}\n`);
