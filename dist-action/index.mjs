@@ -16988,6 +16988,7 @@ function verdictLine(report, ctx) {
   return line;
 }
 function renderReport(report, ctx, options) {
+  rowCache = /* @__PURE__ */ new WeakMap();
   const top = [
     ...options.marker ? [options.marker] : [],
     "### MCP description check",
@@ -17133,14 +17134,26 @@ function changeWhere(report, ctx, file, change) {
   const anchored = change.details?.anchored === true ? " (removed here)" : "";
   return `${lineLink(report, ctx, file, change.after ?? change.before, "head")}${anchored}`;
 }
+var rowCache = /* @__PURE__ */ new WeakMap();
+function cachedRow(key, render2) {
+  let row = rowCache.get(key);
+  if (row === void 0) {
+    row = render2();
+    rowCache.set(key, row);
+  }
+  return row;
+}
 function changesTable(entries3, report, ctx, rows) {
   const lines = ["| Where | Change | Subject | Revisions | Rule |", "|---|---|---|---|---|"];
   const shown = entries3.slice(0, rows);
-  for (const { file, change } of shown) {
-    const subject = change.subject.kind === "document" ? "document" : `${escapeMarkdown(change.subject.kind)} ${escapeCode(change.subject.key, 120)}`;
-    const revisions = change.revisions.length > 0 ? escapeMarkdown(change.revisions.join(", "), 120) : "all";
+  for (const entry of shown) {
     lines.push(
-      `| ${changeWhere(report, ctx, file, change)} | ${escapeMessage(change.message)} | ${subject} | ${revisions} | ${escapeCode(change.ruleId, 80)} |`
+      cachedRow(entry.change, () => {
+        const { file, change } = entry;
+        const subject = change.subject.kind === "document" ? "document" : `${escapeMarkdown(change.subject.kind)} ${escapeCode(change.subject.key, 120)}`;
+        const revisions = change.revisions.length > 0 ? escapeMarkdown(change.revisions.join(", "), 120) : "all";
+        return `| ${changeWhere(report, ctx, file, change)} | ${escapeMessage(change.message)} | ${subject} | ${revisions} | ${escapeCode(change.ruleId, 80)} |`;
+      })
     );
   }
   if (shown.length === 0) return moreRows(entries3.length);
@@ -17158,7 +17171,10 @@ function findingsTable(entries3, report, ctx, rows) {
   const shown = entries3.slice(0, rows);
   for (const { file, finding } of shown) {
     lines.push(
-      `| ${lineLink(report, ctx, file, finding.location, "head")} | ${SEVERITY_ICON[finding.severity]} | ${escapeMessage(finding.message)} | ${escapeCode(finding.code, 80)} |`
+      cachedRow(
+        finding,
+        () => `| ${lineLink(report, ctx, file, finding.location, "head")} | ${SEVERITY_ICON[finding.severity]} | ${escapeMessage(finding.message)} | ${escapeCode(finding.code, 80)} |`
+      )
     );
   }
   if (shown.length === 0) return moreRows(entries3.length);
@@ -18413,7 +18429,9 @@ function sectionOf(change) {
 }
 function parseSemver(text) {
   if (text === void 0) return void 0;
-  const m = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(text.trim());
+  const m = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(
+    text.trim()
+  );
   if (!m) return void 0;
   return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]) };
 }
@@ -18450,13 +18468,17 @@ function buildChangelog(result, info3) {
   if (info3.newVersion !== void 0) log.newVersion = info3.newVersion;
   const suggested = suggestVersion(info3.oldVersion, bump);
   if (suggested === void 0) {
-    log.warnings.push(`old info.version ${JSON.stringify(info3.oldVersion ?? null)} is not semver: no version suggested`);
+    log.warnings.push(
+      `old info.version ${JSON.stringify(info3.oldVersion ?? null)} is not semver: no version suggested`
+    );
   } else {
     log.suggestedVersion = suggested;
     const now = parseSemver(info3.newVersion);
     const want = parseSemver(suggested);
     if (info3.newVersion !== void 0 && !now) {
-      log.warnings.push(`new info.version ${JSON.stringify(info3.newVersion)} is not semver (suggested ${suggested})`);
+      log.warnings.push(
+        `new info.version ${JSON.stringify(info3.newVersion)} is not semver (suggested ${suggested})`
+      );
     } else if (now && compareSemver(now, want) < 0) {
       log.warnings.push(
         `new info.version ${info3.newVersion} is lower than the suggested ${suggested} (${bump === "major" ? "breaking changes" : bump === "minor" ? "additions" : "changes"} since ${info3.oldVersion})`
@@ -18604,12 +18626,8 @@ function matchPrimitives(oldSide, newSide, compared) {
         if (n) newRevisions.push(version);
         if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
       }
-      const overlap = /* @__PURE__ */ new Set();
-      for (let i = 0; i < g.new.length; i++) {
-        for (let j = i + 1; j < g.new.length; j++) {
-          for (const v of scopesOverlap(g.new[i].scope, g.new[j].scope)) overlap.add(v);
-        }
-      }
+      const overlapOld = overlapping(g.old);
+      const overlap = new Set([...overlapping(g.new)].filter((v) => !overlapOld.has(v)));
       out.push({
         collection,
         kind: PRIMITIVE_KIND[collection],
@@ -18621,6 +18639,15 @@ function matchPrimitives(oldSide, newSide, compared) {
         pairs: book.list(),
         newOverlap: sortVersions(overlap)
       });
+    }
+  }
+  return out;
+}
+function overlapping(variants) {
+  const out = /* @__PURE__ */ new Set();
+  for (let i = 0; i < variants.length; i++) {
+    for (let j = i + 1; j < variants.length; j++) {
+      for (const v of scopesOverlap(variants[i].scope, variants[j].scope)) out.add(v);
     }
   }
   return out;
@@ -18660,11 +18687,20 @@ function pairTransports(olds, news) {
 function jsonArgs(decl) {
   return JSON.stringify(decl.value.args ?? null);
 }
+function distinct(side, decls) {
+  const seen = /* @__PURE__ */ new Set();
+  return decls.filter((d) => {
+    const key = side.canonical(d);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 function matchTransports(oldSide, newSide, compared, transportsAt) {
   const book = new PairBook(oldSide, newSide);
   for (const version of compared) {
-    const olds = oldSide.decls.transports.filter((d) => d.scope.includes(version));
-    const news = newSide.decls.transports.filter((d) => d.scope.includes(version));
+    const olds = distinct(oldSide, oldSide.decls.transports.filter((d) => d.scope.includes(version)));
+    const news = distinct(newSide, newSide.decls.transports.filter((d) => d.scope.includes(version)));
     const here = [];
     for (const [a, b] of pairTransports(olds, news)) here.push(book.add(version, a, b));
     transportsAt.set(version, here);
@@ -18789,6 +18825,10 @@ function checkCapabilities(ctx) {
     };
     for (const key of unionKeys(o, n)) {
       if (key === "protocolVersions" || same(o[key], n[key])) continue;
+      if (key === "extensions") {
+        extensions(ctx, revs, obj(o.extensions) ?? {}, obj(n.extensions) ?? {}, at2, o, n);
+        continue;
+      }
       const had = Object.hasOwn(o, key);
       const has2 = Object.hasOwn(n, key);
       if (!had && has2) {
@@ -18804,10 +18844,6 @@ function checkCapabilities(ctx) {
       if (had && !has2) {
         const rule = key.startsWith("x-") ? "extension-changed" : key === "completions" ? "capability-completions-removed" : key === "tasks" ? "capability-tasks-removed" : "capability-removed";
         ctx.emit(rule, SUBJECT, revs, `capability ${q(key)} no longer declared`, at2([key], o, n));
-        continue;
-      }
-      if (key === "extensions") {
-        extensions(ctx, revs, obj(o.extensions) ?? {}, obj(n.extensions) ?? {}, at2, o, n);
         continue;
       }
       if (key === "tools" || key === "resources" || key === "prompts") {
@@ -22952,16 +22988,16 @@ function checkPrimitives(ctx) {
       }
     }
     if (m.newOverlap.length > 0) {
-      const overlapping = m.newVariants.filter((d) => d.scope.some((v) => m.newOverlap.includes(v)));
+      const overlapping2 = m.newVariants.filter((d) => d.scope.some((v) => m.newOverlap.includes(v)));
       ctx.emit(
         "variant-scope-overlap",
         subject,
         m.newOverlap,
-        `${overlapping.length} variants of ${KIND_LABEL[m.kind]} ${q(m.key)} apply to MCP ${m.newOverlap.join(", ")} at once (the first one in document order was compared)`,
+        `${overlapping2.length} variants of ${KIND_LABEL[m.kind]} ${q(m.key)} apply to MCP ${m.newOverlap.join(", ")} at once (the first one in document order was compared)`,
         {
           path: "/protocolVersions",
-          after: overlapping[1]?.pointer,
-          details: { variants: overlapping.map((d) => d.pointer) }
+          after: overlapping2[1]?.pointer,
+          details: { variants: overlapping2.map((d) => d.pointer) }
         }
       );
     }
@@ -24206,7 +24242,11 @@ var casing = {
   },
   fn: (target, options) => {
     if (typeof target !== "string" || matchesCasing(target, options.type, options.disallowDigits)) return [];
-    return [{ message: `${describeValue(target)} is not ${options.type} case (like ${STYLE_EXAMPLE[options.type]})` }];
+    return [
+      {
+        message: `${describeValue(target)} is not ${options.type} case (like ${STYLE_EXAMPLE[options.type]})`
+      }
+    ];
   }
 };
 var DEFAULT_STYLES = ["snake", "camel", "kebab", "pascal", "macro"];
@@ -24272,9 +24312,14 @@ function lastMatch(re, text) {
   return end;
 }
 function nameOf(subject, field) {
-  if (field === "@key") return { text: subject.name, pointer: subject.pointer, atKey: true };
   const value = subject.value;
-  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, field)) return void 0;
+  if (field === "@key") {
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && value.name === subject.name)
+      return { text: subject.name, pointer: appendPointer(subject.pointer, "name"), atKey: false };
+    return { text: subject.name, pointer: subject.pointer, atKey: true };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, field))
+    return void 0;
   const text = value[field];
   return typeof text === "string" ? { text, pointer: appendPointer(subject.pointer, field), atKey: false } : void 0;
 }
@@ -24317,7 +24362,11 @@ var pattern = {
   description: "A string must match `match` and/or must not match `notMatch` (ECMAScript regular expressions, `flags` optional). Non-strings are ignored.",
   optionsSchema: {
     type: "object",
-    properties: { match: { type: "string" }, notMatch: { type: "string" }, flags: { type: "string", pattern: "^[imsu]*$" } },
+    properties: {
+      match: { type: "string" },
+      notMatch: { type: "string" },
+      flags: { type: "string", pattern: "^[imsu]*$" }
+    },
     anyOf: [{ required: ["match"] }, { required: ["notMatch"] }],
     additionalProperties: false
   },
@@ -24382,7 +24431,11 @@ var enumeration = {
     if (target === void 0) return none2;
     const key = sortedJson(target);
     if (options.values.some((v) => sortedJson(v) === key)) return none2;
-    return [{ message: `${describeValue(target)} is not one of ${options.values.map((v) => JSON.stringify(v)).join(", ")}` }];
+    return [
+      {
+        message: `${describeValue(target)} is not one of ${options.values.map((v) => JSON.stringify(v)).join(", ")}`
+      }
+    ];
   }
 };
 var unique = {
@@ -24437,7 +24490,25 @@ var xor = {
 
 // src/lint/functions/mcp.ts
 var none3 = [];
-var COMPOSITION = ["allOf", "anyOf", "oneOf", "if", "$ref", "dependentSchemas", "patternProperties"];
+var BRANCH_KEYWORDS = /* @__PURE__ */ new Set([
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas"
+]);
+var COMPOSITION = [
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "if",
+  "$ref",
+  "dependentSchemas",
+  "patternProperties"
+];
 function composed(schema2) {
   return COMPOSITION.some((k) => Object.hasOwn(schema2, k));
 }
@@ -24474,19 +24545,28 @@ var noParameterSchema = {
     const properties = target.properties;
     if (isJsonObject(properties) && Object.keys(properties).length > 0) return none3;
     if (target.additionalProperties === false) return none3;
-    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties")) return none3;
-    return [{ message: 'takes no parameters but is open: use {"type":"object","additionalProperties":false}' }];
+    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
+      return none3;
+    return [
+      { message: 'takes no parameters but is open: use {"type":"object","additionalProperties":false}' }
+    ];
   }
 };
 var explicitAdditionalProperties = {
   name: "explicitAdditionalProperties",
   description: "An object schema with `properties` must say whether other properties are allowed (`additionalProperties` or `unevaluatedProperties`). Composed schemas are skipped.",
-  fn: (target) => {
+  fn: (target, _options, context) => {
     if (!isJsonObject(target) || !isObjectSchema(target) || composed(target)) return none3;
+    if (context.subject.via !== void 0 && BRANCH_KEYWORDS.has(context.subject.via)) return none3;
     const properties = target.properties;
     if (!isJsonObject(properties) || Object.keys(properties).length === 0) return none3;
-    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties")) return none3;
-    return [{ message: "does not declare `additionalProperties`: say `false` (closed) or `true` (open) explicitly" }];
+    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
+      return none3;
+    return [
+      {
+        message: "does not declare `additionalProperties`: say `false` (closed) or `true` (open) explicitly"
+      }
+    ];
   }
 };
 var requiredDeclared = {
@@ -24498,7 +24578,10 @@ var requiredDeclared = {
     const out = [];
     target.required.forEach((name, i) => {
       if (typeof name === "string" && !Object.hasOwn(properties, name))
-        out.push({ message: `required property ${describeValue(name)} is not declared in \`properties\``, path: ["required", i] });
+        out.push({
+          message: `required property ${describeValue(name)} is not declared in \`properties\``,
+          path: ["required", i]
+        });
     });
     return out;
   }
@@ -24522,7 +24605,10 @@ var typedEnum = {
       const actual = jsonType(value);
       const ok = types.includes(actual) || actual === "integer" && types.includes("number");
       if (!ok)
-        out.push({ message: `enum value ${describeValue(value)} is not of type ${types.join(" | ")}`, path: ["enum", i] });
+        out.push({
+          message: `enum value ${describeValue(value)} is not of type ${types.join(" | ")}`,
+          path: ["enum", i]
+        });
     });
     return out;
   }
@@ -24557,7 +24643,11 @@ var securityDeclared = {
     if (!isJsonObject(target) || Object.hasOwn(target, "security")) return none3;
     const doc = context.document;
     if (isJsonObject(doc) && Object.hasOwn(doc, "security")) return none3;
-    return [{ message: "has no security declared (neither on the transport nor at the root); use `security: []` if it is intentionally anonymous" }];
+    return [
+      {
+        message: "has no security declared (neither on the transport nor at the root); use `security: []` if it is intentionally anonymous"
+      }
+    ];
   }
 };
 var LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
@@ -24601,9 +24691,15 @@ var noLiteralSecrets = {
       const value = target[name];
       if (typeof value !== "string" || value.trim() === "") continue;
       if (known.test(value.trim())) {
-        out.push({ message: `\`${name}\` holds what looks like a real credential: reference it (e.g. \${${name}}) instead`, path: [name] });
+        out.push({
+          message: `\`${name}\` holds what looks like a real credential: reference it (e.g. \${${name}}) instead`,
+          path: [name]
+        });
       } else if (secretName.test(name) && !placeholder.test(value.trim())) {
-        out.push({ message: `\`${name}\` looks like a secret but holds a literal value: use a placeholder such as \${${name}}`, path: [name] });
+        out.push({
+          message: `\`${name}\` looks like a secret but holds a literal value: use a placeholder such as \${${name}}`,
+          path: [name]
+        });
       }
     }
     return out;
@@ -24647,7 +24743,8 @@ var instructionLike = {
     const phrases = options.replace ? options.phrases ?? [] : [...DEFAULT_PHRASES, ...options.phrases ?? []];
     for (const source of phrases) {
       const match = cachedRegExp(source, "i").exec(target);
-      if (match) return [{ message: `contains an instruction aimed at the model: ${describeValue(match[0])}` }];
+      if (match)
+        return [{ message: `contains an instruction aimed at the model: ${describeValue(match[0])}` }];
     }
     return none3;
   }
@@ -24660,7 +24757,8 @@ function tagReferences(subjects) {
       const value = subject.value;
       if (!isJsonObject(value) || !Array.isArray(value.tags)) continue;
       value.tags.forEach((tag, i) => {
-        if (typeof tag === "string") refs.push({ name: tag, pointer: appendPointer(subject.pointer, "tags", i) });
+        if (typeof tag === "string")
+          refs.push({ name: tag, pointer: appendPointer(subject.pointer, "tags", i) });
       });
     }
   }
@@ -24676,7 +24774,10 @@ var tagsDeclared = {
     for (const ref of tagReferences(context.subjects)) {
       if (seen.has(ref.name)) continue;
       seen.add(ref.name);
-      out.push({ message: `tag ${describeValue(ref.name)} is used but the document has no \`tags\` catalogue`, pointer: ref.pointer });
+      out.push({
+        message: `tag ${describeValue(ref.name)} is used but the document has no \`tags\` catalogue`,
+        pointer: ref.pointer
+      });
     }
     return out;
   }
@@ -24690,7 +24791,10 @@ var tagsUsed = {
     const out = [];
     target.tags.forEach((tag, i) => {
       if (isJsonObject(tag) && typeof tag.name === "string" && !used.has(tag.name))
-        out.push({ message: `tag ${describeValue(tag.name)} is declared but no primitive uses it`, path: ["tags", i, "name"] });
+        out.push({
+          message: `tag ${describeValue(tag.name)} is declared but no primitive uses it`,
+          path: ["tags", i, "name"]
+        });
     });
     return out;
   }
@@ -24888,7 +24992,10 @@ function splitUnion(body) {
 function children(value, pointer) {
   if (Array.isArray(value)) return value.map((v, i) => ({ pointer: appendPointer(pointer, i), value: v }));
   if (value !== null && typeof value === "object")
-    return Object.keys(value).map((k) => ({ pointer: appendPointer(pointer, k), value: value[k] }));
+    return Object.keys(value).map((k) => ({
+      pointer: appendPointer(pointer, k),
+      value: value[k]
+    }));
   return [];
 }
 function selfAndDescendants(match, out) {
@@ -24914,10 +25021,12 @@ function queryJsonPath(document, steps) {
         if (Array.isArray(v)) {
           if (typeof name !== "number") continue;
           const index = name < 0 ? v.length + name : name;
-          if (index >= 0 && index < v.length) next.push({ pointer: appendPointer(base.pointer, index), value: v[index] });
+          if (index >= 0 && index < v.length)
+            next.push({ pointer: appendPointer(base.pointer, index), value: v[index] });
         } else if (v !== null && typeof v === "object") {
           const key = String(name);
-          if (Object.hasOwn(v, key)) next.push({ pointer: appendPointer(base.pointer, key), value: v[key] });
+          if (Object.hasOwn(v, key))
+            next.push({ pointer: appendPointer(base.pointer, key), value: v[key] });
         }
       }
     }
@@ -24927,7 +25036,12 @@ function queryJsonPath(document, steps) {
 }
 
 // src/lint/config.ts
-var CONFIG_FILE_NAMES = [".mcpdesc.yaml", ".mcpdesc.yml", ".mcpdesc.json", "mcpdesc.config.mjs"];
+var CONFIG_FILE_NAMES = [
+  ".mcpdesc.yaml",
+  ".mcpdesc.yml",
+  ".mcpdesc.json",
+  "mcpdesc.config.mjs"
+];
 var BUILTIN_RULESETS = ["recommended", "strict"];
 var PACKAGE_ROOT = fileURLToPath(new URL("../../", new URL("../src/lint/config.ts", import.meta.url).href));
 var ConfigError = class extends Error {
@@ -24960,7 +25074,9 @@ function findConfigFile(startDir) {
 var schemaValidator;
 function configValidator() {
   if (!schemaValidator) {
-    const schema2 = JSON.parse(readFileSync(join2(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8"));
+    const schema2 = JSON.parse(
+      readFileSync(join2(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
+    );
     delete schema2.$schema;
     schemaValidator = new import_ajv3.Ajv({ allErrors: true, strict: false }).compile(schema2);
   }
@@ -24990,7 +25106,10 @@ async function readConfig(file) {
     try {
       module = await import(pathToFileURL(file).href);
     } catch (error2) {
-      throw new ConfigError(`cannot load config: ${error2 instanceof Error ? error2.message : String(error2)}`, file);
+      throw new ConfigError(
+        `cannot load config: ${error2 instanceof Error ? error2.message : String(error2)}`,
+        file
+      );
     }
     const value = JSON.parse(JSON.stringify(module.default ?? null));
     if (!isJsonObject(value)) throw new ConfigError("config module must export default an object", file);
@@ -25000,14 +25119,19 @@ async function readConfig(file) {
     try {
       text = readFileSync(file, "utf8");
     } catch (error2) {
-      throw new ConfigError(`cannot read config: ${error2.code ?? String(error2)}`, file);
+      throw new ConfigError(
+        `cannot read config: ${error2.code ?? String(error2)}`,
+        file
+      );
     }
     try {
       const loaded = loadDocument(text, { file });
-      if (!isJsonObject(loaded.value)) throw new ConfigError("config must be an object (a YAML mapping)", file, 1, 1);
+      if (!isJsonObject(loaded.value))
+        throw new ConfigError("config must be an object (a YAML mapping)", file, 1, 1);
       raw = { file, value: loaded.value, sourceMap: loaded.sourceMap };
     } catch (error2) {
-      if (error2 instanceof LoadError) throw new ConfigError(`${error2.message} (${error2.code})`, file, error2.line, error2.column);
+      if (error2 instanceof LoadError)
+        throw new ConfigError(`${error2.message} (${error2.code})`, file, error2.line, error2.column);
       throw error2;
     }
   }
@@ -25052,19 +25176,25 @@ var Resolver = class {
   ignores = [];
   stack = [];
   done = /* @__PURE__ */ new Set();
-  async apply(file) {
+  /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
+  async apply(file, implicitBase) {
     const key = resolve(file);
-    if (this.stack.includes(key)) throw new ConfigError(`extends cycle: ${[...this.stack, key].join(" -> ")}`, file);
+    if (this.stack.includes(key))
+      throw new ConfigError(`extends cycle: ${[...this.stack, key].join(" -> ")}`, file);
     if (this.done.has(key)) return;
     this.stack.push(key);
     const raw = await readConfig(file);
     const baseDir = dirname2(file);
-    const extendsList = asList(raw.value.extends);
+    const extendsList = raw.value.extends === void 0 && implicitBase !== void 0 ? [implicitBase] : asList(raw.value.extends);
     for (let i = 0; i < extendsList.length; i++) {
       const target = this.extendsPath(extendsList[i], baseDir);
       if (!target) {
         const pointer = Array.isArray(raw.value.extends) ? `/extends/${i}` : "/extends";
-        throw positioned(raw, pointer, `unknown ruleset ${JSON.stringify(extendsList[i])}: use ${BUILTIN_RULESETS.join(", ")} or a path to a file`);
+        throw positioned(
+          raw,
+          pointer,
+          `unknown ruleset ${JSON.stringify(extendsList[i])}: use ${BUILTIN_RULESETS.join(", ")} or a path to a file`
+        );
       }
       await this.apply(target);
     }
@@ -25092,7 +25222,11 @@ var Resolver = class {
         const rules = asList(item.rules);
         rules.forEach((id, j) => {
           if (!this.rules.has(id))
-            throw positioned(raw, Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`, `unknown rule ${JSON.stringify(id)}`);
+            throw positioned(
+              raw,
+              Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`,
+              `unknown rule ${JSON.stringify(id)}`
+            );
           if (isInvalidatingCode(id))
             throw positioned(
               raw,
@@ -25121,7 +25255,8 @@ var Resolver = class {
     this.done.add(key);
   }
   extendsPath(name, baseDir) {
-    if (BUILTIN_RULESETS.includes(name)) return join2(PACKAGE_ROOT, "rules", `${name}.yaml`);
+    if (BUILTIN_RULESETS.includes(name))
+      return join2(PACKAGE_ROOT, "rules", `${name}.yaml`);
     if (name.startsWith("mcpdesc:")) {
       const builtin = name.slice("mcpdesc:".length);
       return BUILTIN_RULESETS.includes(builtin) ? join2(PACKAGE_ROOT, "rules", `${builtin}.yaml`) : void 0;
@@ -25134,15 +25269,26 @@ var Resolver = class {
     for (const name of Object.keys(functions)) {
       const spec = String(functions[name]);
       const pointer = appendPointer("/functions", name);
-      if (BUILTIN_FUNCTIONS.has(name)) throw positioned(raw, pointer, `${JSON.stringify(name)} is a built-in function name`, true);
-      if (!isLocalPath(spec)) throw positioned(raw, pointer, `custom functions load only from local files (./path.mjs), not ${JSON.stringify(spec)}`);
+      if (BUILTIN_FUNCTIONS.has(name))
+        throw positioned(raw, pointer, `${JSON.stringify(name)} is a built-in function name`, true);
+      if (!isLocalPath(spec))
+        throw positioned(
+          raw,
+          pointer,
+          `custom functions load only from local files (./path.mjs), not ${JSON.stringify(spec)}`
+        );
       const path = resolve(baseDir, spec);
-      if (!existsSync2(path)) throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
+      if (!existsSync2(path))
+        throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
       let module;
       try {
         module = await import(pathToFileURL(path).href);
       } catch (error2) {
-        throw positioned(raw, pointer, `cannot load function module: ${error2 instanceof Error ? error2.message : String(error2)}`);
+        throw positioned(
+          raw,
+          pointer,
+          `cannot load function module: ${error2 instanceof Error ? error2.message : String(error2)}`
+        );
       }
       const exported = module.default;
       let definition;
@@ -25163,7 +25309,12 @@ var Resolver = class {
           ...e.optionsSchema ? { optionsSchema: e.optionsSchema } : {}
         };
       }
-      if (!definition) throw positioned(raw, pointer, "function module must export default a function (or {fn, optionsSchema?, description?})");
+      if (!definition)
+        throw positioned(
+          raw,
+          pointer,
+          "function module must export default a function (or {fn, optionsSchema?, description?})"
+        );
       this.functions.set(name, definition);
     }
   }
@@ -25175,7 +25326,13 @@ var Resolver = class {
     else if (isJsonObject(entry)) {
       if (typeof entry.severity === "string") change.severity = entry.severity;
       if (isJsonObject(entry.options)) {
-        if (rule.validation) throw positioned(raw, `${pointer}/options`, `${id} is a validation diagnostic and takes no options`, true);
+        if (rule.validation)
+          throw positioned(
+            raw,
+            `${pointer}/options`,
+            `${id} is a validation diagnostic and takes no options`,
+            true
+          );
         change.options = entry.options;
       }
     }
@@ -25185,7 +25342,11 @@ var Resolver = class {
         pointer,
         `${JSON.stringify(id)} makes the document invalid and cannot be turned off (re-level it to warning, info or hint instead)`
       );
-    if (change.options) this.checkOptions(raw, `${pointer}/options`, { ...rule, functionOptions: { ...rule.functionOptions, ...change.options } });
+    if (change.options)
+      this.checkOptions(raw, `${pointer}/options`, {
+        ...rule,
+        functionOptions: { ...rule.functionOptions, ...change.options }
+      });
     return change;
   }
   applyRules(raw, rules, base) {
@@ -25208,9 +25369,16 @@ var Resolver = class {
         continue;
       }
       const def = entry;
-      if (this.rules.get(id)?.validation) throw positioned(raw, pointer, `${JSON.stringify(id)} is a validation diagnostic and cannot be redefined`, true);
+      if (this.rules.get(id)?.validation)
+        throw positioned(
+          raw,
+          pointer,
+          `${JSON.stringify(id)} is a validation diagnostic and cannot be redefined`,
+          true
+        );
       if (def.given === void 0) throw positioned(raw, pointer, "a rule definition needs `given`", true);
-      if (!isJsonObject(def.then)) throw positioned(raw, pointer, "a rule definition needs `then: {function: ...}`", true);
+      if (!isJsonObject(def.then))
+        throw positioned(raw, pointer, "a rule definition needs `then: {function: ...}`", true);
       const given = asList(def.given);
       given.forEach((g, i) => {
         const at2 = Array.isArray(def.given) ? `${pointer}/given/${i}` : `${pointer}/given`;
@@ -25225,7 +25393,11 @@ var Resolver = class {
       });
       const fnName = String(def.then.function);
       if (!this.functions.has(fnName))
-        throw positioned(raw, `${pointer}/then/function`, `unknown function ${JSON.stringify(fnName)} (built-ins: ${[...BUILTIN_FUNCTIONS.keys()].join(", ")}; custom ones go in \`functions\`)`);
+        throw positioned(
+          raw,
+          `${pointer}/then/function`,
+          `unknown function ${JSON.stringify(fnName)} (built-ins: ${[...BUILTIN_FUNCTIONS.keys()].join(", ")}; custom ones go in \`functions\`)`
+        );
       const rule = {
         id,
         description: typeof def.description === "string" ? def.description : "",
@@ -25252,7 +25424,11 @@ var Resolver = class {
     const validate = optionsValidator(fn);
     if (!validate(rule.functionOptions)) {
       const error2 = pickSchemaError(validate.errors ?? []);
-      throw positioned(raw, pointer, `options of ${rule.id} (function ${fn.name}): ${error2.instancePath || "options"} ${schemaMessage(error2)}`);
+      throw positioned(
+        raw,
+        pointer,
+        `options of ${rule.id} (function ${fn.name}): ${error2.instancePath || "options"} ${schemaMessage(error2)}`
+      );
     }
     if (rule.function === "schema") {
       const problem = checkSchemaOption(rule.functionOptions.schema);
@@ -25269,7 +25445,12 @@ var Resolver = class {
     }
   }
   result(file) {
-    const out = { rules: this.rules, functions: this.functions, overrides: this.overrides, ignores: this.ignores };
+    const out = {
+      rules: this.rules,
+      functions: this.functions,
+      overrides: this.overrides,
+      ignores: this.ignores
+    };
     if (file) out.file = file;
     return out;
   }
@@ -25289,14 +25470,20 @@ function isLocalPath(spec) {
 }
 async function resolveConfig(file, ruleset = "recommended") {
   const resolver = new Resolver();
-  if (file) await resolver.apply(resolve(file));
+  if (file) await resolver.apply(resolve(file), "recommended");
   else {
     if (!BUILTIN_RULESETS.includes(ruleset))
-      throw new ConfigError(`unknown ruleset ${JSON.stringify(ruleset)}: use ${BUILTIN_RULESETS.join(", ")}`, "<options>");
+      throw new ConfigError(
+        `unknown ruleset ${JSON.stringify(ruleset)}: use ${BUILTIN_RULESETS.join(", ")}`,
+        "<options>"
+      );
     await resolver.apply(join2(PACKAGE_ROOT, "rules", `${ruleset}.yaml`));
   }
   return resolver.result(file ? resolve(file) : void 0);
 }
+
+// src/lint/engine.ts
+import { relative as relative3 } from "node:path";
 
 // src/validate/context.ts
 var PRIMITIVE_KINDS = ["tools", "resources", "resourceTemplates", "prompts"];
@@ -27306,6 +27493,7 @@ function checkToolSchemas(ctx) {
 var import__2 = __toESM(require__(), 1);
 var import_ajv_formats2 = __toESM(require_dist2(), 1);
 import { readFileSync as readFileSync2 } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname as dirname3, join as join3 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var SCHEMA_FILE = "mcp-description-0.8.0.json";
@@ -27320,11 +27508,24 @@ function publishedSchema() {
   }
   return rawSchema;
 }
+var STRUCTURAL_AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  allowUnionTypes: true,
+  verbose: true
+};
+function structuralSchema() {
+  return discriminateOneOfs(publishedSchema());
+}
 function validator2() {
   if (!compiled2) {
-    const ajv2 = new import__2.Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
-    addFormats2(ajv2);
-    compiled2 = ajv2.compile(discriminateOneOfs(publishedSchema()));
+    try {
+      compiled2 = createRequire(new URL("../src/validate/structural.ts", import.meta.url).href)("./structural.precompiled.cjs");
+    } catch {
+      const ajv2 = new import__2.Ajv2020(STRUCTURAL_AJV_OPTIONS);
+      addFormats2(ajv2);
+      compiled2 = ajv2.compile(structuralSchema());
+    }
   }
   return compiled2;
 }
@@ -27774,6 +27975,26 @@ var SCHEMA_SINGLE_KEYWORDS = [
   "additionalItems"
 ];
 var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
+function viaOf(pointer) {
+  const parts = pointer.split("/");
+  const last = parts[parts.length - 1] ?? "";
+  const before2 = parts[parts.length - 2] ?? "";
+  if (last === "inputSchema" || last === "outputSchema" || before2 === "schemas") return void 0;
+  if ([
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "prefixItems",
+    "items"
+  ].includes(before2))
+    return before2;
+  return last;
+}
 function buildSubjects(document) {
   const index = /* @__PURE__ */ new Map();
   const add = (subject) => {
@@ -27803,7 +28024,17 @@ function buildSubjects(document) {
   };
   const walkSchema = (schema2, pointer, depth, owner, schemaType, propertyType) => {
     if (!isJsonObject(schema2)) return;
-    add({ type: schemaType, pointer, value: schema2, name: owner.name, parent: owner, depth });
+    const subject = {
+      type: schemaType,
+      pointer,
+      value: schema2,
+      name: owner.name,
+      parent: owner,
+      depth
+    };
+    const via = viaOf(pointer);
+    if (via !== void 0) subject.via = via;
+    add(subject);
     const properties = schema2.properties;
     if (isJsonObject(properties)) {
       const required = new Set(
@@ -27812,32 +28043,68 @@ function buildSubjects(document) {
       for (const name of Object.keys(properties)) {
         const at2 = appendPointer(pointer, "properties", name);
         const value = properties[name];
-        add({ type: propertyType, pointer: at2, value, name, parent: owner, depth: depth + 1, required: required.has(name) });
+        add({
+          type: propertyType,
+          pointer: at2,
+          value,
+          name,
+          parent: owner,
+          depth: depth + 1,
+          required: required.has(name)
+        });
         walkSchema(value, at2, depth + 1, owner, schemaType, propertyType);
       }
     }
     const items = schema2.items;
     if (Array.isArray(items)) {
-      items.forEach((item, i) => walkSchema(item, appendPointer(pointer, "items", i), depth, owner, schemaType, propertyType));
+      for (let i = 0; i < items.length; i++)
+        walkSchema(
+          items[i],
+          appendPointer(pointer, "items", i),
+          depth,
+          owner,
+          schemaType,
+          propertyType
+        );
     } else if (items !== void 0) {
       walkSchema(items, appendPointer(pointer, "items"), depth, owner, schemaType, propertyType);
     }
     for (const keyword of SCHEMA_SINGLE_KEYWORDS) {
       if (Object.hasOwn(schema2, keyword))
-        walkSchema(schema2[keyword], appendPointer(pointer, keyword), depth, owner, schemaType, propertyType);
+        walkSchema(
+          schema2[keyword],
+          appendPointer(pointer, keyword),
+          depth,
+          owner,
+          schemaType,
+          propertyType
+        );
     }
     for (const keyword of SCHEMA_LIST_KEYWORDS) {
       const list2 = schema2[keyword];
       if (Array.isArray(list2) && Object.hasOwn(schema2, keyword))
-        list2.forEach(
-          (item, i) => walkSchema(item, appendPointer(pointer, keyword, i), depth, owner, schemaType, propertyType)
-        );
+        for (let i = 0; i < list2.length; i++)
+          walkSchema(
+            list2[i],
+            appendPointer(pointer, keyword, i),
+            depth,
+            owner,
+            schemaType,
+            propertyType
+          );
     }
     for (const keyword of SCHEMA_MAP_KEYWORDS) {
       const map = Object.hasOwn(schema2, keyword) ? schema2[keyword] : void 0;
       if (isJsonObject(map))
         for (const name of Object.keys(map))
-          walkSchema(map[name], appendPointer(pointer, keyword, name), depth, owner, schemaType, propertyType);
+          walkSchema(
+            map[name],
+            appendPointer(pointer, keyword, name),
+            depth,
+            owner,
+            schemaType,
+            propertyType
+          );
     }
   };
   const exampleMaps = (owner, value, kind) => {
@@ -27851,7 +28118,14 @@ function buildSubjects(document) {
       if (!isJsonObject(map)) continue;
       for (const name of Object.keys(map)) {
         const resolved = resolve5(map[name], appendPointer(owner.pointer, field, name));
-        add({ type: "Example", pointer: resolved.pointer, value: resolved.value, name, parent: owner, kind: exampleKind });
+        add({
+          type: "Example",
+          pointer: resolved.pointer,
+          value: resolved.value,
+          name,
+          parent: owner,
+          kind: exampleKind
+        });
       }
     }
   };
@@ -27860,7 +28134,13 @@ function buildSubjects(document) {
     if (!Array.isArray(list2)) return;
     list2.forEach((item, i) => {
       const name = isJsonObject(item) && typeof item.name === "string" ? item.name : `#${i}`;
-      add({ type: "Elicitation", pointer: appendPointer(owner.pointer, "elicitations", i), value: item, name, parent: owner });
+      add({
+        type: "Elicitation",
+        pointer: appendPointer(owner.pointer, "elicitations", i),
+        value: item,
+        name,
+        parent: owner
+      });
     });
   };
   const doc = document;
@@ -27869,7 +28149,8 @@ function buildSubjects(document) {
   if (info3 !== void 0) add({ type: "Info", pointer: "/info", value: info3, name: "info", parent: root });
   const each = (key, visit) => {
     const list2 = objectAt2(key);
-    if (Array.isArray(list2)) list2.forEach((item, i) => visit(item, appendPointer("", key, i), i));
+    if (Array.isArray(list2))
+      for (let i = 0; i < list2.length; i++) visit(list2[i], appendPointer("", key, i), i);
   };
   const nameOf2 = (item, field, i) => isJsonObject(item) && typeof item[field] === "string" ? item[field] : `#${i}`;
   each(
@@ -27879,7 +28160,13 @@ function buildSubjects(document) {
   const schemes = objectAt2("securitySchemes");
   if (isJsonObject(schemes))
     for (const name of Object.keys(schemes))
-      add({ type: "SecurityScheme", pointer: appendPointer("/securitySchemes", name), value: schemes[name], name, parent: root });
+      add({
+        type: "SecurityScheme",
+        pointer: appendPointer("/securitySchemes", name),
+        value: schemes[name],
+        name,
+        parent: root
+      });
   each("tools", (item, pointer, i) => {
     const tool = add({ type: "Tool", pointer, value: item, name: nameOf2(item, "name", i), parent: root });
     if (!isJsonObject(item)) return;
@@ -27898,7 +28185,13 @@ function buildSubjects(document) {
     exampleMaps(tool, item, "tool");
   });
   each("resources", (item, pointer, i) => {
-    const resource = add({ type: "Resource", pointer, value: item, name: nameOf2(item, "uri", i), parent: root });
+    const resource = add({
+      type: "Resource",
+      pointer,
+      value: item,
+      name: nameOf2(item, "uri", i),
+      parent: root
+    });
     if (!isJsonObject(item)) return;
     elicitations(resource, item);
     exampleMaps(resource, item, "resource");
@@ -27920,25 +28213,27 @@ function buildSubjects(document) {
     if (!isJsonObject(item)) return;
     const args = item.arguments;
     if (Array.isArray(args))
-      args.forEach(
-        (arg, j) => add({
+      args.forEach((arg, j) => {
+        add({
           type: "PromptArgument",
           pointer: appendPointer(pointer, "arguments", j),
           value: arg,
           name: nameOf2(arg, "name", j),
           parent: prompt,
           required: isJsonObject(arg) && arg.required === true
-        })
-      );
+        });
+      });
     elicitations(prompt, item);
     exampleMaps(prompt, item, "prompt");
   });
-  each("tags", (item, pointer, i) => add({ type: "Tag", pointer, value: item, name: nameOf2(item, "name", i), parent: root }));
+  each(
+    "tags",
+    (item, pointer, i) => add({ type: "Tag", pointer, value: item, name: nameOf2(item, "name", i), parent: root })
+  );
   return index;
 }
 
 // src/lint/engine.ts
-import { relative as relative3 } from "node:path";
 var INLINE_IGNORE_KEY = "x-mcpdesc-ignore";
 var SUBJECT_LABEL = {
   Document: "Document",
@@ -27959,6 +28254,7 @@ var SUBJECT_LABEL = {
   Tag: "Tag"
 };
 function subjectLabel(subject) {
+  if (subject.kind === "path") return `Value at ${subject.pointer || "/"}`;
   const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
   if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema")
     return `${SUBJECT_LABEL[subject.type]} of Tool ${describeValue(subject.name)}`;
@@ -28040,7 +28336,8 @@ function effectiveRule(rule, overrides, pointer) {
   let out = rule;
   for (const override of overrides) {
     const change = override.rules.get(rule.id);
-    if (change && override.pointers?.some((p) => matchesPointerPattern(p, pointer))) out = applyChange(out, change);
+    if (change && override.pointers?.some((p) => matchesPointerPattern(p, pointer)))
+      out = applyChange(out, change);
   }
   return out;
 }
@@ -28061,10 +28358,12 @@ function conditionHolds(subject, when) {
     else if (key === "$required") actual = subject.required ?? false;
     else if (key === "$kind") actual = subject.kind;
     else if (key === "$name") actual = subject.name;
+    else if (key === "$via") actual = subject.via;
     else actual = fieldValue(subject.value, key.split("."));
     if (isJsonObject(cond)) {
       if (Object.hasOwn(cond, "defined") && actual !== void 0 !== cond.defined) return false;
-      if (Object.hasOwn(cond, "not") && actual !== void 0 && JSON.stringify(actual) === JSON.stringify(cond.not)) return false;
+      if (Object.hasOwn(cond, "not") && actual !== void 0 && JSON.stringify(actual) === JSON.stringify(cond.not))
+        return false;
       if (Object.hasOwn(cond, "in") && Array.isArray(cond.in) && !cond.in.some((v) => JSON.stringify(v) === JSON.stringify(actual)))
         return false;
       continue;
@@ -28148,11 +28447,7 @@ function lintDocument(loaded, config, options = {}) {
       const context = { subject, pointer, document, subjects, ruleId: rule.id };
       let results;
       try {
-        results = compiled3.fn.fn(
-          target,
-          rule.functionOptions,
-          context
-        );
+        results = compiled3.fn.fn(target, rule.functionOptions, context);
       } catch (error2) {
         throw new Error(
           `rule ${rule.id} (function ${compiled3.fn.name}) failed at ${loaded.file}#${pointer}: ${error2 instanceof Error ? error2.message : String(error2)}`
@@ -28191,7 +28486,10 @@ function lintDocument(loaded, config, options = {}) {
               return void 0;
           }
         };
-        const message = render(rule.message ?? `{{subject}}${property ? " {{property}}" : ""} {{error}}`, value);
+        const message = render(
+          rule.message ?? `{{subject}}${property ? " {{property}}" : ""} {{error}}`,
+          value
+        );
         findings.push({
           code: rule.id,
           severity,
@@ -28221,7 +28519,13 @@ function nearestExisting(map, pointer) {
 }
 function pathSubject(match) {
   const segments = parsePointer(match.pointer);
-  return { type: "Document", pointer: match.pointer, value: match.value, name: segments[segments.length - 1] ?? "$" };
+  return {
+    type: "Document",
+    pointer: match.pointer,
+    value: match.value,
+    name: segments[segments.length - 1] ?? "$",
+    kind: "path"
+  };
 }
 
 // src/action/changelog-markdown.ts

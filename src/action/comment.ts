@@ -107,6 +107,7 @@ interface Section {
 
 /** Renders the report within `options.limit`, cutting tables (and then optional sections) with a note. */
 export function renderReport(report: Report, ctx: RenderContext, options: RenderOptions): string {
+  rowCache = new WeakMap();
   const top = [
     ...(options.marker ? [options.marker] : []),
     '### MCP description check',
@@ -268,6 +269,18 @@ function changeWhere(report: Report, ctx: RenderContext, file: FileReport, chang
   return `${lineLink(report, ctx, file, change.after ?? change.before, 'head')}${anchored}`;
 }
 
+/** Rendered rows, so that trying smaller row limits does not escape the same text again. */
+let rowCache = new WeakMap<object, string>();
+
+function cachedRow(key: object, render: () => string): string {
+  let row = rowCache.get(key);
+  if (row === undefined) {
+    row = render();
+    rowCache.set(key, row);
+  }
+  return row;
+}
+
 function changesTable(
   entries: { file: FileReport; change: Change }[],
   report: Report,
@@ -276,14 +289,18 @@ function changesTable(
 ): string {
   const lines = ['| Where | Change | Subject | Revisions | Rule |', '|---|---|---|---|---|'];
   const shown = entries.slice(0, rows);
-  for (const { file, change } of shown) {
-    const subject =
-      change.subject.kind === 'document'
-        ? 'document'
-        : `${escapeMarkdown(change.subject.kind)} ${escapeCode(change.subject.key, 120)}`;
-    const revisions = change.revisions.length > 0 ? escapeMarkdown(change.revisions.join(', '), 120) : 'all';
+  for (const entry of shown) {
     lines.push(
-      `| ${changeWhere(report, ctx, file, change)} | ${escapeMessage(change.message)} | ${subject} | ${revisions} | ${escapeCode(change.ruleId, 80)} |`,
+      cachedRow(entry.change, () => {
+        const { file, change } = entry;
+        const subject =
+          change.subject.kind === 'document'
+            ? 'document'
+            : `${escapeMarkdown(change.subject.kind)} ${escapeCode(change.subject.key, 120)}`;
+        const revisions =
+          change.revisions.length > 0 ? escapeMarkdown(change.revisions.join(', '), 120) : 'all';
+        return `| ${changeWhere(report, ctx, file, change)} | ${escapeMessage(change.message)} | ${subject} | ${revisions} | ${escapeCode(change.ruleId, 80)} |`;
+      }),
     );
   }
   if (shown.length === 0) return moreRows(entries.length);
@@ -307,7 +324,11 @@ function findingsTable(
   const shown = entries.slice(0, rows);
   for (const { file, finding } of shown) {
     lines.push(
-      `| ${lineLink(report, ctx, file, finding.location, 'head')} | ${SEVERITY_ICON[finding.severity]} | ${escapeMessage(finding.message)} | ${escapeCode(finding.code, 80)} |`,
+      cachedRow(
+        finding,
+        () =>
+          `| ${lineLink(report, ctx, file, finding.location, 'head')} | ${SEVERITY_ICON[finding.severity]} | ${escapeMessage(finding.message)} | ${escapeCode(finding.code, 80)} |`,
+      ),
     );
   }
   if (shown.length === 0) return moreRows(entries.length);

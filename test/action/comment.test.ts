@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMMENT_LIMIT,
+  COMMENT_MARGIN,
+  commentMarker,
+  findOwnComment,
+  type RenderContext,
+  renderNothingLeft,
+  renderReport,
+  upsertComment,
+} from '../../src/action/comment.js';
+import { GitHubApiError, type IssueComment } from '../../src/action/github-api.js';
+import { change, fileReport, finding, report } from './fakes.js';
+
+const ctx: RenderContext = {
+  serverUrl: 'https://github.com',
+  repository: 'octo/servers',
+  runUrl: 'https://github.com/octo/servers/actions/runs/1',
+  version: '1.0.0',
+  lint: true,
+  verdict: { failed: true, reason: 'fail-on: breaking — 1 breaking change' },
+};
+const MARKER = commentMarker('CI');
+const LIMIT = COMMENT_LIMIT - COMMENT_MARGIN;
+
+describe('renderReport', () => {
+  it('has the marker, the verdict, a breaking table with head links, and collapsible sections', () => {
+    const r = report(
+      [
+        fileReport({
+          changes: [change('breaking', 12), change('warning', 20), change('info', 30)],
+          findings: [finding('error', 5)],
+          changelog: { markdown: '**Breaking**\n\n- x', bump: 'major' },
+        }),
+      ],
+      'major',
+    );
+    const body = renderReport(r, ctx, { limit: LIMIT, marker: MARKER });
+    expect(
+      body.startsWith('<!-- mcpdesc-toolkit:CI -->\n### MCP description check\n\n❌ **1 breaking change**'),
+    ).toBe(true);
+    expect(body).toContain(
+      `[<code>a.mcpdesc.yaml</code>:12](https://github.com/octo/servers/blob/${'h'.repeat(40)}/a.mcpdesc.yaml#L12)`,
+    );
+    expect(body).toContain('<details><summary>⚠️ 1 warning</summary>');
+    expect(body).toContain('<details><summary>ℹ️ 1 info change</summary>');
+    expect(body).toContain('<details><summary>🔎 1 lint finding (1 error)</summary>');
+    expect(body).toContain('<details><summary>📝 Changelog — suggested version bump: major</summary>');
+    expect(body).toContain('> [!CAUTION]\n> fail-on: breaking — 1 breaking change');
+    expect(body).not.toContain('shortened');
+  });
+
+  it('stays under the comment limit with a note when the report is huge, breaking rows first', () => {
+    const changes = Array.from({ length: 3000 }, (_, i) =>
+      change(i % 3 === 0 ? 'breaking' : i % 3 === 1 ? 'warning' : 'info', i + 1, {
+        message: 'x'.repeat(300),
+      }),
+    );
+    const findings = Array.from({ length: 2000 }, (_, i) =>
+      finding('warning', i + 1, { message: 'y'.repeat(300) }),
+    );
+    const r = report([
+      fileReport({ changes, findings, changelog: { markdown: 'z'.repeat(50_000), bump: 'major' } }),
+    ]);
+    const body = renderReport(r, ctx, { limit: LIMIT, marker: MARKER });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(LIMIT);
+    expect(body.length).toBeLessThan(COMMENT_LIMIT);
+    expect(body).toContain("This report is shortened to stay under GitHub's size limit");
+    expect(body).toContain('[job summary](https://github.com/octo/servers/actions/runs/1)');
+    expect(body).toMatch(/_… and \d+ more \(not shown here; see the job summary\)\._/);
+    expect(body).toContain('#### ❌ Breaking changes');
+    // every opened <details> is closed
+    expect(body.split('<details>').length).toBe(body.split('</details>').length);
+    // the summary has a much larger budget: it shows more, within its own limit
+    const summary = renderReport(r, ctx, { limit: 1024 * 1024 });
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1024 * 1024);
+    expect(summary.length).toBeGreaterThan(body.length * 5);
+  });
+
+  it('escapes what comes from the pull request', () => {
+    const evil =
+      '<img src=x onerror=alert(1)> ![p](https://evil.example/p.png) @octocat [x](https://evil.example)';
+    const r = report([
+      fileReport({
+        path: 'servers/<b>x</b>.mcpdesc.yaml',
+        changes: [
+          change('breaking', 3, {
+            message: `tool \`${evil}\` removed`,
+            subject: { kind: 'tool', key: evil },
+          }),
+        ],
+        findings: [finding('warning', 4, { message: evil, code: '<i>rule</i>' })],
+      }),
+    ]);
+    const body = renderReport(r, ctx, { limit: LIMIT, marker: MARKER });
+    expect(body).not.toContain('<img');
+    expect(body).not.toContain('<b>x');
+    expect(body).not.toContain('<i>rule');
+    expect(body).not.toContain('![p]');
+    expect(body).not.toContain('](https://evil');
+    expect(body).not.toMatch(/@octocat/);
+    expect(body).toContain('servers/%3Cb%3Ex%3C/b%3E.mcpdesc.yaml#L3');
+  });
+
+  it('says when nothing is left to report', () => {
+    const body = renderNothingLeft(report([]), { ...ctx, verdict: { failed: false } }, MARKER);
+    expect(body).toBe(
+      `${MARKER}\n### MCP description check\n\n✅ No MCP description file changed in this pull request.\n\n<sub>mcpdesc-toolkit 1.0.0 · base <code>bbbbbbb</code> (<code>main</code>) → head <code>hhhhhhh</code> · [workflow run](https://github.com/octo/servers/actions/runs/1)</sub>\n`,
+    );
+  });
+
+  it('keeps the workflow name from closing the marker', () => {
+    expect(commentMarker('CI --> <b>')).toBe('<!-- mcpdesc-toolkit:CI - b -->');
+    expect(commentMarker('')).toBe('<!-- mcpdesc-toolkit:default -->');
+  });
+});
+
+class FakeApi {
+  calls: string[] = [];
+  constructor(
+    public comments: IssueComment[],
+    private readonly failWrites?: GitHubApiError,
+  ) {}
+  async listComments(): Promise<IssueComment[]> {
+    this.calls.push('list');
+    return this.comments;
+  }
+  async createComment(_issue: number, body: string): Promise<IssueComment> {
+    this.calls.push('create');
+    if (this.failWrites) throw this.failWrites;
+    const comment = { id: 99, body };
+    this.comments.push(comment);
+    return comment;
+  }
+  async updateComment(id: number, body: string): Promise<IssueComment> {
+    this.calls.push(`update ${id}`);
+    if (this.failWrites) throw this.failWrites;
+    const comment = this.comments.find((c) => c.id === id)!;
+    comment.body = body;
+    return comment;
+  }
+}
+
+describe('upsertComment', () => {
+  it('creates when absent, updates in place when present, skips identical bodies', async () => {
+    const api = new FakeApi([{ id: 1, body: 'hi' }]);
+    expect(await upsertComment(api, 7, MARKER, `${MARKER}\nv1`, 'empty')).toEqual({
+      action: 'created',
+      id: 99,
+    });
+    expect(await upsertComment(api, 7, MARKER, `${MARKER}\nv2`, 'empty')).toEqual({
+      action: 'updated',
+      id: 99,
+    });
+    expect(await upsertComment(api, 7, MARKER, `${MARKER}\nv2`, 'empty')).toEqual({
+      action: 'unchanged',
+      id: 99,
+    });
+    expect(api.calls).toEqual(['list', 'create', 'list', 'update 99', 'list']);
+  });
+
+  it('creates nothing when there is nothing to report, but updates an existing comment', async () => {
+    const none = new FakeApi([]);
+    expect(await upsertComment(none, 7, MARKER, undefined, `${MARKER}\nempty`)).toEqual({ action: 'none' });
+    expect(none.calls).toEqual(['list']);
+    const existing = new FakeApi([{ id: 3, body: `${MARKER}\nold` }]);
+    expect(await upsertComment(existing, 7, MARKER, undefined, `${MARKER}\nempty`)).toEqual({
+      action: 'updated',
+      id: 3,
+    });
+    expect(existing.comments[0]!.body).toBe(`${MARKER}\nempty`);
+  });
+
+  it('turns a 403 on write into a read-only outcome', async () => {
+    const error = new GitHubApiError(403, 'forbidden', 'POST x returned 403');
+    const api = new FakeApi([], error);
+    expect(await upsertComment(api, 7, MARKER, `${MARKER}\nv1`, 'e')).toEqual({ action: 'read-only', error });
+  });
+
+  it("prefers the bot's comment over a user's look-alike", () => {
+    const user = { id: 1, body: `${MARKER}\nfake`, user: { login: 'mallory', type: 'User' } };
+    const bot = { id: 2, body: `${MARKER}\nreal`, user: { login: 'github-actions[bot]', type: 'Bot' } };
+    expect(findOwnComment([user, bot], MARKER)?.id).toBe(2);
+    expect(findOwnComment([user], MARKER)?.id).toBe(1);
+    expect(findOwnComment([{ id: 3, body: `quoted ${MARKER}` }], MARKER)).toBeUndefined();
+  });
+});

@@ -1,0 +1,327 @@
+/**
+ * End-to-end: the committed bundle (dist-action/index.mjs) run with node in a real temporary git
+ * repository (main + a feature branch), against a fake GitHub REST API on 127.0.0.1.
+ */
+import { existsSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { BUNDLE, FakeGitHub, fixture, pullRequestEvent, runAction, TempRepo, TOKEN } from './support.js';
+
+const FILE = 'servers/weather.mcpdesc.yaml';
+const MARKER = '<!-- mcpdesc-toolkit:MCP descriptions -->';
+const LIST = '/repos/octo/servers/issues/7/comments?per_page=100';
+
+let repo: TempRepo;
+let api: FakeGitHub;
+
+beforeEach(async () => {
+  repo = new TempRepo();
+  api = new FakeGitHub();
+  await api.start();
+});
+
+afterEach(async () => {
+  await api.close();
+  repo.cleanup();
+});
+
+/** main: weather v1; feature: weather v2 (a tool removed, a required property added, a tool added). */
+function breakingPr(): { baseSha: string; headSha: string } {
+  repo.write(FILE, fixture('weather-v1.mcpdesc.yaml'));
+  repo.write('README.md', '# servers\n');
+  const baseSha = repo.commit('weather v1');
+  repo.git('checkout', '-q', '-b', 'feature');
+  repo.write(FILE, fixture('weather-v2.mcpdesc.yaml'));
+  const headSha = repo.commit('weather v2');
+  return { baseSha, headSha };
+}
+
+function event(baseSha: string, headSha: string, headRepo?: string | null) {
+  return pullRequestEvent(
+    { number: 7, baseRef: 'main', baseSha, headSha, ...(headRepo === undefined ? {} : { headRepo }) },
+    'octo/servers',
+  );
+}
+
+describe('the Action bundle, end to end', () => {
+  it('is committed', () => {
+    expect(existsSync(BUNDLE)).toBe(true);
+  });
+
+  it('first run on a breaking PR creates one comment, writes summary, outputs, annotations, and fails', async () => {
+    const { baseSha, headSha } = breakingPr();
+    const run = await runAction({ repo, api, event: event(baseSha, headSha) });
+
+    expect(run.code).toBe(1);
+    // exactly: list our PR's comments, then create one — nothing else is called
+    expect(run.stderr).toBe('');
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${LIST}`,
+      'POST /repos/octo/servers/issues/7/comments',
+    ]);
+    expect(api.requests.every((r) => r.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(api.comments).toHaveLength(1);
+    const body = api.comments[0]!.body;
+    expect(body.startsWith(`${MARKER}\n### MCP description check\n`)).toBe(true);
+    expect(body).toContain('❌ **3 breaking changes** in 1 description file');
+    expect(body).toContain('suggested version bump: **major**');
+    // a link to the line in the head commit, for the removed tool anchored at its surviving parent
+    expect(body).toContain(
+      `(https://github.com/octo/servers/blob/${headSha}/servers/weather.mcpdesc.yaml#L9) (removed here)`,
+    );
+    expect(body).toContain(
+      `(https://github.com/octo/servers/blob/${headSha}/servers/weather.mcpdesc.yaml#L24)`,
+    );
+    expect(body).toMatch(/<details><summary>ℹ️ 2 info changes<\/summary>/);
+    expect(body).toMatch(/<details><summary>🔎 \d+ lint findings/);
+    expect(body).toMatch(/<details><summary>📝 Changelog — suggested version bump: major<\/summary>/);
+    expect(body).toContain('[workflow run](https://github.com/octo/servers/actions/runs/4242)');
+
+    // the job summary is the same report, without the marker
+    expect(run.summary.trim()).toBe(body.slice(MARKER.length + 1).trim());
+
+    expect(run.outputs['breaking-count']).toBe('3');
+    expect(run.outputs['warning-count']).toBe('0');
+    expect(JSON.parse(run.outputs['changed-files']!)).toEqual([FILE]);
+    expect(run.outputs['report-path']).toMatch(/mcpdesc-report-4242\.json$/);
+    const report = run.report as { counts: { breaking: number }; files: { path: string; status: string }[] };
+    expect(report.counts.breaking).toBe(3);
+    expect(report.files.map((f) => [f.path, f.status])).toEqual([[FILE, 'modified']]);
+
+    // annotations: breaking first, on head lines, then lint warnings; the failure last
+    const heads = run.annotations.map((line) => line.slice(0, line.indexOf('::', 2) + 2));
+    expect(heads).toEqual([
+      `::error title=mcpdesc%3A breaking change (tool-removed),file=${FILE},line=9,col=1::`,
+      `::error title=mcpdesc%3A breaking change (input-schema-narrowed),file=${FILE},line=19,col=9::`,
+      `::error title=mcpdesc%3A breaking change (input-schema-narrowed),file=${FILE},line=24,col=11::`,
+      `::warning title=mcpdesc lint%3A input-additional-properties,file=${FILE},line=14,col=7::`,
+      `::warning title=mcpdesc lint%3A input-additional-properties,file=${FILE},line=29,col=7::`,
+      '::error::',
+    ]);
+    expect(run.annotations[0]).toBe(
+      `::error title=mcpdesc%3A breaking change (tool-removed),file=${FILE},line=9,col=1::tool \`get_alerts\` removed [2025-11-25] (removed; shown at the nearest part that remains)`,
+    );
+    expect(run.annotations.at(-1)).toBe('::error::mcpdesc: fail-on: breaking — 3 breaking changes');
+    // the token only ever appears in the mask command
+    expect(run.stdout.split('\n').filter((l) => l.includes(TOKEN))).toEqual([`::add-mask::${TOKEN}`]);
+  });
+
+  it('a new push updates the same comment in place; a push that undoes the change says so', async () => {
+    const { baseSha, headSha } = breakingPr();
+    await runAction({ repo, api, event: event(baseSha, headSha) });
+    const id = api.comments[0]!.id;
+    api.requests.length = 0;
+
+    // second push: the removed tool comes back, the new required property stays
+    repo.write(FILE, fixture('weather-v3.mcpdesc.yaml'));
+    const head2 = repo.commit('weather v3');
+    const second = await runAction({ repo, api, event: event(baseSha, head2) });
+    expect(second.code).toBe(1);
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${LIST}`,
+      `PATCH /repos/octo/servers/issues/comments/${id}`,
+    ]);
+    expect(api.comments).toHaveLength(1);
+    expect(api.comments[0]!.body).toContain('❌ **2 breaking changes**');
+    expect(api.comments[0]!.body).toContain(`/blob/${head2}/`);
+    expect(api.comments[0]!.body).not.toContain('<code>get\\_alerts</code> removed');
+    expect(second.outputs['breaking-count']).toBe('2');
+
+    // third push: back to the base version — nothing left to report; the comment is updated to say so
+    api.requests.length = 0;
+    repo.write(FILE, fixture('weather-v1.mcpdesc.yaml'));
+    const head3 = repo.commit('revert');
+    const third = await runAction({ repo, api, event: event(baseSha, head3) });
+    expect(third.code).toBe(0);
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${LIST}`,
+      `PATCH /repos/octo/servers/issues/comments/${id}`,
+    ]);
+    expect(api.comments).toHaveLength(1);
+    expect(api.comments[0]!.body).toContain(
+      `${MARKER}\n### MCP description check\n\n✅ No MCP description file changed`,
+    );
+    expect(third.annotations).toEqual([]);
+    expect(third.outputs['changed-files']).toBe('[]');
+  });
+
+  it('a clean PR creates no comment and passes', async () => {
+    repo.write(FILE, fixture('weather-v1.mcpdesc.yaml'));
+    repo.write('README.md', '# servers\n');
+    const baseSha = repo.commit('weather v1');
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write('README.md', '# servers\n\nNow with docs.\n');
+    const headSha = repo.commit('docs only');
+
+    const run = await runAction({ repo, api, event: event(baseSha, headSha) });
+    expect(run.code).toBe(0);
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${LIST}`]);
+    expect(api.comments).toHaveLength(0);
+    expect(run.outputs).toMatchObject({ 'breaking-count': '0', 'warning-count': '0', 'changed-files': '[]' });
+    expect(run.summary).toContain('✅ No MCP description file changed in this pull request.');
+    expect(run.annotations).toEqual([]);
+    expect(run.stdout).toContain('Nothing to report: no comment.');
+  });
+
+  it('on a fork (403 on write) falls back to the summary with a notice instead of failing', async () => {
+    const { baseSha, headSha } = breakingPr();
+    api.forbidWrites = true;
+    const run = await runAction({
+      repo,
+      api,
+      event: event(baseSha, headSha, 'someone/servers'),
+      inputs: { 'fail-on': 'none' },
+    });
+    expect(run.code).toBe(0);
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${LIST}`,
+      'POST /repos/octo/servers/issues/7/comments',
+    ]);
+    expect(api.comments).toHaveLength(0);
+    expect(run.annotations).toContain(
+      '::notice title=mcpdesc%3A report in the job summary::Could not write the pull request comment (POST /repos/octo/servers/issues/7/comments returned 403: Resource not accessible by integration). The token is read-only here — as on a pull request from a fork — so the report is in the job summary.',
+    );
+    expect(run.summary).toContain('❌ **3 breaking changes** in 1 description file');
+    expect(run.outputs['breaking-count']).toBe('3');
+    expect(run.annotations.some((l) => l.startsWith('::error::'))).toBe(false);
+  });
+
+  it('finds its comment past the first 100 (pagination) and ignores look-alikes by other workflows', async () => {
+    const { baseSha, headSha } = breakingPr();
+    api.seedForeign(120);
+    api.comments.push({
+      id: 5,
+      body: '<!-- mcpdesc-toolkit:Other workflow -->\nnot ours',
+      user: { login: 'github-actions[bot]', type: 'Bot' },
+      html_url: 'https://github.com/octo/servers/pull/7#issuecomment-5',
+    });
+    api.comments.push({
+      id: 6,
+      body: `${MARKER}\nold report`,
+      user: { login: 'github-actions[bot]', type: 'Bot' },
+      html_url: 'https://github.com/octo/servers/pull/7#issuecomment-6',
+    });
+    api.seedForeign(30);
+    const run = await runAction({ repo, api, event: event(baseSha, headSha) });
+    expect(run.code).toBe(1);
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${LIST}`,
+      'GET /repos/octo/servers/issues/7/comments?per_page=100&page=2',
+      'PATCH /repos/octo/servers/issues/comments/6',
+    ]);
+    expect(api.comments.find((c) => c.id === 6)!.body).toContain('❌ **3 breaking changes**');
+    expect(api.comments.find((c) => c.id === 5)!.body).toBe(
+      '<!-- mcpdesc-toolkit:Other workflow -->\nnot ours',
+    );
+  });
+
+  it('reports renamed, removed and added files; a removed description is breaking', async () => {
+    const v1 = fixture('weather-v1.mcpdesc.yaml');
+    repo.write('a.mcpdesc.yaml', v1);
+    repo.write('b.mcpdesc.json', `${JSON.stringify(parse(v1), null, 2)}\n`);
+    repo.write('notes.yaml', 'not: a description\n');
+    const baseSha = repo.commit('three files');
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.git('rm', '-q', 'b.mcpdesc.json');
+    repo.write('sub/.keep', '');
+    repo.git('mv', 'a.mcpdesc.yaml', 'sub/a.mcpdesc.yaml');
+    const doc = parse(v1) as { info: { name: string } };
+    doc.info.name = 'other';
+    repo.write('d.mcpdesc.yml', stringify(doc));
+    repo.write('notes.yaml', 'not: changed\n');
+    const headSha = repo.commit('rename, remove, add');
+
+    const run = await runAction({ repo, api, event: event(baseSha, headSha), inputs: { lint: 'false' } });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.outputs['changed-files']!)).toEqual([
+      'b.mcpdesc.json',
+      'd.mcpdesc.yml',
+      'sub/a.mcpdesc.yaml',
+    ]);
+    const report = run.report as { files: { path: string; status: string; basePath?: string }[] };
+    expect(report.files.map((f) => [f.status, f.path, f.basePath])).toEqual([
+      ['removed', 'b.mcpdesc.json', undefined],
+      ['added', 'd.mcpdesc.yml', undefined],
+      ['renamed', 'sub/a.mcpdesc.yaml', 'a.mcpdesc.yaml'],
+    ]);
+    expect(run.outputs['breaking-count']).toBe('1');
+    // a removed file has no head line: the annotation is on the run
+    expect(run.annotations).toEqual([
+      '::error title=mcpdesc%3A breaking change (description-removed)::The description file b.mcpdesc.json was removed',
+      '::error::mcpdesc: fail-on: breaking — 1 breaking change',
+    ]);
+    const body = api.comments[0]!.body;
+    expect(body).toContain(`(https://github.com/octo/servers/blob/${baseSha}/b.mcpdesc.json#L1) (removed)`);
+    expect(body).toContain(
+      '<code>a.mcpdesc.yaml</code> → <code>sub/a.mcpdesc.yaml</code> | renamed | 0 | 0 | 0 |',
+    );
+    expect(body).toContain('| **removed** | 1 | 0 | 0 |');
+  });
+
+  it('writes SARIF when asked and stays quiet about unrelated files', async () => {
+    const { baseSha, headSha } = breakingPr();
+    const run = await runAction({
+      repo,
+      api,
+      event: event(baseSha, headSha),
+      inputs: { 'sarif-file': 'out/mcpdesc.sarif', comment: 'false' },
+    });
+    expect(run.code).toBe(1);
+    expect(api.requests).toEqual([]);
+    const { readFileSync } = await import('node:fs');
+    const sarif = JSON.parse(readFileSync(`${repo.dir}/out/mcpdesc.sarif`, 'utf8'));
+    expect(sarif.version).toBe('2.1.0');
+    const results = sarif.runs[0].results as { ruleId: string; level: string }[];
+    expect(results.filter((r) => r.level === 'error').map((r) => r.ruleId)).toEqual([
+      'diff/tool-removed',
+      'diff/input-schema-narrowed',
+      'diff/input-schema-narrowed',
+    ]);
+  });
+});
+
+describe('untrusted description content', () => {
+  it('is escaped in the comment: no HTML, mention, link or image from a description', async () => {
+    repo.write(FILE, fixture('injection-base.mcpdesc.yaml'));
+    const baseSha = repo.commit('base with an injection tool');
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write(FILE, fixture('injection-head.mcpdesc.yaml'));
+    const headSha = repo.commit('remove it; inject in a description');
+    const run = await runAction({ repo, api, event: event(baseSha, headSha), inputs: { 'fail-on': 'none' } });
+    expect(run.code).toBe(0);
+    const body = api.comments[0]!.body;
+    // the attempts are there, as text
+    expect(body).toContain('evil &lt;img src=x onerror=alert\\(1\\)&gt; @&#8203;octocat');
+    // and nothing of them is live
+    for (const live of [
+      '<img',
+      '<script',
+      '<a href',
+      '<details open',
+      '![p]',
+      '![x]',
+      '![track]',
+      '](https://evil',
+      '@octocat',
+      '@admin',
+      '@security-team',
+      'https://evil',
+      'www.evil',
+    ]) {
+      expect(body, live).not.toContain(live);
+    }
+    expect(body).not.toMatch(/(?<!&)#\d/);
+    // every <details> and <code> we open is closed: the structure is ours alone
+    expect(body.split('<details>').length).toBe(body.split('</details>').length);
+    expect(body.split('<code>').length).toBe(body.split('</code>').length);
+    // table rows stay rows (no unescaped pipe splits a cell)
+    for (const row of body.split('\n').filter((l) => l.startsWith('| [<code>'))) {
+      // 5 columns (changes) or 4 (lint findings)
+      expect([6, 7]).toContain(row.replace(/\\\|/g, '').split('|').length);
+    }
+    // annotations are single workflow-command lines
+    expect(
+      run.stdout.split('\n').filter((l) => l.startsWith('::error') && l.includes('evil')).length,
+    ).toBeGreaterThan(0);
+  });
+});

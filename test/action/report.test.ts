@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { survivingPointer } from '../../src/action/anchor.js';
+import { FAIL_ON, readInputs } from '../../src/action/inputs.js';
+import { analyse, type Engines } from '../../src/action/report.js';
+import { decide } from '../../src/action/verdict.js';
+import { change, fileReport, finding, report } from './fakes.js';
+
+describe('survivingPointer (anchoring removals in head)', () => {
+  const base = {
+    tools: [{ name: 'a', inputSchema: { properties: { x: {}, y: {} } } }, { name: 'b' }],
+    tags: ['t1', 't2'],
+  };
+  const head = {
+    tools: [{ name: 'b' }, { name: 'a', inputSchema: { properties: { x: {} } } }],
+    tags: ['t2'],
+  };
+  it('follows identity keys, not indices', () => {
+    expect(survivingPointer(base, head, '/tools/0/inputSchema/properties/y')).toBe(
+      '/tools/1/inputSchema/properties',
+    );
+    expect(survivingPointer(base, head, '/tools/1/description')).toBe('/tools/0');
+  });
+  it('falls back to the collection, then the root', () => {
+    expect(survivingPointer(base, { tools: [] }, '/tools/1')).toBe('/tools');
+    expect(survivingPointer(base, {}, '/tools/1')).toBe('');
+    expect(survivingPointer(base, head, '/tags/0')).toBe('/tags');
+    expect(survivingPointer(base, head, '/tags/1')).toBe('/tags/0');
+    expect(survivingPointer(base, head, 'not a pointer')).toBe('');
+  });
+});
+
+const V1 = 'mcpdesc: 0.8.0\ninfo:\n  name: x\ntools:\n  - name: a\n  - name: b\n';
+const V2 = 'mcpdesc: 0.8.0\ninfo:\n  name: x\ntools:\n  - name: a\n';
+
+function fakeEngines(overrides: Partial<Engines> = {}): Engines {
+  return {
+    diff: async () =>
+      [
+        change('breaking', 0, {
+          ruleId: 'tool-removed',
+          before: { file: 'x', pointer: '/tools/1', line: 6, column: 5 },
+          after: undefined as never,
+        }),
+      ].map(({ after: _after, ...rest }) => rest),
+    lint: async () => [finding('warning', 2)],
+    changelog: (_b, _h, changes) => ({
+      markdown: '',
+      bump: changes.some((c) => c.level === 'breaking') ? 'major' : 'none',
+    }),
+    ...overrides,
+  };
+}
+
+describe('analyse', () => {
+  const sides: Record<string, string> = {
+    'base:m.yaml': V1,
+    'head:m.yaml': V2,
+    'base:gone.yaml': V1,
+    'head:new.yaml': V2,
+    'base:bad.yaml': V1,
+    'head:bad.yaml': 'a: [',
+  };
+  const read = async (rev: string, path: string) =>
+    sides[`${rev}:${path}`] === undefined ? undefined : Buffer.from(sides[`${rev}:${path}`]!);
+
+  it('diffs modified files, anchors removals, synthesises file-level changes', async () => {
+    const r = await analyse({
+      files: [
+        { status: 'removed', path: 'gone.yaml', basePath: 'gone.yaml' },
+        { status: 'modified', path: 'm.yaml', basePath: 'm.yaml' },
+        { status: 'added', path: 'new.yaml' },
+        { status: 'modified', path: 'bad.yaml', basePath: 'bad.yaml' },
+      ],
+      baseSha: 'base',
+      headSha: 'head',
+      baseRef: 'main',
+      read,
+      engines: fakeEngines(),
+    });
+    const [gone, modified, added, bad] = r.files;
+    expect(gone!.changes.map((c) => [c.ruleId, c.level])).toEqual([['description-removed', 'breaking']]);
+    expect(modified!.changes[0]!.after).toEqual({ file: 'm.yaml', pointer: '/tools', line: 4, column: 1 });
+    expect(modified!.changes[0]!.details).toEqual({ anchored: true });
+    expect(modified!.findings).toHaveLength(1);
+    expect(added!.changes.map((c) => [c.ruleId, c.level])).toEqual([['description-added', 'info']]);
+    expect(bad!.changes.map((c) => [c.ruleId, c.level, c.after?.line])).toEqual([
+      ['description-unreadable', 'breaking', 1],
+    ]);
+    expect(bad!.notes).toEqual([]);
+    expect(r.counts).toEqual({ breaking: 3, warning: 0, info: 1, lintError: 0, lintWarning: 2, lintInfo: 0 });
+    expect(r.bump).toBe('major');
+  });
+
+  it('records engine failures as problems instead of crashing', async () => {
+    const r = await analyse({
+      files: [{ status: 'modified', path: 'm.yaml', basePath: 'm.yaml' }],
+      baseSha: 'base',
+      headSha: 'head',
+      baseRef: 'main',
+      read,
+      engines: fakeEngines({
+        diff: async () => {
+          throw new Error('boom');
+        },
+      }),
+    });
+    expect(r.files[0]!.problems).toEqual(['diff failed: boom']);
+    expect(decide(r, 'breaking')).toEqual({
+      failed: true,
+      reason: 'fail-on: breaking — analysis failed for 1 file',
+    });
+  });
+});
+
+describe('decide (fail-on)', () => {
+  const r = report([
+    fileReport({ changes: [change('warning', 1), change('info', 2)], findings: [finding('info', 3)] }),
+  ]);
+  it('applies the thresholds', () => {
+    expect(decide(r, 'breaking')).toEqual({ failed: false });
+    expect(decide(r, 'warning')).toEqual({ failed: true, reason: 'fail-on: warning — 1 warning' });
+    expect(decide(r, 'info')).toEqual({
+      failed: true,
+      reason: 'fail-on: info — 1 warning, 1 info change, 1 lint info finding',
+    });
+    expect(decide(report([fileReport({ findings: [finding('error', 1)] })]), 'breaking').failed).toBe(true);
+    expect(decide(report([fileReport({ changes: [change('breaking', 1)] })]), 'none')).toEqual({
+      failed: false,
+    });
+  });
+});
+
+describe('readInputs', () => {
+  const from = (map: Record<string, string>) => (name: string) => map[name] ?? '';
+  it('has the documented defaults', () => {
+    expect(readInputs(from({}))).toEqual({
+      files: ['**/*.mcpdesc.{json,yaml,yml}'],
+      base: '',
+      failOn: 'breaking',
+      lint: true,
+      config: '',
+      comment: true,
+      githubToken: '',
+      sarifFile: '',
+    });
+  });
+  it('reads lists and booleans and rejects bad values', () => {
+    const inputs = readInputs(
+      from({ files: 'a/*.yaml\n\n!a/x.yaml\n', lint: 'false', comment: 'FALSE', 'fail-on': 'Warning' }),
+    );
+    expect(inputs).toMatchObject({
+      files: ['a/*.yaml', '!a/x.yaml'],
+      lint: false,
+      comment: false,
+      failOn: 'warning',
+    });
+    expect(() => readInputs(from({ 'fail-on': 'error' }))).toThrow(
+      `Input "fail-on" must be one of ${FAIL_ON.join(', ')}`,
+    );
+    expect(() => readInputs(from({ lint: 'maybe' }))).toThrow('Input "lint" must be true or false');
+  });
+});
