@@ -75,6 +75,8 @@ export async function buildAction(outfile = join(ROOT, OUTFILE)) {
     format: 'esm',
     target: 'node20',
     mainFields: ['module', 'main'],
+    // module paths in the output stay `node_modules/...` even when node_modules is a symlink
+    preserveSymlinks: true,
     conditions: ['import', 'node'],
     define: { __MCPDESC_VERSION__: JSON.stringify(pkg.version) },
     plugins: [stubHttpClient, sourceLocation(home)],
