@@ -20768,16 +20768,14 @@ function declaredMask(view) {
   return mask;
 }
 function valuesOf(view) {
-  const list2 = get2(view, "enum");
-  const enumValues = Array.isArray(list2) ? list2 : void 0;
   if (view.entries.has("const")) {
     const value = get2(view, "const");
-    const allowed2 = !enumValues || enumValues.some((v) => sameJson(v, value));
-    return { values: allowed2 ? [value] : [], pointers: allowed2 ? [at(view, "const")] : [], keyword: "const" };
+    return { values: [value], pointers: [at(view, "const")], keyword: "const" };
   }
-  if (!enumValues) return void 0;
+  const list2 = get2(view, "enum");
+  if (!Array.isArray(list2)) return void 0;
   const base = at(view, "enum");
-  return { values: enumValues, pointers: enumValues.map((_, i) => appendPointer(base, i)), keyword: "enum" };
+  return { values: list2, pointers: list2.map((_, i) => appendPointer(base, i)), keyword: "enum" };
 }
 function effectiveMask(view) {
   let mask = declaredMask(view);
@@ -25176,8 +25174,7 @@ var Resolver = class {
   ignores = [];
   stack = [];
   done = /* @__PURE__ */ new Set();
-  /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
-  async apply(file, implicitBase) {
+  async apply(file) {
     const key = resolve(file);
     if (this.stack.includes(key))
       throw new ConfigError(`extends cycle: ${[...this.stack, key].join(" -> ")}`, file);
@@ -25185,7 +25182,7 @@ var Resolver = class {
     this.stack.push(key);
     const raw = await readConfig(file);
     const baseDir = dirname2(file);
-    const extendsList = raw.value.extends === void 0 && implicitBase !== void 0 ? [implicitBase] : asList(raw.value.extends);
+    const extendsList = asList(raw.value.extends);
     for (let i = 0; i < extendsList.length; i++) {
       const target = this.extendsPath(extendsList[i], baseDir);
       if (!target) {
@@ -25470,7 +25467,7 @@ function isLocalPath(spec) {
 }
 async function resolveConfig(file, ruleset = "recommended") {
   const resolver = new Resolver();
-  if (file) await resolver.apply(resolve(file), "recommended");
+  if (file) await resolver.apply(resolve(file));
   else {
     if (!BUILTIN_RULESETS.includes(ruleset))
       throw new ConfigError(
@@ -28254,7 +28251,6 @@ var SUBJECT_LABEL = {
   Tag: "Tag"
 };
 function subjectLabel(subject) {
-  if (subject.kind === "path") return `Value at ${subject.pointer || "/"}`;
   const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
   if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema")
     return `${SUBJECT_LABEL[subject.type]} of Tool ${describeValue(subject.name)}`;
@@ -28523,8 +28519,7 @@ function pathSubject(match) {
     type: "Document",
     pointer: match.pointer,
     value: match.value,
-    name: segments[segments.length - 1] ?? "$",
-    kind: "path"
+    name: segments[segments.length - 1] ?? "$"
   };
 }
 
