@@ -43,7 +43,7 @@ function event(baseSha: string, headSha: string, headRepo?: string | null) {
   );
 }
 
-describe('the Action bundle, end to end', () => {
+describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
   it('is committed', () => {
     expect(existsSync(BUNDLE)).toBe(true);
   });
@@ -280,7 +280,7 @@ describe('the Action bundle, end to end', () => {
   });
 });
 
-describe('untrusted description content', () => {
+describe('untrusted description content', { timeout: 120_000 }, () => {
   it('is escaped in the comment: no HTML, mention, link or image from a description', async () => {
     repo.write(FILE, fixture('injection-base.mcpdesc.yaml'));
     const baseSha = repo.commit('base with an injection tool');
