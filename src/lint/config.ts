@@ -245,7 +245,8 @@ class Resolver {
   private readonly stack: string[] = [];
   private readonly done = new Set<string>();
 
-  async apply(file: string): Promise<void> {
+  /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
+  async apply(file: string, implicitBase?: string): Promise<void> {
     const key = resolve(file);
     if (this.stack.includes(key))
       throw new ConfigError(`extends cycle: ${[...this.stack, key].join(' -> ')}`, file);
@@ -253,7 +254,10 @@ class Resolver {
     this.stack.push(key);
     const raw = await readConfig(file);
     const baseDir = dirname(file);
-    const extendsList = asList(raw.value.extends);
+    const extendsList =
+      raw.value.extends === undefined && implicitBase !== undefined
+        ? [implicitBase]
+        : asList(raw.value.extends);
     for (let i = 0; i < extendsList.length; i++) {
       const target = this.extendsPath(extendsList[i] as string, baseDir);
       if (!target) {
@@ -504,9 +508,10 @@ class Resolver {
     const validate = optionsValidator(fn);
     if (!validate(rule.functionOptions)) {
       const error = pickSchemaError(validate.errors ?? []);
+      const exact = `${pointer}${error.instancePath}`;
       throw positioned(
         raw,
-        pointer,
+        raw.sourceMap?.has(exact) ? exact : pointer,
         `options of ${rule.id} (function ${fn.name}): ${error.instancePath || 'options'} ${schemaMessage(error)}`,
       );
     }
@@ -567,7 +572,7 @@ export async function resolveConfig(
   ruleset = 'recommended',
 ): Promise<ResolvedConfig> {
   const resolver = new Resolver();
-  if (file) await resolver.apply(resolve(file));
+  if (file) await resolver.apply(resolve(file), 'recommended');
   else {
     if (!(BUILTIN_RULESETS as readonly string[]).includes(ruleset))
       throw new ConfigError(

@@ -63,6 +63,7 @@ const SUBJECT_LABEL: Record<SubjectType, string> = {
 
 /** `Tool "x"`, `Input property "a" of Tool "x"`: the {{subject}} of messages. */
 export function subjectLabel(subject: Subject): string {
+  if (subject.kind === 'path') return `Value at ${subject.pointer || '/'}`;
   const own = `${SUBJECT_LABEL[subject.type]}${subject.type === 'Document' ? '' : ` ${describeValue(subject.name)}`}`;
   if (subject.type === 'ToolInputSchema' || subject.type === 'ToolOutputSchema')
     return `${SUBJECT_LABEL[subject.type]} of Tool ${describeValue(subject.name)}`;
@@ -440,5 +441,6 @@ function pathSubject(match: PathMatch): Subject {
     pointer: match.pointer,
     value: match.value,
     name: segments[segments.length - 1] ?? '$',
+    kind: 'path',
   };
 }

@@ -1,0 +1,315 @@
+/** Config files: discovery, extends, re-levelling, overrides, ignores, inline suppression, custom functions, errors with positions. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  expiredIgnoreFindings,
+  findConfigFile,
+  lintDocument,
+  type ResolvedConfig,
+  resolveConfig,
+} from '../../src/lint/index.js';
+import { loadDocument } from '../../src/parse/index.js';
+
+const root = mkdtempSync(join(tmpdir(), 'mcpdesc-lint-config-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let counter = 0;
+function dir(files: Record<string, string>): string {
+  const d = join(root, `case-${counter++}`);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(d, name, '..'), { recursive: true });
+    writeFileSync(join(d, name), text);
+  }
+  return d;
+}
+
+const DOC = `mcpdesc: 0.8.0
+info:
+  name: t
+  version: 1.0.0
+protocolVersions: ['2025-11-25']
+tools:
+  - name: t
+    inputSchema: { type: object }
+  - name: u
+    description: Update one record in the store by id.
+    annotations: { destructiveHint: false, idempotentHint: true }
+    inputSchema: { type: object, additionalProperties: false }
+`;
+
+function run(config: ResolvedConfig, text = DOC, filePath?: string, now?: Date) {
+  const loaded = loadDocument(text, { file: 'doc.mcpdesc.yaml' });
+  return lintDocument(loaded, config, { ...(filePath ? { filePath } : {}), ...(now ? { now } : {}) });
+}
+const codes = (r: ReturnType<typeof run>) =>
+  r.findings.map((f) => `${f.code}:${f.severity}@${f.location.line}:${f.location.column}`);
+
+async function configError(files: Record<string, string>, name = '.mcpdesc.yaml'): Promise<ConfigError> {
+  const d = dir(files);
+  try {
+    await resolveConfig(join(d, name));
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('discovery', () => {
+  it('finds the nearest config file searching up, in the documented order', () => {
+    const d = dir({
+      '.mcpdesc.json': '{}',
+      'a/b/.mcpdesc.yaml': 'rules: {}',
+      'a/b/c/x.json': '{}',
+      'a/other/x.json': '{}',
+    });
+    expect(findConfigFile(join(d, 'a/b/c'))).toBe(join(d, 'a/b/.mcpdesc.yaml'));
+    expect(findConfigFile(join(d, 'a/other'))).toBe(join(d, '.mcpdesc.json'));
+  });
+});
+
+describe('defaults', () => {
+  it('uses recommended without a config file', async () => {
+    const config = await resolveConfig(undefined);
+    expect(codes(run(config))).toEqual([
+      'tool-description:warning@7:5',
+      'write-tool-hints:info@7:5',
+      'no-parameter-closed-schema:warning@8:18',
+    ]);
+  });
+});
+
+describe('rules, extends and overrides', () => {
+  it('re-levels, turns off and passes options; strict extends recommended', async () => {
+    const d = dir({
+      '.mcpdesc.yaml': `extends: strict
+rules:
+  tool-description: { severity: info, options: { min: 60 } }
+  write-tool-hints: off
+  tool-annotations: off
+  no-parameter-closed-schema: error
+`,
+    });
+    const config = await resolveConfig(join(d, '.mcpdesc.yaml'));
+    expect(codes(run(config))).toEqual([
+      'info-description:warning@2:1',
+      'tool-description:info@7:5',
+      'no-parameter-closed-schema:error@8:18',
+      'tool-description:info@10:18',
+    ]);
+  });
+
+  it('applies overrides by file glob (relative to the config file) and by JSON pointer', async () => {
+    const d = dir({
+      '.mcpdesc.yaml': `overrides:
+  - files: ['legacy/**']
+    rules: { tool-description: off }
+  - pointers: ['/tools/*/inputSchema']
+    rules: { no-parameter-closed-schema: hint }
+`,
+    });
+    const config = await resolveConfig(join(d, '.mcpdesc.yaml'));
+    expect(codes(run(config, DOC, join(d, 'legacy/old.mcpdesc.yaml')))).toEqual([
+      'write-tool-hints:info@7:5',
+      'no-parameter-closed-schema:hint@8:18',
+    ]);
+    expect(codes(run(config, DOC, join(d, 'new.mcpdesc.yaml')))).toContain('tool-description:warning@7:5');
+  });
+
+  it('defines new rules with a JSONPath given and a local custom function', async () => {
+    const d = dir({
+      'fns/no-x.mjs': `export default function noX(target, options) {
+  return typeof target === 'string' && target.includes(options.letter) ? [{ message: 'contains ' + options.letter }] : [];
+}
+noX.optionsSchema = { type: 'object', required: ['letter'] };
+`,
+      '.mcpdesc.yaml': `functions:
+  noX: ./fns/no-x.mjs
+rules:
+  no-u-names:
+    description: Tool names have no u.
+    severity: error
+    message: '{{subject}} name {{error}}'
+    given: Tool
+    then: { field: name, function: noX, functionOptions: { letter: u } }
+  info-name-short:
+    description: info.name is short.
+    given: '$.info.name'
+    then: { function: length, functionOptions: { max: 0 } }
+`,
+    });
+    const config = await resolveConfig(join(d, '.mcpdesc.yaml'));
+    const result = run(config);
+    const own = result.findings.filter((f) => f.code === 'no-u-names' || f.code === 'info-name-short');
+    expect(own.map((f) => `${f.code}@${f.location.line}:${f.location.column} ${f.message}`)).toEqual([
+      'info-name-short@3:9 Value at /info/name is too long: 1 characters, at most 0 expected',
+      'no-u-names@9:11 Tool "u" name contains u',
+    ]);
+  });
+
+  it('reads .mcpdesc.json and mcpdesc.config.mjs', async () => {
+    const json = dir({ '.mcpdesc.json': '{ "rules": { "tool-description": "off" } }' });
+    const mjs = dir({
+      'mcpdesc.config.mjs':
+        "export default { extends: 'recommended', rules: { 'write-tool-hints': 'error' } };",
+    });
+    expect(codes(run(await resolveConfig(join(json, '.mcpdesc.json'))))).not.toContain(
+      'tool-description:warning@7:5',
+    );
+    expect(codes(run(await resolveConfig(join(mjs, 'mcpdesc.config.mjs'))))).toContain(
+      'write-tool-hints:error@7:5',
+    );
+  });
+});
+
+describe('validation diagnostics', () => {
+  const INVALID = DOC.replace(
+    "protocolVersions: ['2025-11-25']",
+    "protocolVersions: ['2025-11-25']\nbogus: 1",
+  );
+
+  it('are part of lint under their own codes, re-levellable', async () => {
+    const config = await resolveConfig(undefined);
+    const result = run(config, INVALID);
+    expect(result.valid).toBe(false);
+    expect(result.findings.some((f) => f.severity === 'error' && f.location.line === 6)).toBe(true);
+    const code = result.findings.find((f) => f.location.line === 6)!.code;
+    const d = dir({ '.mcpdesc.yaml': `rules:\n  ${code}: warning\n` });
+    const relevelled = run(await resolveConfig(join(d, '.mcpdesc.yaml')), INVALID);
+    expect(relevelled.findings.find((f) => f.code === code)?.severity).toBe('warning');
+    expect(relevelled.valid).toBe(false);
+  });
+
+  it('cannot turn off or ignore an error that makes the document invalid', async () => {
+    const off = await configError({ '.mcpdesc.yaml': 'rules:\n  unknown-property: off\n' });
+    expect(off.format()).toMatch(
+      /\.mcpdesc\.yaml:2:21: "unknown-property" makes the document invalid and cannot be turned off/,
+    );
+    const ignored = await configError({
+      '.mcpdesc.yaml': 'ignore:\n  - rules: [unknown-property]\n    reason: nope\n',
+    });
+    expect(ignored.format()).toMatch(
+      /:2:13: "unknown-property" makes the document invalid and cannot be ignored/,
+    );
+  });
+
+  it('are not suppressed inline', async () => {
+    const config = await resolveConfig(undefined);
+    const text = DOC.replace(
+      "protocolVersions: ['2025-11-25']",
+      "protocolVersions: ['2025-11-25']\nx-mcpdesc-ignore: [unknown-property]\nbogus: 1",
+    );
+    expect(run(config, text).findings.some((f) => f.code === 'unknown-property')).toBe(true);
+  });
+
+  it('can be turned off when they are warnings', async () => {
+    const legacy = DOC.replace("['2025-11-25']", "['2025-03-26']");
+    const config = await resolveConfig(undefined);
+    expect(run(config, legacy).findings.map((f) => f.code)).toContain(
+      'legacy-protocol-validation-incomplete',
+    );
+    const d = dir({ '.mcpdesc.yaml': 'rules:\n  legacy-protocol-validation-incomplete: off\n' });
+    expect(
+      run(await resolveConfig(join(d, '.mcpdesc.yaml')), legacy).findings.map((f) => f.code),
+    ).not.toContain('legacy-protocol-validation-incomplete');
+  });
+});
+
+describe('suppression', () => {
+  it('x-mcpdesc-ignore on the object concerned (or a containing one) suppresses those rules there only', async () => {
+    const config = await resolveConfig(undefined);
+    const text = DOC.replace(
+      '  - name: t\n',
+      '  - name: t\n    x-mcpdesc-ignore: [tool-description, no-parameter-closed-schema]\n',
+    );
+    const result = run(config, text);
+    expect(codes(result)).toEqual(['write-tool-hints:info@7:5']);
+    expect(result.suppressed).toBe(2);
+  });
+
+  it('config ignore entries apply until they expire, then are reported', async () => {
+    const d = dir({
+      '.mcpdesc.yaml': `ignore:
+  - rules: [tool-description, write-tool-hints]
+    pointers: ['/tools/0']
+    reason: generated by the SDK, fixed upstream
+    expires: '2030-01-31'
+`,
+    });
+    const config = await resolveConfig(join(d, '.mcpdesc.yaml'));
+    expect(codes(run(config, DOC, undefined, new Date('2030-01-31T23:00:00Z')))).toEqual([
+      'no-parameter-closed-schema:warning@8:18',
+    ]);
+    const after = new Date('2030-02-01T00:00:00Z');
+    expect(codes(run(config, DOC, undefined, after))).toContain('tool-description:warning@7:5');
+    const expired = expiredIgnoreFindings(config, after);
+    expect(expired.map((f) => `${f.code}@${f.location.line}:${f.location.column}`)).toEqual([
+      'lint-ignore-expired@2:5',
+    ]);
+    expect(expired[0]!.location.file).toBe(join(d, '.mcpdesc.yaml'));
+    expect(expiredIgnoreFindings(config, new Date('2030-01-01'))).toEqual([]);
+  });
+});
+
+describe('config errors carry file:line:col', () => {
+  it.each([
+    ['unknown top-level key', 'rulez: {}\n', /:1:1: unknown property "rulez"/],
+    [
+      'unknown rule',
+      'rules:\n  no-such-rule: warn\n',
+      /:2:17: must be one of "error", "warning", "info", "hint", "off"|:2:3: unknown rule/,
+    ],
+    [
+      'unknown rule, valid severity',
+      'rules:\n  no-such-rule: warning\n',
+      /:2:3: unknown rule "no-such-rule"/,
+    ],
+    [
+      'bad options',
+      'rules:\n  tool-description: { options: { min: -1 } }\n',
+      /:2:39: options of tool-description \(function usefulText\): \/min must be >= 1/,
+    ],
+    [
+      'bad function',
+      'rules:\n  r:\n    given: Tool\n    then: { function: nope }\n',
+      /:4:23: unknown function "nope"/,
+    ],
+    [
+      'bad subject',
+      'rules:\n  r:\n    given: [Tool, Tol]\n    then: { function: truthy }\n',
+      /:3:19: unknown subject type "Tol"/,
+    ],
+    [
+      'bad JSONPath',
+      "rules:\n  r:\n    given: '$.a[?(@.x)]'\n    then: { function: truthy }\n",
+      /:3:12: unsupported selector/,
+    ],
+    ['bad extends', 'extends: [recommended, nope]\n', /:1:24: unknown ruleset "nope"/],
+    ['YAML syntax', 'rules: [\n', /:2:1: .*\(yaml-syntax\)/],
+    [
+      'custom function from a package',
+      'functions:\n  f: lodash\n',
+      /:2:6: custom functions load only from local files/,
+    ],
+    [
+      'bad expiry',
+      "ignore:\n  - rules: [tool-description]\n    reason: x\n    expires: '2030-13-45'\n",
+      /:4:14: invalid date/,
+    ],
+  ])('%s', async (_name, text, pattern) => {
+    const error = await configError({ '.mcpdesc.yaml': text });
+    expect(error.format()).toMatch(pattern);
+    expect(error.file.endsWith('.mcpdesc.yaml')).toBe(true);
+  });
+
+  it('reports an extends cycle', async () => {
+    const error = await configError({
+      '.mcpdesc.yaml': 'extends: ./b.yaml\n',
+      'b.yaml': 'extends: ./.mcpdesc.yaml\n',
+    });
+    expect(error.message).toMatch(/extends cycle/);
+  });
+});

@@ -1,0 +1,228 @@
+/** Subjects (one traversal), JSONPath subset, glob matching and walking, pointer patterns, functions. */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { matchesPointerPattern } from '../../src/lint/engine.js';
+import { BUILTIN_FUNCTIONS } from '../../src/lint/functions/index.js';
+import { expandGlob, globToRegExp, matchesAny } from '../../src/lint/glob.js';
+import { parseJsonPath, queryJsonPath } from '../../src/lint/jsonpath.js';
+import { buildSubjects } from '../../src/lint/subjects.js';
+import type { FunctionContext, Subject } from '../../src/lint/types.js';
+import type { JsonValue } from '../../src/util/json.js';
+
+const DOC = {
+  mcpdesc: '0.8.0',
+  info: { name: 'x', version: '1.0.0' },
+  protocolVersions: ['2025-11-25'],
+  transports: [{ type: 'stdio', command: 'x' }],
+  securitySchemes: { key: { type: 'apiKey', name: 'k', in: 'header' } },
+  components: {
+    schemas: { Shared: { type: 'object', properties: { q: { type: 'string' } } } },
+  },
+  tools: [
+    {
+      name: 'a',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          filter: {
+            type: 'object',
+            properties: { deep: { type: 'array', items: { type: 'object', properties: { leaf: {} } } } },
+          },
+        },
+        required: ['filter'],
+        allOf: [{ properties: { extra: {} } }],
+      },
+      outputSchema: { type: 'object', properties: { out: { type: 'string' } } },
+      elicitations: [
+        {
+          name: 'confirm',
+          mode: 'form',
+          message: 'ok?',
+          requestedSchema: { type: 'object', properties: {} },
+        },
+      ],
+      examples: { one: { input: {}, result: { content: [] } } },
+    },
+    { name: 'b', inputSchema: { $componentRef: '#/components/schemas/Shared' } },
+    { name: 'c', inputSchema: { $componentRef: '#/components/schemas/Shared' } },
+  ],
+  prompts: [{ name: 'p', arguments: [{ name: 'code', required: true }], completionExamples: { c1: {} } }],
+  resources: [{ uri: 'file:///r', name: 'r' }],
+  resourceTemplates: [{ uriTemplate: 'file:///{p}', name: 't' }],
+  tags: [{ name: 'users' }],
+} as JsonValue;
+
+describe('buildSubjects', () => {
+  const index = buildSubjects(DOC);
+  const pointers = (type: Subject['type']) => (index.get(type) ?? []).map((s) => s.pointer);
+
+  it('builds every subject type in one traversal, with pointers', () => {
+    expect(pointers('Document')).toEqual(['']);
+    expect(pointers('Info')).toEqual(['/info']);
+    expect(pointers('Transport')).toEqual(['/transports/0']);
+    expect(pointers('SecurityScheme')).toEqual(['/securitySchemes/key']);
+    expect(pointers('Tool')).toEqual(['/tools/0', '/tools/1', '/tools/2']);
+    expect(pointers('Prompt')).toEqual(['/prompts/0']);
+    expect(pointers('PromptArgument')).toEqual(['/prompts/0/arguments/0']);
+    expect(pointers('Resource')).toEqual(['/resources/0']);
+    expect(pointers('ResourceTemplate')).toEqual(['/resourceTemplates/0']);
+    expect(pointers('Elicitation')).toEqual(['/tools/0/elicitations/0']);
+    expect(pointers('Example')).toEqual(['/tools/0/examples/one', '/prompts/0/completionExamples/c1']);
+    expect(pointers('Tag')).toEqual(['/tags/0']);
+    expect(pointers('ToolOutputProperty')).toEqual(['/tools/0/outputSchema/properties/out']);
+  });
+
+  it('walks input properties at any depth (items, composition) and follows a shared $componentRef once', () => {
+    const props = index.get('ToolInputProperty') ?? [];
+    expect(props.map((p) => [p.pointer, p.depth, p.required ?? false, p.parent?.name])).toEqual([
+      ['/tools/0/inputSchema/properties/filter', 1, true, 'a'],
+      ['/tools/0/inputSchema/properties/filter/properties/deep', 2, false, 'a'],
+      ['/tools/0/inputSchema/properties/filter/properties/deep/items/properties/leaf', 3, false, 'a'],
+      ['/tools/0/inputSchema/allOf/0/properties/extra', 1, false, 'a'],
+      ['/components/schemas/Shared/properties/q', 1, false, 'b'],
+    ]);
+    const schemas = index.get('ToolInputSchema') ?? [];
+    expect(schemas.map((s) => [s.pointer, s.via])).toContainEqual(['/tools/0/inputSchema/allOf/0', 'allOf']);
+    expect(schemas[0]).toMatchObject({ pointer: '/tools/0/inputSchema', depth: 0 });
+    expect(schemas[0]?.via).toBeUndefined();
+  });
+
+  it('survives a document that is not an object', () => {
+    expect([...buildSubjects([1, 2] as JsonValue).keys()]).toEqual(['Document']);
+  });
+});
+
+describe('JSONPath subset', () => {
+  const q = (path: string) => queryJsonPath(DOC, parseJsonPath(path)).map((m) => m.pointer);
+  it('selects members, wildcards, unions, indexes and descendants', () => {
+    expect(q('$.info.name')).toEqual(['/info/name']);
+    expect(q('$.tools[*].name')).toEqual(['/tools/0/name', '/tools/1/name', '/tools/2/name']);
+    expect(q("$.tools[0]['name','title']")).toEqual(['/tools/0/name']);
+    expect(q('$.tools[-1].name')).toEqual(['/tools/2/name']);
+    expect(q('$.securitySchemes.*[name,in]')).toEqual([
+      '/securitySchemes/key/name',
+      '/securitySchemes/key/in',
+    ]);
+    expect(q('$..leaf')).toEqual([
+      '/tools/0/inputSchema/properties/filter/properties/deep/items/properties/leaf',
+    ]);
+  });
+  it('rejects filters and scripts', () => {
+    expect(() => parseJsonPath('$.tools[?(@.name)]')).toThrow(/unsupported selector/);
+    expect(() => parseJsonPath('tools')).toThrow(/must start with \$/);
+  });
+});
+
+describe('glob', () => {
+  it.each([
+    ['**/*.mcpdesc.{json,yaml,yml}', 'a.mcpdesc.json', true],
+    ['**/*.mcpdesc.{json,yaml,yml}', 'x/y/a.mcpdesc.yml', true],
+    ['**/*.mcpdesc.{json,yaml,yml}', 'x/a.json', false],
+    ['docs/*.json', 'docs/a.json', true],
+    ['docs/*.json', 'docs/x/a.json', false],
+    ['docs/**', 'docs/x/a.json', true],
+    ['a?.json', 'ab.json', true],
+    ['a?.json', 'a/.json', false],
+    ['{legacy,old}/**/*.yaml', 'old/a/b.yaml', true],
+    ['[ab].json', 'b.json', true],
+    ['[!ab].json', 'b.json', false],
+    ['a.json', 'a.json', true],
+    ['a.json', 'aXjson', false],
+  ])('%s ~ %s = %s', (glob, path, expected) => {
+    expect(globToRegExp(glob).test(path)).toBe(expected);
+  });
+
+  it('matches ./-prefixed globs', () => {
+    expect(matchesAny('legacy/x.json', ['./legacy/**'])).toBe(true);
+  });
+
+  const root = mkdtempSync(join(tmpdir(), 'mcpdesc-glob-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  it('walks directories, skips node_modules and .git, and survives symlink loops', () => {
+    for (const f of [
+      'a.mcpdesc.json',
+      'sub/b.mcpdesc.yaml',
+      'node_modules/c.mcpdesc.json',
+      '.git/d.mcpdesc.json',
+      '.github/e.mcpdesc.yml',
+      'sub/x.json',
+    ])
+      mkdirSync(join(root, f, '..'), { recursive: true }), writeFileSync(join(root, f), '{}');
+    symlinkSync(root, join(root, 'sub', 'loop'));
+    expect(expandGlob('**/*.mcpdesc.{json,yaml,yml}', root)).toEqual([
+      '.github/e.mcpdesc.yml',
+      'a.mcpdesc.json',
+      'sub/b.mcpdesc.yaml',
+    ]);
+    expect(expandGlob(`${root}/sub/*.json`, '/')).toEqual([`${root}/sub/x.json`]);
+  });
+});
+
+describe('pointer patterns', () => {
+  it.each([
+    ['/tools/*/inputSchema', '/tools/3/inputSchema/properties/a', true],
+    ['/tools/*/inputSchema', '/tools/3/outputSchema', false],
+    ['/tools/**/description', '/tools/0/inputSchema/properties/a/description', true],
+    ['/tools/1', '/tools/10', false],
+    ['', '/anything', true],
+  ])('%s covers %s = %s', (pattern, pointer, expected) => {
+    expect(matchesPointerPattern(pattern, pointer)).toBe(expected);
+  });
+});
+
+describe('generic functions', () => {
+  const subject: Subject = { type: 'Document', pointer: '', value: null, name: 'x' };
+  const context: FunctionContext = { subject, pointer: '', document: null, subjects: new Map(), ruleId: 'r' };
+  const call = (name: string, target: JsonValue | undefined, options: Record<string, unknown> = {}) =>
+    (
+      (
+        BUILTIN_FUNCTIONS.get(name)?.fn as (
+          t: unknown,
+          o: unknown,
+          c: unknown,
+        ) => { message: string }[] | undefined
+      )(target, options, context) ?? []
+    ).map((r) => r.message);
+
+  it.each([
+    ['truthy', '', {}, ['must be set']],
+    ['truthy', 'x', {}, []],
+    ['falsy', 1, {}, ['must not be set']],
+    ['defined', undefined, {}, ['is missing']],
+    ['undefined', null, {}, ['must not be present']],
+    ['pattern', 'abc', { match: '^a' }, []],
+    ['pattern', 'abc', { notMatch: 'b' }, ['"abc" must not match b']],
+    ['casing', 'getUser', { type: 'camel' }, []],
+    ['casing', 'get_user', { type: 'camel' }, ['"get_user" is not camel case (like getUser)']],
+    [
+      'casing',
+      'GET_USER2',
+      { type: 'macro', disallowDigits: true },
+      ['"GET_USER2" is not macro case (like GET_USER)'],
+    ],
+    ['length', 'héllo', { max: 5 }, []],
+    ['length', [1, 2], { min: 3 }, ['is too short: 2 items, at least 3 expected']],
+    ['enumeration', 'c', { values: ['a', 'b'] }, ['"c" is not one of "a", "b"']],
+    ['unique', [{ a: 1 }, { a: 1 }], {}, ['object repeats item 0']],
+    ['xor', { a: 1, b: 2 }, { properties: ['a', 'b'] }, ['must have only one of `a`, `b`, found 2']],
+    ['xor', {}, { properties: ['a', 'b'] }, ['must have one of `a`, `b`']],
+    ['schema', { a: 'x' }, { schema: { properties: { a: { type: 'number' } } } }, ['/a must be number']],
+    ['secureUrl', 'http://127.0.0.1:3000/mcp', {}, []],
+    [
+      'secureUrl',
+      'http://127.0.0.1:3000/mcp',
+      { allowLocalhost: false },
+      ['"http://127.0.0.1:3000/mcp" is not encrypted (http://): use https'],
+    ],
+    [
+      'invisibleCharacters',
+      'a\u200Bb\u{E0041}',
+      {},
+      ['contains invisible or bidi control characters (U+200B at offset 1, U+E0041 at offset 3)'],
+    ],
+  ])('%s(%j, %j)', (name, target, options, expected) => {
+    expect(call(name, target as JsonValue, options)).toEqual(expected);
+  });
+});
