@@ -14,7 +14,7 @@ import {
   scopesOverlap,
 } from '../model/scopes.js';
 import { sortVersions } from '../model/versions.js';
-import { isJsonObject, type JsonValue } from '../util/json.js';
+import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from '../util/json.js';
 import type { Decl, Side } from './normalize.js';
 
 /** One pairing of declarations (either side may be missing) and the revisions where it holds. */
@@ -91,10 +91,6 @@ export function compareStructure(oldSide: Side, newSide: Side, options: CompareO
 /** Accumulates pairings by a key so that a pairing seen in several revisions is recorded once. */
 class PairBook {
   private readonly pairs = new Map<string, DeclPair>();
-  constructor(
-    private readonly oldSide: Side,
-    private readonly newSide: Side,
-  ) {}
 
   add(
     version: string,
@@ -111,7 +107,7 @@ class PairBook {
         neu !== undefined &&
         (elicitationsOld !== undefined ||
           elicitationsNew !== undefined ||
-          this.oldSide.canonical(old) !== this.newSide.canonical(neu));
+          !sameDeclaration(old.value, neu.value));
       pair = { old, new: neu, revisions: [], modified };
       if (elicitationsOld) pair.elicitationsOld = elicitationsOld;
       if (elicitationsNew) pair.elicitationsNew = elicitationsNew;
@@ -124,6 +120,18 @@ class PairBook {
   list(): DeclPair[] {
     return [...this.pairs.values()];
   }
+}
+
+/** Deep equality of two declarations apart from their scope; key order is ignored, nothing is allocated. */
+function sameDeclaration(a: JsonObject, b: JsonObject): boolean {
+  let count = 0;
+  for (const key of Object.keys(a)) {
+    if (key === 'protocolVersions') continue;
+    count++;
+    if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
+  }
+  for (const key of Object.keys(b)) if (key !== 'protocolVersions') count--;
+  return count === 0;
 }
 
 /** Elicitations kept in the view of `version`, when some carry their own scope (spec §4.12 step 4). */
@@ -151,7 +159,7 @@ function matchPrimitives(oldSide: Side, newSide: Side, compared: string[]): Prim
     for (const decl of oldSide.decls[collection]) if (decl.key !== undefined) group(decl.key).old.push(decl);
     for (const decl of newSide.decls[collection]) if (decl.key !== undefined) group(decl.key).new.push(decl);
     for (const [key, g] of groups) {
-      const book = new PairBook(oldSide, newSide);
+      const book = new PairBook();
       const oldRevisions: string[] = [];
       const newRevisions: string[] = [];
       for (const version of compared) {
@@ -253,10 +261,16 @@ function matchTransports(
   compared: string[],
   transportsAt: Map<string, DeclPair[]>,
 ): DeclPair[] {
-  const book = new PairBook(oldSide, newSide);
+  const book = new PairBook();
   for (const version of compared) {
-    const olds = distinct(oldSide, oldSide.decls.transports.filter((d) => d.scope.includes(version)));
-    const news = distinct(newSide, newSide.decls.transports.filter((d) => d.scope.includes(version)));
+    const olds = distinct(
+      oldSide,
+      oldSide.decls.transports.filter((d) => d.scope.includes(version)),
+    );
+    const news = distinct(
+      newSide,
+      newSide.decls.transports.filter((d) => d.scope.includes(version)),
+    );
     const here: DeclPair[] = [];
     for (const [a, b] of pairTransports(olds, news)) here.push(book.add(version, a, b));
     transportsAt.set(version, here);
@@ -265,7 +279,7 @@ function matchTransports(
 }
 
 function matchCapabilities(oldSide: Side, newSide: Side, compared: string[]): DeclPair[] {
-  const book = new PairBook(oldSide, newSide);
+  const book = new PairBook();
   for (const version of compared) {
     const o = oldSide.decls.capabilities.find((d) => d.scope.includes(version));
     const n = newSide.decls.capabilities.find((d) => d.scope.includes(version));
