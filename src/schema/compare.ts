@@ -263,3 +263,15 @@ export function compareSchemas(
   }
   return changes;
 }
+
+export type Verdict = 'breaking' | 'unknown' | 'compatible';
+
+/**
+ * The overall answer: `compatible` is a proof obligation (every value the old contract allowed is
+ * still fine), so a single `unknown` withholds it even though unknown changes are only warnings.
+ */
+export function verdictOf(changes: readonly SchemaChange[]): Verdict {
+  if (changes.some((c) => c.level === 'breaking')) return 'breaking';
+  if (changes.some((c) => c.effect === 'unknown')) return 'unknown';
+  return 'compatible';
+}

@@ -1,5 +1,5 @@
 export type { CompareOptions, Direction, Effect, Level, SchemaChange } from './change.js';
-export { compareSchemas, levelOf } from './compare.js';
+export { compareSchemas, levelOf, type Verdict, verdictOf } from './compare.js';
 export {
   CHANGE_KINDS,
   type ChangeKind,

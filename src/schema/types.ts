@@ -61,15 +61,18 @@ interface Values {
   keyword: 'enum' | 'const';
 }
 
+/** The allowed values; with both `const` and `enum` (merged views), their intersection. */
 function valuesOf(view: View): Values | undefined {
+  const list = get(view, 'enum');
+  const enumValues = Array.isArray(list) ? list : undefined;
   if (view.entries.has('const')) {
     const value = get(view, 'const') as JsonValue;
-    return { values: [value], pointers: [at(view, 'const')], keyword: 'const' };
+    const allowed = !enumValues || enumValues.some((v) => sameJson(v, value));
+    return { values: allowed ? [value] : [], pointers: allowed ? [at(view, 'const')] : [], keyword: 'const' };
   }
-  const list = get(view, 'enum');
-  if (!Array.isArray(list)) return undefined;
+  if (!enumValues) return undefined;
   const base = at(view, 'enum');
-  return { values: list, pointers: list.map((_, i) => appendPointer(base, i)), keyword: 'enum' };
+  return { values: enumValues, pointers: enumValues.map((_, i) => appendPointer(base, i)), keyword: 'enum' };
 }
 
 /** Types the schema can accept at all: `type` intersected with the types of its enum values. */
