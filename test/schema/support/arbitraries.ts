@@ -23,34 +23,40 @@ const enumKeyword = fc.uniqueArray(value, {
 });
 
 const opt = { requiredKeys: [] as never[] };
+/** Records with optional keys type as objects with `undefined` members; the values are JSON. */
+const json = (arb: fc.Arbitrary<unknown>) => arb as fc.Arbitrary<JsonValue>;
 
 function leaf(): fc.Arbitrary<JsonValue> {
   return fc.oneof(
-    fc.record({ type: typeKeyword }),
-    fc.record(
-      {
-        type: fc.constantFrom<JsonValue>('number', 'integer', ['integer', 'null'], ['number', 'string']),
-        minimum: num,
-        maximum: num,
-        exclusiveMinimum: num,
-        exclusiveMaximum: num,
-        multipleOf: fc.constantFrom(1, 2, 3, 0.5),
-      },
-      { requiredKeys: ['type'] },
+    json(fc.record({ type: typeKeyword })),
+    json(
+      fc.record(
+        {
+          type: fc.constantFrom<JsonValue>('number', 'integer', ['integer', 'null'], ['number', 'string']),
+          minimum: num,
+          maximum: num,
+          exclusiveMinimum: num,
+          exclusiveMaximum: num,
+          multipleOf: fc.constantFrom(1, 2, 3, 0.5),
+        },
+        { requiredKeys: ['type'] },
+      ),
     ),
-    fc.record(
-      {
-        type: fc.constantFrom<JsonValue>('string', ['string', 'null']),
-        minLength: count,
-        maxLength: count,
-        pattern: fc.constantFrom(...PATTERNS),
-      },
-      { requiredKeys: ['type'] },
+    json(
+      fc.record(
+        {
+          type: fc.constantFrom<JsonValue>('string', ['string', 'null']),
+          minLength: count,
+          maxLength: count,
+          pattern: fc.constantFrom(...PATTERNS),
+        },
+        { requiredKeys: ['type'] },
+      ),
     ),
-    fc.record({ type: fc.constantFrom('string', 'integer'), nullable: fc.boolean() }),
-    fc.record({ enum: enumKeyword }),
-    fc.record({ const: value }),
-    fc.record({ type: fc.constantFrom('string', 'number'), enum: enumKeyword }),
+    json(fc.record({ type: fc.constantFrom('string', 'integer'), nullable: fc.boolean() })),
+    json(fc.record({ enum: enumKeyword })),
+    json(fc.record({ const: value })),
+    json(fc.record({ type: fc.constantFrom('string', 'number'), enum: enumKeyword })),
     fc.constantFrom<JsonValue>(true, false, {}, { type: 'null' }),
   );
 }
@@ -65,43 +71,56 @@ export function schemaArb(maxDepth: number, withRefs: boolean): fc.Arbitrary<Jso
     ),
     node: fc.oneof(
       { depthIdentifier: 'schema' },
-      fc.record(
-        {
-          type: fc.constant('object'),
-          properties: fc.dictionary(fc.constantFrom(...NAMES), tie('tree'), {
-            maxKeys: 3,
-            noNullPrototype: true,
-          }),
-          required: fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 2 }),
-          additionalProperties: fc.oneof(fc.boolean(), tie('tree')),
-          patternProperties: fc.record({ '^x': tie('tree') }),
-          minProperties: count,
-          maxProperties: count,
-          propertyNames: fc.constantFrom<JsonValue>({ maxLength: 1 }, { pattern: '^[ab]' }),
-          dependentRequired: fc.constantFrom<JsonValue>({ a: ['b'] }, { b: ['c', 'a'] }),
-        },
-        opt,
+      json(
+        fc.record(
+          {
+            type: fc.constant('object'),
+            properties: fc.dictionary(fc.constantFrom(...NAMES), tie('tree'), {
+              maxKeys: 3,
+              noNullPrototype: true,
+            }),
+            required: fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 2 }),
+            additionalProperties: fc.oneof(fc.boolean(), tie('tree')),
+            patternProperties: fc.record({ '^x': tie('tree') }),
+            minProperties: count,
+            maxProperties: count,
+            propertyNames: fc.constantFrom<JsonValue>({ maxLength: 1 }, { pattern: '^[ab]' }),
+            dependentRequired: fc.constantFrom<JsonValue>({ a: ['b'] }, { b: ['c', 'a'] }),
+          },
+          opt,
+        ),
       ),
-      fc.record(
-        {
-          type: fc.constant('array'),
-          items: tie('tree'),
-          prefixItems: fc.array(tie('tree'), { minLength: 1, maxLength: 2 }),
-          contains: tie('tree'),
-          minContains: count,
-          maxContains: fc.integer({ min: 1, max: 3 }),
-          minItems: count,
-          maxItems: count,
-          uniqueItems: fc.boolean(),
-        },
-        opt,
+      json(
+        fc.record(
+          {
+            type: fc.constant('array'),
+            items: tie('tree'),
+            prefixItems: fc.array(tie('tree'), { minLength: 1, maxLength: 2 }),
+            contains: tie('tree'),
+            minContains: count,
+            maxContains: fc.integer({ min: 1, max: 3 }),
+            minItems: count,
+            maxItems: count,
+            uniqueItems: fc.boolean(),
+          },
+          opt,
+        ),
       ),
-      fc.record({ anyOf: fc.array(tie('tree'), { minLength: 1, maxLength: 3 }) }),
-      fc.record({ type: typeKeyword, anyOf: fc.array(tie('tree'), { minLength: 1, maxLength: 3 }) }),
-      fc.record({ oneOf: fc.array(tie('tree'), { minLength: 1, maxLength: 3 }) }),
-      fc.record({ allOf: fc.array(tie('tree'), { minLength: 1, maxLength: 2 }) }),
-      fc.record({ not: tie('tree') }),
-      fc.record({ if: tie('tree'), then: tie('tree'), else: tie('tree') }, { requiredKeys: ['if'] }),
+      json(fc.record({ anyOf: fc.array(tie('tree'), { minLength: 1, maxLength: 3 }) })),
+      json(fc.record({ type: typeKeyword, anyOf: fc.array(tie('tree'), { minLength: 1, maxLength: 3 }) })),
+      json(fc.record({ oneOf: fc.array(tie('tree'), { minLength: 1, maxLength: 3 }) })),
+      json(fc.record({ allOf: fc.array(tie('tree'), { minLength: 1, maxLength: 2 }) })),
+      json(fc.record({ not: tie('tree') })),
+      json(
+        fc.record(
+          Object.fromEntries([
+            ['if', tie('tree')],
+            ['then', tie('tree')],
+            ['else', tie('tree')],
+          ]),
+          { requiredKeys: ['if'] },
+        ),
+      ),
     ),
   }));
   return tree;
@@ -111,7 +130,7 @@ export function schemaArb(maxDepth: number, withRefs: boolean): fc.Arbitrary<Jso
 export function rootArb(withRefs: boolean): fc.Arbitrary<JsonValue> {
   if (!withRefs) return schemaArb(3, false);
   return fc.record({ def: schemaArb(2, false), body: schemaArb(3, true) }).map(({ def, body }) => {
-    const root: JsonObject = isJsonObject(body) ? { ...body } : { allOf: [body] };
+    const root: JsonObject = isJsonObject(body) ? deepClone(body as JsonObject) : { allOf: [body] };
     root.$defs = { d: def };
     return root;
   });
