@@ -27,15 +27,17 @@ const BY_NAME: Record<string, number> = {
   number: NUMBER,
 };
 
-function maskOfType(type: JsonValue | undefined): number {
-  if (type === undefined) return ANY;
+function isValidType(type: JsonValue | undefined): boolean {
+  if (type === undefined) return true;
   const names = Array.isArray(type) ? type : [type];
+  return names.every((name) => typeof name === 'string' && Object.hasOwn(BY_NAME, name));
+}
+
+function maskOfType(type: JsonValue | undefined): number {
+  // An unrecognised type name makes the schema invalid: read as "anything", and reported unknown.
+  if (type === undefined || !isValidType(type)) return ANY;
   let mask = 0;
-  for (const name of names) {
-    // An unrecognised type name makes the schema invalid; do not pretend to know what it accepts.
-    if (typeof name !== 'string' || !Object.hasOwn(BY_NAME, name)) return ANY;
-    mask |= BY_NAME[name] as number;
-  }
+  for (const name of Array.isArray(type) ? type : [type]) mask |= BY_NAME[name as string] as number;
   return mask;
 }
 
@@ -136,7 +138,11 @@ export function compareTypes(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
   const hasTypeNew = get(vn, 'type') !== undefined;
   const before = effectiveMask(vo);
   const after = effectiveMask(vn);
-  if (before !== after && (hasTypeOld || hasTypeNew)) {
+  if (!isValidType(get(vo, 'type')) || !isValidType(get(vn, 'type'))) {
+    if (!sameJson(get(vo, 'type'), get(vn, 'type'))) {
+      emit(out, pol, 'type-changed', at(vo, 'type'), at(vn, 'type'), 'unknown', `type ${show(get(vo, 'type') ?? null)} → ${show(get(vn, 'type') ?? null)} (not a valid type)`);
+    }
+  } else if (before !== after && (hasTypeOld || hasTypeNew)) {
     const po = hasTypeOld ? at(vo, 'type') : vo.pointer;
     const pn = hasTypeNew ? at(vn, 'type') : vn.pointer;
     const text = `type ${maskNames(before)} → ${maskNames(after)}`;
