@@ -51,9 +51,9 @@ const inputSchema = fc.record({
   additionalProperties: fc.boolean(),
 });
 
-const security = fc.oneof(
-  fc.constant([]),
-  fc.constant([{}]),
+const security: fc.Arbitrary<JsonValue[]> = fc.oneof(
+  fc.constant<JsonValue[]>([]),
+  fc.constant<JsonValue[]>([{}]),
   fc.array(
     fc.dictionary(fc.constantFrom('oauth', 'key'), fc.subarray(['read', 'write', 'admin']), {
       minKeys: 1,

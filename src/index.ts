@@ -1,0 +1,48 @@
+/**
+ * The library API of mcpdesc-toolkit: everything the CLI and the GitHub Action use, for programs
+ * that want the same answers without a subprocess. Stages follow the data flow: parse → model →
+ * validate / lint / schema / diff / merge / migrate → report.
+ */
+
+export * as diff from './diff/index.js';
+export * as lint from './lint/index.js';
+export { type MergeInput, mergeAggregate, roundTrips } from './merge/aggregate.js';
+export { CONFLICT_CODES, type Conflict, type ConflictCode } from './merge/conflicts.js';
+export { mergeThreeWay, type ThreeWayInputs, type ThreeWayResult } from './merge/three-way.js';
+export * as migrate from './migrate/index.js';
+export { canonicalForm, canonicalString, semanticallyEquivalent } from './model/canonical.js';
+export { resolveComponentRefs } from './model/components.js';
+export type { Description } from './model/description.js';
+export type { Finding, Severity } from './model/finding.js';
+export {
+  groupVariants,
+  IDENTITY_FIELD,
+  identityKey,
+  type PrimitiveKind,
+  type VariantGroup,
+} from './model/identity.js';
+export { ProjectionError, projectView } from './model/project.js';
+export { effectiveScope, rootVersions, scopedDeclarations } from './model/scopes.js';
+export { type OutputFormat, serialize } from './model/serialize.js';
+export {
+  compareVersions,
+  isProtocolVersion,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+} from './model/versions.js';
+export {
+  DEFAULT_LIMITS,
+  type DocumentFormat,
+  detectFormat,
+  type Limits,
+  LoadError,
+  type LoadErrorCode,
+  type LoadedDocument,
+  loadDocument,
+  loadSource,
+  type SourceMap,
+  type SourcePosition,
+} from './parse/index.js';
+export { compareSchemas, type SchemaChange } from './schema/index.js';
+export type { Location } from './util/location.js';
+export { type ValidationResult, validateDocument } from './validate/index.js';
