@@ -129,7 +129,7 @@ export const description: fc.Arbitrary<JsonObject> = versionSubset.chain((root) 
         transports: fc.array(transport, { minLength: 1, maxLength: 2 }),
         security,
         tools,
-        tags: fc.constant([{ name: 'weather' }, { name: 'beta', description: 'Unstable' }]),
+        tags: fc.constant<JsonValue[]>([{ name: 'weather' }, { name: 'beta', description: 'Unstable' }]),
         'x-vendor': jsonValue,
       },
       { requiredKeys: ['info', 'tools'] },
