@@ -373,6 +373,7 @@ class Resolver {
         definition = {
           name,
           description: `custom function from ${spec}`,
+          handlesMissing: true,
           fn: exported as FunctionDefinition['fn'],
           ...(isJsonObject(schema as JsonValue) ? { optionsSchema: schema as Record<string, unknown> } : {}),
         };
@@ -385,6 +386,7 @@ class Resolver {
         definition = {
           name,
           description: typeof e.description === 'string' ? e.description : `custom function from ${spec}`,
+          handlesMissing: e.handlesMissing !== false,
           fn: e.fn as FunctionDefinition['fn'],
           ...(e.optionsSchema ? { optionsSchema: e.optionsSchema } : {}),
         };

@@ -211,25 +211,22 @@ function conditionHolds(subject: Subject, when: Record<string, JsonValue>): bool
     else actual = fieldValue(subject.value, key.split('.'));
     if (isJsonObject(cond)) {
       if (Object.hasOwn(cond, 'defined') && (actual !== undefined) !== cond.defined) return false;
-      if (
-        Object.hasOwn(cond, 'not') &&
-        actual !== undefined &&
-        JSON.stringify(actual) === JSON.stringify(cond.not)
-      )
-        return false;
-      if (
-        Object.hasOwn(cond, 'in') &&
-        Array.isArray(cond.in) &&
-        !cond.in.some((v) => JSON.stringify(v) === JSON.stringify(actual))
-      )
+      if (Object.hasOwn(cond, 'not') && actual !== undefined && sameValue(actual, cond.not)) return false;
+      if (Object.hasOwn(cond, 'in') && Array.isArray(cond.in) && !cond.in.some((v) => sameValue(v, actual)))
         return false;
       continue;
     }
     if (Array.isArray(cond)) {
-      if (!cond.some((v) => JSON.stringify(v) === JSON.stringify(actual))) return false;
-    } else if (JSON.stringify(actual) !== JSON.stringify(cond)) return false;
+      if (!cond.some((v) => sameValue(v, actual))) return false;
+    } else if (!sameValue(cond, actual)) return false;
   }
   return true;
+}
+
+function sameValue(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function render(template: string, value: (name: string) => string | undefined): string {
@@ -293,11 +290,15 @@ export function lintDocument(
     inlineMemo.set(pointer, cached);
     return cached;
   };
+  // No `x-mcpdesc-ignore` anywhere in the text: skip the per-finding ancestor walk.
+  const hasInline = loaded.text.includes(INLINE_IGNORE_KEY);
   const isSuppressed = (code: string, pointer: string): boolean => {
     if (isInvalidatingCode(code)) return false;
-    for (let p: string | undefined = pointer; p !== undefined; p = parentPointer(p)) {
-      if (inlineAt(p)?.has(code)) return true;
-    }
+    if (hasInline)
+      for (let p: string | undefined = pointer; p !== undefined; p = parentPointer(p)) {
+        if (inlineAt(p)?.has(code)) return true;
+      }
+    if (ignores.length === 0) return false;
     return ignores.some(
       (entry) =>
         entry.rules.includes(code) &&
@@ -342,6 +343,7 @@ export function lintDocument(
       if (field === undefined) target = subject.value;
       else if (field === KEY_FIELD) target = subject.name;
       else target = fieldValue(subject.value, field.segments);
+      if (target === undefined && compiled.fn.handlesMissing !== true) continue;
       const pointer =
         field === undefined || field === KEY_FIELD
           ? subject.pointer

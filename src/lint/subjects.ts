@@ -30,29 +30,12 @@ const SCHEMA_SINGLE_KEYWORDS = [
 
 const COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
 
-/** The schema keyword a nested schema sits under (the segment before a name or index, else the last one). */
-function viaOf(pointer: string): string | undefined {
-  const parts = pointer.split('/');
-  const last = parts[parts.length - 1] ?? '';
-  const before = parts[parts.length - 2] ?? '';
-  if (last === 'inputSchema' || last === 'outputSchema' || before === 'schemas') return undefined;
-  if (
-    [
-      'properties',
-      'patternProperties',
-      '$defs',
-      'definitions',
-      'dependentSchemas',
-      'allOf',
-      'anyOf',
-      'oneOf',
-      'prefixItems',
-      'items',
-    ].includes(before)
-  )
-    return before;
-  return last;
+interface SchemaTypes {
+  schema: SubjectType;
+  property: SubjectType;
 }
+const INPUT: SchemaTypes = { schema: 'ToolInputSchema', property: 'ToolInputProperty' };
+const OUTPUT: SchemaTypes = { schema: 'ToolOutputSchema', property: 'ToolOutputProperty' };
 
 export function buildSubjects(document: JsonValue): SubjectIndex {
   const index: SubjectIndex = new Map();
@@ -91,59 +74,51 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     return { value: current, pointer: at };
   };
 
+  /** One schema node and everything below it; `via` is the keyword it sits under (root: undefined). */
   const walkSchema = (
     schema: JsonValue,
     pointer: string,
     depth: number,
     owner: Subject,
-    schemaType: SubjectType,
-    propertyType: SubjectType,
+    types: SchemaTypes,
+    via: string | undefined,
   ): void => {
     if (!isJsonObject(schema)) return;
     const subject: Subject = {
-      type: schemaType,
+      type: types.schema,
       pointer,
       value: schema,
       name: owner.name,
       parent: owner,
       depth,
     };
-    const via = viaOf(pointer);
     if (via !== undefined) subject.via = via;
     add(subject);
     const properties = schema.properties;
     if (isJsonObject(properties)) {
-      const required = new Set(
-        Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : [],
-      );
+      const required = Array.isArray(schema.required) ? schema.required : [];
       for (const name of Object.keys(properties)) {
         const at = appendPointer(pointer, 'properties', name);
         const value = properties[name] as JsonValue;
-        add({
-          type: propertyType,
+        const property: Subject = {
+          type: types.property,
           pointer: at,
           value,
           name,
           parent: owner,
           depth: depth + 1,
-          required: required.has(name),
-        });
-        walkSchema(value, at, depth + 1, owner, schemaType, propertyType);
+        };
+        property.required = required.includes(name);
+        add(property);
+        walkSchema(value, at, depth + 1, owner, types, 'properties');
       }
     }
     const items = schema.items;
     if (Array.isArray(items)) {
       for (let i = 0; i < items.length; i++)
-        walkSchema(
-          items[i] as JsonValue,
-          appendPointer(pointer, 'items', i),
-          depth,
-          owner,
-          schemaType,
-          propertyType,
-        );
+        walkSchema(items[i] as JsonValue, appendPointer(pointer, 'items', i), depth, owner, types, 'items');
     } else if (items !== undefined) {
-      walkSchema(items, appendPointer(pointer, 'items'), depth, owner, schemaType, propertyType);
+      walkSchema(items, appendPointer(pointer, 'items'), depth, owner, types, 'items');
     }
     for (const keyword of SCHEMA_SINGLE_KEYWORDS) {
       if (Object.hasOwn(schema, keyword))
@@ -152,22 +127,15 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
           appendPointer(pointer, keyword),
           depth,
           owner,
-          schemaType,
-          propertyType,
+          types,
+          keyword,
         );
     }
     for (const keyword of SCHEMA_LIST_KEYWORDS) {
-      const list = schema[keyword];
-      if (Array.isArray(list) && Object.hasOwn(schema, keyword))
+      const list = Object.hasOwn(schema, keyword) ? schema[keyword] : undefined;
+      if (Array.isArray(list))
         for (let i = 0; i < list.length; i++)
-          walkSchema(
-            list[i] as JsonValue,
-            appendPointer(pointer, keyword, i),
-            depth,
-            owner,
-            schemaType,
-            propertyType,
-          );
+          walkSchema(list[i] as JsonValue, appendPointer(pointer, keyword, i), depth, owner, types, keyword);
     }
     for (const keyword of SCHEMA_MAP_KEYWORDS) {
       const map = Object.hasOwn(schema, keyword) ? schema[keyword] : undefined;
@@ -178,8 +146,8 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
             appendPointer(pointer, keyword, name),
             depth,
             owner,
-            schemaType,
-            propertyType,
+            types,
+            keyword,
           );
     }
   };
@@ -252,17 +220,17 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
   each('tools', (item, pointer, i) => {
     const tool = add({ type: 'Tool', pointer, value: item, name: nameOf(item, 'name', i), parent: root });
     if (!isJsonObject(item)) return;
-    for (const [field, schemaType, propertyType] of [
-      ['inputSchema', 'ToolInputSchema', 'ToolInputProperty'],
-      ['outputSchema', 'ToolOutputSchema', 'ToolOutputProperty'],
+    for (const [field, types] of [
+      ['inputSchema', INPUT],
+      ['outputSchema', OUTPUT],
     ] as const) {
       if (!Object.hasOwn(item, field)) continue;
       const resolved = resolve(item[field] as JsonValue, appendPointer(pointer, field));
       // A shared component schema is linted once, at the component.
-      const key = `${schemaType}:${resolved.pointer}`;
+      const key = `${types.schema}:${resolved.pointer}`;
       if (visitedSchemas.has(key)) continue;
       visitedSchemas.add(key);
-      walkSchema(resolved.value, resolved.pointer, 0, tool, schemaType, propertyType);
+      walkSchema(resolved.value, resolved.pointer, 0, tool, types, undefined);
     }
     elicitations(tool, item);
     exampleMaps(tool, item, 'tool');

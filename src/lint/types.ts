@@ -90,6 +90,11 @@ export interface FunctionDefinition {
   description: string;
   /** JSON Schema for the options; checked when the config is loaded. */
   optionsSchema?: Record<string, unknown>;
+  /**
+   * The function has something to say about an absent target (`defined`, `usefulText`...). Others are
+   * not called for absent fields: most rules look at optional fields, and skipping saves the call.
+   */
+  handlesMissing?: boolean;
   fn: LintFunction<never>;
 }
 

@@ -7,24 +7,28 @@ const none: FunctionResult[] = [];
 
 export const truthy: FunctionDefinition = {
   name: 'truthy',
+  handlesMissing: true,
   description: 'The value must be present and not `false`, `0`, `""` or `null`.',
   fn: (target: JsonValue | undefined) => (target ? none : [{ message: 'must be set' }]),
 };
 
 export const falsy: FunctionDefinition = {
   name: 'falsy',
+  handlesMissing: true,
   description: 'The value must be absent, `false`, `0`, `""` or `null`.',
   fn: (target: JsonValue | undefined) => (target ? [{ message: 'must not be set' }] : none),
 };
 
 export const defined: FunctionDefinition = {
   name: 'defined',
+  handlesMissing: true,
   description: 'The value must be present.',
   fn: (target: JsonValue | undefined) => (target === undefined ? [{ message: 'is missing' }] : none),
 };
 
 export const undefinedFn: FunctionDefinition = {
   name: 'undefined',
+  handlesMissing: true,
   description: 'The value must be absent.',
   fn: (target: JsonValue | undefined) => (target === undefined ? none : [{ message: 'must not be present' }]),
 };

@@ -39,6 +39,7 @@ function isObjectSchema(schema: JsonObject): boolean {
 
 export const usefulText: FunctionDefinition = {
   name: 'usefulText',
+  handlesMissing: true,
   description: 'A prose field must be present, not blank, and at least `min` characters long (default 1).',
   optionsSchema: {
     type: 'object',

@@ -30,6 +30,7 @@ export function checkSchemaOption(schema: unknown): string | undefined {
 
 export const schema: FunctionDefinition = {
   name: 'schema',
+  handlesMissing: true,
   description:
     'The value must validate against the JSON Schema in `schema`. Absent values are skipped unless `required: true`.',
   optionsSchema: {
