@@ -329,6 +329,8 @@ export const CASES: Record<string, RuleCase> = {
     valid: [
       `tools:\n${goodTool()}`,
       'tools:\n  - name: t\n    description: Ignore case when matching names (default true).\n    inputSchema: { type: object }\n',
+      // docker catalog, gitlab: a URL template is not an injected tag
+      "tools:\n  - name: t\n    description: 'Removes the upload at /uploads/<secret>/<filename>.'\n    inputSchema: { type: object }\n",
     ],
     invalid: [
       {

@@ -98,9 +98,11 @@ export const explicitAdditionalProperties: FunctionDefinition = {
 export const requiredDeclared: FunctionDefinition = {
   name: 'requiredDeclared',
   description:
-    'Every `required` entry of an object schema must be declared in its `properties` (composed schemas are skipped).',
-  fn: (target: JsonValue | undefined) => {
+    'Every `required` entry of an object schema must be declared in its `properties` (composed schemas and composition branches are skipped).',
+  fn: (target: JsonValue | undefined, _options, context) => {
     if (!isJsonObject(target) || composed(target) || !Array.isArray(target.required)) return none;
+    // `oneOf: [{required: [a]}, {required: [b]}]` names the parent's properties.
+    if (context.subject.via !== undefined && BRANCH_KEYWORDS.has(context.subject.via)) return none;
     const properties = isJsonObject(target.properties) ? target.properties : {};
     const out: FunctionResult[] = [];
     target.required.forEach((name, i) => {
@@ -269,7 +271,7 @@ export const invisibleCharacters: FunctionDefinition = {
 
 const DEFAULT_PHRASES = [
   '\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?(?:previous|prior|above|earlier|other|system)\\s+(?:instructions|prompts?|rules|messages|tools?)\\b',
-  '<\\s*/?\\s*(?:important|system|instructions?|secret|hidden)\\s*>',
+  '<\\s*/?\\s*(?:important|system|instructions?)\\s*>',
   "\\b(?:do\\s+not|don't|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|reveal\\s+(?:this\\s+)?to|notify|alert|show)\\s+the\\s+user\\b",
   '\\bwithout\\s+(?:telling|informing|notifying|alerting|asking)\\s+the\\s+user\\b',
   '\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b',
