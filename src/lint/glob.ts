@@ -128,7 +128,9 @@ function globBase(pattern: string): { base: string; rest: string } {
  */
 export function expandGlob(pattern: string, cwd: string): string[] {
   const posix = toPosix(pattern);
-  const { base, rest } = globBase(posix);
+  const split = globBase(posix.replace(/^(?:\.\/)+/, ''));
+  const base = split.base === '.' ? '' : split.base;
+  const rest = split.rest;
   const root = resolve(cwd, base || '.');
   const matcher = globToRegExp(rest);
   const out: string[] = [];

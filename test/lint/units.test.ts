@@ -159,6 +159,7 @@ describe('glob', () => {
       'sub/b.mcpdesc.yaml',
     ]);
     expect(expandGlob(`${root}/sub/*.json`, '/')).toEqual([`${root}/sub/x.json`]);
+    expect(expandGlob('./**/*.mcpdesc.json', root)).toEqual(['a.mcpdesc.json']);
   });
 });
 
