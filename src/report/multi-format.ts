@@ -128,3 +128,19 @@ export function exceedsThreshold(
     }
   return maxWarnings !== undefined && warnings > maxWarnings;
 }
+
+/**
+ * SARIF rule metadata from a code registry such as `CODES` of src/validate/codes.ts, so `validate`
+ * can offer the same formats as `lint` without knowing SARIF.
+ */
+export function ruleMetasFromRegistry(
+  registry: Readonly<Record<string, { severity: Severity; description: string; area?: string }>>,
+  tags: readonly string[] = ['validate'],
+): RuleMeta[] {
+  return Object.entries(registry).map(([id, info]) => ({
+    id,
+    description: info.description,
+    severity: info.severity,
+    tags: info.area ? [...tags, info.area] : [...tags],
+  }));
+}

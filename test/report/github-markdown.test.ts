@@ -76,3 +76,16 @@ describe('multi-format', () => {
     expect(exceedsThreshold(warningsOnly, 'error', 1)).toBe(false);
   });
 });
+
+describe('ruleMetasFromRegistry', () => {
+  it('turns the validate code registry into SARIF rule metadata', async () => {
+    const { ruleMetasFromRegistry } = await import('../../src/report/multi-format.js');
+    const { CODES } = await import('../../src/validate/codes.js');
+    const metas = ruleMetasFromRegistry(CODES);
+    expect(metas.length).toBe(Object.keys(CODES).length);
+    expect(metas.find((m) => m.id === 'schema-validation')).toMatchObject({
+      severity: 'error',
+      tags: ['validate', 'structure'],
+    });
+  });
+});
