@@ -49,9 +49,12 @@ export function compareOther(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
   const keys = new Set([...vo.entries.keys(), ...vn.entries.keys()]);
   for (const key of keys) {
     if (STORAGE_KEYWORDS.has(key)) continue;
-    if (MODELLED.has(key) && isKnownIn(vo.dialect, key) && isKnownIn(vn.dialect, key)) continue;
     const before = vo.entries.get(key)?.value;
     const after = vn.entries.get(key)?.value;
+    // each side's keyword is read by its own dialect; a keyword absent on one side needs no meaning there
+    const readOld = before === undefined || isKnownIn(vo.dialect, key);
+    const readNew = after === undefined || isKnownIn(vn.dialect, key);
+    if (MODELLED.has(key) && readOld && readNew) continue;
     if (sameJson(before, after)) continue;
     const action = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
     const po = before === undefined ? vo.pointer : at(vo, key);

@@ -154,8 +154,11 @@ function compareThroughRefs(
 }
 
 function compareExpanded(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {
-  const eo = expand(ctx.old, vo);
-  const en = expand(ctx.new, vn);
+  let eo = expand(ctx.old, vo);
+  let en = expand(ctx.new, vn);
+  const kept = new Set([...eo.kept, ...en.kept]);
+  if (kept.size > eo.kept.size) eo = expand(ctx.old, vo, kept);
+  if (kept.size > en.kept.size) en = expand(ctx.new, vn, kept);
   const [onlyOld] = eo.branches;
   const [onlyNew] = en.branches;
   if (eo.branches.length === 1 && en.branches.length === 1 && onlyOld && onlyNew) {

@@ -3,7 +3,7 @@ import { isJsonObject } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
 import { acceptsSame, type Ctx, emit, emitSummary, type Polarity, type RawChange, trial } from './context.js';
 import { branchViews, pairwiseDisjoint } from './expand.js';
-import { sameJson } from './fingerprint.js';
+import { containsRef, sameJson } from './fingerprint.js';
 import { isAnnotation } from './keywords.js';
 import type { ChangeKind } from './kinds.js';
 import { matchItems } from './match.js';
@@ -111,7 +111,10 @@ function compareBranches(
     pol,
     out,
   );
-  if (key === 'oneOf' && out.slice(start).some((c) => c.effect !== 'none')) {
+  // "exactly one" counts matches: even a branch subsumed by another changes the answer unless all are disjoint
+  const listChanged =
+    !sameJson(get(vo, key), get(vn, key)) || containsRef(get(vo, key)) || containsRef(get(vn, key));
+  if (key === 'oneOf' && (listChanged || out.slice(start).some((c) => c.effect !== 'none'))) {
     const oldViews = branchViews(ctx.old, vo, key);
     const newViews = branchViews(ctx.new, vn, key);
     const exclusive =

@@ -15,7 +15,12 @@ import { at, derefShallow, type Entry, get, merge, type View, viewOf, without } 
 export interface Expansion {
   branches: View[];
   via: 'anyOf' | 'oneOf' | undefined;
+  /** Compositions present but left as keywords (their siblings could not be folded in). */
+  kept: Set<'allOf' | 'anyOf' | 'oneOf'>;
 }
+
+/** Rewrites to skip: when one side must keep a composition as is, the other keeps it too, or they would not line up. */
+export type Keep = ReadonlySet<'allOf' | 'anyOf' | 'oneOf'>;
 
 function branchView(
   side: Side,
@@ -173,16 +178,26 @@ export function branchViews(side: Side, view: View, key: string): View[] | undef
   return views;
 }
 
-export function expand(side: Side, view: View): Expansion {
-  let v = flattenAllOf(side, view);
+export function expand(side: Side, view: View, keep: Keep = new Set()): Expansion {
+  const kept = new Set<'allOf' | 'anyOf' | 'oneOf'>();
+  let v = view;
+  if (get(v, 'allOf') !== undefined) {
+    const flat = keep.has('allOf') ? v : flattenAllOf(side, v);
+    if (flat === v) kept.add('allOf');
+    v = flat;
+  }
   v = absorbNull(side, v, 'anyOf');
   v = absorbNull(side, v, 'oneOf');
-  const anyOf = distribute(side, v, 'anyOf');
-  if (anyOf) return { branches: anyOf, via: 'anyOf' };
-  const oneOf = branchViews(side, v, 'oneOf');
-  if (oneOf && pairwiseDisjoint(side, oneOf)) {
-    const branches = distribute(side, v, 'oneOf');
-    if (branches) return { branches, via: 'oneOf' };
+  if (get(v, 'anyOf') !== undefined) {
+    const anyOf = keep.has('anyOf') ? undefined : distribute(side, v, 'anyOf');
+    if (anyOf) return { branches: anyOf, via: 'anyOf', kept };
+    kept.add('anyOf');
   }
-  return { branches: [v], via: undefined };
+  if (get(v, 'oneOf') !== undefined) {
+    const oneOf = keep.has('oneOf') ? undefined : branchViews(side, v, 'oneOf');
+    const branches = oneOf && pairwiseDisjoint(side, oneOf) ? distribute(side, v, 'oneOf') : undefined;
+    if (branches) return { branches, via: 'oneOf', kept };
+    kept.add('oneOf');
+  }
+  return { branches: [v], via: undefined, kept };
 }

@@ -71,7 +71,8 @@ export function matchItems<T extends Item>(
     let bestIndex = -1;
     let bestScore = Number.POSITIVE_INFINITY;
     for (let k = 0; k < count; k++) {
-      const s = score(changesOf(k)) * 64 + Math.min(63, Math.abs(k - self));
+      const changes = changesOf(k);
+      const s = (score(changes) + (unrelated(changes) ? 100_000 : 0)) * 64 + Math.min(63, Math.abs(k - self));
       if (s < bestScore) {
         bestScore = s;
         bestIndex = k;
@@ -79,6 +80,8 @@ export function matchItems<T extends Item>(
     }
     return bestIndex;
   };
+  const bestForOld = listOld.map((_, i) => best(listNew.length, (k) => pair(i, k), i));
+  const bestForNew = listNew.map((_, j) => best(listOld.length, (k) => pair(k, j), j));
   const reported = new Set<string>();
   const report = (i: number, j: number) => {
     const key = `${i}:${j}`;
@@ -86,6 +89,16 @@ export function matchItems<T extends Item>(
     reported.add(key);
     for (const change of pair(i, j)) out.push({ ...change, effect: orient(change.effect, pol) });
   };
+  /**
+   * A pair chosen by one side only exists to prove one inclusion: for anyOf, old branch ⊆ new
+   * branch (chosen for the old item) or new ⊆ old (chosen for the new item). When its changes
+   * prove exactly that, they say nothing about the other direction and are not reported; a
+   * mutual best pair is the same branch on both sides and is always reported.
+   */
+  const proves = (changes: readonly RawChange[], effect: 'narrowed' | 'widened') =>
+    changes.every((c) => c.effect === 'none' || c.effect === effect);
+  const oldSideProof = spec.mode === 'anyOf' ? 'widened' : 'narrowed';
+  const newSideProof = spec.mode === 'anyOf' ? 'narrowed' : 'widened';
   const extraEffect = (item: T, side: 'old' | 'new') => {
     if (spec.mode === 'anyOf') return side === 'new' ? 'widened' : 'narrowed';
     if (spec.trivial?.(item)) return 'none';
@@ -93,9 +106,8 @@ export function matchItems<T extends Item>(
   };
   for (let i = 0; i < listOld.length; i++) {
     const item = listOld[i] as T;
-    const j = best(listNew.length, (k) => pair(i, k), i);
-    if (j >= 0 && !unrelated(pair(i, j))) report(i, j);
-    else
+    const j = bestForOld[i] as number;
+    if (j < 0 || unrelated(pair(i, j))) {
       emit(
         out,
         pol,
@@ -105,12 +117,12 @@ export function matchItems<T extends Item>(
         extraEffect(item, 'old'),
         `${spec.label} item ${i} removed`,
       );
+    } else if (bestForNew[j] === i || !proves(pair(i, j), oldSideProof)) report(i, j);
   }
   for (let j = 0; j < listNew.length; j++) {
     const item = listNew[j] as T;
-    const i = best(listOld.length, (k) => pair(k, j), j);
-    if (i >= 0 && !unrelated(pair(i, j))) report(i, j);
-    else
+    const i = bestForNew[j] as number;
+    if (i < 0 || unrelated(pair(i, j))) {
       emit(
         out,
         pol,
@@ -120,5 +132,6 @@ export function matchItems<T extends Item>(
         extraEffect(item, 'new'),
         `${spec.label} item ${j} added`,
       );
+    } else if (bestForOld[i] === j || !proves(pair(i, j), newSideProof)) report(i, j);
   }
 }

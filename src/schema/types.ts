@@ -140,7 +140,15 @@ export function compareTypes(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
   const after = effectiveMask(vn);
   if (!isValidType(get(vo, 'type')) || !isValidType(get(vn, 'type'))) {
     if (!sameJson(get(vo, 'type'), get(vn, 'type'))) {
-      emit(out, pol, 'type-changed', at(vo, 'type'), at(vn, 'type'), 'unknown', `type ${show(get(vo, 'type') ?? null)} → ${show(get(vn, 'type') ?? null)} (not a valid type)`);
+      emit(
+        out,
+        pol,
+        'type-changed',
+        at(vo, 'type'),
+        at(vn, 'type'),
+        'unknown',
+        `type ${show(get(vo, 'type') ?? null)} → ${show(get(vn, 'type') ?? null)} (not a valid type)`,
+      );
     }
   } else if (before !== after && (hasTypeOld || hasTypeNew)) {
     const po = hasTypeOld ? at(vo, 'type') : vo.pointer;

@@ -13,8 +13,18 @@ table('string length', [
   ['maxLength removed', s({ maxLength: 10 }), s({}), 'max-length-removed:widened'],
   ['maxLength increased', s({ maxLength: 10 }), s({ maxLength: 20 }), 'max-length-increased:widened'],
   ['maxLength decreased', s({ maxLength: 10 }), s({ maxLength: 5 }), 'max-length-decreased:narrowed'],
-  ['both bounds moved apart', s({ minLength: 2, maxLength: 5 }), s({ minLength: 1, maxLength: 6 }), 'min-length-decreased:widened max-length-increased:widened'],
-  ['invalid count is unknown', s({ maxLength: 'ten' }), s({ maxLength: 10 }), 'unknown-keyword-changed:unknown'],
+  [
+    'both bounds moved apart',
+    s({ minLength: 2, maxLength: 5 }),
+    s({ minLength: 1, maxLength: 6 }),
+    'min-length-decreased:widened max-length-increased:widened',
+  ],
+  [
+    'invalid count is unknown',
+    s({ maxLength: 'ten' }),
+    s({ maxLength: 10 }),
+    'unknown-keyword-changed:unknown',
+  ],
 ] satisfies Row[]);
 
 table('pattern', [
@@ -29,12 +39,32 @@ table('pattern', [
   ['end anchor dropped', s({ pattern: 'abc$' }), s({ pattern: 'abc' }), 'pattern-changed:widened'],
   ['both anchors dropped', s({ pattern: '^abc$' }), s({ pattern: 'abc' }), 'pattern-changed:widened'],
   ['anchor added', s({ pattern: 'abc' }), s({ pattern: '^abc$' }), 'pattern-changed:narrowed'],
-  ['escaped dollar is not an anchor', s({ pattern: 'abc\\$' }), s({ pattern: 'abc\\' }), 'pattern-changed:unknown'],
+  [
+    'escaped dollar is not an anchor',
+    s({ pattern: 'abc\\$' }),
+    s({ pattern: 'abc\\' }),
+    'pattern-changed:unknown',
+  ],
   ['became match-all', s({ pattern: '^[a-z]+$' }), s({ pattern: '.*' }), 'pattern-changed:widened'],
   ['from match-all', s({ pattern: '' }), s({ pattern: '^[a-z]+$' }), 'pattern-changed:narrowed'],
-  ['^.*$ is not match-all (no s flag)', s({ pattern: '^.*$' }), s({ pattern: '.*' }), 'pattern-changed:widened'],
-  ['alternation inside a group is not split', s({ pattern: '^(a|b)$' }), s({ pattern: '^(a|b|c)$' }), 'pattern-changed:unknown'],
-  ['backreferences block alternative reasoning', s({ pattern: '(a)\\1' }), s({ pattern: '(b)|(a)\\1' }), 'pattern-changed:unknown'],
+  [
+    '^.*$ is not match-all (no s flag)',
+    s({ pattern: '^.*$' }),
+    s({ pattern: '.*' }),
+    'pattern-changed:widened',
+  ],
+  [
+    'alternation inside a group is not split',
+    s({ pattern: '^(a|b)$' }),
+    s({ pattern: '^(a|b|c)$' }),
+    'pattern-changed:unknown',
+  ],
+  [
+    'backreferences block alternative reasoning',
+    s({ pattern: '(a)\\1' }),
+    s({ pattern: '(b)|(a)\\1' }),
+    'pattern-changed:unknown',
+  ],
   ['pattern ignored for non-strings', { type: 'integer', pattern: '^a' }, { type: 'integer' }, ''],
 ] satisfies Row[]);
 
@@ -42,11 +72,41 @@ table('format', [
   ['equal', s({ format: 'email' }), s({ format: 'email' }), ''],
   ['added', s({}), s({ format: 'email' }), 'format-added:narrowed'],
   ['removed', s({ format: 'uri' }), s({}), 'format-removed:widened'],
-  ['uri to uri-reference widens', s({ format: 'uri' }), s({ format: 'uri-reference' }), 'format-changed:widened'],
-  ['uri-reference to uri narrows', s({ format: 'uri-reference' }), s({ format: 'uri' }), 'format-changed:narrowed'],
+  [
+    'uri to uri-reference widens',
+    s({ format: 'uri' }),
+    s({ format: 'uri-reference' }),
+    'format-changed:widened',
+  ],
+  [
+    'uri-reference to uri narrows',
+    s({ format: 'uri-reference' }),
+    s({ format: 'uri' }),
+    'format-changed:narrowed',
+  ],
   ['email to idn-email widens', s({ format: 'email' }), s({ format: 'idn-email' }), 'format-changed:widened'],
-  ['hostname to idn-hostname widens', s({ format: 'hostname' }), s({ format: 'idn-hostname' }), 'format-changed:widened'],
-  ['unrelated formats are unknown', s({ format: 'date' }), s({ format: 'date-time' }), 'format-changed:unknown'],
-  ['custom format change is unknown', s({ format: 'x-slug' }), s({ format: 'x-handle' }), 'format-changed:unknown'],
-  ['numeric formats are compared too', { type: 'integer', format: 'int32' }, { type: 'integer', format: 'int64' }, 'format-changed:unknown'],
+  [
+    'hostname to idn-hostname widens',
+    s({ format: 'hostname' }),
+    s({ format: 'idn-hostname' }),
+    'format-changed:widened',
+  ],
+  [
+    'unrelated formats are unknown',
+    s({ format: 'date' }),
+    s({ format: 'date-time' }),
+    'format-changed:unknown',
+  ],
+  [
+    'custom format change is unknown',
+    s({ format: 'x-slug' }),
+    s({ format: 'x-handle' }),
+    'format-changed:unknown',
+  ],
+  [
+    'numeric formats are compared too',
+    { type: 'integer', format: 'int32' },
+    { type: 'integer', format: 'int64' },
+    'format-changed:unknown',
+  ],
 ] satisfies Row[]);

@@ -26,7 +26,12 @@ export function table(family: string, rows: readonly Row[]): void {
           const want = expected.split(/\s+/).filter(Boolean).sort();
           expect(got).toEqual(want);
           for (const change of changes) {
-            const level = change.effect === 'none' ? (FIXED_WARNING.has(change.kind) ? 'warning' : 'info') : RULE[direction][change.effect];
+            const level =
+              change.effect === 'none'
+                ? FIXED_WARNING.has(change.kind)
+                  ? 'warning'
+                  : 'info'
+                : RULE[direction][change.effect];
             expect(change.level, change.kind).toBe(level);
             expect(change.message.length).toBeGreaterThan(0);
           }
@@ -37,7 +42,11 @@ export function table(family: string, rows: readonly Row[]): void {
 }
 
 /** `{if, then, else}` without writing a literal `then` key (the linter flags thenables). */
-export function conditional(ifSchema: unknown, thenSchema?: unknown, elseSchema?: unknown): Record<string, unknown> {
+export function conditional(
+  ifSchema: unknown,
+  thenSchema?: unknown,
+  elseSchema?: unknown,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { if: ifSchema };
   if (thenSchema !== undefined) out.then = thenSchema;
   if (elseSchema !== undefined) out.else = elseSchema;
