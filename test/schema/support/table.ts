@@ -48,6 +48,7 @@ export function conditional(
   elseSchema?: unknown,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { if: ifSchema };
+  // biome-ignore lint/suspicious/noThenProperty: `then` is a JSON Schema keyword here
   if (thenSchema !== undefined) out.then = thenSchema;
   if (elseSchema !== undefined) out.else = elseSchema;
   return out;
