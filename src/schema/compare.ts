@@ -1,5 +1,5 @@
 import type { JsonValue } from '../util/json.js';
-import { isJsonObject } from '../util/json.js';
+import { isJsonObject, jsonEqual } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
 import { compareOther } from './annotations.js';
 import { compareArrays } from './arrays.js';
@@ -239,7 +239,8 @@ export function compareSchemas(
 ): SchemaChange[] {
   if (!isSchema(oldSchema)) throw new TypeError('old schema must be a JSON object or boolean');
   if (!isSchema(newSchema)) throw new TypeError('new schema must be a JSON object or boolean');
-  if (sameJson(oldSchema, newSchema)) return [];
+  // Most schemas in a diff are unchanged: one early-exit walk beats fingerprinting both trees.
+  if (jsonEqual(oldSchema, newSchema)) return [];
   const ctx: Ctx = {
     old: { root: oldSchema, dialect: detectDialect(oldSchema), refs: new RefResolver(oldSchema) },
     new: { root: newSchema, dialect: detectDialect(newSchema), refs: new RefResolver(newSchema) },
