@@ -51,8 +51,13 @@ for (const file of files) {
   const first = lintDocument(load(), recommended);
   const cold = performance.now() - coldStart;
   const loadMs = timed(() => undefined, load);
+  const withMap = timed(
+    () => undefined,
+    () => load().sourceMap.locate('/tools/0'),
+  );
   const rows = [
     ['load (parse + decode)', loadMs],
+    ['load + source map (positions for findings)', withMap],
     [
       'lint recommended, rules only',
       timed(load, (doc) => lintDocument(doc, recommended, { validate: false })),
