@@ -29,6 +29,8 @@ export interface LintOptions {
   validate?: boolean;
   /** Path matched against override and ignore `files` globs (default: the document's file name). */
   filePath?: string;
+  /** "Today" for `ignore` expiry (default: now). */
+  now?: Date;
 }
 
 export interface LintResult {
@@ -255,7 +257,7 @@ export function expiredIgnoreFindings(config: ResolvedConfig, now = new Date()):
 export function lintDocument(
   loaded: LoadedDocument,
   config: ResolvedConfig,
-  options: LintOptions & { now?: Date } = {},
+  options: LintOptions = {},
 ): LintResult {
   const filePath = options.filePath ?? loaded.file;
   const now = options.now ?? new Date();
@@ -290,7 +292,8 @@ export function lintDocument(
     inlineMemo.set(pointer, cached);
     return cached;
   };
-  // No `x-mcpdesc-ignore` anywhere in the text: skip the per-finding ancestor walk.
+  // No `x-mcpdesc-ignore` anywhere in the text: skip the per-finding ancestor walk. (A key spelt with
+  // escape sequences is not seen here; no real document writes it that way.)
   const hasInline = loaded.text.includes(INLINE_IGNORE_KEY);
   const isSuppressed = (code: string, pointer: string): boolean => {
     if (isInvalidatingCode(code)) return false;
