@@ -100,5 +100,9 @@ const median = times[Math.floor(runs / 2)];
 console.log(`file: ${file}`);
 console.log(`tools: ${oldDoc.tools.length}, mutated: ${mutated} (seeded, 5 %)`);
 console.log(`JSON.parse of the file:            ${parseMs.toFixed(1)} ms`);
-console.log(`compare all schemas (median of ${runs}): ${median.toFixed(1)} ms  (min ${times[0].toFixed(1)}, max ${times.at(-1).toFixed(1)})`);
-console.log(`schema pairs: ${tally.pairs}, changes: ${tally.changes}, verdicts: ${tally.breaking} breaking, ${tally.unknown} unknown, ${tally.compatible} compatible`);
+console.log(
+  `compare all schemas (median of ${runs}): ${median.toFixed(1)} ms  (min ${times[0].toFixed(1)}, max ${times.at(-1).toFixed(1)})`,
+);
+console.log(
+  `schema pairs: ${tally.pairs}, changes: ${tally.changes}, verdicts: ${tally.breaking} breaking, ${tally.unknown} unknown, ${tally.compatible} compatible`,
+);

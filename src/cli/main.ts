@@ -10,6 +10,7 @@ import { registerMerge } from './commands/merge.js';
 import { registerMergeDriver } from './commands/merge-driver.js';
 import { registerMigrate } from './commands/migrate.js';
 import { registerProject } from './commands/project.js';
+import { registerSchemaDiff } from './commands/schema-diff.js';
 import { registerValidate } from './commands/validate.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
 import { setDebug } from './run.js';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerValidate(program);
   registerDiff(program);
   registerChangelog(program);
+  registerSchemaDiff(program);
   return program;
 }
 

@@ -281,8 +281,8 @@ function compareAdditional(
     ctx.compareNode(ctx, before.value, after.value, before.pointer, after.pointer, pol, out);
     return;
   }
-  const po = before?.pointer ?? appendPointer(so.view.pointer, 'additionalProperties');
-  const pn = after?.pointer ?? appendPointer(sn.view.pointer, 'additionalProperties');
+  const po = before?.pointer ?? so.view.pointer;
+  const pn = after?.pointer ?? sn.view.pointer;
   if (isTrue(before) && isTrue(after)) return;
   if (isFalse(before) && isFalse(after)) return;
   const nested = trial(ctx, before?.value ?? TRUE, after?.value ?? TRUE, po, pn);

@@ -34,9 +34,9 @@ export function get(view: View, key: string): JsonValue | undefined {
   return view.entries.get(key)?.value;
 }
 
-/** Where the keyword is, or where it would be. */
+/** Where the keyword is; for an absent keyword, the nearest existing location: the schema holding it. */
 export function at(view: View, key: string): string {
-  return view.entries.get(key)?.pointer ?? appendPointer(view.pointer, key);
+  return view.entries.get(key)?.pointer ?? view.pointer;
 }
 
 export function without(view: View, ...keys: string[]): View {

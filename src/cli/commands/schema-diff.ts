@@ -1,0 +1,47 @@
+import { type Command, Option } from 'commander';
+import { EXIT_ERROR } from '../exit-codes.js';
+import { formatOption } from '../options.js';
+import { action } from '../run.js';
+
+interface SchemaDiffCommandOptions {
+  direction: 'input' | 'output';
+  format: 'text' | 'json';
+}
+
+export function registerSchemaDiff(program: Command): void {
+  program
+    .command('schema-diff')
+    .description(
+      'compare two plain JSON Schema files (JSON or YAML): input narrowing and output widening are breaking (exit 1)',
+    )
+    .argument('<old>', 'old schema: a file, - for stdin, or REV:path from git')
+    .argument('<new>', 'new schema: a file, - for stdin, or REV:path from git')
+    .addOption(
+      new Option(
+        '--direction <direction>',
+        'input: narrowing breaks callers; output: widening breaks consumers',
+      )
+        .choices(['input', 'output'])
+        .default('input'),
+    )
+    .addOption(formatOption(['text', 'json'] as const, 'text'))
+    .action(
+      action(async (oldSpec: string, newSpec: string, options: SchemaDiffCommandOptions) => {
+        const [{ loadSource }, { runSchemaDiff }] = await Promise.all([
+          import('../../parse/index.js'),
+          import('../../schema/index.js'),
+        ]);
+        const [before, after] = await Promise.all([loadSource(oldSpec), loadSource(newSpec)]);
+        const result = runSchemaDiff(before.value, after.value, {
+          direction: options.direction,
+          format: options.format,
+        });
+        if (result.error !== undefined) {
+          process.stderr.write(`mcpdesc: ${result.error}\n`);
+          return EXIT_ERROR;
+        }
+        process.stdout.write(result.output);
+        return result.exitCode;
+      }),
+    );
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { runSchemaDiff } from '../../src/schema/index.js';
+
+const before = { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false };
+const after = {
+  type: 'object',
+  properties: { a: { type: ['string', 'null'] }, b: { type: 'integer' } },
+  required: ['b'],
+  additionalProperties: false,
+};
+
+describe('runSchemaDiff', () => {
+  it('input: a new required property is breaking (exit 1), JSON has the documented shape', () => {
+    const result = runSchemaDiff(before, after, { direction: 'input', format: 'json' });
+    expect(result.exitCode).toBe(1);
+    const parsed = JSON.parse(result.output) as { changes: Record<string, unknown>[] };
+    expect(parsed.changes.map((c) => Object.keys(c).sort())).toEqual(
+      parsed.changes.map(() => ['effect', 'kind', 'level', 'message', 'pointerNew', 'pointerOld']),
+    );
+    expect(parsed.changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'property-required-added',
+        level: 'breaking',
+        effect: 'narrowed',
+        pointerOld: '',
+        pointerNew: '/required/0',
+      }),
+    );
+  });
+
+  it('output: the same edit widens (null, a new property on a closed object) and breaks', () => {
+    const result = runSchemaDiff(before, after, { direction: 'output', format: 'text' });
+    expect(result.exitCode).toBe(1);
+    expect(result.output).toMatch(/^breaking {2}nullable-added {2}\/properties\/a\/type/m);
+    expect(result.output).toMatch(/verdict: breaking\n$/);
+  });
+
+  it('no breaking change exits 0; text says so', () => {
+    expect(runSchemaDiff(before, before, { direction: 'input', format: 'text' })).toEqual({
+      exitCode: 0,
+      output: 'No changes (input schema).\n',
+    });
+    // null no longer produced: an output narrowing is info
+    const narrower = { ...after, properties: { a: { type: 'string' }, b: { type: 'integer' } } };
+    expect(runSchemaDiff(after, narrower, { direction: 'output', format: 'json' }).exitCode).toBe(0);
+  });
+
+  it('a value that is not a schema exits 2', () => {
+    expect(runSchemaDiff(before, 42, { direction: 'input', format: 'json' })).toMatchObject({
+      exitCode: 2,
+      error: expect.stringContaining('new schema'),
+    });
+  });
+});
+
+describe('mcpdesc schema-diff', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'schema-diff-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  async function run(...args: string[]): Promise<{ code: number; stdout: string }> {
+    let stdout = '';
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stdout += String(chunk);
+      return true;
+    });
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      return { code: await runCli(['node', 'mcpdesc', 'schema-diff', ...args]), stdout };
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  }
+
+  it('reads JSON and YAML, exits 1 on breaking, prints the JSON report', async () => {
+    const oldFile = file('old.json', JSON.stringify(before));
+    const newFile = file(
+      'new.yaml',
+      'type: object\nproperties:\n  a: {type: string}\n  b: {type: integer}\nrequired: [b]\nadditionalProperties: false\n',
+    );
+    const result = await run(oldFile, newFile, '--format', 'json');
+    expect(result.code).toBe(1);
+    expect(
+      JSON.parse(result.stdout)
+        .changes.map((c: { kind: string }) => c.kind)
+        .sort(),
+    ).toEqual(['property-added', 'property-required-added']);
+    expect((await run(oldFile, oldFile, '--direction', 'output')).code).toBe(0);
+  });
+
+  it('exits 2 on a missing file, a non-schema, or a bad direction', async () => {
+    const oldFile = file('old2.json', JSON.stringify(before));
+    expect((await run(oldFile, join(dir, 'missing.json'))).code).toBe(2);
+    expect((await run(oldFile, file('num.json', '42'))).code).toBe(2);
+    expect((await run(oldFile, oldFile, '--direction', 'sideways')).code).toBe(2);
+  });
+});
