@@ -89,14 +89,6 @@ export function effectiveMask(view: View): number {
   return mask;
 }
 
-/** Schema-level type mask through a raw node, for branch disjointness tests. */
-export function nodeMask(node: JsonValue, view: (node: JsonValue) => View | undefined): number {
-  if (node === false) return 0;
-  if (!isJsonObject(node)) return ANY;
-  const v = view(node);
-  return v ? effectiveMask(v) : ANY;
-}
-
 function typeKind(
   before: number,
   after: number,
