@@ -105,3 +105,41 @@ describe('bad input: one line with file:line:col, exit 2, no stack trace', () =>
     expect(missing.stderr).toMatch(/nope\.json: No such file \(not-found\)/);
   });
 });
+
+describe('mcpdesc validate output formats', () => {
+  it('writes several formats at once: stylish to stdout, SARIF and JUnit to files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-validate-'));
+    const file = join(dir, 'bad.mcpdesc.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpdesc: '0.8.0',
+        info: { name: 'x', version: '1' },
+        protocolVersions: ['2025-06-18'],
+        tools: [],
+      }),
+    );
+    const result = runCli([
+      'validate',
+      file,
+      '-f',
+      'stylish',
+      '-f',
+      `sarif:${join(dir, 'out.sarif')}`,
+      '-f',
+      `junit:${join(dir, 'out.xml')}`,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('bad.mcpdesc.json');
+    const sarif = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8'));
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0].results.length).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toContain('<testsuites');
+  });
+
+  it('refuses an unknown format as a usage error', () => {
+    const result = runCli(['validate', FIXTURE, '-f', 'bogus']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown format "bogus"');
+  });
+});

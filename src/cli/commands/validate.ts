@@ -1,13 +1,16 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
-import { formatOption } from '../options.js';
 import { useColor } from '../output.js';
 import { action } from '../run.js';
 
 interface ValidateOptions {
-  format: 'stylish' | 'json';
+  format: string[];
   quiet?: boolean;
   color?: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 export function registerValidate(program: Command): void {
@@ -15,23 +18,39 @@ export function registerValidate(program: Command): void {
     .command('validate')
     .description('check documents against the mcpdesc 0.8.0 JSON Schema and the spec’s semantic rules')
     .argument('<file...>', 'description files, - for stdin, or REV:path from git')
-    .addOption(formatOption(['stylish', 'json'] as const, 'stylish'))
+    .option(
+      '-f, --format <name[:path]>',
+      'stylish, json, sarif, junit, github or markdown; NAME:PATH writes a file (atomically); repeatable',
+      collect,
+      [],
+    )
     .option('-q, --quiet', 'report errors only (warnings are hidden and never fail the run anyway)')
     .action(
       action(async (files: string[], options: ValidateOptions, command: Command) => {
         const [
           { loadSource, LoadError },
           { validateDocument },
-          { formatStylish },
-          { formatJson },
-          { formatError },
+          { CODES },
+          { parseFormatSpecs, writeReports, ruleMetasFromRegistry, FormatSpecError },
+          { formatError, UsageError },
+          { writeFileAtomic },
+          { packageVersion },
         ] = await Promise.all([
           import('../../parse/index.js'),
           import('../../validate/index.js'),
-          import('../../report/stylish.js'),
-          import('../../report/json.js'),
+          import('../../validate/codes.js'),
+          import('../../report/multi-format.js'),
           import('../errors.js'),
+          import('../output.js'),
+          import('../version.js'),
         ]);
+        let targets: ReturnType<typeof parseFormatSpecs>;
+        try {
+          targets = parseFormatSpecs(options.format);
+        } catch (error) {
+          if (error instanceof FormatSpecError) throw new UsageError(error.message);
+          throw error;
+        }
         const migrate = await import('../../migrate/load.js');
         type Entry = import('../../report/stylish.js').FileFindings;
         const reports: Entry[] = [];
@@ -75,8 +94,18 @@ export function registerValidate(program: Command): void {
           }
         }
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
-        process.stdout.write(
-          options.format === 'json' ? formatJson(reports) : formatStylish(reports, { color }),
+        writeReports(
+          targets,
+          reports,
+          {
+            color,
+            toolVersion: packageVersion(),
+            rules: ruleMetasFromRegistry(CODES),
+            failSeverity: 'error',
+            title: 'mcpdesc validate',
+            srcRoot: process.cwd(),
+          },
+          { stdout: (text) => process.stdout.write(text), file: (path, text) => writeFileAtomic(path, text) },
         );
         return unreadable ? EXIT_ERROR : invalid ? EXIT_FINDINGS : EXIT_OK;
       }),
