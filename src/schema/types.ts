@@ -1,5 +1,4 @@
 import type { JsonValue } from '../util/json.js';
-import { isJsonObject } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
 import { type Ctx, emit, type Polarity, type RawChange, show } from './context.js';
 import { fingerprint, sameJson } from './fingerprint.js';
