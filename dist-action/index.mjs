@@ -11731,7 +11731,7 @@ var require_core = __commonJS({
         uriResolver
       };
     }
-    var Ajv4 = class {
+    var Ajv5 = class {
       constructor(opts = {}) {
         this.schemas = {};
         this.refs = {};
@@ -12101,9 +12101,9 @@ var require_core = __commonJS({
         }
       }
     };
-    Ajv4.ValidationError = validation_error_1.default;
-    Ajv4.MissingRefError = ref_error_1.default;
-    exports.default = Ajv4;
+    Ajv5.ValidationError = validation_error_1.default;
+    Ajv5.MissingRefError = ref_error_1.default;
+    exports.default = Ajv5;
     function checkOptions(checkOpts, options, msg, log = "error") {
       for (const key in checkOpts) {
         const opt = key;
@@ -14214,7 +14214,7 @@ var require_ajv = __commonJS({
     var draft7MetaSchema = require_json_schema_draft_07();
     var META_SUPPORT_DATA = ["/properties"];
     var META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
-    var Ajv4 = class extends core_1.default {
+    var Ajv5 = class extends core_1.default {
       _addVocabularies() {
         super._addVocabularies();
         draft7_1.default.forEach((v) => this.addVocabulary(v));
@@ -14233,11 +14233,11 @@ var require_ajv = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports.Ajv = Ajv4;
-    module.exports = exports = Ajv4;
-    module.exports.Ajv = Ajv4;
+    exports.Ajv = Ajv5;
+    module.exports = exports = Ajv5;
+    module.exports.Ajv = Ajv5;
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.default = Ajv4;
+    exports.default = Ajv5;
     var validate_1 = require_validate();
     Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -15383,12 +15383,12 @@ var require_dist2 = __commonJS({
     var fastName = new codegen_1.Name("fastFormats");
     var formatsPlugin = (ajv2, opts = { keywords: true }) => {
       if (Array.isArray(opts)) {
-        addFormats3(ajv2, opts, formats_1.fullFormats, fullName);
+        addFormats4(ajv2, opts, formats_1.fullFormats, fullName);
         return ajv2;
       }
       const [formats, exportName] = opts.mode === "fast" ? [formats_1.fastFormats, fastName] : [formats_1.fullFormats, fullName];
       const list2 = opts.formats || formats_1.formatNames;
-      addFormats3(ajv2, list2, formats, exportName);
+      addFormats4(ajv2, list2, formats, exportName);
       if (opts.keywords)
         (0, limit_1.default)(ajv2);
       return ajv2;
@@ -15400,7 +15400,7 @@ var require_dist2 = __commonJS({
         throw new Error(`Unknown format "${name}"`);
       return f;
     };
-    function addFormats3(ajv2, list2, fs3, exportName) {
+    function addFormats4(ajv2, list2, fs3, exportName) {
       var _a;
       var _b;
       (_a = (_b = ajv2.opts.code).formats) !== null && _a !== void 0 ? _a : _b.formats = (0, codegen_1._)`require("ajv-formats/dist/formats").${exportName}`;
@@ -15416,7 +15416,7 @@ var require_dist2 = __commonJS({
 // src/action/main.ts
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname4, isAbsolute as isAbsolute3, join as join6, resolve as resolve4 } from "node:path";
+import { dirname as dirname5, isAbsolute as isAbsolute3, join as join7, resolve as resolve4 } from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -15976,9 +15976,9 @@ function buildJsonPositions(text) {
   const stack = [];
   let pendingKeyOffset = -1;
   const record = (pointer, offset, keyOffset) => {
-    const entry = { value: offset };
-    if (keyOffset >= 0) entry.key = keyOffset;
-    table.set(pointer, entry);
+    const entry2 = { value: offset };
+    if (keyOffset >= 0) entry2.key = keyOffset;
+    table.set(pointer, entry2);
   };
   const slotPointer = () => {
     const top = stack[stack.length - 1];
@@ -16179,15 +16179,15 @@ var LazySourceMap = class {
     const table = this.entries();
     let current = pointer;
     while (current !== void 0) {
-      const entry = table.get(current);
-      if (entry) return entry;
+      const entry2 = table.get(current);
+      if (entry2) return entry2;
       current = parentPointer(current);
     }
     return void 0;
   }
   locate(pointer) {
-    const entry = this.nearest(pointer);
-    return entry ? this.lines.position(entry.value) : { line: 1, column: 1 };
+    const entry2 = this.nearest(pointer);
+    return entry2 ? this.lines.position(entry2.value) : { line: 1, column: 1 };
   }
   locateKey(pointer) {
     const exact = this.entries().get(pointer);
@@ -16647,9 +16647,9 @@ function buildYamlTable(root) {
     if (node === null) {
       return;
     }
-    const entry = { value: node.range?.[0] ?? 0 };
-    if (key?.range) entry.key = key.range[0];
-    table.set(pointer, entry);
+    const entry2 = { value: node.range?.[0] ?? 0 };
+    if (key?.range) entry2.key = key.range[0];
+    table.set(pointer, entry2);
     if ((0, import_yaml.isSeq)(node))
       node.items.forEach((item, i) => {
         visit(item, appendPointer(pointer, i), null);
@@ -17146,10 +17146,10 @@ function cachedRow(key, render2) {
 function changesTable(entries3, report, ctx, rows) {
   const lines = ["| Where | Change | Subject | Revisions | Rule |", "|---|---|---|---|---|"];
   const shown = entries3.slice(0, rows);
-  for (const entry of shown) {
+  for (const entry2 of shown) {
     lines.push(
-      cachedRow(entry.change, () => {
-        const { file, change } = entry;
+      cachedRow(entry2.change, () => {
+        const { file, change } = entry2;
         const subject = change.subject.kind === "document" ? "document" : `${escapeMarkdown(change.subject.kind)} ${escapeCode(change.subject.key, 120)}`;
         const revisions = change.revisions.length > 0 ? escapeMarkdown(change.revisions.join(", "), 120) : "all";
         return `| ${changeWhere(report, ctx, file, change)} | ${escapeMessage(change.message)} | ${subject} | ${revisions} | ${escapeCode(change.ruleId, 80)} |`;
@@ -17182,11 +17182,11 @@ function findingsTable(entries3, report, ctx, rows) {
 ${moreRows(entries3.length - shown.length)}`;
 }
 function changelogBlock(file) {
-  const entry = file.changelog;
-  const versions = entry.fromVersion && entry.toVersion ? ` (${escapeMarkdown(entry.fromVersion, 40)} → ${escapeMarkdown(entry.toVersion, 40)})` : "";
-  return `**${escapeCode(file.path)}**${versions} — bump: **${entry.bump}**
+  const entry2 = file.changelog;
+  const versions = entry2.fromVersion && entry2.toVersion ? ` (${escapeMarkdown(entry2.fromVersion, 40)} → ${escapeMarkdown(entry2.toVersion, 40)})` : "";
+  return `**${escapeCode(file.path)}**${versions} — bump: **${entry2.bump}**
 
-${entry.markdown.trim()}`;
+${entry2.markdown.trim()}`;
 }
 function renderFooter(report, ctx) {
   const short = (sha) => sha.slice(0, 7);
@@ -18569,18 +18569,12 @@ function compareStructure(oldSide, newSide, options = {}) {
   };
 }
 var PairBook = class {
-  constructor(oldSide, newSide) {
-    this.oldSide = oldSide;
-    this.newSide = newSide;
-  }
-  oldSide;
-  newSide;
   pairs = /* @__PURE__ */ new Map();
   add(version, old, neu, elicitationsOld, elicitationsNew) {
     const key = `${old?.index ?? "-"}/${neu?.index ?? "-"}/${elicitationsOld?.join(",") ?? "*"}/${elicitationsNew?.join(",") ?? "*"}`;
     let pair = this.pairs.get(key);
     if (!pair) {
-      const modified = old !== void 0 && neu !== void 0 && (elicitationsOld !== void 0 || elicitationsNew !== void 0 || this.oldSide.canonical(old) !== this.newSide.canonical(neu));
+      const modified = old !== void 0 && neu !== void 0 && (elicitationsOld !== void 0 || elicitationsNew !== void 0 || !sameDeclaration(old.value, neu.value));
       pair = { old, new: neu, revisions: [], modified };
       if (elicitationsOld) pair.elicitationsOld = elicitationsOld;
       if (elicitationsNew) pair.elicitationsNew = elicitationsNew;
@@ -18593,14 +18587,24 @@ var PairBook = class {
     return [...this.pairs.values()];
   }
 };
+function sameDeclaration(a, b) {
+  let count = 0;
+  for (const key of Object.keys(a)) {
+    if (key === "protocolVersions") continue;
+    count++;
+    if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
+  }
+  for (const key of Object.keys(b)) if (key !== "protocolVersions") count--;
+  return count === 0;
+}
 function keptElicitations(decl, version) {
   if (!decl) return void 0;
   const list2 = decl.value.elicitations;
   if (!Array.isArray(list2) || !list2.some((e) => isJsonObject(e) && Array.isArray(e.protocolVersions)))
     return void 0;
   const kept = [];
-  list2.forEach((entry, i) => {
-    if (effectiveScope(entry, decl.scope).includes(version)) kept.push(i);
+  list2.forEach((entry2, i) => {
+    if (effectiveScope(entry2, decl.scope).includes(version)) kept.push(i);
   });
   return kept;
 }
@@ -18616,7 +18620,7 @@ function matchPrimitives(oldSide, newSide, compared) {
     for (const decl of oldSide.decls[collection]) if (decl.key !== void 0) group(decl.key).old.push(decl);
     for (const decl of newSide.decls[collection]) if (decl.key !== void 0) group(decl.key).new.push(decl);
     for (const [key, g] of groups) {
-      const book = new PairBook(oldSide, newSide);
+      const book = new PairBook();
       const oldRevisions = [];
       const newRevisions = [];
       for (const version of compared) {
@@ -18697,10 +18701,16 @@ function distinct(side, decls) {
   });
 }
 function matchTransports(oldSide, newSide, compared, transportsAt) {
-  const book = new PairBook(oldSide, newSide);
+  const book = new PairBook();
   for (const version of compared) {
-    const olds = distinct(oldSide, oldSide.decls.transports.filter((d) => d.scope.includes(version)));
-    const news = distinct(newSide, newSide.decls.transports.filter((d) => d.scope.includes(version)));
+    const olds = distinct(
+      oldSide,
+      oldSide.decls.transports.filter((d) => d.scope.includes(version))
+    );
+    const news = distinct(
+      newSide,
+      newSide.decls.transports.filter((d) => d.scope.includes(version))
+    );
     const here = [];
     for (const [a, b] of pairTransports(olds, news)) here.push(book.add(version, a, b));
     transportsAt.set(version, here);
@@ -18708,7 +18718,7 @@ function matchTransports(oldSide, newSide, compared, transportsAt) {
   return book.list();
 }
 function matchCapabilities(oldSide, newSide, compared) {
-  const book = new PairBook(oldSide, newSide);
+  const book = new PairBook();
   for (const version of compared) {
     const o = oldSide.decls.capabilities.find((d) => d.scope.includes(version));
     const n = newSide.decls.capabilities.find((d) => d.scope.includes(version));
@@ -19766,8 +19776,8 @@ function checkExampleMaps(ctx, m, pair, subject) {
 }
 function validator(schema2) {
   if (schema2 === void 0) return void 0;
-  const compiled3 = compileSchema(schema2);
-  return compiled3.ok ? compiled3.validate : void 0;
+  const compiled4 = compileSchema(schema2);
+  return compiled4.ok ? compiled4.validate : void 0;
 }
 function oldToolExamplesAgainstNew(ctx, pair, subject) {
   const o = pair.old;
@@ -19866,20 +19876,20 @@ function checkVariantExamples(ctx, m, subject) {
   const now = mismatches(m.newVariants);
   if (now.size === 0) return;
   const before2 = mismatches(m.oldVariants);
-  for (const [key, entry] of now) {
+  for (const [key, entry2] of now) {
     if (before2.has(key)) continue;
-    const revisions = [...new Set(entry.decls.flatMap((d) => d.scope))].filter(
+    const revisions = [...new Set(entry2.decls.flatMap((d) => d.scope))].filter(
       (v) => ctx.diff.compared.includes(v) || ctx.diff.revisionsAdded.includes(v)
     );
     ctx.emit(
       "variant-example-mismatch",
       subject,
       revisions,
-      `${NOUN[entry.field]} ${q(entry.name)} differs between ${entry.decls.length} variants (maps of variants are independent: check this is intended)`,
+      `${NOUN[entry2.field]} ${q(entry2.name)} differs between ${entry2.decls.length} variants (maps of variants are independent: check this is intended)`,
       {
-        path: `/${entry.field}/${escapeSegment(entry.name)}`,
-        after: appendPointer(entry.decls[1].pointer, entry.field, entry.name),
-        details: { map: entry.field, name: entry.name, variants: entry.decls.map((d) => d.pointer) }
+        path: `/${entry2.field}/${escapeSegment(entry2.name)}`,
+        after: appendPointer(entry2.decls[1].pointer, entry2.field, entry2.name),
+        details: { map: entry2.field, name: entry2.name, variants: entry2.decls.map((d) => d.pointer) }
       }
     );
   }
@@ -20594,7 +20604,7 @@ function get2(view, key) {
   return view.entries.get(key)?.value;
 }
 function at(view, key) {
-  return view.entries.get(key)?.pointer ?? appendPointer(view.pointer, key);
+  return view.entries.get(key)?.pointer ?? view.pointer;
 }
 function without(view, ...keys) {
   const entries3 = new Map(view.entries);
@@ -20632,7 +20642,7 @@ function merge(a, b, pointer) {
     if (group.some((k) => setA.has(k)) && group.some((k) => setB.has(k))) return void 0;
   }
   const entries3 = new Map(b.entries);
-  for (const [key, entry] of a.entries) entries3.set(key, entry);
+  for (const [key, entry2] of a.entries) entries3.set(key, entry2);
   return { pointer, dialect: a.dialect, entries: entries3 };
 }
 function pureRef(side, node) {
@@ -20688,9 +20698,11 @@ function compareOther(_ctx, vo, vn, pol, out) {
   const keys = /* @__PURE__ */ new Set([...vo.entries.keys(), ...vn.entries.keys()]);
   for (const key of keys) {
     if (STORAGE_KEYWORDS.has(key)) continue;
-    if (MODELLED.has(key) && isKnownIn(vo.dialect, key) && isKnownIn(vn.dialect, key)) continue;
     const before2 = vo.entries.get(key)?.value;
     const after = vn.entries.get(key)?.value;
+    const readOld = before2 === void 0 || isKnownIn(vo.dialect, key);
+    const readNew = after === void 0 || isKnownIn(vn.dialect, key);
+    if (MODELLED.has(key) && readOld && readNew) continue;
     if (sameJson(before2, after)) continue;
     const action = before2 === void 0 ? "added" : after === void 0 ? "removed" : "changed";
     const po = before2 === void 0 ? vo.pointer : at(vo, key);
@@ -20744,14 +20756,15 @@ var BY_NAME = {
   integer: INTEGER,
   number: NUMBER
 };
-function maskOfType(type) {
-  if (type === void 0) return ANY;
+function isValidType(type) {
+  if (type === void 0) return true;
   const names = Array.isArray(type) ? type : [type];
+  return names.every((name) => typeof name === "string" && Object.hasOwn(BY_NAME, name));
+}
+function maskOfType(type) {
+  if (type === void 0 || !isValidType(type)) return ANY;
   let mask = 0;
-  for (const name of names) {
-    if (typeof name !== "string" || !Object.hasOwn(BY_NAME, name)) return ANY;
-    mask |= BY_NAME[name];
-  }
+  for (const name of Array.isArray(type) ? type : [type]) mask |= BY_NAME[name];
   return mask;
 }
 function maskOfValue(value) {
@@ -20768,14 +20781,16 @@ function declaredMask(view) {
   return mask;
 }
 function valuesOf(view) {
+  const list2 = get2(view, "enum");
+  const enumValues = Array.isArray(list2) ? list2 : void 0;
   if (view.entries.has("const")) {
     const value = get2(view, "const");
-    return { values: [value], pointers: [at(view, "const")], keyword: "const" };
+    const allowed2 = !enumValues || enumValues.some((v) => sameJson(v, value));
+    return { values: allowed2 ? [value] : [], pointers: allowed2 ? [at(view, "const")] : [], keyword: "const" };
   }
-  const list2 = get2(view, "enum");
-  if (!Array.isArray(list2)) return void 0;
+  if (!enumValues) return void 0;
   const base = at(view, "enum");
-  return { values: list2, pointers: list2.map((_, i) => appendPointer(base, i)), keyword: "enum" };
+  return { values: enumValues, pointers: enumValues.map((_, i) => appendPointer(base, i)), keyword: "enum" };
 }
 function effectiveMask(view) {
   let mask = declaredMask(view);
@@ -20822,7 +20837,19 @@ function compareTypes(_ctx, vo, vn, pol, out) {
   const hasTypeNew = get2(vn, "type") !== void 0;
   const before2 = effectiveMask(vo);
   const after = effectiveMask(vn);
-  if (before2 !== after && (hasTypeOld || hasTypeNew)) {
+  if (!isValidType(get2(vo, "type")) || !isValidType(get2(vn, "type"))) {
+    if (!sameJson(get2(vo, "type"), get2(vn, "type"))) {
+      emit(
+        out,
+        pol,
+        "type-changed",
+        at(vo, "type"),
+        at(vn, "type"),
+        "unknown",
+        `type ${show(get2(vo, "type") ?? null)} → ${show(get2(vn, "type") ?? null)} (not a valid type)`
+      );
+    }
+  } else if (before2 !== after && (hasTypeOld || hasTypeNew)) {
     const po = hasTypeOld ? at(vo, "type") : vo.pointer;
     const pn = hasTypeNew ? at(vn, "type") : vn.pointer;
     const text = `type ${maskNames(before2)} → ${maskNames(after)}`;
@@ -20992,8 +21019,8 @@ function compareBound(vo, vn, lower, integral, pol, out) {
   const before2 = effectiveBound(vo, lower, integral);
   const after = effectiveBound(vn, lower, integral);
   if (!before2 && !after) return;
-  const describe3 = (b) => b ? `${b.keyword} ${b.value}` : "none";
-  const message = `${lower ? "lower" : "upper"} bound ${describe3(before2)} → ${describe3(after)}`;
+  const describe4 = (b) => b ? `${b.keyword} ${b.value}` : "none";
+  const message = `${lower ? "lower" : "upper"} bound ${describe4(before2)} → ${describe4(after)}`;
   const po = before2 ? at(vo, before2.keyword) : vo.pointer;
   const pn = after ? at(vn, after.keyword) : vn.pointer;
   if (!before2 && after) {
@@ -21121,23 +21148,23 @@ function shapeOf(view) {
   const items = get2(view, "items");
   let prefix = [];
   let rest;
-  const entry = (key) => {
+  const entry2 = (key) => {
     const value = get2(view, key);
     return value === void 0 ? void 0 : { value, pointer: at(view, key), key };
   };
   if (Array.isArray(items)) {
     const base = at(view, "items");
     prefix = items.map((value, i) => ({ value, pointer: appendPointer(base, i) }));
-    rest = entry("additionalItems");
+    rest = entry2("additionalItems");
   } else {
     const tuple = get2(view, "prefixItems");
     if (Array.isArray(tuple)) {
       const base = at(view, "prefixItems");
       prefix = tuple.map((value, i) => ({ value, pointer: appendPointer(base, i) }));
     }
-    rest = entry("items");
+    rest = entry2("items");
   }
-  if (!rest && isSelfContained(view, ["contains"])) rest = entry("unevaluatedItems");
+  if (!rest && isSelfContained(view, ["contains"])) rest = entry2("unevaluatedItems");
   return { prefix, rest };
 }
 var TRUE = true;
@@ -21281,8 +21308,8 @@ function flattenAllOf(side, view) {
   const list2 = entriesOf(view, "allOf");
   if (!list2) return view;
   let acc = without(view, "allOf");
-  for (const entry of list2) {
-    const branch = branchView(side, entry.value, entry.pointer, view.dialect);
+  for (const entry2 of list2) {
+    const branch = branchView(side, entry2.value, entry2.pointer, view.dialect);
     if (!branch) return view;
     const merged = merge(acc, branch, view.pointer);
     if (!merged) return view;
@@ -21325,8 +21352,8 @@ function distribute(side, view, key) {
   if (!list2) return void 0;
   const rest = without(view, key);
   const branches = [];
-  for (const entry of list2) {
-    const branch = branchView(side, entry.value, entry.pointer, view.dialect);
+  for (const entry2 of list2) {
+    const branch = branchView(side, entry2.value, entry2.pointer, view.dialect);
     if (branch === false) continue;
     if (!branch) return void 0;
     const merged = merge(rest, branch, branch.pointer);
@@ -21372,26 +21399,36 @@ function branchViews(side, view, key) {
   const list2 = entriesOf(view, key);
   if (!list2) return void 0;
   const views = [];
-  for (const entry of list2) {
-    const branch = branchView(side, entry.value, entry.pointer, view.dialect);
+  for (const entry2 of list2) {
+    const branch = branchView(side, entry2.value, entry2.pointer, view.dialect);
     if (branch === void 0) return void 0;
     if (branch === false) continue;
     views.push(branch);
   }
   return views;
 }
-function expand(side, view) {
-  let v = flattenAllOf(side, view);
+function expand(side, view, keep = /* @__PURE__ */ new Set()) {
+  const kept = /* @__PURE__ */ new Set();
+  let v = view;
+  if (get2(v, "allOf") !== void 0) {
+    const flat = keep.has("allOf") ? v : flattenAllOf(side, v);
+    if (flat === v) kept.add("allOf");
+    v = flat;
+  }
   v = absorbNull(side, v, "anyOf");
   v = absorbNull(side, v, "oneOf");
-  const anyOf = distribute(side, v, "anyOf");
-  if (anyOf) return { branches: anyOf, via: "anyOf" };
-  const oneOf = branchViews(side, v, "oneOf");
-  if (oneOf && pairwiseDisjoint(side, oneOf)) {
-    const branches = distribute(side, v, "oneOf");
-    if (branches) return { branches, via: "oneOf" };
+  if (get2(v, "anyOf") !== void 0) {
+    const anyOf = keep.has("anyOf") ? void 0 : distribute(side, v, "anyOf");
+    if (anyOf) return { branches: anyOf, via: "anyOf", kept };
+    kept.add("anyOf");
   }
-  return { branches: [v], via: void 0 };
+  if (get2(v, "oneOf") !== void 0) {
+    const oneOf = keep.has("oneOf") ? void 0 : branchViews(side, v, "oneOf");
+    const branches = oneOf && pairwiseDisjoint(side, oneOf) ? distribute(side, v, "oneOf") : void 0;
+    if (branches) return { branches, via: "oneOf", kept };
+    kept.add("oneOf");
+  }
+  return { branches: [v], via: void 0, kept };
 }
 
 // src/schema/match.ts
@@ -21430,7 +21467,8 @@ function matchItems(listOld, listNew, spec, pol, out) {
     let bestIndex = -1;
     let bestScore = Number.POSITIVE_INFINITY;
     for (let k = 0; k < count; k++) {
-      const s = score(changesOf(k)) * 64 + Math.min(63, Math.abs(k - self));
+      const changes = changesOf(k);
+      const s = (score(changes) + (unrelated(changes) ? 1e5 : 0)) * 64 + Math.min(63, Math.abs(k - self));
       if (s < bestScore) {
         bestScore = s;
         bestIndex = k;
@@ -21438,6 +21476,8 @@ function matchItems(listOld, listNew, spec, pol, out) {
     }
     return bestIndex;
   };
+  const bestForOld = listOld.map((_, i) => best(listNew.length, (k) => pair(i, k), i));
+  const bestForNew = listNew.map((_, j) => best(listOld.length, (k) => pair(k, j), j));
   const reported = /* @__PURE__ */ new Set();
   const report = (i, j) => {
     const key = `${i}:${j}`;
@@ -21445,6 +21485,9 @@ function matchItems(listOld, listNew, spec, pol, out) {
     reported.add(key);
     for (const change of pair(i, j)) out.push({ ...change, effect: orient(change.effect, pol) });
   };
+  const proves = (changes, effect) => changes.every((c) => c.effect === "none" || c.effect === effect);
+  const oldSideProof = spec.mode === "anyOf" ? "widened" : "narrowed";
+  const newSideProof = spec.mode === "anyOf" ? "narrowed" : "widened";
   const extraEffect = (item, side) => {
     if (spec.mode === "anyOf") return side === "new" ? "widened" : "narrowed";
     if (spec.trivial?.(item)) return "none";
@@ -21452,9 +21495,8 @@ function matchItems(listOld, listNew, spec, pol, out) {
   };
   for (let i = 0; i < listOld.length; i++) {
     const item = listOld[i];
-    const j = best(listNew.length, (k) => pair(i, k), i);
-    if (j >= 0 && !unrelated(pair(i, j))) report(i, j);
-    else
+    const j = bestForOld[i];
+    if (j < 0 || unrelated(pair(i, j))) {
       emit(
         out,
         pol,
@@ -21464,12 +21506,12 @@ function matchItems(listOld, listNew, spec, pol, out) {
         extraEffect(item, "old"),
         `${spec.label} item ${i} removed`
       );
+    } else if (bestForNew[j] === i || !proves(pair(i, j), oldSideProof)) report(i, j);
   }
   for (let j = 0; j < listNew.length; j++) {
     const item = listNew[j];
-    const i = best(listOld.length, (k) => pair(k, j), j);
-    if (i >= 0 && !unrelated(pair(i, j))) report(i, j);
-    else
+    const i = bestForNew[j];
+    if (i < 0 || unrelated(pair(i, j))) {
       emit(
         out,
         pol,
@@ -21479,6 +21521,7 @@ function matchItems(listOld, listNew, spec, pol, out) {
         extraEffect(item, "new"),
         `${spec.label} item ${j} added`
       );
+    } else if (bestForOld[i] === j || !proves(pair(i, j), newSideProof)) report(i, j);
   }
 }
 
@@ -21490,12 +21533,12 @@ function entries(view, key) {
   const base = at(view, key);
   return list2.map((value, i) => ({ value, pointer: appendPointer(base, i) }));
 }
-function isTrivial(entry) {
-  const value = entry.value;
+function isTrivial(entry2) {
+  const value = entry2.value;
   return value === true || isJsonObject(value) && Object.keys(value).every(isAnnotation);
 }
-function isNullBranch(entry, view) {
-  return isJsonObject(entry.value) && effectiveMask(viewOf(entry.value, entry.pointer, view.dialect)) === NULL;
+function isNullBranch(entry2, view) {
+  return isJsonObject(entry2.value) && effectiveMask(viewOf(entry2.value, entry2.pointer, view.dialect)) === NULL;
 }
 function compareComposition(ctx, vo, vn, pol, out) {
   compareAllOf(ctx, vo, vn, pol, out);
@@ -21567,7 +21610,8 @@ function compareBranches(ctx, vo, vn, key, pol, out) {
     pol,
     out
   );
-  if (key === "oneOf" && out.slice(start).some((c) => c.effect !== "none")) {
+  const listChanged = !sameJson(get2(vo, key), get2(vn, key)) || containsRef(get2(vo, key)) || containsRef(get2(vn, key));
+  if (key === "oneOf" && (listChanged || out.slice(start).some((c) => c.effect !== "none"))) {
     const oldViews = branchViews(ctx.old, vo, key);
     const newViews = branchViews(ctx.new, vn, key);
     const exclusive = oldViews && newViews && pairwiseDisjoint(ctx.old, oldViews) && pairwiseDisjoint(ctx.new, newViews);
@@ -22041,8 +22085,8 @@ function governing(shape, name) {
   if (entries3.length === 0) entries3.push(shape.additional ?? { value: TRUE3, pointer: shape.view.pointer });
   return { entries: entries3, unresolved };
 }
-function isTrivial2(entry) {
-  const value = entry.value;
+function isTrivial2(entry2) {
+  const value = entry2.value;
   return value === true || isJsonObject(value) && Object.keys(value).every(isAnnotation);
 }
 function compareConjunction(ctx, listOld, listNew, pol, out) {
@@ -22199,8 +22243,8 @@ function compareAdditional(ctx, so, sn, pol, out) {
     ctx.compareNode(ctx, before2.value, after.value, before2.pointer, after.pointer, pol, out);
     return;
   }
-  const po = before2?.pointer ?? appendPointer(so.view.pointer, "additionalProperties");
-  const pn = after?.pointer ?? appendPointer(sn.view.pointer, "additionalProperties");
+  const po = before2?.pointer ?? so.view.pointer;
+  const pn = after?.pointer ?? sn.view.pointer;
   if (isTrue(before2) && isTrue(after)) return;
   if (isFalse2(before2) && isFalse2(after)) return;
   const nested = trial(ctx, before2?.value ?? TRUE3, after?.value ?? TRUE3, po, pn);
@@ -22618,8 +22662,11 @@ function compareThroughRefs(ctx, o, n, refOld, refNew, po, pn, pol, out) {
   for (const change of found) out.push(change);
 }
 function compareExpanded(ctx, vo, vn, pol, out) {
-  const eo = expand(ctx.old, vo);
-  const en = expand(ctx.new, vn);
+  let eo = expand(ctx.old, vo);
+  let en = expand(ctx.new, vn);
+  const kept = /* @__PURE__ */ new Set([...eo.kept, ...en.kept]);
+  if (kept.size > eo.kept.size) eo = expand(ctx.old, vo, kept);
+  if (kept.size > en.kept.size) en = expand(ctx.new, vn, kept);
   const [onlyOld] = eo.branches;
   const [onlyNew] = en.branches;
   if (eo.branches.length === 1 && en.branches.length === 1 && onlyOld && onlyNew) {
@@ -22680,7 +22727,7 @@ function levelOf(kind, effect, direction) {
 function compareSchemas(oldSchema, newSchema, options) {
   if (!isSchema(oldSchema)) throw new TypeError("old schema must be a JSON object or boolean");
   if (!isSchema(newSchema)) throw new TypeError("new schema must be a JSON object or boolean");
-  if (sameJson(oldSchema, newSchema)) return [];
+  if (jsonEqual(oldSchema, newSchema)) return [];
   const ctx = {
     old: { root: oldSchema, dialect: detectDialect(oldSchema), refs: new RefResolver(oldSchema) },
     new: { root: newSchema, dialect: detectDialect(newSchema), refs: new RefResolver(newSchema) },
@@ -23172,11 +23219,11 @@ function elicitationsOf(decl, kept) {
   const out = /* @__PURE__ */ new Map();
   const list2 = decl.value.elicitations;
   if (!Array.isArray(list2)) return out;
-  list2.forEach((entry, i) => {
+  list2.forEach((entry2, i) => {
     if (kept && !kept.includes(i)) return;
-    if (!isJsonObject(entry) || typeof entry.name !== "string") return;
-    const { protocolVersions: _scope, ...rest } = entry;
-    out.set(entry.name, { value: rest, pointer: appendPointer(decl.pointer, "elicitations", i) });
+    if (!isJsonObject(entry2) || typeof entry2.name !== "string") return;
+    const { protocolVersions: _scope, ...rest } = entry2;
+    out.set(entry2.name, { value: rest, pointer: appendPointer(decl.pointer, "elicitations", i) });
   });
   return out;
 }
@@ -23184,7 +23231,7 @@ function checkElicitations(ctx, pair, subject) {
   const a = elicitationsOf(pair.old, pair.elicitationsOld);
   const b = elicitationsOf(pair.new, pair.elicitationsNew);
   const revs = pair.revisions;
-  for (const [name, entry] of b) {
+  for (const [name, entry2] of b) {
     const old = a.get(name);
     const path = `/elicitations/${escapeSegment(name)}`;
     if (!old) {
@@ -23192,15 +23239,15 @@ function checkElicitations(ctx, pair, subject) {
         "elicitation-added",
         subject,
         revs,
-        `elicitation ${q(name)} (${String(entry.value.mode)} mode) added`,
+        `elicitation ${q(name)} (${String(entry2.value.mode)} mode) added`,
         {
           path,
           before: pair.old.pointer,
-          after: entry.pointer
+          after: entry2.pointer
         }
       );
-    } else if (sortedJson(old.value) !== sortedJson(entry.value)) {
-      const fields = unionKeys(old.value, entry.value).filter((k) => !same(old.value[k], entry.value[k]));
+    } else if (sortedJson(old.value) !== sortedJson(entry2.value)) {
+      const fields = unionKeys(old.value, entry2.value).filter((k) => !same(old.value[k], entry2.value[k]));
       ctx.emit(
         "elicitation-changed",
         subject,
@@ -23209,17 +23256,17 @@ function checkElicitations(ctx, pair, subject) {
         {
           path,
           before: old.pointer,
-          after: entry.pointer,
+          after: entry2.pointer,
           details: { fields }
         }
       );
     }
   }
-  for (const [name, entry] of a) {
+  for (const [name, entry2] of a) {
     if (b.has(name)) continue;
     ctx.emit("elicitation-removed", subject, revs, `elicitation ${q(name)} removed`, {
       path: `/elicitations/${escapeSegment(name)}`,
-      before: entry.pointer,
+      before: entry2.pointer,
       after: pair.new.pointer
     });
   }
@@ -23470,43 +23517,43 @@ function compareTransport(ctx, o, n, revs) {
 
 // src/diff/ignore.ts
 var import_yaml3 = __toESM(require_dist(), 1);
-function matches(entry, change) {
-  if (entry.fingerprint !== void 0 && entry.fingerprint !== change.fingerprint) return false;
-  if (entry.rule !== void 0 && entry.rule !== change.ruleId) return false;
-  if (entry.subject !== void 0) {
-    if (entry.subject.key !== change.subject.key) return false;
-    if (entry.subject.kind !== void 0 && entry.subject.kind !== change.subject.kind) return false;
+function matches(entry2, change) {
+  if (entry2.fingerprint !== void 0 && entry2.fingerprint !== change.fingerprint) return false;
+  if (entry2.rule !== void 0 && entry2.rule !== change.ruleId) return false;
+  if (entry2.subject !== void 0) {
+    if (entry2.subject.key !== change.subject.key) return false;
+    if (entry2.subject.kind !== void 0 && entry2.subject.kind !== change.subject.kind) return false;
   }
   return true;
 }
-function describe(entry) {
-  if (entry.fingerprint) return `fingerprint ${entry.fingerprint}`;
-  const subject = entry.subject ? `${entry.subject.kind ? `${entry.subject.kind}:` : ""}${entry.subject.key}` : "";
-  return `${entry.rule} ${subject}`.trim();
+function describe(entry2) {
+  if (entry2.fingerprint) return `fingerprint ${entry2.fingerprint}`;
+  const subject = entry2.subject ? `${entry2.subject.kind ? `${entry2.subject.kind}:` : ""}${entry2.subject.key}` : "";
+  return `${entry2.rule} ${subject}`.trim();
 }
 function applyIgnores(changes, entries3, today) {
   const notes = [];
-  const active = entries3.filter((entry) => {
-    if (entry.expires === void 0 || entry.expires >= today) return true;
-    const hits = changes.filter((c) => matches(entry, c)).length;
+  const active = entries3.filter((entry2) => {
+    if (entry2.expires === void 0 || entry2.expires >= today) return true;
+    const hits = changes.filter((c) => matches(entry2, c)).length;
     notes.push({
       kind: "ignore-expired",
-      message: `ignore entry ${entry.index} (${describe(entry)}) expired on ${entry.expires}: ${hits > 0 ? `${hits} change${hits === 1 ? "" : "s"} no longer suppressed` : "it matches nothing; remove it"}`
+      message: `ignore entry ${entry2.index} (${describe(entry2)}) expired on ${entry2.expires}: ${hits > 0 ? `${hits} change${hits === 1 ? "" : "s"} no longer suppressed` : "it matches nothing; remove it"}`
     });
     return false;
   });
   const kept = [];
   const used = /* @__PURE__ */ new Set();
   for (const change of changes) {
-    const entry = active.find((e) => matches(e, change));
-    if (entry) used.add(entry);
+    const entry2 = active.find((e) => matches(e, change));
+    if (entry2) used.add(entry2);
     else kept.push(change);
   }
-  for (const entry of active) {
-    if (!used.has(entry))
+  for (const entry2 of active) {
+    if (!used.has(entry2))
       notes.push({
         kind: "ignore-unused",
-        message: `ignore entry ${entry.index} (${describe(entry)}) matches no change`
+        message: `ignore entry ${entry2.index} (${describe(entry2)}) matches no change`
       });
   }
   return { kept, ignored: changes.length - kept.length, notes };
@@ -24271,9 +24318,9 @@ var consistentCasing = {
     for (const type of options.subjects) {
       if (!isSubjectType(type)) continue;
       for (const subject of context.subjects.get(type) ?? []) {
-        const entry = nameOf(subject, field);
-        if (!entry) continue;
-        let text = entry.text;
+        const entry2 = nameOf(subject, field);
+        if (!entry2) continue;
+        let text = entry2.text;
         if (strip) {
           const match = lastMatch(strip, text);
           if (match !== void 0) text = text.slice(match);
@@ -24281,7 +24328,7 @@ var consistentCasing = {
         const group = options.scope === "parent" ? subject.parent?.pointer ?? "" : "";
         let list2 = groups.get(group);
         if (!list2) groups.set(group, list2 = []);
-        list2.push({ text, original: entry.text, pointer: entry.pointer, atKey: entry.atKey });
+        list2.push({ text, original: entry2.text, pointer: entry2.pointer, atKey: entry2.atKey });
       }
     }
     const out = [];
@@ -24326,21 +24373,25 @@ function nameOf(subject, field) {
 var none2 = [];
 var truthy = {
   name: "truthy",
+  handlesMissing: true,
   description: 'The value must be present and not `false`, `0`, `""` or `null`.',
   fn: (target) => target ? none2 : [{ message: "must be set" }]
 };
 var falsy = {
   name: "falsy",
+  handlesMissing: true,
   description: 'The value must be absent, `false`, `0`, `""` or `null`.',
   fn: (target) => target ? [{ message: "must not be set" }] : none2
 };
 var defined = {
   name: "defined",
+  handlesMissing: true,
   description: "The value must be present.",
   fn: (target) => target === void 0 ? [{ message: "is missing" }] : none2
 };
 var undefinedFn = {
   name: "undefined",
+  handlesMissing: true,
   description: "The value must be absent.",
   fn: (target) => target === void 0 ? none2 : [{ message: "must not be present" }]
 };
@@ -24518,6 +24569,7 @@ function isObjectSchema(schema2) {
 }
 var usefulText = {
   name: "usefulText",
+  handlesMissing: true,
   description: "A prose field must be present, not blank, and at least `min` characters long (default 1).",
   optionsSchema: {
     type: "object",
@@ -24569,9 +24621,10 @@ var explicitAdditionalProperties = {
 };
 var requiredDeclared = {
   name: "requiredDeclared",
-  description: "Every `required` entry of an object schema must be declared in its `properties` (composed schemas are skipped).",
-  fn: (target) => {
+  description: "Every `required` entry of an object schema must be declared in its `properties` (composed schemas and composition branches are skipped).",
+  fn: (target, _options, context) => {
     if (!isJsonObject(target) || composed(target) || !Array.isArray(target.required)) return none3;
+    if (context.subject.via !== void 0 && BRANCH_KEYWORDS.has(context.subject.via)) return none3;
     const properties = isJsonObject(target.properties) ? target.properties : {};
     const out = [];
     target.required.forEach((name, i) => {
@@ -24720,7 +24773,7 @@ var invisibleCharacters = {
 };
 var DEFAULT_PHRASES = [
   "\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?(?:previous|prior|above|earlier|other|system)\\s+(?:instructions|prompts?|rules|messages|tools?)\\b",
-  "<\\s*/?\\s*(?:important|system|instructions?|secret|hidden)\\s*>",
+  "<\\s*/?\\s*(?:important|system|instructions?)\\s*>",
   "\\b(?:do\\s+not|don't|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|reveal\\s+(?:this\\s+)?to|notify|alert|show)\\s+the\\s+user\\b",
   "\\bwithout\\s+(?:telling|informing|notifying|alerting|asking)\\s+the\\s+user\\b",
   "\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b",
@@ -24851,6 +24904,7 @@ function checkSchemaOption(schema2) {
 }
 var schema = {
   name: "schema",
+  handlesMissing: true,
   description: "The value must validate against the JSON Schema in `schema`. Absent values are skipped unless `required: true`.",
   optionsSchema: {
     type: "object",
@@ -25174,7 +25228,8 @@ var Resolver = class {
   ignores = [];
   stack = [];
   done = /* @__PURE__ */ new Set();
-  async apply(file) {
+  /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
+  async apply(file, implicitBase) {
     const key = resolve(file);
     if (this.stack.includes(key))
       throw new ConfigError(`extends cycle: ${[...this.stack, key].join(" -> ")}`, file);
@@ -25182,7 +25237,7 @@ var Resolver = class {
     this.stack.push(key);
     const raw = await readConfig(file);
     const baseDir = dirname2(file);
-    const extendsList = asList(raw.value.extends);
+    const extendsList = raw.value.extends === void 0 && implicitBase !== void 0 ? [implicitBase] : asList(raw.value.extends);
     for (let i = 0; i < extendsList.length; i++) {
       const target = this.extendsPath(extendsList[i], baseDir);
       if (!target) {
@@ -25232,20 +25287,20 @@ var Resolver = class {
             );
         });
         const position = raw.sourceMap?.locate(pointer) ?? { line: 0, column: 0 };
-        const entry = {
+        const entry2 = {
           rules,
           reason: String(item.reason),
           baseDir,
           location: { file: raw.file, pointer, line: position.line, column: position.column }
         };
-        if (item.files !== void 0) entry.files = asList(item.files);
-        if (item.pointers !== void 0) entry.pointers = asList(item.pointers);
+        if (item.files !== void 0) entry2.files = asList(item.files);
+        if (item.pointers !== void 0) entry2.pointers = asList(item.pointers);
         if (typeof item.expires === "string") {
           if (Number.isNaN(Date.parse(`${item.expires}T00:00:00Z`)))
             throw positioned(raw, `${pointer}/expires`, `invalid date ${JSON.stringify(item.expires)}`);
-          entry.expires = item.expires;
+          entry2.expires = item.expires;
         }
-        this.ignores.push(entry);
+        this.ignores.push(entry2);
       });
     }
     this.stack.pop();
@@ -25294,6 +25349,7 @@ var Resolver = class {
         definition = {
           name,
           description: `custom function from ${spec}`,
+          handlesMissing: true,
           fn: exported,
           ...isJsonObject(schema2) ? { optionsSchema: schema2 } : {}
         };
@@ -25302,6 +25358,7 @@ var Resolver = class {
         definition = {
           name,
           description: typeof e.description === "string" ? e.description : `custom function from ${spec}`,
+          handlesMissing: e.handlesMissing !== false,
           fn: e.fn,
           ...e.optionsSchema ? { optionsSchema: e.optionsSchema } : {}
         };
@@ -25315,14 +25372,14 @@ var Resolver = class {
       this.functions.set(name, definition);
     }
   }
-  ruleChange(raw, pointer, id, entry) {
+  ruleChange(raw, pointer, id, entry2) {
     const rule = this.rules.get(id);
     if (!rule) throw positioned(raw, pointer, `unknown rule ${JSON.stringify(id)}`, true);
     const change = {};
-    if (typeof entry === "string") change.severity = entry;
-    else if (isJsonObject(entry)) {
-      if (typeof entry.severity === "string") change.severity = entry.severity;
-      if (isJsonObject(entry.options)) {
+    if (typeof entry2 === "string") change.severity = entry2;
+    else if (isJsonObject(entry2)) {
+      if (typeof entry2.severity === "string") change.severity = entry2.severity;
+      if (isJsonObject(entry2.options)) {
         if (rule.validation)
           throw positioned(
             raw,
@@ -25330,7 +25387,7 @@ var Resolver = class {
             `${id} is a validation diagnostic and takes no options`,
             true
           );
-        change.options = entry.options;
+        change.options = entry2.options;
       }
     }
     if (change.severity === "off" && rule.validation === "invalid")
@@ -25348,24 +25405,24 @@ var Resolver = class {
   }
   applyRules(raw, rules, base) {
     for (const id of Object.keys(rules)) {
-      const entry = rules[id];
+      const entry2 = rules[id];
       const pointer = appendPointer(base, id);
-      const isDefinition = isJsonObject(entry) && (Object.hasOwn(entry, "given") || Object.hasOwn(entry, "then"));
+      const isDefinition = isJsonObject(entry2) && (Object.hasOwn(entry2, "given") || Object.hasOwn(entry2, "then"));
       if (!isDefinition) {
-        const change = this.ruleChange(raw, pointer, id, entry);
+        const change = this.ruleChange(raw, pointer, id, entry2);
         const rule2 = this.rules.get(id);
         const next = { ...rule2 };
         if (change.severity) next.severity = change.severity;
         if (change.options) next.functionOptions = { ...rule2.functionOptions, ...change.options };
-        if (isJsonObject(entry)) {
-          if (typeof entry.message === "string") next.message = entry.message;
-          if (typeof entry.description === "string") next.description = entry.description;
-          if (typeof entry.help === "string") next.help = entry.help;
+        if (isJsonObject(entry2)) {
+          if (typeof entry2.message === "string") next.message = entry2.message;
+          if (typeof entry2.description === "string") next.description = entry2.description;
+          if (typeof entry2.help === "string") next.help = entry2.help;
         }
         this.rules.set(id, next);
         continue;
       }
-      const def = entry;
+      const def = entry2;
       if (this.rules.get(id)?.validation)
         throw positioned(
           raw,
@@ -25421,9 +25478,10 @@ var Resolver = class {
     const validate = optionsValidator(fn);
     if (!validate(rule.functionOptions)) {
       const error2 = pickSchemaError(validate.errors ?? []);
+      const exact = `${pointer}${error2.instancePath}`;
       throw positioned(
         raw,
-        pointer,
+        raw.sourceMap?.has(exact) ? exact : pointer,
         `options of ${rule.id} (function ${fn.name}): ${error2.instancePath || "options"} ${schemaMessage(error2)}`
       );
     }
@@ -25467,7 +25525,7 @@ function isLocalPath(spec) {
 }
 async function resolveConfig(file, ruleset = "recommended") {
   const resolver = new Resolver();
-  if (file) await resolver.apply(resolve(file));
+  if (file) await resolver.apply(resolve(file), "recommended");
   else {
     if (!BUILTIN_RULESETS.includes(ruleset))
       throw new ConfigError(
@@ -25605,9 +25663,9 @@ function checkClientRequirements2(ctx) {
     const problems = /* @__PURE__ */ new Map();
     const add = (code, path, version, message) => {
       const key = `${code}\0${path.join("\0")}`;
-      const entry = problems.get(key) ?? { code, path, message, versions: [] };
-      entry.versions.push(version);
-      problems.set(key, entry);
+      const entry2 = problems.get(key) ?? { code, path, message, versions: [] };
+      entry2.versions.push(version);
+      problems.set(key, entry2);
     };
     const requireObject = (value, path, version, what) => {
       if (isObject(value)) return true;
@@ -26517,9 +26575,9 @@ function checkAgainstSchema(ctx, schema2, value, scope, path, what) {
   const key = schemaKey(schema2);
   const analysis = analyseSchema(schema2, key);
   if (!analysis.dialect || analysis.metaErrors.length > 0 || analysis.brokenRefs.length > 0) return;
-  const compiled3 = compileSchema(schema2, key);
-  if (!compiled3.ok) return;
-  const result = checkInstance(compiled3.validate, value);
+  const compiled4 = compileSchema(schema2, key);
+  if (!compiled4.ok) return;
+  const result = checkInstance(compiled4.validate, value);
   if (result.errors.length > 0) {
     ctx.report(
       "tool-example-schema-mismatch",
@@ -26527,7 +26585,7 @@ function checkAgainstSchema(ctx, schema2, value, scope, path, what) {
       `${what} does not validate against its Tool schema: ${result.errors.slice(0, 5).map((e) => e.message).join("; ")}`
     );
   }
-  if (compiled3.partial) {
+  if (compiled4.partial) {
     ctx.report(
       "incomplete-tool-example-validation",
       path,
@@ -26787,9 +26845,9 @@ function checkInteractions(ctx) {
                 `${stepWhere}.response must contain content when a form elicitation is accepted`
               );
             } else if (isObject(request.requestedSchema)) {
-              const compiled3 = compileSchema(request.requestedSchema);
-              if (compiled3.ok) {
-                const check = checkInstance(compiled3.validate, response.content);
+              const compiled4 = compileSchema(request.requestedSchema);
+              if (compiled4.ok) {
+                const check = checkInstance(compiled4.validate, response.content);
                 if (check.errors.length > 0) {
                   ctx.report(
                     "interaction-example-elicitation-content-schema-mismatch",
@@ -27457,11 +27515,11 @@ function checkToolSchemas(ctx) {
             `${field} has local $ref values that resolve to nothing: ${analysis.brokenRefs.map((r2) => JSON.stringify(r2)).join(", ")}`
           );
         } else if (analysis.needsCompile && !compileSchema(schema2).ok) {
-          const compiled3 = compileSchema(schema2);
+          const compiled4 = compileSchema(schema2);
           ctx.report(
             "invalid-tool-schema",
             path,
-            `${field} does not compile as JSON Schema ${analysis.dialect}: ${compiled3.ok ? "" : compiled3.error}`
+            `${field} does not compile as JSON Schema ${analysis.dialect}: ${compiled4.ok ? "" : compiled4.error}`
           );
         } else if (analysis.externalRefs.length > 0) {
           ctx.report(
@@ -27972,26 +28030,8 @@ var SCHEMA_SINGLE_KEYWORDS = [
   "additionalItems"
 ];
 var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
-function viaOf(pointer) {
-  const parts = pointer.split("/");
-  const last = parts[parts.length - 1] ?? "";
-  const before2 = parts[parts.length - 2] ?? "";
-  if (last === "inputSchema" || last === "outputSchema" || before2 === "schemas") return void 0;
-  if ([
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "prefixItems",
-    "items"
-  ].includes(before2))
-    return before2;
-  return last;
-}
+var INPUT = { schema: "ToolInputSchema", property: "ToolInputProperty" };
+var OUTPUT = { schema: "ToolOutputSchema", property: "ToolOutputProperty" };
 function buildSubjects(document) {
   const index = /* @__PURE__ */ new Map();
   const add = (subject) => {
@@ -28019,52 +28059,43 @@ function buildSubjects(document) {
     }
     return { value: current, pointer: at2 };
   };
-  const walkSchema = (schema2, pointer, depth, owner, schemaType, propertyType) => {
+  const walkSchema = (schema2, pointer, depth, owner, types, via) => {
     if (!isJsonObject(schema2)) return;
     const subject = {
-      type: schemaType,
+      type: types.schema,
       pointer,
       value: schema2,
       name: owner.name,
       parent: owner,
       depth
     };
-    const via = viaOf(pointer);
     if (via !== void 0) subject.via = via;
     add(subject);
     const properties = schema2.properties;
     if (isJsonObject(properties)) {
-      const required = new Set(
-        Array.isArray(schema2.required) ? schema2.required.filter((r2) => typeof r2 === "string") : []
-      );
+      const required = Array.isArray(schema2.required) ? schema2.required : [];
       for (const name of Object.keys(properties)) {
         const at2 = appendPointer(pointer, "properties", name);
         const value = properties[name];
-        add({
-          type: propertyType,
+        const property = {
+          type: types.property,
           pointer: at2,
           value,
           name,
           parent: owner,
-          depth: depth + 1,
-          required: required.has(name)
-        });
-        walkSchema(value, at2, depth + 1, owner, schemaType, propertyType);
+          depth: depth + 1
+        };
+        property.required = required.includes(name);
+        add(property);
+        walkSchema(value, at2, depth + 1, owner, types, "properties");
       }
     }
     const items = schema2.items;
     if (Array.isArray(items)) {
       for (let i = 0; i < items.length; i++)
-        walkSchema(
-          items[i],
-          appendPointer(pointer, "items", i),
-          depth,
-          owner,
-          schemaType,
-          propertyType
-        );
+        walkSchema(items[i], appendPointer(pointer, "items", i), depth, owner, types, "items");
     } else if (items !== void 0) {
-      walkSchema(items, appendPointer(pointer, "items"), depth, owner, schemaType, propertyType);
+      walkSchema(items, appendPointer(pointer, "items"), depth, owner, types, "items");
     }
     for (const keyword of SCHEMA_SINGLE_KEYWORDS) {
       if (Object.hasOwn(schema2, keyword))
@@ -28073,22 +28104,15 @@ function buildSubjects(document) {
           appendPointer(pointer, keyword),
           depth,
           owner,
-          schemaType,
-          propertyType
+          types,
+          keyword
         );
     }
     for (const keyword of SCHEMA_LIST_KEYWORDS) {
-      const list2 = schema2[keyword];
-      if (Array.isArray(list2) && Object.hasOwn(schema2, keyword))
+      const list2 = Object.hasOwn(schema2, keyword) ? schema2[keyword] : void 0;
+      if (Array.isArray(list2))
         for (let i = 0; i < list2.length; i++)
-          walkSchema(
-            list2[i],
-            appendPointer(pointer, keyword, i),
-            depth,
-            owner,
-            schemaType,
-            propertyType
-          );
+          walkSchema(list2[i], appendPointer(pointer, keyword, i), depth, owner, types, keyword);
     }
     for (const keyword of SCHEMA_MAP_KEYWORDS) {
       const map = Object.hasOwn(schema2, keyword) ? schema2[keyword] : void 0;
@@ -28099,8 +28123,8 @@ function buildSubjects(document) {
             appendPointer(pointer, keyword, name),
             depth,
             owner,
-            schemaType,
-            propertyType
+            types,
+            keyword
           );
     }
   };
@@ -28167,16 +28191,16 @@ function buildSubjects(document) {
   each("tools", (item, pointer, i) => {
     const tool = add({ type: "Tool", pointer, value: item, name: nameOf2(item, "name", i), parent: root });
     if (!isJsonObject(item)) return;
-    for (const [field, schemaType, propertyType] of [
-      ["inputSchema", "ToolInputSchema", "ToolInputProperty"],
-      ["outputSchema", "ToolOutputSchema", "ToolOutputProperty"]
+    for (const [field, types] of [
+      ["inputSchema", INPUT],
+      ["outputSchema", OUTPUT]
     ]) {
       if (!Object.hasOwn(item, field)) continue;
       const resolved = resolve5(item[field], appendPointer(pointer, field));
-      const key = `${schemaType}:${resolved.pointer}`;
+      const key = `${types.schema}:${resolved.pointer}`;
       if (visitedSchemas.has(key)) continue;
       visitedSchemas.add(key);
-      walkSchema(resolved.value, resolved.pointer, 0, tool, schemaType, propertyType);
+      walkSchema(resolved.value, resolved.pointer, 0, tool, types, void 0);
     }
     elicitations(tool, item);
     exampleMaps(tool, item, "tool");
@@ -28251,6 +28275,7 @@ var SUBJECT_LABEL = {
   Tag: "Tag"
 };
 function subjectLabel(subject) {
+  if (subject.kind === "path") return `Value at ${subject.pointer || "/"}`;
   const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
   if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema")
     return `${SUBJECT_LABEL[subject.type]} of Tool ${describeValue(subject.name)}`;
@@ -28312,17 +28337,17 @@ function planFor(config, filePath) {
     const fn = config.functions.get(rule.function);
     if (!fn) continue;
     const fields = rule.field ? rule.field.map((f) => f === "@key" ? KEY_FIELD : { text: f, segments: f.split(".") }) : [void 0];
-    const compiled3 = { rule, fn, fields, paths: [] };
+    const compiled4 = { rule, fn, fields, paths: [] };
     for (const given of rule.given) {
-      if (given.startsWith("$")) compiled3.paths.push(parseJsonPath(given));
+      if (given.startsWith("$")) compiled4.paths.push(parseJsonPath(given));
       else {
         const type = given;
         let list2 = byType.get(type);
         if (!list2) byType.set(type, list2 = []);
-        list2.push(compiled3);
+        list2.push(compiled4);
       }
     }
-    if (compiled3.paths.length > 0) pathRules.push(compiled3);
+    if (compiled4.paths.length > 0) pathRules.push(compiled4);
   }
   const plan = { rules, byType, pathRules, pointerOverrides };
   cache3.set(key, plan);
@@ -28358,17 +28383,21 @@ function conditionHolds(subject, when) {
     else actual = fieldValue(subject.value, key.split("."));
     if (isJsonObject(cond)) {
       if (Object.hasOwn(cond, "defined") && actual !== void 0 !== cond.defined) return false;
-      if (Object.hasOwn(cond, "not") && actual !== void 0 && JSON.stringify(actual) === JSON.stringify(cond.not))
-        return false;
-      if (Object.hasOwn(cond, "in") && Array.isArray(cond.in) && !cond.in.some((v) => JSON.stringify(v) === JSON.stringify(actual)))
+      if (Object.hasOwn(cond, "not") && actual !== void 0 && sameValue(actual, cond.not)) return false;
+      if (Object.hasOwn(cond, "in") && Array.isArray(cond.in) && !cond.in.some((v) => sameValue(v, actual)))
         return false;
       continue;
     }
     if (Array.isArray(cond)) {
-      if (!cond.some((v) => JSON.stringify(v) === JSON.stringify(actual))) return false;
-    } else if (JSON.stringify(actual) !== JSON.stringify(cond)) return false;
+      if (!cond.some((v) => sameValue(v, actual))) return false;
+    } else if (!sameValue(cond, actual)) return false;
   }
   return true;
+}
+function sameValue(a, b) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 function render(template, value) {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name) => value(name) ?? whole);
@@ -28386,7 +28415,7 @@ function lintDocument(loaded, config, options = {}) {
   const findings = [];
   let suppressed = 0;
   const ignores = config.ignores.filter(
-    (entry) => !isExpired(entry.expires, now) && (entry.files === void 0 || matchesAny(relativeTo(entry.baseDir, filePath), entry.files))
+    (entry2) => !isExpired(entry2.expires, now) && (entry2.files === void 0 || matchesAny(relativeTo(entry2.baseDir, filePath), entry2.files))
   );
   const inlineMemo = /* @__PURE__ */ new Map();
   const inlineAt = (pointer) => {
@@ -28402,13 +28431,16 @@ function lintDocument(loaded, config, options = {}) {
     inlineMemo.set(pointer, cached);
     return cached;
   };
+  const hasInline = loaded.text.includes(INLINE_IGNORE_KEY);
   const isSuppressed = (code, pointer) => {
     if (isInvalidatingCode(code)) return false;
-    for (let p = pointer; p !== void 0; p = parentPointer(p)) {
-      if (inlineAt(p)?.has(code)) return true;
-    }
+    if (hasInline)
+      for (let p = pointer; p !== void 0; p = parentPointer(p)) {
+        if (inlineAt(p)?.has(code)) return true;
+      }
+    if (ignores.length === 0) return false;
     return ignores.some(
-      (entry) => entry.rules.includes(code) && (entry.pointers === void 0 || entry.pointers.some((p) => matchesPointerPattern(p, pointer)))
+      (entry2) => entry2.rules.includes(code) && (entry2.pointers === void 0 || entry2.pointers.some((p) => matchesPointerPattern(p, pointer)))
     );
   };
   const severityAt = (rule, pointer) => plan.pointerOverrides.length === 0 ? rule.severity : effectiveRule(rule, plan.pointerOverrides, pointer).severity;
@@ -28430,23 +28462,24 @@ function lintDocument(loaded, config, options = {}) {
     }
   }
   const subjects = buildSubjects(document);
-  const run2 = (compiled3, subject) => {
-    const rule = plan.pointerOverrides.length === 0 ? compiled3.rule : effectiveRule(compiled3.rule, plan.pointerOverrides, subject.pointer);
+  const run2 = (compiled4, subject) => {
+    const rule = plan.pointerOverrides.length === 0 ? compiled4.rule : effectiveRule(compiled4.rule, plan.pointerOverrides, subject.pointer);
     if (rule.severity === "off" && plan.pointerOverrides.length === 0) return;
     if (rule.when && !conditionHolds(subject, rule.when)) return;
-    for (const field of compiled3.fields) {
+    for (const field of compiled4.fields) {
       let target;
       if (field === void 0) target = subject.value;
       else if (field === KEY_FIELD) target = subject.name;
       else target = fieldValue(subject.value, field.segments);
+      if (target === void 0 && compiled4.fn.handlesMissing !== true) continue;
       const pointer = field === void 0 || field === KEY_FIELD ? subject.pointer : appendPointer(subject.pointer, ...field.segments);
       const context = { subject, pointer, document, subjects, ruleId: rule.id };
       let results;
       try {
-        results = compiled3.fn.fn(target, rule.functionOptions, context);
+        results = compiled4.fn.fn(target, rule.functionOptions, context);
       } catch (error2) {
         throw new Error(
-          `rule ${rule.id} (function ${compiled3.fn.name}) failed at ${loaded.file}#${pointer}: ${error2 instanceof Error ? error2.message : String(error2)}`
+          `rule ${rule.id} (function ${compiled4.fn.name}) failed at ${loaded.file}#${pointer}: ${error2 instanceof Error ? error2.message : String(error2)}`
         );
       }
       if (!results || results.length === 0) continue;
@@ -28498,11 +28531,11 @@ function lintDocument(loaded, config, options = {}) {
   for (const [type, rules] of plan.byType) {
     const list2 = subjects.get(type);
     if (!list2) continue;
-    for (const subject of list2) for (const compiled3 of rules) run2(compiled3, subject);
+    for (const subject of list2) for (const compiled4 of rules) run2(compiled4, subject);
   }
-  for (const compiled3 of plan.pathRules) {
-    for (const steps of compiled3.paths) {
-      for (const match of queryJsonPath(document, steps)) run2(compiled3, pathSubject(match));
+  for (const compiled4 of plan.pathRules) {
+    for (const steps of compiled4.paths) {
+      for (const match of queryJsonPath(document, steps)) run2(compiled4, pathSubject(match));
     }
   }
   findings.sort(compareFindings);
@@ -28519,7 +28552,8 @@ function pathSubject(match) {
     type: "Document",
     pointer: match.pointer,
     value: match.value,
-    name: segments[segments.length - 1] ?? "$"
+    name: segments[segments.length - 1] ?? "$",
+    kind: "path"
   };
 }
 
@@ -28618,10 +28652,10 @@ function changelogEntry(base, head, all) {
   if (oldVersion !== void 0) info3.oldVersion = oldVersion;
   if (newVersion !== void 0) info3.newVersion = newVersion;
   const log = buildChangelog(result, info3);
-  const entry = { markdown: renderChangelog(log), bump: log.bump };
-  if (oldVersion !== void 0) entry.fromVersion = oldVersion;
-  if (log.suggestedVersion !== void 0) entry.toVersion = log.suggestedVersion;
-  return entry;
+  const entry2 = { markdown: renderChangelog(log), bump: log.bump };
+  if (oldVersion !== void 0) entry2.fromVersion = oldVersion;
+  if (log.suggestedVersion !== void 0) entry2.toVersion = log.suggestedVersion;
+  return entry2;
 }
 
 // src/action/git.ts
@@ -28738,7 +28772,7 @@ function parseNameStatus(output, globs) {
 
 // src/action/glob.ts
 function compileGlobs(patterns) {
-  const compiled3 = patterns.map((p) => p.trim()).filter((p) => p !== "" && !p.startsWith("#")).map((p) => {
+  const compiled4 = patterns.map((p) => p.trim()).filter((p) => p !== "" && !p.startsWith("#")).map((p) => {
     const negate = p.startsWith("!");
     const body = (negate ? p.slice(1) : p).replace(/^\.\//, "").replace(/^\//, "");
     return { negate, regex: globToRegExp2(body) };
@@ -28746,7 +28780,7 @@ function compileGlobs(patterns) {
   return {
     matches(path) {
       let matched = false;
-      for (const { negate, regex: regex2 } of compiled3) {
+      for (const { negate, regex: regex2 } of compiled4) {
         if (negate ? matched : !matched) {
           if (regex2.test(path)) matched = !negate;
         }
@@ -28935,6 +28969,772 @@ function runUrl(context) {
 // src/action/report.ts
 import { createHash as createHash2 } from "node:crypto";
 
+// src/migrate/detect.ts
+var MCPDESC_070 = "0.7.0";
+function declaredVersion(value) {
+  return isJsonObject(value) && typeof value.mcpdesc === "string" ? value.mcpdesc : void 0;
+}
+function isMcpdesc07(value) {
+  return declaredVersion(value) === MCPDESC_070;
+}
+
+// src/migrate/report.ts
+function entry(kind, code, message, source, result) {
+  const out = { kind, code, message };
+  if (source !== void 0) out.source = { pointer: source };
+  if (result !== void 0) out.result = { pointer: result };
+  return out;
+}
+function statusOf(entries3) {
+  if (entries3.some((e) => e.kind === "decision")) return "needs-author-input";
+  if (entries3.some((e) => e.kind === "warning" || e.kind === "default")) return "migrated-with-warnings";
+  return "migrated";
+}
+function locateEntries(entries3, sourceMap, resultMap) {
+  return entries3.map((e) => {
+    const out = { ...e };
+    if (e.source && sourceMap)
+      out.source = { pointer: e.source.pointer, ...sourceMap.locate(e.source.pointer) };
+    if (e.result && resultMap)
+      out.result = { pointer: e.result.pointer, ...resultMap.locate(e.result.pointer) };
+    return out;
+  });
+}
+
+// src/migrate/source-schema.ts
+var import_ajv4 = __toESM(require_ajv(), 1);
+var import_ajv_formats3 = __toESM(require_dist2(), 1);
+import { readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname4, join as join6 } from "node:path";
+import { fileURLToPath as fileURLToPath3 } from "node:url";
+var SCHEMA_FILE_070 = "mcp-description-0.7.0.json";
+var addFormats3 = import_ajv_formats3.default;
+var compiled3;
+function schema070() {
+  const here = dirname4(fileURLToPath3(new URL("../src/migrate/source-schema.ts", import.meta.url).href));
+  return JSON.parse(readFileSync4(join6(here, "..", "..", "schemas", SCHEMA_FILE_070), "utf8"));
+}
+function validator3() {
+  if (!compiled3) {
+    const ajv2 = new import_ajv4.Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    addFormats3(ajv2);
+    compiled3 = ajv2.compile(schema070());
+  }
+  return compiled3;
+}
+function describeError(error2) {
+  const params = error2.params;
+  switch (error2.keyword) {
+    case "additionalProperties":
+      return {
+        pointer: appendPointer(error2.instancePath, String(params.additionalProperty)),
+        message: `property ${JSON.stringify(params.additionalProperty)} is not allowed here in 0.7.0`
+      };
+    case "required":
+      return {
+        pointer: error2.instancePath,
+        message: `missing required property ${JSON.stringify(params.missingProperty)}`
+      };
+    case "enum":
+      return {
+        pointer: error2.instancePath,
+        message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`
+      };
+    default:
+      return { pointer: error2.instancePath, message: error2.message ?? error2.keyword };
+  }
+}
+var TRANSPORT_BRANCH = { "streamable-http": "0", stdio: "1", sse: "2" };
+function relevant(error2, value) {
+  if (error2.schemaPath.startsWith("#/anyOf/")) return false;
+  const branch = /^#\/properties\/transports\/items\/oneOf\/(\d)\//.exec(error2.schemaPath);
+  if (branch) {
+    const index = /^\/transports\/(\d+)/.exec(error2.instancePath)?.[1];
+    const transports = value.transports;
+    const item = Array.isArray(transports) && index !== void 0 ? transports[Number(index)] : void 0;
+    const type = item !== null && typeof item === "object" && !Array.isArray(item) ? item.type : void 0;
+    const wanted = typeof type === "string" ? TRANSPORT_BRANCH[type] : void 0;
+    if (wanted === void 0) return error2.keyword === "const" && branch[1] === "0";
+    return branch[1] === wanted;
+  }
+  return error2.keyword !== "oneOf";
+}
+function validateSource070(value) {
+  const validate = validator3();
+  if (validate(value)) return [];
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const error2 of validate.errors ?? []) {
+    if (!relevant(error2, value)) continue;
+    const issue2 = error2.keyword === "anyOf" && error2.instancePath === "" ? {
+      pointer: "",
+      message: "a 0.7.0 document must declare at least one of tools, resources, resourceTemplates, prompts"
+    } : error2.keyword === "const" && error2.instancePath.endsWith("/type") ? {
+      pointer: error2.instancePath,
+      message: 'transport type must be one of "streamable-http", "stdio", "sse"'
+    } : describeError(error2);
+    const key = `${issue2.pointer}\0${issue2.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(issue2);
+  }
+  return out;
+}
+
+// src/migrate/steps/util.ts
+function withKey(obj3, key, value, place = {}) {
+  const out = {};
+  if (Object.hasOwn(obj3, key)) {
+    for (const k of Object.keys(obj3)) setOwn(out, k, k === key ? value : obj3[k]);
+    return out;
+  }
+  const before2 = place.before?.find((k) => Object.hasOwn(obj3, k));
+  const after = before2 === void 0 ? place.after?.find((k) => Object.hasOwn(obj3, k)) : void 0;
+  let placed = false;
+  for (const k of Object.keys(obj3)) {
+    if (k === before2 && !placed) {
+      setOwn(out, key, value);
+      placed = true;
+    }
+    setOwn(out, k, obj3[k]);
+    if (k === after && !placed) {
+      setOwn(out, key, value);
+      placed = true;
+    }
+  }
+  if (!placed) setOwn(out, key, value);
+  return out;
+}
+function withoutKey(obj3, key) {
+  const out = {};
+  for (const k of Object.keys(obj3)) if (k !== key) setOwn(out, k, obj3[k]);
+  return out;
+}
+function describe3(value) {
+  return JSON.stringify(value);
+}
+
+// src/migrate/steps/capabilities.ts
+var KNOWN3 = /* @__PURE__ */ new Set([
+  "tools",
+  "resources",
+  "prompts",
+  "completions",
+  "logging",
+  "tasks",
+  "extensions",
+  "experimental"
+]);
+function migrateCapabilities(doc) {
+  const entries3 = [];
+  if (!Object.hasOwn(doc, "capabilities") || !isJsonObject(doc.capabilities)) {
+    return { value: doc, entries: entries3, moves: [] };
+  }
+  const capabilities = doc.capabilities;
+  entries3.push(
+    entry(
+      "change",
+      "capabilities-wrapped",
+      "capabilities object wrapped in a one-item array (it applies to every root revision)",
+      "/capabilities",
+      "/capabilities/0"
+    )
+  );
+  for (const key of Object.keys(capabilities)) {
+    if (KNOWN3.has(key) || key.startsWith("x-")) continue;
+    if (key === "protocolVersions") continue;
+    entries3.push(
+      entry(
+        "decision",
+        "capability-unknown",
+        `capabilities.${key} is not a 0.8.0 capability: move it under experimental, an x- extension or capabilities.extensions (the migration does not choose)`,
+        appendPointer("/capabilities", key),
+        appendPointer("/capabilities/0", key)
+      )
+    );
+  }
+  return {
+    value: withKey(doc, "capabilities", [capabilities]),
+    entries: entries3,
+    moves: [{ result: "/capabilities/0", source: "/capabilities" }]
+  };
+}
+
+// src/migrate/steps/empty-collections.ts
+var ROOT = ["transports", "tools", "resources", "resourceTemplates", "prompts", "tags"];
+var PRIMITIVES = ["tools", "resources", "resourceTemplates", "prompts"];
+function isEmptyCollection(value) {
+  return Array.isArray(value) && value.length === 0 || isJsonObject(value) && Object.keys(value).length === 0;
+}
+function dropEmpty(obj3, keys, pointer, entries3) {
+  let out = obj3;
+  for (const key of keys) {
+    if (!Object.hasOwn(out, key) || !Array.isArray(out[key]) || !isEmptyCollection(out[key])) continue;
+    out = withoutKey(out, key);
+    entries3.push(
+      entry(
+        "change",
+        "empty-collection-removed",
+        `empty ${key} removed (0.8.0 forbids empty declaration collections; it declared nothing)`,
+        appendPointer(pointer, key)
+      )
+    );
+  }
+  return out;
+}
+function migrateEmptyCollections(doc) {
+  const entries3 = [];
+  let value = doc;
+  if (isJsonObject(value.info) && Array.isArray(value.info.icons) && value.info.icons.length === 0) {
+    value = withKey(value, "info", dropEmpty(value.info, ["icons"], "/info", entries3));
+  }
+  for (const kind of PRIMITIVES) {
+    const list2 = value[kind];
+    if (!Array.isArray(list2)) continue;
+    let changed = false;
+    const items = list2.map((item, index) => {
+      if (!isJsonObject(item)) return item;
+      const keys = kind === "prompts" ? ["icons", "tags", "arguments"] : ["icons", "tags"];
+      const next = dropEmpty(item, keys, appendPointer("", kind, index), entries3);
+      if (next !== item) changed = true;
+      return next;
+    });
+    if (changed) value = withKey(value, kind, items);
+  }
+  value = dropEmpty(value, ROOT, "", entries3);
+  return { value, entries: entries3, moves: [] };
+}
+
+// src/migrate/steps/input-schemas.ts
+function checkInputSchemas(doc) {
+  const entries3 = [];
+  const tools = doc.tools;
+  if (!Array.isArray(tools)) return { value: doc, entries: entries3, moves: [] };
+  tools.forEach((tool, index) => {
+    if (!isJsonObject(tool)) return;
+    const at2 = appendPointer("/tools", index);
+    const name = typeof tool.name === "string" ? tool.name : `#${index}`;
+    if (!Object.hasOwn(tool, "inputSchema")) {
+      entries3.push(
+        entry(
+          "decision",
+          "tool-input-schema-missing",
+          `tool ${JSON.stringify(name)} has no inputSchema, which 0.8.0 requires. The migration does not guess: add the real schema, or { type: object, additionalProperties: false } only if you confirm the tool takes no parameters`,
+          at2,
+          at2
+        )
+      );
+      return;
+    }
+    const schema2 = tool.inputSchema;
+    if (!isJsonObject(schema2) || schema2.type !== "object") {
+      const schemaAt = appendPointer(at2, "inputSchema");
+      const what = isJsonObject(schema2) ? Object.hasOwn(schema2, "type") ? `has type ${JSON.stringify(schema2.type)}` : "has no type" : "is not an object";
+      entries3.push(
+        entry(
+          "decision",
+          "tool-input-schema-not-object",
+          `the inputSchema of tool ${JSON.stringify(name)} ${what}; 0.8.0 requires an object-rooted schema (type: object). The migration does not rewrite it: check what the tool accepts`,
+          schemaAt,
+          schemaAt
+        )
+      );
+    }
+  });
+  return { value: doc, entries: entries3, moves: [] };
+}
+
+// src/migrate/steps/protocol-versions.ts
+var SUPPORTED = PROTOCOL_VERSIONS.join(", ");
+function migrateProtocolVersions(doc, options) {
+  const entries3 = [];
+  const moves = [];
+  const info3 = isJsonObject(doc.info) ? doc.info : void 0;
+  const hasSource = info3 !== void 0 && Object.hasOwn(info3, "protocolVersion");
+  const fromSource = hasSource ? info3.protocolVersion : void 0;
+  let value = doc;
+  if (info3 && hasSource) {
+    value = withKey(value, "info", withoutKey(info3, "protocolVersion"));
+  }
+  for (const [flag, given] of [
+    ["--protocol-version", options.protocolVersion],
+    ["--default-protocol-version", options.defaultProtocolVersion]
+  ]) {
+    if (given !== void 0 && !isProtocolVersion(given)) {
+      entries3.push(
+        entry(
+          "decision",
+          "protocol-version-unsupported",
+          `${flag} ${describe3(given)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED})`
+        )
+      );
+      return { value, entries: entries3, moves };
+    }
+  }
+  let chosen;
+  if (hasSource) {
+    if (!isProtocolVersion(fromSource)) {
+      entries3.push(
+        entry(
+          "decision",
+          "protocol-version-unsupported",
+          `info.protocolVersion ${describe3(fromSource)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED}); give the right one with --protocol-version`,
+          "/info/protocolVersion"
+        )
+      );
+      return { value, entries: entries3, moves };
+    }
+    if (options.protocolVersion !== void 0 && options.protocolVersion !== fromSource) {
+      entries3.push(
+        entry(
+          "decision",
+          "protocol-version-conflict",
+          `--protocol-version ${options.protocolVersion} disagrees with info.protocolVersion ${fromSource}: correct the source or the option`,
+          "/info/protocolVersion"
+        )
+      );
+      return { value, entries: entries3, moves };
+    }
+    chosen = fromSource;
+    entries3.push(
+      entry(
+        "change",
+        "protocol-version-moved",
+        `info.protocolVersion "${fromSource}" moved to root protocolVersions ["${fromSource}"]`,
+        "/info/protocolVersion",
+        "/protocolVersions"
+      )
+    );
+    moves.push({ result: "/protocolVersions/0", source: "/info/protocolVersion" });
+    moves.push({ result: "/protocolVersions", source: "/info/protocolVersion" });
+  } else if (options.protocolVersion !== void 0) {
+    chosen = options.protocolVersion;
+    entries3.push(
+      entry(
+        "change",
+        "protocol-version-given",
+        `root protocolVersions ["${chosen}"] from --protocol-version (the source has no info.protocolVersion)`,
+        "/info",
+        "/protocolVersions"
+      )
+    );
+  } else if (options.defaultProtocolVersion !== void 0) {
+    chosen = options.defaultProtocolVersion;
+    entries3.push(
+      entry(
+        "default",
+        "protocol-version-default",
+        `the source has no info.protocolVersion; root protocolVersions ["${chosen}"] comes from --default-protocol-version: check that the server really implements it`,
+        "/info",
+        "/protocolVersions"
+      )
+    );
+  } else {
+    entries3.push(
+      entry(
+        "decision",
+        "protocol-version-missing",
+        "the source has no info.protocolVersion and 0.8.0 requires root protocolVersions: give the MCP revision the server implements with --protocol-version (or --default-protocol-version)",
+        "/info"
+      )
+    );
+    return { value, entries: entries3, moves };
+  }
+  value = withKey(value, "protocolVersions", [chosen], { after: ["info"] });
+  return { value, entries: entries3, moves };
+}
+
+// src/migrate/steps/security.ts
+var NAME_CHARS = /[^A-Za-z0-9._-]+/g;
+function baseSchemeName(scheme) {
+  switch (scheme.type) {
+    case "http": {
+      const raw = typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
+      const clean = raw.replace(NAME_CHARS, "-").replace(/^-+|-+$/g, "");
+      return clean === "" ? "http" : clean;
+    }
+    case "oauth2":
+      return "oauth";
+    case "apiKey":
+      return "apiKey";
+    case "openIdConnect":
+      return "openIdConnect";
+    default:
+      return "scheme";
+  }
+}
+function migrateSecurity(doc, options) {
+  const entries3 = [];
+  const moves = [];
+  const named = [];
+  const hints = options.preferSchemeNames ?? {};
+  const nameFor = (scheme, pointer) => {
+    const existing = named.find((n) => jsonEqual(n.scheme, scheme));
+    if (existing) {
+      entries3.push(
+        entry(
+          "change",
+          "security-scheme-deduplicated",
+          `inline security scheme identical to the one at ${existing.firstPointer}: both use securitySchemes.${existing.name}`,
+          pointer,
+          appendPointer("/securitySchemes", existing.name)
+        )
+      );
+      return existing.name;
+    }
+    const taken = (n) => named.some((x) => x.name === n);
+    const hinted = Object.keys(hints).find((n) => !taken(n) && jsonEqual(hints[n], scheme));
+    let name;
+    if (hinted !== void 0) {
+      name = hinted;
+      entries3.push(
+        entry(
+          "note",
+          "security-scheme-name-from-other",
+          `security scheme named ${JSON.stringify(name)} after the identical scheme of the 0.8.0 document it is compared with`,
+          pointer,
+          appendPointer("/securitySchemes", name)
+        )
+      );
+    } else {
+      const base = baseSchemeName(scheme);
+      name = base;
+      for (let i = 2; taken(name); i++) name = `${base}-${i}`;
+      if (name !== base) {
+        const other = named.find((x) => x.name === base);
+        entries3.push(
+          entry(
+            "warning",
+            "security-scheme-name-collision",
+            `a different ${JSON.stringify(scheme.type)} scheme already took the name ${JSON.stringify(base)}${other ? ` (from ${other.firstPointer})` : ""}; this one is named ${JSON.stringify(name)}: review whether the two definitions should be one, and rename if you like`,
+            pointer,
+            appendPointer("/securitySchemes", name)
+          )
+        );
+      }
+    }
+    named.push({ name, scheme, firstPointer: pointer });
+    moves.push({ result: appendPointer("/securitySchemes", name), source: pointer });
+    entries3.push(
+      entry(
+        "change",
+        "security-scheme-named",
+        `inline ${JSON.stringify(scheme.type)} security scheme moved to securitySchemes.${name}`,
+        pointer,
+        appendPointer("/securitySchemes", name)
+      )
+    );
+    return name;
+  };
+  const convert = (list2, pointer) => {
+    const out = [];
+    const names = [];
+    list2.forEach((item, index) => {
+      const at2 = appendPointer(pointer, index);
+      if (!isJsonObject(item)) {
+        entries3.push(
+          entry(
+            "decision",
+            "security-scheme-invalid",
+            "a 0.7.0 security entry must be a Security Scheme Object",
+            at2
+          )
+        );
+        return;
+      }
+      const name = nameFor(item, at2);
+      if (names.includes(name)) {
+        entries3.push(
+          entry(
+            "change",
+            "security-requirement-deduplicated",
+            `the same scheme is listed twice in this security array; one requirement { ${name}: [] } is kept`,
+            at2
+          )
+        );
+        return;
+      }
+      names.push(name);
+      const requirement = {};
+      setOwn(requirement, name, []);
+      const resultAt = appendPointer(pointer, out.length);
+      out.push(requirement);
+      entries3.push(
+        entry(
+          "change",
+          "security-requirement",
+          `inline scheme replaced by the requirement { ${name}: [] } (no OAuth scope is inferred)`,
+          at2,
+          resultAt
+        )
+      );
+    });
+    if (names.length > 1) {
+      entries3.push(
+        entry(
+          "warning",
+          "security-alternatives",
+          `${names.length} schemes in one 0.7.0 security array became alternatives (${names.join(" OR ")}), as the migration guide describes; 0.7.0 did not say whether all were required together: confirm`,
+          pointer,
+          pointer
+        )
+      );
+    }
+    return out;
+  };
+  let value = doc;
+  let rootSecurity;
+  let transports;
+  for (const key of Object.keys(doc)) {
+    if (key === "security" && Array.isArray(doc.security)) rootSecurity = convert(doc.security, "/security");
+    if (key === "transports" && Array.isArray(doc.transports)) {
+      transports = doc.transports.map((transport, index) => {
+        if (!isJsonObject(transport) || !Array.isArray(transport.security)) return transport;
+        return withKey(
+          transport,
+          "security",
+          convert(transport.security, appendPointer("/transports", index, "security"))
+        );
+      });
+    }
+  }
+  if (!Object.hasOwn(doc, "security")) {
+    entries3.push(
+      entry(
+        "note",
+        "root-security-omitted",
+        '0.7.0 read an omitted root security as "no authentication required"; 0.8.0 reads it as "not declared". Add security: [] if the server needs no authentication (the migration does not add it)',
+        ""
+      )
+    );
+  }
+  if (rootSecurity) value = withKey(value, "security", rootSecurity);
+  if (transports) value = withKey(value, "transports", transports);
+  if (named.length > 0) {
+    const schemes = {};
+    for (const n of named) setOwn(schemes, n.name, n.scheme);
+    value = withKey(value, "securitySchemes", schemes, {
+      before: ["security"],
+      after: ["protocolVersions", "info"]
+    });
+  }
+  return { value, entries: entries3, moves };
+}
+
+// src/migrate/steps/version.ts
+var SCHEMA_URI_080 = "https://mcpdesc.org/schema/mcp-description/0.8.0.json";
+function migrateVersion(doc, options) {
+  const entries3 = [];
+  let value = withKey(doc, "mcpdesc", "0.8.0");
+  entries3.push(
+    entry("change", "mcpdesc-version", `mcpdesc ${describe3(doc.mcpdesc)} → "0.8.0"`, "/mcpdesc", "/mcpdesc")
+  );
+  if (Object.hasOwn(doc, "$schema")) {
+    if (doc.$schema !== SCHEMA_URI_080) {
+      value = withKey(value, "$schema", SCHEMA_URI_080);
+      entries3.push(
+        entry(
+          "change",
+          "schema-uri",
+          `$schema ${describe3(doc.$schema)} → "${SCHEMA_URI_080}" (the 0.7.0 reference would name the wrong schema)`,
+          "/$schema",
+          "/$schema"
+        )
+      );
+    }
+  } else if (options.emitSchema) {
+    const out = { $schema: SCHEMA_URI_080 };
+    for (const k of Object.keys(value)) setOwn(out, k, value[k]);
+    value = out;
+    entries3.push(
+      entry(
+        "change",
+        "schema-uri-added",
+        `$schema "${SCHEMA_URI_080}" added (--schema)`,
+        void 0,
+        "/$schema"
+      )
+    );
+  }
+  return { value, entries: entries3, moves: [] };
+}
+
+// src/migrate/migrate.ts
+var BLOCKING = /* @__PURE__ */ new Set([
+  "protocol-version-missing",
+  "protocol-version-conflict",
+  "protocol-version-unsupported"
+]);
+var STEPS = [
+  ["version", migrateVersion],
+  ["protocol-versions", migrateProtocolVersions],
+  ["security", migrateSecurity],
+  ["input-schemas", (doc) => checkInputSchemas(doc)],
+  ["empty-collections", (doc) => migrateEmptyCollections(doc)],
+  ["capabilities", (doc) => migrateCapabilities(doc)]
+];
+var NotMigratableError = class extends Error {
+  name = "NotMigratableError";
+};
+function makePointerMapper(moves) {
+  const sorted = [...moves].sort((a, b) => b.result.length - a.result.length);
+  return (pointer) => {
+    for (const m of sorted) {
+      if (pointer === m.result) return m.source;
+      if (pointer.startsWith(`${m.result}/`)) return m.source + pointer.slice(m.result.length);
+    }
+    return pointer;
+  };
+}
+function migrateValue(source, options = {}) {
+  const version = declaredVersion(source);
+  if (!isJsonObject(source) || version !== MCPDESC_070) {
+    throw new NotMigratableError(
+      version === void 0 ? "not an mcpdesc document (no mcpdesc version)" : `mcpdesc ${JSON.stringify(version)} cannot be migrated: only 0.7.0 documents can`
+    );
+  }
+  const entries3 = [];
+  for (const issue2 of validateSource070(source)) {
+    entries3.push(
+      entry(
+        "decision",
+        "source-invalid",
+        `the 0.7.0 source is not valid 0.7.0: ${issue2.message}`,
+        issue2.pointer
+      )
+    );
+  }
+  let value = source;
+  const moves = [];
+  for (const [, step] of STEPS) {
+    const result = step(value, options);
+    value = result.value;
+    entries3.push(...result.entries);
+    moves.push(...result.moves);
+  }
+  const mapPointer = makePointerMapper(moves);
+  const blocked = entries3.some((e) => e.kind === "decision" && BLOCKING.has(e.code));
+  if (options.validateResult !== false && !blocked) {
+    const decided = entries3.filter((e) => e.kind === "decision" && e.result !== void 0 && e.result.pointer !== "").map((e) => e.result?.pointer ?? "");
+    const covered = (p) => decided.some((d) => p === d || p.startsWith(`${d}/`));
+    const result = validateDocument({ value, file: options.file ?? "<migrated>" });
+    for (const f of result.findings) {
+      const p = f.location.pointer;
+      if (f.severity === "error") {
+        if (covered(p)) continue;
+        entries3.push(
+          entry(
+            "decision",
+            "result-invalid",
+            `the migrated document is not valid 0.8.0 [${f.code}]: ${f.message}`,
+            mapPointer(p),
+            p
+          )
+        );
+      } else {
+        entries3.push(
+          entry(
+            f.severity === "warning" ? "warning" : "note",
+            "result-finding",
+            `0.8.0 validation [${f.code}]: ${f.message}`,
+            mapPointer(p),
+            p
+          )
+        );
+      }
+    }
+  }
+  const report = {
+    file: options.file ?? "<input>",
+    from: "0.7.0",
+    to: "0.8.0",
+    status: statusOf(entries3),
+    entries: entries3
+  };
+  return { value, report, mapPointer, moves, needsAuthor: report.status === "needs-author-input", blocked };
+}
+
+// src/migrate/load.ts
+var MigrationError = class extends Error {
+  constructor(message, file, report, line = 0, column = 0) {
+    super(message);
+    this.file = file;
+    this.report = report;
+    this.line = line;
+    this.column = column;
+  }
+  file;
+  report;
+  line;
+  column;
+  name = "MigrationError";
+};
+function mappedSourceMap(source, mapPointer) {
+  return {
+    locate: (pointer) => source.locate(mapPointer(pointer)),
+    locateKey: (pointer) => {
+      const from = mapPointer(pointer);
+      return from === pointer ? source.locateKey(pointer) : source.locate(from);
+    },
+    has: (pointer) => source.has(mapPointer(pointer))
+  };
+}
+function describeLoaded(loaded, options = {}) {
+  if (!isMcpdesc07(loaded.value)) return { document: loaded };
+  const result = migrateValue(loaded.value, { validateResult: false, ...options.migrate, file: loaded.file });
+  const report = {
+    ...result.report,
+    entries: locateEntries(result.report.entries, loaded.sourceMap, void 0)
+  };
+  const firstDecision = report.entries.find((e) => e.kind === "decision");
+  if (firstDecision && (result.blocked || options.strict)) {
+    const more = report.entries.filter((e) => e.kind === "decision").length - 1;
+    throw new MigrationError(
+      `this mcpdesc 0.7.0 document cannot be read as 0.8.0 in memory: ${firstDecision.message}${more > 0 ? ` (and ${more} more)` : ""}. Run \`mcpdesc migrate ${loaded.file}\` (with the options it names) to make a 0.8.0 copy and see the full report`,
+      loaded.file,
+      report,
+      firstDecision.source?.line ?? 0,
+      firstDecision.source?.column ?? 0
+    );
+  }
+  return {
+    document: {
+      file: loaded.file,
+      format: loaded.format,
+      // The source text: every position of this document refers to it.
+      text: loaded.text,
+      value: result.value,
+      sourceMap: mappedSourceMap(loaded.sourceMap, result.mapPointer)
+    },
+    migratedFrom: "0.7.0",
+    report
+  };
+}
+function migrationNotice(label, description) {
+  if (!description.migratedFrom) return void 0;
+  const decisions = description.report?.entries.filter((e) => e.kind === "decision").length ?? 0;
+  const open2 = decisions > 0 ? ` (${decisions} decision${decisions === 1 ? "" : "s"} left to the author: run mcpdesc migrate ${description.document.file})` : "";
+  return `${label}: migrated from ${description.migratedFrom}${open2}`;
+}
+function hintsFrom(loaded) {
+  const value = loaded.value;
+  const hints = {};
+  if (!isJsonObject(value) || value.mcpdesc !== "0.8.0") return hints;
+  if (isJsonObject(value.securitySchemes)) hints.preferSchemeNames = value.securitySchemes;
+  if (value.$schema === SCHEMA_URI_080) hints.emitSchema = true;
+  return hints;
+}
+function migrateSides(oldLoaded, newLoaded, notify, labels = ["old", "new"]) {
+  const side = (loaded, other, label) => {
+    if (!loaded) return loaded;
+    const described = describeLoaded(loaded, { migrate: other ? hintsFrom(other) : {} });
+    const notice2 = migrationNotice(label, described);
+    if (notice2) notify(notice2);
+    return described.document;
+  };
+  return { oldDoc: side(oldLoaded, newLoaded, labels[0]), newDoc: side(newLoaded, oldLoaded, labels[1]) };
+}
+
 // src/action/anchor.ts
 var IDENTITY_FIELDS = ["name", "uri", "uriTemplate", "type", "id", "src", "title"];
 function survivingPointer(base, head, pointer) {
@@ -29019,7 +29819,7 @@ async function analyseFile(file, options) {
     notes: []
   };
   if (file.basePath !== void 0 && file.basePath !== file.path) report.basePath = file.basePath;
-  const base = file.status === "added" || file.basePath === void 0 ? void 0 : (await load(options.read, options.baseSha, file.basePath, report, "base")).doc;
+  let base = file.status === "added" || file.basePath === void 0 ? void 0 : (await load(options.read, options.baseSha, file.basePath, report, "base")).doc;
   if (file.status === "removed") {
     report.changes.push(
       synthetic(
@@ -29040,7 +29840,7 @@ async function analyseFile(file, options) {
     return report;
   }
   const loaded = await load(options.read, options.headSha, file.path, report, "head");
-  const head = loaded.doc;
+  let head = loaded.doc;
   if (!head) {
     report.changes.push(
       synthetic(
@@ -29051,6 +29851,16 @@ async function analyseFile(file, options) {
         { after: problemLocation(file.path, loaded.at) }
       )
     );
+    return report;
+  }
+  try {
+    ({ oldDoc: base, newDoc: head } = migrateSides(base, head, (line) => report.notes.push(line), [
+      "base",
+      "head"
+    ]));
+  } catch (error2) {
+    if (!(error2 instanceof MigrationError)) throw error2;
+    report.problems.push(`${error2.file}:${error2.line}:${error2.column}: ${error2.message}`);
     return report;
   }
   if (!base) {
@@ -29301,7 +30111,7 @@ function writeOutputs(report, reportPath) {
 function writeJsonReport(report, verdict, context) {
   const dir = process.env.RUNNER_TEMP || tmpdir();
   mkdirSync(dir, { recursive: true });
-  const path = join6(dir, `mcpdesc-report-${safeName(context.runId ?? String(process.pid))}.json`);
+  const path = join7(dir, `mcpdesc-report-${safeName(context.runId ?? String(process.pid))}.json`);
   const json = {
     tool: { name: "mcpdesc-toolkit", version: VERSION },
     base: report.base,
@@ -29428,7 +30238,7 @@ async function run() {
   emitAnnotations(report);
   if (inputs.sarifFile) {
     const path = resolve4(workspace, inputs.sarifFile);
-    mkdirSync(dirname4(path), { recursive: true });
+    mkdirSync(dirname5(path), { recursive: true });
     writeFileAtomic(path, renderSarif(report, VERSION, `${context.serverUrl}/${context.repository}`));
     info(`SARIF written to ${safe(inputs.sarifFile)}`);
   }

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Change, ChangeLevel } from '../diff/types.js';
+import { MigrationError, migrateSides } from '../migrate/load.js';
 import type { Finding, Severity } from '../model/finding.js';
 import { DEFAULT_LIMITS, LoadError, type LoadedDocument, loadDocument } from '../parse/index.js';
 import type { Location } from '../util/location.js';
@@ -107,7 +108,7 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
   };
   if (file.basePath !== undefined && file.basePath !== file.path) report.basePath = file.basePath;
 
-  const base =
+  let base =
     file.status === 'added' || file.basePath === undefined
       ? undefined
       : (await load(options.read, options.baseSha, file.basePath, report, 'base')).doc;
@@ -132,7 +133,7 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
   }
 
   const loaded = await load(options.read, options.headSha, file.path, report, 'head');
-  const head = loaded.doc;
+  let head = loaded.doc;
   if (!head) {
     report.changes.push(
       synthetic(
@@ -143,6 +144,18 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
         { after: problemLocation(file.path, loaded.at) },
       ),
     );
+    return report;
+  }
+  // A 0.7.0 side is migrated in memory (named once in the notes), so the format upgrade itself is
+  // not reported as a change of the server.
+  try {
+    ({ oldDoc: base, newDoc: head } = migrateSides(base, head, (line) => report.notes.push(line), [
+      'base',
+      'head',
+    ]));
+  } catch (error) {
+    if (!(error instanceof MigrationError)) throw error;
+    report.problems.push(`${error.file}:${error.line}:${error.column}: ${error.message}`);
     return report;
   }
   if (!base) {

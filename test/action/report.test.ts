@@ -160,3 +160,30 @@ describe('readInputs', () => {
     expect(() => readInputs(from({ lint: 'maybe' }))).toThrow('Input "lint" must be true or false');
   });
 });
+
+describe('analyse with the real engines: a 0.7.0 base', () => {
+  it('migrates the 0.7.0 side in memory and reports no format-only change', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { realEngines } = await import('../../src/action/engines.js');
+    const fixtures = join(import.meta.dirname, '../fixtures/migrate');
+    const sides: Record<string, Buffer> = {
+      'base:server.mcpdesc.yaml': readFileSync(join(fixtures, 'old-0.7.yaml')),
+      'head:server.mcpdesc.yaml': readFileSync(join(fixtures, 'same-0.8.yaml')),
+    };
+    const r = await analyse({
+      files: [{ status: 'modified', path: 'server.mcpdesc.yaml', basePath: 'server.mcpdesc.yaml' }],
+      baseSha: 'base',
+      headSha: 'head',
+      baseRef: 'main',
+      read: async (rev, path) => sides[`${rev}:${path}`],
+      engines: await realEngines({ lint: false, config: '', workspace: process.cwd() }),
+    });
+    const [file] = r.files;
+    expect(file!.problems).toEqual([]);
+    expect(file!.notes.some((note) => /base: migrated from 0\.7\.0/.test(note))).toBe(true);
+    expect(file!.changes.filter((c) => /capabilit|security-scheme|schema-changed/.test(c.ruleId))).toEqual(
+      [],
+    );
+  });
+});
