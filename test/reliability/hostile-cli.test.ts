@@ -1,0 +1,188 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, runCli } from '../support/cli.js';
+import { generateDescription } from '../support/generate.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-hostile-'));
+const write = (name: string, content: string | Buffer) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+const base = { mcpdesc: '0.8.0', info: { name: 'h', version: '1.0.0' }, protocolVersions: ['2025-11-25'] };
+
+/** Exit 0, 1 or 2 with a message and never an internal error or a stack trace. */
+function expectCleanOutcome(result: { code: number; stdout: string; stderr: string }, allowed = [0, 1, 2]) {
+  expect(allowed).toContain(result.code);
+  expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+  if (result.code === 2) expect(result.stderr.trim()).not.toBe('');
+}
+
+describe('hostile documents through the commands', () => {
+  it('nesting depth 10,000: one-line limit error, exit 2', () => {
+    const file = write('deep.json', `{"mcpdesc": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+    for (const command of ['validate', 'lint']) {
+      const result = runCli([command, file]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('limit-depth');
+    }
+  });
+
+  it('a 10 MB string: scalar limit error, exit 2', () => {
+    const file = write('long.json', JSON.stringify({ ...base, instructions: 'x'.repeat(10_000_000) }));
+    const result = runCli(['validate', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('limit-scalar');
+  });
+
+  it('100,000 tools validate and diff against themselves without error', () => {
+    const file = write('many.json', JSON.stringify(generateDescription(100_000)));
+    expectCleanOutcome(runCli(['validate', file]), [0]);
+    const diff = runCli(['diff', file, file, '--format', 'json']);
+    expect(diff.code).toBe(0);
+    expect(JSON.parse(diff.stdout).changes).toEqual([]);
+  }, 180_000);
+
+  it('__proto__, constructor and prototype keys round-trip as data through project and merge', () => {
+    const doc = {
+      ...base,
+      'x-__proto__': 1,
+      tools: [
+        {
+          name: 'proto',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              __proto__: { type: 'string' },
+              constructor: { type: 'string' },
+              prototype: { type: 'string' },
+            },
+          },
+        },
+      ],
+    };
+    // JSON.stringify drops a literal __proto__ key in an object literal, so build the text by hand.
+    const text = JSON.stringify(doc).replace(
+      '"properties":{',
+      '"properties":{"__proto__":{"type":"string"},',
+    );
+    const file = write('proto.json', text);
+    const projected = runCli(['project', file, '--protocol-version', '2025-11-25', '--format', 'json']);
+    expect(projected.code).toBe(0);
+    expect(projected.stdout).toContain('"__proto__"');
+    const out = join(dir, 'proto-merged.json');
+    expectCleanOutcome(runCli(['merge', file, file, '-o', out]), [0]);
+    expect(readFileSync(out, 'utf8')).toContain('"__proto__"');
+    expect(runCli(['diff', file, out]).code).toBe(0);
+  });
+
+  it('cyclic $componentRef and $ref are reported, not followed forever', () => {
+    const file = write(
+      'cycles.json',
+      JSON.stringify({
+        ...base,
+        components: {
+          schemas: {
+            A: { $componentRef: '#/components/schemas/B' },
+            B: { $componentRef: '#/components/schemas/A' },
+          },
+        },
+        tools: [
+          { name: 'a', inputSchema: { $componentRef: '#/components/schemas/A' } },
+          {
+            name: 'b',
+            inputSchema: {
+              type: 'object',
+              $defs: { n: { $ref: '#/$defs/n' } },
+              properties: { x: { $ref: '#/$defs/n' } },
+            },
+          },
+        ],
+      }),
+    );
+    const result = runCli(['validate', file]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('component-reference-cycle');
+    expectCleanOutcome(runCli(['diff', file, file, '--no-validate']));
+    const schema = write(
+      'recursive.schema.json',
+      JSON.stringify({ $defs: { n: { $ref: '#/$defs/n' } }, $ref: '#/$defs/n' }),
+    );
+    expectCleanOutcome(runCli(['schema-diff', schema, schema]), [0]);
+  });
+
+  it('a catastrophic-backtracking pattern used by an example stays bounded', () => {
+    const file = write(
+      'redos.json',
+      JSON.stringify({
+        ...base,
+        tools: [
+          {
+            name: 'redos',
+            inputSchema: { type: 'object', properties: { q: { type: 'string', pattern: '^(a+)+$' } } },
+            examples: {
+              slow: {
+                input: { q: `${'a'.repeat(5000)}!` },
+                result: { content: [{ type: 'text', text: 'x' }] },
+              },
+            },
+          },
+        ],
+      }),
+    );
+    for (const command of ['validate', 'lint']) expectCleanOutcome(runCli([command, file]));
+  });
+
+  it('invalid UTF-8, NUL bytes, CRLF with a BOM', () => {
+    const invalid = write(
+      'bad-utf8.json',
+      Buffer.concat([Buffer.from('{"mcpdesc": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+    );
+    expect(runCli(['validate', invalid]).stderr).toMatch(/bad-utf8\.json:1:14: .*invalid-utf8/);
+    const nul = write('nul.yaml', 'mcpdesc: "0.8.0"\ninfo:\n  name: "a\u0000b"\n');
+    expect(runCli(['validate', nul]).stderr).toMatch(/nul\.yaml:3:11: .*U\+0000/);
+    const crlf = write('crlf.json', `\ufeff${JSON.stringify(base, null, 2).replace(/\n/g, '\r\n')}`);
+    expect(runCli(['validate', crlf]).code).toBe(0);
+  });
+
+  it('a directory passed as a file, and symlink loops under a glob', () => {
+    const result = runCli(['validate', dir]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('is-directory');
+    const loopRoot = join(dir, 'loop');
+    mkdirSync(loopRoot);
+    writeFileSync(join(loopRoot, 'ok.mcpdesc.json'), JSON.stringify(base));
+    symlinkSync(loopRoot, join(loopRoot, 'again'));
+    const lint = runCli(['lint', '**/*.mcpdesc.json'], { cwd: loopRoot });
+    expectCleanOutcome(lint, [0, 1]);
+    expect(lint.stdout.match(/ok\.mcpdesc\.json/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('interrupted writes', () => {
+  it('SIGTERM or SIGINT during merge -o leaves either the old file or the new one, and no temporary file', async () => {
+    const big = generateDescription(20_000);
+    const a = write('half-a.json', JSON.stringify(big));
+    const b = write('half-b.json', JSON.stringify({ ...big, protocolVersions: ['2026-07-28'] }));
+    const out = join(dir, 'merged-target.json');
+    const old = '{"old": true}\n';
+    for (const [signal, delay] of [
+      ['SIGTERM', 300],
+      ['SIGINT', 900],
+      ['SIGTERM', 1500],
+      ['SIGINT', 2500],
+    ] as const) {
+      writeFileSync(out, old);
+      const child = spawn(process.execPath, [CLI, 'merge', a, b, '-o', out], { stdio: 'ignore' });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      child.kill(signal);
+      await new Promise((resolve) => child.once('exit', resolve));
+      const content = readFileSync(out, 'utf8');
+      if (content !== old) expect(() => JSON.parse(content)).not.toThrow();
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    }
+  }, 120_000);
+});
