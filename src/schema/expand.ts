@@ -71,7 +71,7 @@ function onlyNull(view: View): boolean {
  */
 function absorbNull(side: Side, view: View, key: 'anyOf' | 'oneOf'): View {
   const list = entriesOf(view, key);
-  if (!list || list.length !== 2) return view;
+  if (list?.length !== 2) return view;
   const branches = list.map((e) => branchView(side, e.value, e.pointer, view.dialect));
   const nullIndex = branches.findIndex((b) => b && onlyNull(b));
   if (nullIndex < 0) return view;

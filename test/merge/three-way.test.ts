@@ -78,11 +78,10 @@ tools:
       ['Search games', 'Search all games'],
       ["  - '2025-11-25'\n", "  - '2025-11-25'\n  - '2026-07-28'\n"],
     );
-    const theirs =
-      edit([
-        '    inputSchema:\n      type: object\n  - name: rate',
-        '    inputSchema:\n      type: object\n      additionalProperties: false\n  - name: rate',
-      ]) + '  - name: new\n    inputSchema:\n      type: object\n';
+    const theirs = `${edit([
+      '    inputSchema:\n      type: object\n  - name: rate',
+      '    inputSchema:\n      type: object\n      additionalProperties: false\n  - name: rate',
+    ])}  - name: new\n    inputSchema:\n      type: object\n`;
     const result = three(ours, theirs);
     expect(result.conflicts).toEqual([]);
     expect(result.merged).toMatchObject({
