@@ -54,10 +54,10 @@ export function registerLint(program: Command): void {
         const [
           { resolve, dirname },
           { existsSync, statSync, readFileSync },
-          { loadDocument, loadSource, LoadError },
+          { loadDocument, loadSource },
           lint,
           report,
-          { UsageError, PositionedError, formatError },
+          { UsageError, PositionedError },
           { useColor, writeFileAtomic },
           { requireOneOf, parseLimitOption },
           { packageVersion },
@@ -136,7 +136,10 @@ export function registerLint(program: Command): void {
           throw new UsageError(`config file not found: ${options.config}`);
 
         // 3. lint
-        const migrate = await import('../../migrate/load.js');
+        const [migrate, { unreadableEntry }] = await Promise.all([
+          import('../../migrate/load.js'),
+          import('../input-errors.js'),
+        ]);
         const results: FileFindings[] = [];
         let unreadable = false;
         for (const spec of specs) {
@@ -160,28 +163,8 @@ export function registerLint(program: Command): void {
               : result.findings;
             results.push({ file: loaded.file, findings, complete: result.complete });
           } catch (error) {
-            if (error instanceof migrate.MigrationError) {
-              unreadable = true;
-              process.stderr.write(
-                `mcpdesc: ${error.file}:${error.line}:${error.column}: ${error.message}\n`,
-              );
-              const { message, line, column } = error;
-              results.push({
-                file: error.file,
-                findings: [],
-                loadError: { code: 'migration', message, line, column },
-              });
-              continue;
-            }
-            if (!(error instanceof LoadError)) throw error;
+            results.push(unreadableEntry(error, spec));
             unreadable = true;
-            process.stderr.write(`${formatError(error, false)}\n`);
-            const { code, message, line, column } = error;
-            results.push({
-              file: error.file || spec,
-              findings: [],
-              loadError: { code, message, line, column },
-            });
           }
         }
 

@@ -28,11 +28,11 @@ export function registerValidate(program: Command): void {
     .action(
       action(async (files: string[], options: ValidateOptions, command: Command) => {
         const [
-          { loadSource, LoadError },
+          { loadSource },
           { validateDocument },
           { CODES },
           { parseFormatSpecs, writeReports, ruleMetasFromRegistry, FormatSpecError },
-          { formatError, UsageError },
+          { UsageError },
           { writeFileAtomic },
           { packageVersion },
         ] = await Promise.all([
@@ -51,7 +51,10 @@ export function registerValidate(program: Command): void {
           if (error instanceof FormatSpecError) throw new UsageError(error.message);
           throw error;
         }
-        const migrate = await import('../../migrate/load.js');
+        const [migrate, { unreadableEntry }] = await Promise.all([
+          import('../../migrate/load.js'),
+          import('../input-errors.js'),
+        ]);
         type Entry = import('../../report/stylish.js').FileFindings;
         const reports: Entry[] = [];
         let invalid = false;
@@ -69,28 +72,8 @@ export function registerValidate(program: Command): void {
               : result.findings;
             reports.push({ file: loaded.file, findings, complete: result.complete });
           } catch (error) {
-            if (error instanceof migrate.MigrationError) {
-              unreadable = true;
-              process.stderr.write(
-                `mcpdesc: ${error.file}:${error.line}:${error.column}: ${error.message}\n`,
-              );
-              const { message, line, column } = error;
-              reports.push({
-                file: error.file,
-                findings: [],
-                loadError: { code: 'migration', message, line, column },
-              });
-              continue;
-            }
-            if (!(error instanceof LoadError)) throw error;
+            reports.push(unreadableEntry(error, spec));
             unreadable = true;
-            process.stderr.write(`${formatError(error, false)}\n`);
-            const { code, message, line, column } = error;
-            reports.push({
-              file: error.file || spec,
-              findings: [],
-              loadError: { code, message, line, column },
-            });
           }
         }
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
