@@ -21323,7 +21323,7 @@ function onlyNull(view) {
 }
 function absorbNull(side, view, key) {
   const list2 = entriesOf(view, key);
-  if (!list2 || list2.length !== 2) return view;
+  if (list2?.length !== 2) return view;
   const branches = list2.map((e) => branchView(side, e.value, e.pointer, view.dialect));
   const nullIndex = branches.findIndex((b) => b && onlyNull(b));
   if (nullIndex < 0) return view;
