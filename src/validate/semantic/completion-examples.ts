@@ -1,20 +1,10 @@
 /** Completion examples on Prompts and Resource Templates (spec §10.4.6, §11.4). */
 
-import {
-  arr,
-  type Ctx,
-  ENVELOPE_FIELDS,
-  earlierThan,
-  entries,
-  has,
-  INCOMPLETE_FIELDS,
-  isObject,
-  list,
-  obj,
-} from '../context.js';
+import { arr, type Ctx, earlierThan, entries, has, isObject, list, obj } from '../context.js';
 import { templateVariables, UriTemplateError } from '../uri-template.js';
 import { checkMeta } from './meta.js';
 import { parsedTemplate } from './resource-examples.js';
+import { checkCompletedResultShape } from './result-shape.js';
 
 export function checkCompletionExamples(ctx: Ctx): void {
   for (const p of ctx.primitives) {
@@ -94,37 +84,11 @@ export function checkCompletionExamples(ctx: Ctx): void {
       const result = obj(example.result);
       if (!result || scope.length === 0) continue;
       const resultPath = [...path, 'result'];
-      for (const field of ENVELOPE_FIELDS) {
-        if (has(result, field))
-          ctx.report(
-            'completion-example-json-rpc-envelope',
-            [...resultPath, field],
-            `${where}.result must not contain JSON-RPC envelope field ${JSON.stringify(field)}`,
-          );
-      }
-      for (const field of INCOMPLETE_FIELDS) {
-        if (has(result, field))
-          ctx.report(
-            'incomplete-completion-example-result',
-            [...resultPath, field],
-            `${where}.result must not contain non-completed workflow field ${JSON.stringify(field)}`,
-          );
-      }
-      const pre = scope.filter((v) => v !== '2026-07-28');
-      if (scope.includes('2026-07-28') && result.resultType !== 'complete') {
-        ctx.report(
-          'completion-example-result-version-mismatch',
-          has(result, 'resultType') ? [...resultPath, 'resultType'] : resultPath,
-          `${where}.result must contain resultType: "complete" for MCP 2026-07-28`,
-        );
-      }
-      if (pre.length > 0 && has(result, 'resultType')) {
-        ctx.report(
-          'completion-example-result-version-mismatch',
-          [...resultPath, 'resultType'],
-          `${where}.result.resultType is not defined for MCP ${list(pre)}`,
-        );
-      }
+      checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, scope, {
+        envelope: 'completion-example-json-rpc-envelope',
+        incomplete: 'incomplete-completion-example-result',
+        version: 'completion-example-result-version-mismatch',
+      });
       if (noContext.length > 0 && has(result, '_meta')) {
         ctx.report(
           'completion-example-result-version-mismatch',

@@ -1,17 +1,7 @@
 /** Prompt examples (spec §11.3): arguments against declarations, completed GetPromptResult per revision. */
-import {
-  arr,
-  type Ctx,
-  ENVELOPE_FIELDS,
-  earlierThan,
-  entries,
-  has,
-  INCOMPLETE_FIELDS,
-  isObject,
-  list,
-  obj,
-} from '../context.js';
+import { arr, type Ctx, earlierThan, entries, has, isObject, list, obj } from '../context.js';
 import { checkMeta } from './meta.js';
+import { checkCompletedResultShape } from './result-shape.js';
 import { checkContentBlock } from './tool-examples.js';
 
 export function checkPromptExamples(ctx: Ctx): void {
@@ -49,37 +39,11 @@ export function checkPromptExamples(ctx: Ctx): void {
       const result = obj(example.result);
       if (!result) continue;
       const resultPath = [...path, 'result'];
-      for (const field of ENVELOPE_FIELDS) {
-        if (has(result, field))
-          ctx.report(
-            'prompt-example-json-rpc-envelope',
-            [...resultPath, field],
-            `${where}.result must not contain JSON-RPC envelope field ${JSON.stringify(field)}`,
-          );
-      }
-      for (const field of INCOMPLETE_FIELDS) {
-        if (has(result, field))
-          ctx.report(
-            'incomplete-prompt-example-result',
-            [...resultPath, field],
-            `${where}.result must not contain non-completed workflow field ${JSON.stringify(field)}`,
-          );
-      }
-      const pre = p.scope.filter((v) => v !== '2026-07-28');
-      if (p.scope.includes('2026-07-28') && result.resultType !== 'complete') {
-        ctx.report(
-          'prompt-example-result-version-mismatch',
-          has(result, 'resultType') ? [...resultPath, 'resultType'] : resultPath,
-          `${where}.result must contain resultType: "complete" for MCP 2026-07-28`,
-        );
-      }
-      if (pre.length > 0 && has(result, 'resultType')) {
-        ctx.report(
-          'prompt-example-result-version-mismatch',
-          [...resultPath, 'resultType'],
-          `${where}.result.resultType is not defined for MCP ${list(pre)}`,
-        );
-      }
+      checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, p.scope, {
+        envelope: 'prompt-example-json-rpc-envelope',
+        incomplete: 'incomplete-prompt-example-result',
+        version: 'prompt-example-result-version-mismatch',
+      });
       const early = earlierThan(p.scope, '2025-06-18');
       if (early.length > 0 && has(result, '_meta'))
         ctx.report(

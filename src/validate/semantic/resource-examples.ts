@@ -1,20 +1,10 @@
 /** Resource and Resource Template examples (spec §10.4): completed read results, cache fields, expansions. */
 import type { ProtocolVersion } from '../../model/versions.js';
 import type { JsonValue } from '../../util/json.js';
-import {
-  arr,
-  type Ctx,
-  ENVELOPE_FIELDS,
-  earlierThan,
-  entries,
-  has,
-  INCOMPLETE_FIELDS,
-  isObject,
-  list,
-  type Segment,
-} from '../context.js';
+import { arr, type Ctx, earlierThan, entries, has, isObject, list, type Segment } from '../context.js';
 import { matchesTemplate, type Part, parseUriTemplate, UriTemplateError } from '../uri-template.js';
 import { checkMeta } from './meta.js';
+import { checkCompletedResultShape } from './result-shape.js';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -53,55 +43,26 @@ function checkResult(
   where: string,
 ): void {
   if (!isObject(result)) return;
-  for (const field of ENVELOPE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        'resource-example-json-rpc-envelope',
-        [...path, field],
-        `${where} must not contain JSON-RPC envelope field ${JSON.stringify(field)}`,
-      );
-  }
-  for (const field of INCOMPLETE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        'incomplete-resource-example-result',
-        [...path, field],
-        `${where} must not contain non-completed workflow field ${JSON.stringify(field)}`,
-      );
-  }
-  const in2026 = scope.includes('2026-07-28');
+  checkCompletedResultShape(ctx, result, path, where, scope, {
+    envelope: 'resource-example-json-rpc-envelope',
+    incomplete: 'incomplete-resource-example-result',
+    version: 'resource-example-result-version-mismatch',
+  });
+  // Resource reads also carry cache fields: required in 2026-07-28, not defined before it.
   const pre = scope.filter((v) => v !== '2026-07-28');
-  if (in2026) {
-    if (result.resultType !== 'complete')
+  for (const field of ['ttlMs', 'cacheScope']) {
+    if (scope.includes('2026-07-28') && !has(result, field))
       ctx.report(
-        'resource-example-result-version-mismatch',
-        has(result, 'resultType') ? [...path, 'resultType'] : path,
-        `${where} must contain resultType: "complete" for MCP 2026-07-28`,
+        'resource-example-cache-fields-version-mismatch',
+        path,
+        `${where}.${field} is required for MCP 2026-07-28`,
       );
-    for (const field of ['ttlMs', 'cacheScope']) {
-      if (!has(result, field))
-        ctx.report(
-          'resource-example-cache-fields-version-mismatch',
-          path,
-          `${where}.${field} is required for MCP 2026-07-28`,
-        );
-    }
-  }
-  if (pre.length > 0) {
-    if (has(result, 'resultType'))
+    if (pre.length > 0 && has(result, field))
       ctx.report(
-        'resource-example-result-version-mismatch',
-        [...path, 'resultType'],
-        `${where}.resultType is not defined for MCP ${list(pre)}`,
+        'resource-example-cache-fields-version-mismatch',
+        [...path, field],
+        `${where}.${field} is not defined for MCP ${list(pre)}`,
       );
-    for (const field of ['ttlMs', 'cacheScope']) {
-      if (has(result, field))
-        ctx.report(
-          'resource-example-cache-fields-version-mismatch',
-          [...path, field],
-          `${where}.${field} is not defined for MCP ${list(pre)}`,
-        );
-    }
   }
   const early = earlierThan(scope, '2025-06-18');
   if (early.length > 0 && has(result, '_meta'))

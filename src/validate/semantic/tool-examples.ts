@@ -5,11 +5,9 @@ import type { ValidateCode } from '../codes.js';
 import {
   arr,
   type Ctx,
-  ENVELOPE_FIELDS,
   earlierThan,
   entries,
   has,
-  INCOMPLETE_FIELDS,
   isObject,
   list,
   type Primitive,
@@ -17,6 +15,7 @@ import {
 } from '../context.js';
 import { analyseSchema, checkInstance, compileSchema, schemaKey } from '../embedded-schema.js';
 import { checkMeta } from './meta.js';
+import { checkCompletedResultShape } from './result-shape.js';
 
 /** Content block revision rules shared by Tool results and Prompt messages. */
 export function checkContentBlock(
@@ -161,39 +160,13 @@ export function checkToolInvocation(
     `${where}.input`,
   );
   if (!result) return;
-  for (const field of ENVELOPE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        'tool-example-json-rpc-envelope',
-        [...resultPath, field],
-        `${where}.result must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`,
-      );
-  }
-  for (const field of INCOMPLETE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        'incomplete-tool-example-result',
-        [...resultPath, field],
-        `${where}.result must not contain non-completed workflow field ${JSON.stringify(field)}`,
-      );
-  }
+  checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, tool.scope, {
+    envelope: 'tool-example-json-rpc-envelope',
+    incomplete: 'incomplete-tool-example-result',
+    version: 'tool-example-result-version-mismatch',
+  });
   const scope = tool.scope;
-  const in2026 = scope.includes('2026-07-28');
   const pre2026 = scope.filter((v) => v !== '2026-07-28');
-  if (in2026 && result.resultType !== 'complete') {
-    ctx.report(
-      'tool-example-result-version-mismatch',
-      has(result, 'resultType') ? [...resultPath, 'resultType'] : resultPath,
-      `${where}.result must contain resultType: "complete" for MCP 2026-07-28`,
-    );
-  }
-  if (pre2026.length > 0 && has(result, 'resultType')) {
-    ctx.report(
-      'tool-example-result-version-mismatch',
-      [...resultPath, 'resultType'],
-      `${where}.result.resultType is not defined for MCP ${list(pre2026)}`,
-    );
-  }
   const successful = result.isError !== true;
   if (has(result, 'structuredContent')) {
     const early = earlierThan(scope, '2025-06-18');
