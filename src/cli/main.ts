@@ -2,6 +2,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
+import { configureLimits, DEFAULT_LIMITS, type Limits } from '../parse/limits.js';
 import { registerChangelog } from './commands/changelog.js';
 import { registerDiff } from './commands/diff.js';
 import { registerGitSetup } from './commands/git-setup.js';
@@ -12,7 +13,9 @@ import { registerMigrate } from './commands/migrate.js';
 import { registerProject } from './commands/project.js';
 import { registerSchemaDiff } from './commands/schema-diff.js';
 import { registerValidate } from './commands/validate.js';
+import { formatError } from './errors.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
+import { limitArgument } from './options.js';
 import { setDebug } from './run.js';
 import { packageVersion } from './version.js';
 
@@ -26,9 +29,34 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-v, --version')
     .option('--debug', 'print stack traces for internal errors')
     .option('--no-color', 'disable coloured output (NO_COLOR is honoured too)')
+    .option(
+      '--max-bytes <n>',
+      `largest document accepted, in bytes (default ${DEFAULT_LIMITS.maxBytes})`,
+      limitArgument,
+    )
+    .option('--max-depth <n>', `deepest nesting accepted (default ${DEFAULT_LIMITS.maxDepth})`, limitArgument)
+    .option(
+      '--max-nodes <n>',
+      `most values in one document (default ${DEFAULT_LIMITS.maxNodes})`,
+      limitArgument,
+    )
+    .option(
+      '--max-scalar-length <n>',
+      `longest string or key accepted (default ${DEFAULT_LIMITS.maxScalarLength})`,
+      limitArgument,
+    )
     .showHelpAfterError('(run mcpdesc --help for usage)')
     .exitOverride()
-    .hook('preAction', (command) => setDebug(command.optsWithGlobals().debug === true));
+    .hook('preAction', (command) => {
+      const options = command.optsWithGlobals();
+      setDebug(options.debug === true);
+      const limits: Partial<Limits> = {};
+      if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes as number;
+      if (options.maxDepth !== undefined) limits.maxDepth = options.maxDepth as number;
+      if (options.maxNodes !== undefined) limits.maxNodes = options.maxNodes as number;
+      if (options.maxScalarLength !== undefined) limits.maxScalarLength = options.maxScalarLength as number;
+      configureLimits(limits);
+    });
   registerProject(program);
   registerLint(program);
   registerMigrate(program);
@@ -75,4 +103,12 @@ function isEntryPoint(): boolean {
   }
 }
 
-if (isEntryPoint()) process.exitCode = await runCli(process.argv);
+if (isEntryPoint()) {
+  try {
+    process.exitCode = await runCli(process.argv);
+  } catch (error) {
+    // Command actions report their own errors; this catches the rest (option parsers, hooks).
+    process.stderr.write(`${formatError(error, process.argv.includes('--debug'))}\n`);
+    process.exitCode = EXIT_ERROR;
+  }
+}

@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { UsageError } from './errors.js';
 
 /** `--format` with a closed set of choices (commander reports a wrong value as a usage error). */
@@ -16,5 +16,12 @@ export function parseLimitOption(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0)
     throw new UsageError(`expected a positive integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** The same check as an option parser: commander turns the error into a usage message and exit 2. */
+export function limitArgument(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer.');
   return n;
 }

@@ -8,7 +8,7 @@ import type { SourceMap } from './source-map.js';
 import { parseYaml } from './yaml.js';
 
 export { LoadError, type LoadErrorCode } from './errors.js';
-export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export { configureLimits, DEFAULT_LIMITS, type Limits } from './limits.js';
 export type { SourceMap, SourcePosition } from './source-map.js';
 
 export type DocumentFormat = 'json' | 'yaml';

@@ -20,6 +20,16 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxScalarLength: 1024 * 1024,
 });
 
+let processDefaults: Limits = { ...DEFAULT_LIMITS };
+
+/**
+ * Sets the limits every load uses unless it passes its own: the CLI's `--max-*` options call this
+ * once, so each command does not have to thread limits through to every load.
+ */
+export function configureLimits(overrides: Partial<Limits>): void {
+  processDefaults = { ...DEFAULT_LIMITS, ...overrides };
+}
+
 export function resolveLimits(overrides: Partial<Limits> | undefined): Limits {
-  return { ...DEFAULT_LIMITS, ...overrides };
+  return { ...processDefaults, ...overrides };
 }

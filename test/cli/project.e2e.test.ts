@@ -143,3 +143,29 @@ describe('mcpdesc validate output formats', () => {
     expect(result.stderr).toContain('unknown format "bogus"');
   });
 });
+
+describe('configurable limits (global --max-* options)', () => {
+  it('applies --max-depth, --max-bytes, --max-nodes and --max-scalar-length to every command', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-limits-'));
+    const file = join(dir, 'doc.json');
+    writeFileSync(file, JSON.stringify({ a: [[[[[['deep', 'x'.repeat(50)]]]]]] }));
+    const cases: Array<[string[], string]> = [
+      [['--max-depth', '4'], 'limit-depth'],
+      [['--max-bytes', '10'], 'limit-bytes'],
+      [['--max-nodes', '3'], 'limit-nodes'],
+      [['--max-scalar-length', '10'], 'limit-scalar'],
+    ];
+    for (const [option, code] of cases) {
+      const result = runCli(['validate', file, ...option]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`(${code})`);
+    }
+  });
+
+  it('refuses a limit that is not a positive integer as a usage error', () => {
+    const result = runCli(['validate', FIXTURE, '--max-bytes', 'lots']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("argument 'lots' is invalid");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
