@@ -80,7 +80,7 @@ function mutate(source, seed) {
     else if (kind === 1 && tool.inputSchema?.properties) {
       tool.inputSchema.properties.added_flag = { type: 'boolean' };
       tool.inputSchema.required = [...(tool.inputSchema.required ?? []), 'added_flag'];
-    } else if (kind === 2) tool.name = `${tool.name}_v2`;
+    } else if (kind === 2) tool.name = `renamed_${i}`;
     else tool.annotations = { ...(tool.annotations ?? {}), readOnlyHint: true };
   }
   return copy;
