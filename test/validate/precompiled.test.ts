@@ -50,3 +50,28 @@ describe.skipIf(!existsSync(PRECOMPILED))('precompiled structural validator', ()
     expect(strip(precompiled.errors)).toEqual(strip(runtime.errors));
   });
 });
+
+const META = (dialect: string) =>
+  join(import.meta.dirname, `../../dist/validate/meta-${dialect}.precompiled.cjs`);
+describe.skipIf(!existsSync(META('2020-12')))('precompiled meta-schema validators', () => {
+  const schemas: unknown[] = [
+    { type: 'object', properties: { a: { type: 'string', minLength: 1 } } },
+    { type: 'object', properties: { a: { type: 'strin' } } },
+    { type: 'object', required: 'a' },
+    { $defs: { n: { $ref: '#/$defs/n' } }, minimum: '3' },
+    { pattern: '(' },
+  ];
+  it.each(['2020-12', 'draft-07'] as const)(
+    '%s: the same verdicts as the meta-schema compiled at run time',
+    async (dialect) => {
+      const { ajvFor } = await import('../../src/validate/embedded-schema.js');
+      const precompiled = createRequire(import.meta.url)(META(dialect)) as ValidateFunction;
+      const id =
+        dialect === '2020-12'
+          ? 'https://json-schema.org/draft/2020-12/schema'
+          : 'http://json-schema.org/draft-07/schema';
+      const runtime = ajvFor(dialect).getSchema(id) as ValidateFunction;
+      for (const schema of schemas) expect(precompiled(schema)).toBe(runtime(schema));
+    },
+  );
+});
