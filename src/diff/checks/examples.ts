@@ -90,6 +90,12 @@ function oldToolExamplesAgainstNew(ctx: CheckContext, pair: DeclPair, subject: S
   const outputChanged =
     n.value.outputSchema !== undefined && !same(o.value.outputSchema, n.value.outputSchema);
   if (!inputChanged && !outputChanged) return;
+  // Compiling a schema is the expensive part: only when there is an old example to check.
+  if (
+    Object.keys(mapOf(o, 'examples')).length === 0 &&
+    Object.keys(mapOf(o, 'interactionExamples')).length === 0
+  )
+    return;
   const input = inputChanged ? validator(n.value.inputSchema) : undefined;
   const output = outputChanged ? validator(n.value.outputSchema) : undefined;
   for (const field of ['examples', 'interactionExamples'] as const) {
