@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+// The lint engine compiles these schemas without meta-validation (a fixed cost on every run), so
+// their validity against the JSON Schema meta-schema is checked here instead.
+describe('schemas shipped for lint', () => {
+  it('the config file schema is a valid JSON Schema and accepts the built-in rulesets', () => {
+    const schema = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../schemas/mcpdesc-config.schema.json'), 'utf8'),
+    );
+    delete schema.$schema;
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+    const validate = ajv.compile(schema);
+    for (const name of ['recommended', 'strict']) {
+      const ruleset = parse(readFileSync(join(import.meta.dirname, `../../rules/${name}.yaml`), 'utf8'));
+      expect(validate(ruleset), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it('every built-in function options schema is a valid JSON Schema', async () => {
+    const { BUILTIN_FUNCTIONS } = await import('../../src/lint/functions/index.js');
+    const ajv = new Ajv({ strict: false });
+    for (const fn of Object.values(
+      BUILTIN_FUNCTIONS as Record<string, { name: string; optionsSchema?: object }>,
+    )) {
+      if (fn.optionsSchema) expect(ajv.validateSchema(fn.optionsSchema), fn.name).toBe(true);
+    }
+  });
+});
