@@ -24,10 +24,12 @@ describe('schemas shipped for lint', () => {
   it('every built-in function options schema is a valid JSON Schema', async () => {
     const { BUILTIN_FUNCTIONS } = await import('../../src/lint/functions/index.js');
     const ajv = new Ajv({ strict: false });
-    for (const fn of Object.values(
-      BUILTIN_FUNCTIONS as Record<string, { name: string; optionsSchema?: object }>,
-    )) {
-      if (fn.optionsSchema) expect(ajv.validateSchema(fn.optionsSchema), fn.name).toBe(true);
+    let checked = 0;
+    for (const fn of BUILTIN_FUNCTIONS.values()) {
+      if (!fn.optionsSchema) continue;
+      expect(ajv.validateSchema(fn.optionsSchema as object), fn.name).toBe(true);
+      checked++;
     }
+    expect(checked).toBeGreaterThan(5);
   });
 });
