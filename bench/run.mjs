@@ -90,10 +90,10 @@ writeFileSync(mutatedFile, JSON.stringify(mutate(doc, 42)));
 const halfA = join(work, 'half-a.mcpdesc.json');
 const halfB = join(work, 'half-b.mcpdesc.json');
 writeFileSync(halfA, JSON.stringify(doc));
-writeFileSync(
-  halfB,
-  JSON.stringify({ ...mutate(doc, 7), protocolVersions: ['2026-07-28'], transports: doc.transports }),
-);
+// The 2026-07-28 half: `execution` is defined only for 2025-11-25, so the twin drops it.
+const twin = mutate(doc, 7);
+for (const tool of twin.tools) delete tool.execution;
+writeFileSync(halfB, JSON.stringify({ ...twin, protocolVersions: ['2026-07-28'], transports: doc.transports }));
 const oneTool = join(work, 'one-tool.mcpdesc.json');
 writeFileSync(oneTool, JSON.stringify({ ...doc, tools: doc.tools.slice(0, 1) }));
 const big = join(work, 'big.mcpdesc.json');
