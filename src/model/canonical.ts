@@ -75,25 +75,26 @@ function collapseVariants(items: JsonValue[], root: readonly string[], collectio
     if (versions.join(',') !== rootKey) value.protocolVersions = versions;
     result.push(value);
   }
-  return [...result, ...others].sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
+  return sortByCanonicalText([...result, ...others]);
 }
 
 /** The elicitations of one revision's view: filtered by their own scope, unscoped, unordered. */
 function normalizeElicitations(primitive: JsonObject, scope: readonly string[], version: string): void {
   const list = primitive.elicitations;
   if (!Array.isArray(list)) return;
-  const kept = list
-    .filter((entry) => {
-      if (!isJsonObject(entry) || !Array.isArray(entry.protocolVersions)) return scope.includes(version);
-      return entry.protocolVersions.includes(version);
-    })
-    .map((entry) => {
-      if (!isJsonObject(entry)) return entry;
-      const copy: JsonObject = { ...entry };
-      delete copy.protocolVersions;
-      return copy;
-    })
-    .sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
+  const kept = sortByCanonicalText(
+    list
+      .filter((entry) => {
+        if (!isJsonObject(entry) || !Array.isArray(entry.protocolVersions)) return scope.includes(version);
+        return entry.protocolVersions.includes(version);
+      })
+      .map((entry) => {
+        if (!isJsonObject(entry)) return entry;
+        const copy: JsonObject = { ...entry };
+        delete copy.protocolVersions;
+        return copy;
+      }),
+  );
   if (kept.length > 0) primitive.elicitations = kept;
   else delete primitive.elicitations;
 }
@@ -102,15 +103,15 @@ function normalizeElicitations(primitive: JsonObject, scope: readonly string[], 
 function normalizeSecurity(holder: JsonObject): void {
   const security = holder.security;
   if (!Array.isArray(security)) return;
-  holder.security = security
-    .map((requirement) => {
+  holder.security = sortByCanonicalText(
+    security.map((requirement) => {
       if (!isJsonObject(requirement)) return requirement;
       const out: JsonObject = {};
       for (const [scheme, scopes] of Object.entries(requirement))
         out[scheme] = Array.isArray(scopes) ? sortStrings(scopes) : scopes;
       return out;
-    })
-    .sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
+    }),
+  );
 }
 
 /** Prompt Example `arguments` omitted and `{}` mean the same (spec §11.3). */
@@ -135,7 +136,18 @@ function normalizePromptExampleMaps(doc: JsonObject): void {
 }
 
 function sortStrings(values: readonly JsonValue[]): JsonValue[] {
-  return [...values].sort((a, b) => compareStrings(sortedJson(a), sortedJson(b)));
+  return sortByCanonicalText([...values]);
+}
+
+/**
+ * Sorts by each value's canonical text, computed once per value: a comparator that serialised both
+ * sides on every comparison made the merge round-trip check quadratic-ish on thousands of tools.
+ */
+function sortByCanonicalText(values: JsonValue[]): JsonValue[] {
+  return values
+    .map((value) => ({ value, key: sortedJson(value) }))
+    .sort((a, b) => compareStrings(a.key, b.key))
+    .map((entry) => entry.value);
 }
 
 function compareStrings(a: string, b: string): number {
