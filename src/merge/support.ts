@@ -4,14 +4,7 @@ import { COMPONENT_NAMESPACES, resolveComponentRefs } from '../model/components.
 import { PRIMITIVE_KIND } from '../model/identity.js';
 import { PRIMITIVE_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
 import type { SourceMap } from '../parse/index.js';
-import {
-  deepClone,
-  isJsonObject,
-  type JsonObject,
-  type JsonValue,
-  setOwn,
-  sortedJson,
-} from '../util/json.js';
+import { isJsonObject, type JsonObject, type JsonValue, setOwn, sortedJson } from '../util/json.js';
 import type { Location } from '../util/location.js';
 import { getAtPointer } from '../util/pointer.js';
 import type { ConflictSubjectKind, ConflictValue } from './conflicts.js';
@@ -100,7 +93,9 @@ export function equivalentModuloComponents(a: JsonValue, b: JsonValue): boolean 
 
 function withoutComponents(doc: JsonValue): JsonValue {
   if (!isJsonObject(doc)) return doc;
-  const resolved = deepClone(resolveComponentRefs(doc).resolved);
+  // A shallow copy is enough: only the root `components` key is replaced, and canonicalForm copies
+  // the rest before it normalises anything.
+  const resolved: JsonObject = { ...resolveComponentRefs(doc).resolved };
   const components = resolved.components;
   if (isJsonObject(components)) {
     const kept: JsonObject = {};
