@@ -78,8 +78,12 @@ function mutate(source, seed) {
     const kind = Math.floor(next() * 4);
     if (kind === 0) tool.description = `${tool.description ?? ''} (updated)`;
     else if (kind === 1 && tool.inputSchema?.properties) {
-      tool.inputSchema.properties.added_flag = { type: 'boolean' };
-      tool.inputSchema.required = [...(tool.inputSchema.required ?? []), 'added_flag'];
+      // A new object: generated documents share schema objects between tools.
+      tool.inputSchema = {
+        ...tool.inputSchema,
+        properties: { ...tool.inputSchema.properties, added_flag: { type: 'boolean' } },
+        required: [...(tool.inputSchema.required ?? []), 'added_flag'],
+      };
     } else if (kind === 2) tool.name = `renamed_${i}`;
     else tool.annotations = { ...(tool.annotations ?? {}), readOnlyHint: true };
   }
@@ -93,7 +97,10 @@ writeFileSync(halfA, JSON.stringify(doc));
 // The 2026-07-28 half: `execution` is defined only for 2025-11-25, so the twin drops it.
 const twin = mutate(doc, 7);
 for (const tool of twin.tools) delete tool.execution;
-writeFileSync(halfB, JSON.stringify({ ...twin, protocolVersions: ['2026-07-28'], transports: doc.transports }));
+writeFileSync(
+  halfB,
+  JSON.stringify({ ...twin, protocolVersions: ['2026-07-28'], transports: doc.transports }),
+);
 const oneTool = join(work, 'one-tool.mcpdesc.json');
 writeFileSync(oneTool, JSON.stringify({ ...doc, tools: doc.tools.slice(0, 1) }));
 const big = join(work, 'big.mcpdesc.json');

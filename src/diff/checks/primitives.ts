@@ -439,20 +439,43 @@ function jaccard(a: string[], b: string[]): number {
 }
 
 /** How much a removed and an added declaration look like one renamed primitive (0 = not at all). */
+/**
+ * Canonical texts for rename scoring, computed once per object: scoring compares every removed
+ * declaration with every added one, and serialising inside that loop made a diff with a few
+ * hundred renames take seconds.
+ */
+const strippedTexts = new WeakMap<JsonObject, string>();
+const valueTexts = new WeakMap<object, string>();
+
+function textOf(value: JsonValue | undefined): string {
+  if (value === null || typeof value !== 'object') return sortedJson(value ?? null);
+  let text = valueTexts.get(value);
+  if (text === undefined) {
+    text = sortedJson(value);
+    valueTexts.set(value, text);
+  }
+  return text;
+}
+
 function renameScore(
   o: JsonObject,
   n: JsonObject,
   kind: PrimitiveKind,
 ): { score: number; why: string } | undefined {
   const strip = (d: JsonObject) => {
-    const { protocolVersions: _s, [IDENTITY_FIELD[kindCollection(kind)]]: _k, ...rest } = d;
-    return sortedJson(rest);
+    let text = strippedTexts.get(d);
+    if (text === undefined) {
+      const { protocolVersions: _s, [IDENTITY_FIELD[kindCollection(kind)]]: _k, ...rest } = d;
+      text = sortedJson(rest);
+      strippedTexts.set(d, text);
+    }
+    return text;
   };
   if (strip(o) === strip(n)) return { score: 1, why: 'identical declaration' };
   if (kind === 'tool') {
     const a = propertyNames(o.inputSchema);
     const b = propertyNames(n.inputSchema);
-    if (a.length > 0 && sortedJson(o.inputSchema) === sortedJson(n.inputSchema))
+    if (a.length > 0 && textOf(o.inputSchema) === textOf(n.inputSchema))
       return { score: 0.95, why: 'same input schema' };
     const j = jaccard(a, b);
     if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: 'near-equal input schema' };
@@ -465,7 +488,7 @@ function renameScore(
         : [];
     const a = names(o);
     const b = names(n);
-    if (a.length > 0 && sortedJson(o.arguments) === sortedJson(n.arguments))
+    if (a.length > 0 && textOf(o.arguments) === textOf(n.arguments))
       return { score: 0.95, why: 'same arguments' };
     const j = jaccard(a, b);
     if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: 'near-equal arguments' };
