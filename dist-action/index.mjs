@@ -16443,8 +16443,9 @@ var DEFAULT_LIMITS = Object.freeze({
   maxNodes: 1e7,
   maxScalarLength: 1024 * 1024
 });
+var processDefaults = { ...DEFAULT_LIMITS };
 function resolveLimits(overrides) {
-  return { ...DEFAULT_LIMITS, ...overrides };
+  return { ...processDefaults, ...overrides };
 }
 
 // src/parse/yaml.ts
@@ -19430,6 +19431,7 @@ function checkComponents(ctx, revs) {
 var import_ajv = __toESM(require_ajv(), 1);
 var import__ = __toESM(require__(), 1);
 var import_ajv_formats = __toESM(require_dist2(), 1);
+import { createRequire } from "node:module";
 var addFormats = import_ajv_formats.default;
 function dialectOf(schema2) {
   if (!isJsonObject(schema2) || schema2.$schema === void 0) return "2020-12";
@@ -19509,6 +19511,24 @@ function ajvFor(dialect) {
 }
 var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
 var analysisCache = /* @__PURE__ */ new Map();
+var META_SCHEMA_IDS = {
+  "2020-12": "https://json-schema.org/draft/2020-12/schema",
+  "draft-07": "http://json-schema.org/draft-07/schema"
+};
+var metaValidators = /* @__PURE__ */ new Map();
+function metaValidator(dialect) {
+  let validate = metaValidators.get(dialect);
+  if (!validate) {
+    try {
+      validate = createRequire(new URL("../src/validate/embedded-schema.ts", import.meta.url).href)(`./meta-${dialect}.precompiled.cjs`);
+    } catch {
+      const ajv2 = ajvFor(dialect);
+      validate = ajv2.getSchema(META_SCHEMA_IDS[dialect]);
+    }
+    metaValidators.set(dialect, validate);
+  }
+  return validate;
+}
 function schemaKey(schema2) {
   return sortedJson(schema2);
 }
@@ -19524,9 +19544,11 @@ function analyseSchema(schema2, key = schemaKey(schema2)) {
     needsCompile: false
   };
   if (dialect) {
-    const ajv2 = ajvFor(dialect);
-    if (!ajv2.validateSchema(schema2)) {
-      result.metaErrors = (ajv2.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
+    const validateMeta = metaValidator(dialect);
+    if (!validateMeta(schema2)) {
+      result.metaErrors = (validateMeta.errors ?? []).map(
+        (e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`
+      );
     }
     const anchors = /* @__PURE__ */ new Set();
     const refs = [];
@@ -19785,6 +19807,8 @@ function oldToolExamplesAgainstNew(ctx, pair, subject) {
   const inputChanged = !same(o.value.inputSchema, n.value.inputSchema);
   const outputChanged = n.value.outputSchema !== void 0 && !same(o.value.outputSchema, n.value.outputSchema);
   if (!inputChanged && !outputChanged) return;
+  if (Object.keys(mapOf(o, "examples")).length === 0 && Object.keys(mapOf(o, "interactionExamples")).length === 0)
+    return;
   const input = inputChanged ? validator(n.value.inputSchema) : void 0;
   const output = outputChanged ? validator(n.value.outputSchema) : void 0;
   for (const field of ["examples", "interactionExamples"]) {
@@ -23346,16 +23370,32 @@ function jaccard(a, b) {
   const inter = a.filter((x) => sb.has(x)).length;
   return inter / (a.length + b.length - inter);
 }
+var strippedTexts = /* @__PURE__ */ new WeakMap();
+var valueTexts = /* @__PURE__ */ new WeakMap();
+function textOf(value) {
+  if (value === null || typeof value !== "object") return sortedJson(value ?? null);
+  let text = valueTexts.get(value);
+  if (text === void 0) {
+    text = sortedJson(value);
+    valueTexts.set(value, text);
+  }
+  return text;
+}
 function renameScore(o, n, kind) {
   const strip = (d) => {
-    const { protocolVersions: _s, [IDENTITY_FIELD[kindCollection(kind)]]: _k, ...rest } = d;
-    return sortedJson(rest);
+    let text = strippedTexts.get(d);
+    if (text === void 0) {
+      const { protocolVersions: _s, [IDENTITY_FIELD[kindCollection(kind)]]: _k, ...rest } = d;
+      text = sortedJson(rest);
+      strippedTexts.set(d, text);
+    }
+    return text;
   };
   if (strip(o) === strip(n)) return { score: 1, why: "identical declaration" };
   if (kind === "tool") {
     const a = propertyNames(o.inputSchema);
     const b = propertyNames(n.inputSchema);
-    if (a.length > 0 && sortedJson(o.inputSchema) === sortedJson(n.inputSchema))
+    if (a.length > 0 && textOf(o.inputSchema) === textOf(n.inputSchema))
       return { score: 0.95, why: "same input schema" };
     const j = jaccard(a, b);
     if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: "near-equal input schema" };
@@ -23365,7 +23405,7 @@ function renameScore(o, n, kind) {
     const names = (d) => Array.isArray(d.arguments) ? d.arguments.map((x) => get(x, "name")).filter((x) => typeof x === "string") : [];
     const a = names(o);
     const b = names(n);
-    if (a.length > 0 && sortedJson(o.arguments) === sortedJson(n.arguments))
+    if (a.length > 0 && textOf(o.arguments) === textOf(n.arguments))
       return { score: 0.95, why: "same arguments" };
     const j = jaccard(a, b);
     if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: "near-equal arguments" };
@@ -25130,7 +25170,7 @@ function configValidator() {
       readFileSync(join2(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
     );
     delete schema2.$schema;
-    schemaValidator = new import_ajv3.Ajv({ allErrors: true, strict: false }).compile(schema2);
+    schemaValidator = new import_ajv3.Ajv({ allErrors: true, strict: false, validateSchema: false }).compile(schema2);
   }
   return schemaValidator;
 }
@@ -25511,10 +25551,12 @@ var Resolver = class {
   }
 };
 var optionValidators = /* @__PURE__ */ new WeakMap();
+var optionsAjv;
 function optionsValidator(fn) {
   let validate = optionValidators.get(fn);
   if (!validate) {
-    validate = new import_ajv3.Ajv({ allErrors: true, strict: false }).compile(fn.optionsSchema);
+    optionsAjv ??= new import_ajv3.Ajv({ allErrors: true, strict: false, validateSchema: false, addUsedSchema: false });
+    validate = optionsAjv.compile(fn.optionsSchema);
     optionValidators.set(fn, validate);
   }
   return validate;
@@ -26039,6 +26081,41 @@ function checkDeclarationMeta(ctx) {
   for (const p of ctx.primitives) checkMeta(ctx, p.value._meta, "declaration", p.scope, [...p.path, "_meta"]);
 }
 
+// src/validate/semantic/result-shape.ts
+function checkCompletedResultShape(ctx, result, path, where, scope, codes) {
+  for (const field of ENVELOPE_FIELDS) {
+    if (has(result, field))
+      ctx.report(
+        codes.envelope,
+        [...path, field],
+        `${where} must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
+      );
+  }
+  for (const field of INCOMPLETE_FIELDS) {
+    if (has(result, field))
+      ctx.report(
+        codes.incomplete,
+        [...path, field],
+        `${where} must not contain non-completed workflow field ${JSON.stringify(field)}`
+      );
+  }
+  if (scope.includes("2026-07-28") && result.resultType !== "complete") {
+    ctx.report(
+      codes.version,
+      has(result, "resultType") ? [...path, "resultType"] : path,
+      `${where} must contain resultType: "complete" for MCP 2026-07-28`
+    );
+  }
+  const pre2026 = scope.filter((v) => v !== "2026-07-28");
+  if (pre2026.length > 0 && has(result, "resultType")) {
+    ctx.report(
+      codes.version,
+      [...path, "resultType"],
+      `${where}.resultType is not defined for MCP ${list(pre2026)}`
+    );
+  }
+}
+
 // src/validate/semantic/resource-examples.ts
 var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 function isCanonicalBase64(value) {
@@ -26065,55 +26142,25 @@ function parsedTemplate(template) {
 }
 function checkResult(ctx, result, scope, path, where) {
   if (!isObject(result)) return;
-  for (const field of ENVELOPE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        "resource-example-json-rpc-envelope",
-        [...path, field],
-        `${where} must not contain JSON-RPC envelope field ${JSON.stringify(field)}`
-      );
-  }
-  for (const field of INCOMPLETE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        "incomplete-resource-example-result",
-        [...path, field],
-        `${where} must not contain non-completed workflow field ${JSON.stringify(field)}`
-      );
-  }
-  const in2026 = scope.includes("2026-07-28");
+  checkCompletedResultShape(ctx, result, path, where, scope, {
+    envelope: "resource-example-json-rpc-envelope",
+    incomplete: "incomplete-resource-example-result",
+    version: "resource-example-result-version-mismatch"
+  });
   const pre = scope.filter((v) => v !== "2026-07-28");
-  if (in2026) {
-    if (result.resultType !== "complete")
+  for (const field of ["ttlMs", "cacheScope"]) {
+    if (scope.includes("2026-07-28") && !has(result, field))
       ctx.report(
-        "resource-example-result-version-mismatch",
-        has(result, "resultType") ? [...path, "resultType"] : path,
-        `${where} must contain resultType: "complete" for MCP 2026-07-28`
+        "resource-example-cache-fields-version-mismatch",
+        path,
+        `${where}.${field} is required for MCP 2026-07-28`
       );
-    for (const field of ["ttlMs", "cacheScope"]) {
-      if (!has(result, field))
-        ctx.report(
-          "resource-example-cache-fields-version-mismatch",
-          path,
-          `${where}.${field} is required for MCP 2026-07-28`
-        );
-    }
-  }
-  if (pre.length > 0) {
-    if (has(result, "resultType"))
+    if (pre.length > 0 && has(result, field))
       ctx.report(
-        "resource-example-result-version-mismatch",
-        [...path, "resultType"],
-        `${where}.resultType is not defined for MCP ${list(pre)}`
+        "resource-example-cache-fields-version-mismatch",
+        [...path, field],
+        `${where}.${field} is not defined for MCP ${list(pre)}`
       );
-    for (const field of ["ttlMs", "cacheScope"]) {
-      if (has(result, field))
-        ctx.report(
-          "resource-example-cache-fields-version-mismatch",
-          [...path, field],
-          `${where}.${field} is not defined for MCP ${list(pre)}`
-        );
-    }
   }
   const early = earlierThan(scope, "2025-06-18");
   if (early.length > 0 && has(result, "_meta"))
@@ -26292,37 +26339,11 @@ function checkCompletionExamples(ctx) {
       const result = obj2(example.result);
       if (!result || scope.length === 0) continue;
       const resultPath = [...path, "result"];
-      for (const field of ENVELOPE_FIELDS) {
-        if (has(result, field))
-          ctx.report(
-            "completion-example-json-rpc-envelope",
-            [...resultPath, field],
-            `${where}.result must not contain JSON-RPC envelope field ${JSON.stringify(field)}`
-          );
-      }
-      for (const field of INCOMPLETE_FIELDS) {
-        if (has(result, field))
-          ctx.report(
-            "incomplete-completion-example-result",
-            [...resultPath, field],
-            `${where}.result must not contain non-completed workflow field ${JSON.stringify(field)}`
-          );
-      }
-      const pre = scope.filter((v) => v !== "2026-07-28");
-      if (scope.includes("2026-07-28") && result.resultType !== "complete") {
-        ctx.report(
-          "completion-example-result-version-mismatch",
-          has(result, "resultType") ? [...resultPath, "resultType"] : resultPath,
-          `${where}.result must contain resultType: "complete" for MCP 2026-07-28`
-        );
-      }
-      if (pre.length > 0 && has(result, "resultType")) {
-        ctx.report(
-          "completion-example-result-version-mismatch",
-          [...resultPath, "resultType"],
-          `${where}.result.resultType is not defined for MCP ${list(pre)}`
-        );
-      }
+      checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, scope, {
+        envelope: "completion-example-json-rpc-envelope",
+        incomplete: "incomplete-completion-example-result",
+        version: "completion-example-result-version-mismatch"
+      });
       if (noContext.length > 0 && has(result, "_meta")) {
         ctx.report(
           "completion-example-result-version-mismatch",
@@ -26612,39 +26633,13 @@ function checkToolInvocation(ctx, tool, example, path, where) {
     `${where}.input`
   );
   if (!result) return;
-  for (const field of ENVELOPE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        "tool-example-json-rpc-envelope",
-        [...resultPath, field],
-        `${where}.result must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
-      );
-  }
-  for (const field of INCOMPLETE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        "incomplete-tool-example-result",
-        [...resultPath, field],
-        `${where}.result must not contain non-completed workflow field ${JSON.stringify(field)}`
-      );
-  }
+  checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, tool.scope, {
+    envelope: "tool-example-json-rpc-envelope",
+    incomplete: "incomplete-tool-example-result",
+    version: "tool-example-result-version-mismatch"
+  });
   const scope = tool.scope;
-  const in2026 = scope.includes("2026-07-28");
   const pre2026 = scope.filter((v) => v !== "2026-07-28");
-  if (in2026 && result.resultType !== "complete") {
-    ctx.report(
-      "tool-example-result-version-mismatch",
-      has(result, "resultType") ? [...resultPath, "resultType"] : resultPath,
-      `${where}.result must contain resultType: "complete" for MCP 2026-07-28`
-    );
-  }
-  if (pre2026.length > 0 && has(result, "resultType")) {
-    ctx.report(
-      "tool-example-result-version-mismatch",
-      [...resultPath, "resultType"],
-      `${where}.result.resultType is not defined for MCP ${list(pre2026)}`
-    );
-  }
   const successful = result.isError !== true;
   if (has(result, "structuredContent")) {
     const early = earlierThan(scope, "2025-06-18");
@@ -26927,37 +26922,11 @@ function checkPromptExamples(ctx) {
       const result = obj2(example.result);
       if (!result) continue;
       const resultPath = [...path, "result"];
-      for (const field of ENVELOPE_FIELDS) {
-        if (has(result, field))
-          ctx.report(
-            "prompt-example-json-rpc-envelope",
-            [...resultPath, field],
-            `${where}.result must not contain JSON-RPC envelope field ${JSON.stringify(field)}`
-          );
-      }
-      for (const field of INCOMPLETE_FIELDS) {
-        if (has(result, field))
-          ctx.report(
-            "incomplete-prompt-example-result",
-            [...resultPath, field],
-            `${where}.result must not contain non-completed workflow field ${JSON.stringify(field)}`
-          );
-      }
-      const pre = p.scope.filter((v) => v !== "2026-07-28");
-      if (p.scope.includes("2026-07-28") && result.resultType !== "complete") {
-        ctx.report(
-          "prompt-example-result-version-mismatch",
-          has(result, "resultType") ? [...resultPath, "resultType"] : resultPath,
-          `${where}.result must contain resultType: "complete" for MCP 2026-07-28`
-        );
-      }
-      if (pre.length > 0 && has(result, "resultType")) {
-        ctx.report(
-          "prompt-example-result-version-mismatch",
-          [...resultPath, "resultType"],
-          `${where}.result.resultType is not defined for MCP ${list(pre)}`
-        );
-      }
+      checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, p.scope, {
+        envelope: "prompt-example-json-rpc-envelope",
+        incomplete: "incomplete-prompt-example-result",
+        version: "prompt-example-result-version-mismatch"
+      });
       const early = earlierThan(p.scope, "2025-06-18");
       if (early.length > 0 && has(result, "_meta"))
         ctx.report(
@@ -27548,7 +27517,7 @@ function checkToolSchemas(ctx) {
 var import__2 = __toESM(require__(), 1);
 var import_ajv_formats2 = __toESM(require_dist2(), 1);
 import { readFileSync as readFileSync2 } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire as createRequire2 } from "node:module";
 import { dirname as dirname3, join as join3 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var SCHEMA_FILE = "mcp-description-0.8.0.json";
@@ -27575,7 +27544,7 @@ function structuralSchema() {
 function validator2() {
   if (!compiled2) {
     try {
-      compiled2 = createRequire(new URL("../src/validate/structural.ts", import.meta.url).href)("./structural.precompiled.cjs");
+      compiled2 = createRequire2(new URL("../src/validate/structural.ts", import.meta.url).href)("./structural.precompiled.cjs");
     } catch {
       const ajv2 = new import__2.Ajv2020(STRUCTURAL_AJV_OPTIONS);
       addFormats2(ajv2);
