@@ -8,57 +8,63 @@ export interface ValueStats {
   problem?: { code: LoadErrorCode; message: string };
 }
 
+class LimitExceeded extends Error {
+  constructor(
+    readonly code: LoadErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
- * One iterative walk over a parsed value that counts keys and checks the limits and the data model
- * (finite numbers). Iterative so that a hostile nesting depth cannot overflow the stack.
+ * One walk over a parsed value that counts keys and checks the limits and the data model (finite
+ * numbers). Recursive: callers bound the depth first (the JSON prescan refuses deeper text before it
+ * is parsed), and the walk itself stops at `maxDepth`, so the stack stays small.
  */
 export function checkValue(root: JsonValue, limits: Limits): ValueStats {
   let keys = 0;
   let nodes = 0;
-  const stack: Array<[JsonValue, number]> = [[root, 1]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
-    nodes++;
-    if (nodes > limits.maxNodes)
-      return { keys, problem: { code: 'limit-nodes', message: `More than ${limits.maxNodes} values` } };
+  const { maxDepth, maxNodes, maxScalarLength } = limits;
+  const visit = (value: JsonValue, depth: number): void => {
+    if (++nodes > maxNodes) throw new LimitExceeded('limit-nodes', `More than ${maxNodes} values`);
     if (typeof value === 'string') {
-      if (value.length > limits.maxScalarLength) {
-        return {
-          keys,
-          problem: {
-            code: 'limit-scalar',
-            message: `String longer than the limit of ${limits.maxScalarLength} characters`,
-          },
-        };
+      if (value.length > maxScalarLength) {
+        throw new LimitExceeded(
+          'limit-scalar',
+          `String longer than the limit of ${maxScalarLength} characters`,
+        );
       }
     } else if (typeof value === 'number') {
-      if (!Number.isFinite(value))
-        return { keys, problem: { code: 'non-finite-number', message: 'Number is not finite' } };
+      if (!Number.isFinite(value)) throw new LimitExceeded('non-finite-number', 'Number is not finite');
     } else if (value !== null && typeof value === 'object') {
-      if (depth > limits.maxDepth) {
-        return {
-          keys,
-          problem: { code: 'limit-depth', message: `Nesting deeper than the limit of ${limits.maxDepth}` },
-        };
-      }
+      if (depth > maxDepth)
+        throw new LimitExceeded('limit-depth', `Nesting deeper than the limit of ${maxDepth}`);
       if (Array.isArray(value)) {
-        for (let i = value.length - 1; i >= 0; i--) stack.push([value[i] as JsonValue, depth + 1]);
+        for (let i = 0; i < value.length; i++) visit(value[i] as JsonValue, depth + 1);
       } else {
-        for (const key of Object.keys(value)) {
+        for (const key in value) {
           keys++;
-          if (key.length > limits.maxScalarLength) {
-            return {
-              keys,
-              problem: {
-                code: 'limit-scalar',
-                message: `Key longer than the limit of ${limits.maxScalarLength} characters`,
-              },
-            };
+          if (key.length > maxScalarLength) {
+            throw new LimitExceeded(
+              'limit-scalar',
+              `Key longer than the limit of ${maxScalarLength} characters`,
+            );
           }
-          stack.push([value[key] as JsonValue, depth + 1]);
+          visit(value[key] as JsonValue, depth + 1);
         }
       }
     }
+  };
+  try {
+    visit(root, 1);
+  } catch (error) {
+    if (error instanceof LimitExceeded)
+      return { keys, problem: { code: error.code, message: error.message } };
+    // Only reachable with a --max-depth far above the default: the stack ran out first.
+    if (error instanceof RangeError)
+      return { keys, problem: { code: 'limit-depth', message: 'Nesting too deep to check' } };
+    throw error;
   }
   return { keys };
 }
