@@ -16200,53 +16200,55 @@ var LazySourceMap = class {
 };
 
 // src/parse/walk-limits.ts
+var LimitExceeded = class extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+  code;
+};
 function checkValue(root, limits) {
   let keys = 0;
   let nodes = 0;
-  const stack = [[root, 1]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop();
-    nodes++;
-    if (nodes > limits.maxNodes)
-      return { keys, problem: { code: "limit-nodes", message: `More than ${limits.maxNodes} values` } };
+  const { maxDepth, maxNodes, maxScalarLength } = limits;
+  const visit = (value, depth) => {
+    if (++nodes > maxNodes) throw new LimitExceeded("limit-nodes", `More than ${maxNodes} values`);
     if (typeof value === "string") {
-      if (value.length > limits.maxScalarLength) {
-        return {
-          keys,
-          problem: {
-            code: "limit-scalar",
-            message: `String longer than the limit of ${limits.maxScalarLength} characters`
-          }
-        };
+      if (value.length > maxScalarLength) {
+        throw new LimitExceeded(
+          "limit-scalar",
+          `String longer than the limit of ${maxScalarLength} characters`
+        );
       }
     } else if (typeof value === "number") {
-      if (!Number.isFinite(value))
-        return { keys, problem: { code: "non-finite-number", message: "Number is not finite" } };
+      if (!Number.isFinite(value)) throw new LimitExceeded("non-finite-number", "Number is not finite");
     } else if (value !== null && typeof value === "object") {
-      if (depth > limits.maxDepth) {
-        return {
-          keys,
-          problem: { code: "limit-depth", message: `Nesting deeper than the limit of ${limits.maxDepth}` }
-        };
-      }
+      if (depth > maxDepth)
+        throw new LimitExceeded("limit-depth", `Nesting deeper than the limit of ${maxDepth}`);
       if (Array.isArray(value)) {
-        for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], depth + 1]);
+        for (let i = 0; i < value.length; i++) visit(value[i], depth + 1);
       } else {
-        for (const key of Object.keys(value)) {
+        for (const key in value) {
           keys++;
-          if (key.length > limits.maxScalarLength) {
-            return {
-              keys,
-              problem: {
-                code: "limit-scalar",
-                message: `Key longer than the limit of ${limits.maxScalarLength} characters`
-              }
-            };
+          if (key.length > maxScalarLength) {
+            throw new LimitExceeded(
+              "limit-scalar",
+              `Key longer than the limit of ${maxScalarLength} characters`
+            );
           }
-          stack.push([value[key], depth + 1]);
+          visit(value[key], depth + 1);
         }
       }
     }
+  };
+  try {
+    visit(root, 1);
+  } catch (error2) {
+    if (error2 instanceof LimitExceeded)
+      return { keys, problem: { code: error2.code, message: error2.message } };
+    if (error2 instanceof RangeError)
+      return { keys, problem: { code: "limit-depth", message: "Nesting too deep to check" } };
+    throw error2;
   }
   return { keys };
 }
