@@ -1,101 +1,21 @@
 /**
- * A small glob implementation (Node 20 has no fs.glob): `**` (any number of directories), `*` and `?`
- * (within one path segment), `{a,b}` alternatives (nestable) and `[...]` classes. Paths use `/`.
+ * Glob expansion for lint's file arguments (Node 20 has no fs.glob); the pattern syntax is src/util/glob.ts.
  * The directory walk skips node_modules and .git and never follows a symlinked directory twice
  * (symlink loops end).
  */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { globToRegExp as pathGlobToRegExp } from '../util/glob.js';
 
 const cache = new Map<string, RegExp>();
 
 export function globToRegExp(pattern: string): RegExp {
   let re = cache.get(pattern);
   if (!re) {
-    re = new RegExp(`^${translate(pattern)}$`);
+    re = pathGlobToRegExp(pattern);
     cache.set(pattern, re);
   }
   return re;
-}
-
-function translate(pattern: string): string {
-  let out = '';
-  let i = 0;
-  while (i < pattern.length) {
-    const c = pattern[i] as string;
-    if (c === '*') {
-      if (pattern[i + 1] === '*') {
-        const atStart = i === 0 || pattern[i - 1] === '/';
-        const atEnd = i + 2 === pattern.length || pattern[i + 2] === '/';
-        if (atStart && atEnd) {
-          // `**/` matches zero or more whole directories; a trailing `**` matches everything below.
-          if (i + 2 === pattern.length) out += '.*';
-          else {
-            out += '(?:[^/]*/)*';
-            i += 1;
-          }
-          i += 2;
-          continue;
-        }
-        out += '[^/]*';
-        i += 2;
-        continue;
-      }
-      out += '[^/]*';
-    } else if (c === '?') out += '[^/]';
-    else if (c === '{') {
-      const end = matchingBrace(pattern, i);
-      if (end < 0) out += '\\{';
-      else {
-        const alternatives = splitTop(pattern.slice(i + 1, end));
-        out += `(?:${alternatives.map(translate).join('|')})`;
-        i = end;
-      }
-    } else if (c === '[') {
-      const end = pattern.indexOf(']', i + 2);
-      if (end < 0) out += '\\[';
-      else {
-        let body = pattern.slice(i + 1, end).replace(/\\/g, '\\\\');
-        if (body.startsWith('!')) body = `^${body.slice(1)}`;
-        out += `[${body}]`;
-        i = end;
-      }
-    } else if (c === '\\' && i + 1 < pattern.length) {
-      out += escapeRe(pattern[i + 1] as string);
-      i += 1;
-    } else out += escapeRe(c);
-    i += 1;
-  }
-  return out;
-}
-
-function escapeRe(c: string): string {
-  return /[.+^$()|[\]{}\\*?]/.test(c) ? `\\${c}` : c;
-}
-
-function matchingBrace(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-function splitTop(body: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] === '{') depth++;
-    else if (body[i] === '}') depth--;
-    else if (body[i] === ',' && depth === 0) {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
 }
 
 export function isGlob(text: string): boolean {
