@@ -1,7 +1,7 @@
 /**
  * Glob → regular expression, shared by lint's file arguments and the Action's `files` input, on
  * paths with `/` separators: `**` (any number of directories), `*` and `?` (within one segment),
- * `{a,b}` alternatives (nestable), `[abc]` / `[!abc]` classes and `\\` escapes.
+ * `{a,b}` alternatives (nestable), `[abc]` / `[!abc]` classes and backslash escapes.
  */
 
 /** One glob as an anchored regular expression over the whole path. */
