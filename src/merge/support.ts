@@ -1,7 +1,7 @@
 /** Helpers shared by the aggregate merge and the three-way merge. Pure. */
 import { canonicalForm } from '../model/canonical.js';
 import { COMPONENT_NAMESPACES, resolveComponentRefs } from '../model/components.js';
-import { PRIMITIVE_KIND } from '../model/identity.js';
+import { identityKey, PRIMITIVE_KIND } from '../model/identity.js';
 import { PRIMITIVE_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
 import type { SourceMap } from '../parse/index.js';
 import { isJsonObject, type JsonObject, type JsonValue, setOwn, sortedJson } from '../util/json.js';
@@ -54,18 +54,7 @@ export function declarationLabel(collection: ScopedCollection, declaration: Json
 }
 
 export function identityOf(collection: ScopedCollection, declaration: JsonValue): string | undefined {
-  if (!isJsonObject(declaration)) return undefined;
-  const field =
-    collection === 'resources'
-      ? 'uri'
-      : collection === 'resourceTemplates'
-        ? 'uriTemplate'
-        : collection === 'tools' || collection === 'prompts'
-          ? 'name'
-          : undefined;
-  if (field === undefined) return undefined;
-  const key = declaration[field];
-  return typeof key === 'string' ? key : undefined;
+  return isPrimitiveCollection(collection) ? identityKey(collection, declaration) : undefined;
 }
 
 /**
