@@ -1,4 +1,4 @@
-import { deepClone, isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
+import { deepClone, isJsonObject, type JsonObject, type JsonValue, setOwn } from '../util/json.js';
 import { effectiveScope, rootVersions, SCOPED_COLLECTIONS } from './scopes.js';
 import { PROTOCOL_VERSIONS } from './versions.js';
 
@@ -36,12 +36,7 @@ export function projectView(doc: JsonValue, version: string): JsonObject {
         .map((item) => projectDeclaration(item, root, version));
       if (kept.length > 0) out[key] = kept;
     } else {
-      Object.defineProperty(out, key, {
-        value: deepClone(value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(out, key, deepClone(value));
     }
   }
   return out;
@@ -64,12 +59,7 @@ function projectDeclaration(item: JsonValue, root: readonly string[], version: s
       if (kept.length > 0) out[key] = kept;
       continue;
     }
-    Object.defineProperty(out, key, {
-      value: deepClone(value),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(out, key, deepClone(value));
   }
   return out;
 }
