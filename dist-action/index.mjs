@@ -27893,31 +27893,28 @@ function collect(value) {
 
 // src/lint/glob.ts
 import { join as join4, relative as relative2, resolve as resolve2, sep } from "node:path";
-var cache2 = /* @__PURE__ */ new Map();
-function globToRegExp(pattern2) {
-  let re = cache2.get(pattern2);
-  if (!re) {
-    re = new RegExp(`^${translate(pattern2)}$`);
-    cache2.set(pattern2, re);
-  }
-  return re;
+
+// src/util/glob.ts
+function globToRegExp(glob) {
+  return new RegExp(`^${translate(glob)}$`, "u");
 }
-function translate(pattern2) {
+function translate(glob) {
   let out = "";
   let i = 0;
-  while (i < pattern2.length) {
-    const c = pattern2[i];
+  while (i < glob.length) {
+    const c = glob[i];
     if (c === "*") {
-      if (pattern2[i + 1] === "*") {
-        const atStart = i === 0 || pattern2[i - 1] === "/";
-        const atEnd = i + 2 === pattern2.length || pattern2[i + 2] === "/";
+      if (glob[i + 1] === "*") {
+        const atStart = i === 0 || glob[i - 1] === "/";
+        const atEnd = i + 2 === glob.length || glob[i + 2] === "/";
         if (atStart && atEnd) {
-          if (i + 2 === pattern2.length) out += ".*";
-          else {
+          if (i + 2 === glob.length) {
+            out += ".*";
+            i += 2;
+          } else {
             out += "(?:[^/]*/)*";
-            i += 1;
+            i += 3;
           }
-          i += 2;
           continue;
         }
         out += "[^/]*";
@@ -27925,51 +27922,61 @@ function translate(pattern2) {
         continue;
       }
       out += "[^/]*";
-    } else if (c === "?") out += "[^/]";
-    else if (c === "{") {
-      const end = matchingBrace(pattern2, i);
-      if (end < 0) out += "\\{";
-      else {
-        const alternatives3 = splitTop(pattern2.slice(i + 1, end));
-        out += `(?:${alternatives3.map(translate).join("|")})`;
-        i = end;
-      }
-    } else if (c === "[") {
-      const end = pattern2.indexOf("]", i + 2);
-      if (end < 0) out += "\\[";
-      else {
-        let body = pattern2.slice(i + 1, end).replace(/\\/g, "\\\\");
-        if (body.startsWith("!")) body = `^${body.slice(1)}`;
-        out += `[${body}]`;
-        i = end;
-      }
-    } else if (c === "\\" && i + 1 < pattern2.length) {
-      out += escapeRe(pattern2[i + 1]);
       i += 1;
-    } else out += escapeRe(c);
-    i += 1;
+    } else if (c === "?") {
+      out += "[^/]";
+      i += 1;
+    } else if (c === "[") {
+      const end = glob.indexOf("]", i + 2);
+      if (end === -1) {
+        out += "\\[";
+        i += 1;
+        continue;
+      }
+      let body = glob.slice(i + 1, end);
+      const negate = body.startsWith("!") || body.startsWith("^");
+      if (negate) body = body.slice(1);
+      out += `[${negate ? "^/" : ""}${body.replace(/[\\\]^]/g, (m) => `\\${m}`)}]`;
+      i = end + 1;
+    } else if (c === "{") {
+      const end = matchingBrace(glob, i);
+      if (end === -1) {
+        out += "\\{";
+        i += 1;
+        continue;
+      }
+      const alternatives3 = splitTopLevel(glob.slice(i + 1, end));
+      out += `(?:${alternatives3.map(translate).join("|")})`;
+      i = end + 1;
+    } else if (c === "\\" && i + 1 < glob.length) {
+      out += escapeRegExp(glob[i + 1]);
+      i += 2;
+    } else {
+      out += escapeRegExp(c);
+      i += 1;
+    }
   }
   return out;
 }
-function escapeRe(c) {
-  return /[.+^$()|[\]{}\\*?]/.test(c) ? `\\${c}` : c;
-}
-function matchingBrace(text, open2) {
+function matchingBrace(glob, open2) {
   let depth = 0;
-  for (let i = open2; i < text.length; i++) {
-    if (text[i] === "{") depth++;
-    else if (text[i] === "}" && --depth === 0) return i;
+  for (let i = open2; i < glob.length; i++) {
+    if (glob[i] === "\\") i += 1;
+    else if (glob[i] === "{") depth += 1;
+    else if (glob[i] === "}" && --depth === 0) return i;
   }
   return -1;
 }
-function splitTop(body) {
+function splitTopLevel(body) {
   const parts = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < body.length; i++) {
-    if (body[i] === "{") depth++;
-    else if (body[i] === "}") depth--;
-    else if (body[i] === "," && depth === 0) {
+    const c = body[i];
+    if (c === "\\") i += 1;
+    else if (c === "{") depth += 1;
+    else if (c === "}") depth -= 1;
+    else if (c === "," && depth === 0) {
       parts.push(body.slice(start, i));
       start = i + 1;
     }
@@ -27977,12 +27984,26 @@ function splitTop(body) {
   parts.push(body.slice(start));
   return parts;
 }
+function escapeRegExp(c) {
+  return /[.*+?^${}()|[\]\\/]/.test(c) ? `\\${c}` : c;
+}
+
+// src/lint/glob.ts
+var cache2 = /* @__PURE__ */ new Map();
+function globToRegExp2(pattern2) {
+  let re = cache2.get(pattern2);
+  if (!re) {
+    re = globToRegExp(pattern2);
+    cache2.set(pattern2, re);
+  }
+  return re;
+}
 function toPosix(path) {
   return sep === "/" ? path : path.split(sep).join("/");
 }
 function matchesAny(path, globs) {
   const posix = toPosix(path);
-  return globs.some((g) => globToRegExp(g.startsWith("./") ? g.slice(2) : g).test(posix));
+  return globs.some((g) => globToRegExp2(g.startsWith("./") ? g.slice(2) : g).test(posix));
 }
 
 // src/lint/subjects.ts
@@ -28746,7 +28767,7 @@ function compileGlobs(patterns) {
   const compiled4 = patterns.map((p) => p.trim()).filter((p) => p !== "" && !p.startsWith("#")).map((p) => {
     const negate = p.startsWith("!");
     const body = (negate ? p.slice(1) : p).replace(/^\.\//, "").replace(/^\//, "");
-    return { negate, regex: globToRegExp2(body) };
+    return { negate, regex: globToRegExp3(body) };
   });
   return {
     matches(path) {
@@ -28760,98 +28781,8 @@ function compileGlobs(patterns) {
     }
   };
 }
-function globToRegExp2(glob) {
-  const source = glob.includes("/") ? glob : `**/${glob}`;
-  return new RegExp(`^${translate2(source)}$`, "u");
-}
-function translate2(glob) {
-  let out = "";
-  let i = 0;
-  while (i < glob.length) {
-    const c = glob[i];
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        const atStart = i === 0 || glob[i - 1] === "/";
-        const atEnd = i + 2 === glob.length || glob[i + 2] === "/";
-        if (atStart && atEnd) {
-          if (i + 2 === glob.length) {
-            out += ".*";
-            i += 2;
-          } else {
-            out += "(?:[^/]*/)*";
-            i += 3;
-          }
-          continue;
-        }
-        out += "[^/]*";
-        i += 2;
-        continue;
-      }
-      out += "[^/]*";
-      i += 1;
-    } else if (c === "?") {
-      out += "[^/]";
-      i += 1;
-    } else if (c === "[") {
-      const end = glob.indexOf("]", i + 2);
-      if (end === -1) {
-        out += "\\[";
-        i += 1;
-        continue;
-      }
-      let body = glob.slice(i + 1, end);
-      const negate = body.startsWith("!") || body.startsWith("^");
-      if (negate) body = body.slice(1);
-      out += `[${negate ? "^/" : ""}${body.replace(/[\\\]^]/g, (m) => `\\${m}`)}]`;
-      i = end + 1;
-    } else if (c === "{") {
-      const end = matchingBrace2(glob, i);
-      if (end === -1) {
-        out += "\\{";
-        i += 1;
-        continue;
-      }
-      const alternatives3 = splitTopLevel(glob.slice(i + 1, end));
-      out += `(?:${alternatives3.map(translate2).join("|")})`;
-      i = end + 1;
-    } else if (c === "\\" && i + 1 < glob.length) {
-      out += escapeRegExp(glob[i + 1]);
-      i += 2;
-    } else {
-      out += escapeRegExp(c);
-      i += 1;
-    }
-  }
-  return out;
-}
-function matchingBrace2(glob, open2) {
-  let depth = 0;
-  for (let i = open2; i < glob.length; i++) {
-    if (glob[i] === "\\") i += 1;
-    else if (glob[i] === "{") depth += 1;
-    else if (glob[i] === "}" && --depth === 0) return i;
-  }
-  return -1;
-}
-function splitTopLevel(body) {
-  const parts = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === "\\") i += 1;
-    else if (c === "{") depth += 1;
-    else if (c === "}") depth -= 1;
-    else if (c === "," && depth === 0) {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
-}
-function escapeRegExp(c) {
-  return /[.*+?^${}()|[\]\\/]/.test(c) ? `\\${c}` : c;
+function globToRegExp3(glob) {
+  return globToRegExp(glob.includes("/") ? glob : `**/${glob}`);
 }
 
 // src/action/inputs.ts
