@@ -25,3 +25,8 @@ export function limitArgument(value: string): number {
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer.');
   return n;
 }
+
+/** Option parser for a repeatable option (`-f stylish -f sarif:out.sarif`). */
+export function collectRepeated(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

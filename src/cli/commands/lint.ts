@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
+import { collectRepeated } from '../options.js';
 import { action } from '../run.js';
 
 interface LintCliOptions {
@@ -14,10 +15,6 @@ interface LintCliOptions {
 
 const DEFAULT_GLOB = '**/*.mcpdesc.{json,yaml,yml}';
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
 export function registerLint(program: Command): void {
   program
     .command('lint')
@@ -26,7 +23,7 @@ export function registerLint(program: Command): void {
     .option(
       '-f, --format <name[:path]>',
       'stylish, json, sarif, junit, github or markdown; NAME:PATH writes a file; repeatable',
-      collect,
+      collectRepeated,
       [],
     )
     .option(

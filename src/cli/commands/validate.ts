@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
+import { collectRepeated } from '../options.js';
 import { useColor } from '../output.js';
 import { action } from '../run.js';
 
@@ -7,10 +8,6 @@ interface ValidateOptions {
   format: string[];
   quiet?: boolean;
   color?: boolean;
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
 
 export function registerValidate(program: Command): void {
@@ -21,7 +18,7 @@ export function registerValidate(program: Command): void {
     .option(
       '-f, --format <name[:path]>',
       'stylish, json, sarif, junit, github or markdown; NAME:PATH writes a file (atomically); repeatable',
-      collect,
+      collectRepeated,
       [],
     )
     .option('-q, --quiet', 'report errors only (warnings are hidden and never fail the run anyway)')
