@@ -1,5 +1,5 @@
-import { parse } from 'yaml';
 import { isJsonObject } from '../util/json.js';
+import { loadYaml } from '../util/lazy-modules.js';
 import type { Change, DiffNote, SubjectKind } from './types.js';
 
 /**
@@ -27,7 +27,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function parseIgnoreFile(text: string): IgnoreEntry[] {
   let value: unknown;
   try {
-    value = parse(text, { schema: 'core', uniqueKeys: true });
+    value = loadYaml().parse(text, { schema: 'core', uniqueKeys: true });
   } catch (error) {
     throw new IgnoreFileError(`not valid YAML/JSON: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonObject, JsonValue } from '../util/json.js';
+import { loadAjv, loadAjvFormats } from '../util/lazy-modules.js';
 import { appendPointer } from '../util/pointer.js';
 
 export const SCHEMA_FILE_070 = 'mcp-description-0.7.0.json';
@@ -18,7 +18,6 @@ export interface SourceIssue {
   message: string;
 }
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 let compiled: ValidateFunction | undefined;
 
 export function schema070(): JsonObject {
@@ -29,8 +28,8 @@ export function schema070(): JsonObject {
 
 function validator(): ValidateFunction {
   if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
-    addFormats(ajv);
+    const ajv = new (loadAjv().Ajv)({ allErrors: true, strict: false, allowUnionTypes: true });
+    loadAjvFormats()(ajv);
     compiled = ajv.compile(schema070());
   }
   return compiled;

@@ -1,5 +1,5 @@
-import { stringify } from 'yaml';
 import type { JsonValue } from '../util/json.js';
+import { loadYaml } from '../util/lazy-modules.js';
 
 export type OutputFormat = 'json' | 'yaml';
 
@@ -11,7 +11,7 @@ export type OutputFormat = 'json' | 'yaml';
  */
 export function serialize(value: JsonValue, format: OutputFormat): string {
   if (format === 'json') return `${JSON.stringify(value, null, 2)}\n`;
-  return stringify(value, {
+  return loadYaml().stringify(value, {
     schema: 'yaml-1.1',
     indent: 2,
     lineWidth: 0,

@@ -1,15 +1,6 @@
-import {
-  type Document,
-  isAlias,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  type Node,
-  parseAllDocuments,
-  Scalar,
-} from 'yaml';
+import type { Document, Node, Scalar } from 'yaml';
 import { type JsonValue, setOwn } from '../util/json.js';
+import { loadYaml } from '../util/lazy-modules.js';
 import { appendPointer } from '../util/pointer.js';
 import { LoadError, type LoadErrorCode } from './errors.js';
 import type { ParsedText } from './json.js';
@@ -43,6 +34,7 @@ const NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
  * numbers. One walk converts the AST to data and enforces all of it.
  */
 export function parseYaml(text: string, file: string, limits: Limits): ParsedText {
+  const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
   const lines = new LineIndex(text);
   const fail = (code: LoadErrorCode, message: string, offset: number) => {
     const { line, column } = lines.position(offset);
@@ -155,7 +147,7 @@ export function parseYaml(text: string, file: string, limits: Limits): ParsedTex
   const scalarValue = (node: Scalar, at: number): JsonValue => {
     const value: unknown = node.value;
     if (typeof value === 'string') {
-      if (node.type === Scalar.PLAIN && NON_FINITE.test(value)) {
+      if (node.type === ScalarClass.PLAIN && NON_FINITE.test(value)) {
         throw fail('non-finite-number', `${value} is not a finite number`, at);
       }
       if (node.tag === 'tag:yaml.org,2002:float' || node.tag === 'tag:yaml.org,2002:int') {
@@ -194,6 +186,7 @@ function firstLine(message: string): string {
 }
 
 function buildYamlTable(root: Node): Map<string, PointerEntry> {
+  const { isMap, isScalar, isSeq } = loadYaml();
   const table = new Map<string, PointerEntry>();
   const visit = (node: Node | null, pointer: string, key: Node | null) => {
     if (node === null) {

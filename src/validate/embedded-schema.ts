@@ -8,15 +8,13 @@
  * skipped check makes the validation "incomplete" (a warning), never silently complete.
  */
 import { createRequire } from 'node:module';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../util/json.js';
+import { loadAjv, loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { getAtPointer } from '../util/pointer.js';
 
 export type Dialect = '2020-12' | 'draft-07';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** The dialect a schema declares (or the 2020-12 default); undefined when unsupported. */
 export function dialectOf(schema: JsonValue): Dialect | undefined {
@@ -100,10 +98,12 @@ function makeOptions() {
 
 export function ajvFor(dialect: Dialect): Ajv {
   if (dialect === '2020-12') {
-    ajv2020 ??= addFormats(new Ajv2020(makeOptions()) as unknown as Ajv) as unknown as Ajv2020;
+    ajv2020 ??= loadAjvFormats()(
+      new (loadAjv2020().Ajv2020)(makeOptions()) as unknown as Ajv,
+    ) as unknown as Ajv2020;
     return ajv2020 as unknown as Ajv;
   }
-  ajv07 ??= addFormats(new Ajv(makeOptions()));
+  ajv07 ??= loadAjvFormats()(new (loadAjv().Ajv)(makeOptions()));
   return ajv07;
 }
 

@@ -13,9 +13,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
+import { loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { appendPointer, getAtPointer, parsePointer } from '../util/pointer.js';
 import type { ValidateCode } from './codes.js';
 
@@ -30,8 +29,6 @@ export interface StructuralIssue {
   atKey: boolean;
   message: string;
 }
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let compiled: ValidateFunction | undefined;
 let rawSchema: JsonObject | undefined;
@@ -70,8 +67,8 @@ function validator(): ValidateFunction {
     try {
       compiled = createRequire(import.meta.url)('./structural.precompiled.cjs') as ValidateFunction;
     } catch {
-      const ajv = new Ajv2020(STRUCTURAL_AJV_OPTIONS);
-      addFormats(ajv);
+      const ajv = new (loadAjv2020().Ajv2020)(STRUCTURAL_AJV_OPTIONS);
+      loadAjvFormats()(ajv as never);
       compiled = ajv.compile(structuralSchema());
     }
   }

@@ -1,6 +1,7 @@
 /** `schema`: validates the target against a JSON Schema (2020-12 subset via Ajv) given in the rule options. */
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
 import type { JsonValue } from '../../util/json.js';
+import { loadAjv } from '../../util/lazy-modules.js';
 import { parsePointer } from '../../util/pointer.js';
 import type { FunctionDefinition, FunctionResult } from '../types.js';
 
@@ -10,7 +11,7 @@ const compiled = new WeakMap<object, ValidateFunction>();
 function compile(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
-    ajv ??= new Ajv({ allErrors: true, strict: false, validateSchema: true });
+    ajv ??= new (loadAjv().Ajv)({ allErrors: true, strict: false, validateSchema: true });
     validate = ajv.compile(schema);
     compiled.set(schema, validate);
   }

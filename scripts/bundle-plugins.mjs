@@ -1,0 +1,56 @@
+/**
+ * esbuild plugins shared by the two bundles (scripts/build-action.mjs, scripts/build-cli.mjs).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+
+/**
+ * Rewrites `import.meta.url` (and `import.meta.dirname`) of each bundled source module to the file
+ * `locate(sourcePath)` names, relative to the bundle's own directory: modules that read package files
+ * relative to themselves (schemas/, rules/, precompiled validators) keep finding them.
+ */
+export const moduleLocation = (bundleDir, locate) => ({
+  name: 'module-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta.url') && !text.includes('import.meta.dirname')) return undefined;
+      const fromBundle = relative(bundleDir, locate(args.path)).split('\\').join('/');
+      const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url)`;
+      return {
+        contents: text
+          .replaceAll('import.meta.url', `${url}.href`)
+          .replaceAll(
+            'import.meta.dirname',
+            `(await import('node:path')).dirname((await import('node:url')).fileURLToPath(${url}))`,
+          ),
+        loader: 'ts',
+      };
+    });
+  },
+});
+
+/**
+ * src/util/lazy-modules.ts requires Ajv and yaml from node_modules on first use. A bundle with no
+ * node_modules beside it (the Action) gets the same functions over esbuild's own `require`, which
+ * bundles the packages and still evaluates each one only when first asked for.
+ */
+export const bundledLazyModules = {
+  name: 'bundled-lazy-modules',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]util[\\/]lazy-modules\.ts$/ }, (args) => ({
+      contents: [
+        'let ajv, ajv2020, formats, yaml;',
+        "export const loadAjv = () => (ajv ??= require('ajv'));",
+        "export const loadAjv2020 = () => (ajv2020 ??= require('ajv/dist/2020.js'));",
+        'export const loadAjvFormats = () => {',
+        "  formats ??= require('ajv-formats');",
+        "  return typeof formats === 'function' ? formats : formats.default;",
+        '};',
+        "export const loadYaml = () => (yaml ??= require('yaml'));",
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
