@@ -1,6 +1,3 @@
-#!/usr/bin/env node
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { configureLimits, DEFAULT_LIMITS, type Limits } from '../parse/limits.js';
 import { registerChangelog } from './commands/changelog.js';
@@ -13,7 +10,6 @@ import { registerMigrate } from './commands/migrate.js';
 import { registerProject } from './commands/project.js';
 import { registerSchemaDiff } from './commands/schema-diff.js';
 import { registerValidate } from './commands/validate.js';
-import { formatError } from './errors.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
 import { limitArgument } from './options.js';
 import { setDebug } from './run.js';
@@ -91,24 +87,4 @@ export async function runCli(argv: string[]): Promise<number> {
     throw error;
   }
   return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
-}
-
-function isEntryPoint(): boolean {
-  const invoked = process.argv[1];
-  if (!invoked) return false;
-  try {
-    return realpathSync(invoked) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
-  try {
-    process.exitCode = await runCli(process.argv);
-  } catch (error) {
-    // Command actions report their own errors; this catches the rest (option parsers, hooks).
-    process.stderr.write(`${formatError(error, process.argv.includes('--debug'))}\n`);
-    process.exitCode = EXIT_ERROR;
-  }
 }

@@ -28,7 +28,7 @@ function available(command: string, args: string[]): boolean {
 const ready =
   available('pre-commit', ['--version']) &&
   available('git', ['--version']) &&
-  existsSync(join(REPO, 'dist/cli/main.js'));
+  existsSync(join(REPO, 'dist/bin/mcpdesc.js'));
 
 const GOOD = `mcpdesc: 0.8.0
 info:
