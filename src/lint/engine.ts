@@ -379,11 +379,8 @@ export function lintDocument(
           continue;
         }
         const atKey = result.atKey ?? (field === KEY_FIELD && at === pointer);
-        const position = atKey
-          ? map.locateKey(at)
-          : map.has(at)
-            ? map.locate(at)
-            : map.locateKey(nearestExisting(map, at));
+        const present = atKey ? at : map.nearest(at);
+        const position = atKey ? map.locateKey(at) : present === at ? map.locate(at) : map.locateKey(present);
         const property = field === undefined ? '' : field === KEY_FIELD ? 'name' : field.text;
         const value = (name: string): string | undefined => {
           switch (name) {
@@ -431,12 +428,6 @@ export function lintDocument(
 
   findings.sort(compareFindings);
   return { file: loaded.file, findings, valid, complete, suppressed };
-}
-
-function nearestExisting(map: LoadedDocument['sourceMap'], pointer: string): string {
-  let current: string | undefined = pointer;
-  while (current !== undefined && current !== '' && !map.has(current)) current = parentPointer(current);
-  return current ?? '';
 }
 
 function pathSubject(match: PathMatch): Subject {

@@ -1,10 +1,10 @@
 import type { JsonValue } from '../util/json.js';
 import { LoadError } from './errors.js';
-import { buildJsonPositions } from './json-positions.js';
+import { JsonSourceMap } from './json-source-map.js';
 import type { Limits } from './limits.js';
 import { LineIndex } from './lines.js';
 import { prescanJson } from './prescan.js';
-import { LazySourceMap, type SourceMap } from './source-map.js';
+import type { SourceMap } from './source-map.js';
 import { checkValue } from './walk-limits.js';
 
 export interface ParsedText {
@@ -42,7 +42,7 @@ export function parseJson(text: string, file: string, limits: Limits): ParsedTex
     if (precise) throw precise;
     if (stats.problem) throw new LoadError(stats.problem.code, stats.problem.message, file, 1, 1);
   }
-  return { value, sourceMap: new LazySourceMap(lines, () => buildJsonPositions(text)) };
+  return { value, sourceMap: new JsonSourceMap(text, lines) };
 }
 
 function syntaxFromMessage(error: unknown, text: string, file: string, lines: LineIndex): LoadError {

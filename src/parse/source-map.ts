@@ -14,6 +14,8 @@ export interface SourceMap {
   locateKey(pointer: string): SourcePosition;
   /** True when `pointer` names a value present in the source. */
   has(pointer: string): boolean;
+  /** `pointer` when it is present in the source, else its nearest ancestor that is. */
+  nearest(pointer: string): string;
 }
 
 /** Offsets into the text; converted to line and column only for the pointers actually asked about. */
@@ -38,7 +40,7 @@ export class LazySourceMap implements SourceMap {
     return this.table;
   }
 
-  private nearest(pointer: string): PointerEntry | undefined {
+  private nearestEntry(pointer: string): PointerEntry | undefined {
     const table = this.entries();
     let current: string | undefined = pointer;
     while (current !== undefined) {
@@ -50,7 +52,7 @@ export class LazySourceMap implements SourceMap {
   }
 
   locate(pointer: string): SourcePosition {
-    const entry = this.nearest(pointer);
+    const entry = this.nearestEntry(pointer);
     return entry ? this.lines.position(entry.value) : { line: 1, column: 1 };
   }
 
@@ -62,5 +64,12 @@ export class LazySourceMap implements SourceMap {
 
   has(pointer: string): boolean {
     return this.entries().has(pointer);
+  }
+
+  nearest(pointer: string): string {
+    const table = this.entries();
+    let current: string | undefined = pointer;
+    while (current !== undefined && current !== '' && !table.has(current)) current = parentPointer(current);
+    return current ?? '';
   }
 }

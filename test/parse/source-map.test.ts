@@ -17,12 +17,26 @@ describe('source maps', () => {
     expect(doc.sourceMap.locate('/a/zz')).toEqual({ line: 2, column: 8 });
   });
 
+  it('finds escaped keys, canonical array indexes only, and survives malformed pointers', () => {
+    const text = '{"a\\u0062": {"x~y/z": [10, 20]}, "q\\"": "s\\\\"}';
+    const map = loadDocument(text, { file: 'x.json' }).sourceMap;
+    expect(map.locate('/ab/x~0y~1z/1')).toEqual({ line: 1, column: 28 });
+    expect(map.locateKey('/ab')).toEqual({ line: 1, column: 2 });
+    expect(map.locate('/q"')).toEqual({ line: 1, column: 41 });
+    expect(map.has('/ab/x~0y~1z/01')).toBe(false);
+    expect(map.has('/ab/x~0y~1z/2')).toBe(false);
+    expect(map.locate('no-slash')).toEqual({ line: 1, column: 1 });
+    expect(map.locate('/q"/deeper')).toEqual({ line: 1, column: 41 });
+  });
+
   it('locates values and keys in YAML, including keys without a value', () => {
     const doc = loadDocument('a:\n  b:\n    - 1\n    - c: 2\n  empty:\n', { file: 'x.yaml' });
     expect(doc.sourceMap.locate('/a/b/1/c')).toEqual({ line: 4, column: 10 });
     expect(doc.sourceMap.locateKey('/a/b/1/c')).toEqual({ line: 4, column: 7 });
     expect(doc.sourceMap.locate('/a/b/0')).toEqual({ line: 3, column: 7 });
     expect(doc.sourceMap.locate('/a/empty')).toEqual({ line: 5, column: 3 });
+    expect(doc.sourceMap.nearest('/a/b/1/zz/0')).toBe('/a/b/1');
+    expect(doc.sourceMap.nearest('/zz')).toBe('');
   });
 
   it('agrees with json-source-map on generated JSON documents (oracle)', () => {
@@ -41,6 +55,12 @@ describe('source maps', () => {
               line: entry.key.line + 1,
               column: entry.key.column + 1,
             });
+          expect(ours.has(pointer)).toBe(true);
+          // a pointer below it that is not in the document falls back to it
+          expect(ours.locate(`${pointer}/~missing`)).toEqual(ours.locate(pointer));
+          expect(ours.has(`${pointer}/~missing`)).toBe(false);
+          expect(ours.nearest(pointer)).toBe(pointer);
+          expect(ours.nearest(`${pointer}/~missing/0`)).toBe(pointer);
         }
       }),
       { numRuns: 300 },
