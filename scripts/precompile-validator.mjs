@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Build step: compiles the structural validator of the mcpdesc 0.8.0 schema to standalone code
-// (dist/validate/structural.precompiled.cjs), so the CLI does not compile the schema at every start.
+// (dist/validate/structural.precompiled.cjs), so the CLI does not compile the schema at every start;
+// likewise the meta-schemas, lint's config and options schemas, and the built-in rulesets as JSON.
 // The module is generated from the same schema and options the runtime fallback uses.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
@@ -31,4 +32,33 @@ for (const [dialect, AjvClass, id] of [
     join(root, `dist/validate/meta-${dialect}.precompiled.cjs`),
     header + generate(metaAjv, metaAjv.getSchema(id)),
   );
+}
+
+// Lint: the config-file schema and every built-in function's options schema (one module; see
+// precompiledLint in src/lint/config.ts), compiled with the options the runtime fallback uses.
+const { CONFIG_AJV_OPTIONS, OPTIONS_AJV_OPTIONS, configSchema, precompiledOptionsExport } = await import(
+  '../dist/lint/config.js'
+);
+const { BUILTIN_FUNCTIONS } = await import('../dist/lint/functions/index.js');
+const lintAjv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: false } });
+const lintExports = { config: 'mcpdesc-config' };
+lintAjv.addSchema(configSchema(), 'mcpdesc-config');
+const optionsAjv = new Ajv({ ...OPTIONS_AJV_OPTIONS, code: { source: true, esm: false } });
+const optionsExports = {};
+for (const [name, fn] of BUILTIN_FUNCTIONS) {
+  if (!fn.optionsSchema) continue;
+  optionsAjv.addSchema(fn.optionsSchema, `options-${name}`);
+  optionsExports[precompiledOptionsExport(name)] = `options-${name}`;
+}
+writeFileSync(join(root, 'dist/lint/config.precompiled.cjs'), header + generate(lintAjv, lintExports));
+writeFileSync(join(root, 'dist/lint/options.precompiled.cjs'), header + generate(optionsAjv, optionsExports));
+
+// The built-in rulesets as JSON: reading them needs neither the yaml package nor a YAML parse.
+const { loadDocument } = await import('../dist/parse/index.js');
+const { BUILTIN_RULESETS } = await import('../dist/lint/config.js');
+mkdirSync(join(root, 'dist/lint/rulesets'), { recursive: true });
+for (const name of BUILTIN_RULESETS) {
+  const file = join(root, 'rules', `${name}.yaml`);
+  const { value } = loadDocument(readFileSync(file, 'utf8'), { file });
+  writeFileSync(join(root, 'dist/lint/rulesets', `${name}.json`), JSON.stringify(value));
 }

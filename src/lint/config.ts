@@ -9,11 +9,13 @@
  * file (never from the linted document, never a package name or URL).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { LoadError, loadDocument, type SourceMap } from '../parse/index.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
+import { loadAjv } from '../util/lazy-modules.js';
 import { appendPointer } from '../util/pointer.js';
 import { CODES, type ValidateCode } from '../validate/codes.js';
 import { BUILTIN_FUNCTIONS } from './functions/index.js';
@@ -115,17 +117,57 @@ interface RawConfig {
   sourceMap: SourceMap | undefined;
 }
 
+/** Ajv options of the config-file validator; scripts/precompile-validator.mjs uses the same. */
+export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: false, validateSchema: false } as const;
+
+/** The config-file schema (ours, tested: not checked against the meta-schema at run time). */
+export function configSchema(): JsonObject {
+  const schema = JSON.parse(
+    readFileSync(join(PACKAGE_ROOT, 'schemas', 'mcpdesc-config.schema.json'), 'utf8'),
+  ) as JsonObject;
+  delete schema.$schema;
+  return schema;
+}
+
+type PrecompiledValidators = Record<string, ValidateFunction | undefined>;
+const precompiledModules = new Map<string, PrecompiledValidators | null>();
+
+/**
+ * Validators the build compiled to standalone code next to this module (config.precompiled.cjs,
+ * options.precompiled.cjs): compiling them with Ajv cost ~0.15 s of every lint run. Running from
+ * sources (tests) there are none, and the callers compile instead.
+ */
+function precompiled(name: 'config' | 'options'): PrecompiledValidators | null {
+  let module = precompiledModules.get(name);
+  if (module === undefined) {
+    try {
+      module = createRequire(import.meta.url)(`./${name}.precompiled.cjs`) as PrecompiledValidators;
+    } catch {
+      module = null;
+    }
+    precompiledModules.set(name, module);
+  }
+  return module;
+}
+
 let schemaValidator: ValidateFunction | undefined;
 function configValidator(): ValidateFunction {
-  if (!schemaValidator) {
-    const schema = JSON.parse(
-      readFileSync(join(PACKAGE_ROOT, 'schemas', 'mcpdesc-config.schema.json'), 'utf8'),
-    );
-    delete schema.$schema;
-    // Our own schema, tested: skip compiling the meta-schema to check it (a fixed cost on every run).
-    schemaValidator = new Ajv({ allErrors: true, strict: false, validateSchema: false }).compile(schema);
-  }
+  schemaValidator ??=
+    precompiled('config')?.config ?? new (loadAjv().Ajv)(CONFIG_AJV_OPTIONS).compile(configSchema());
   return schemaValidator;
+}
+
+/**
+ * The built-in rulesets as JSON, written by the build next to this module (dist/lint/rulesets/): they
+ * are read without loading the yaml package. Positions in them are never reported (they are valid).
+ */
+function builtinRulesetJson(file: string): string | undefined {
+  for (const name of BUILTIN_RULESETS) {
+    if (file !== join(PACKAGE_ROOT, 'rules', `${name}.yaml`)) continue;
+    const twin = fileURLToPath(new URL(`./rulesets/${name}.json`, import.meta.url));
+    return existsSync(twin) ? twin : undefined;
+  }
+  return undefined;
 }
 
 function positioned(raw: RawConfig, pointer: string, message: string, atKey = false): ConfigError {
@@ -166,8 +208,9 @@ async function readConfig(file: string): Promise<RawConfig> {
     raw = { file, value, sourceMap: undefined };
   } else {
     let text: string;
+    const builtinJson = builtinRulesetJson(file);
     try {
-      text = readFileSync(file, 'utf8');
+      text = readFileSync(builtinJson ?? file, 'utf8');
     } catch (error) {
       throw new ConfigError(
         `cannot read config: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
@@ -175,7 +218,7 @@ async function readConfig(file: string): Promise<RawConfig> {
       );
     }
     try {
-      const loaded = loadDocument(text, { file });
+      const loaded = loadDocument(text, builtinJson ? { file, format: 'json' } : { file });
       if (!isJsonObject(loaded.value))
         throw new ConfigError('config must be an object (a YAML mapping)', file, 1, 1);
       raw = { file, value: loaded.value, sourceMap: loaded.sourceMap };
@@ -548,16 +591,33 @@ class Resolver {
 const optionValidators = new WeakMap<FunctionDefinition, ValidateFunction>();
 let optionsAjv: Ajv | undefined;
 
+/** Ajv options of function options schemas; scripts/precompile-validator.mjs uses the same. */
+export const OPTIONS_AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  validateSchema: false,
+  addUsedSchema: false,
+} as const;
+
+/** The export name of a built-in function's precompiled options validator. */
+export function precompiledOptionsExport(functionName: string): string {
+  return `options_${functionName.replace(/[^A-Za-z0-9]/g, '_')}`;
+}
+
 /**
- * One Ajv for every function's options schema. Those schemas are ours (built-in functions) or come
- * with a custom function module, so they are not checked against the meta-schema: compiling the
- * meta-schema cost ~0.3 s, a fixed price on every lint run.
+ * Built-in functions' validators are precompiled by the build. Other schemas come with a custom
+ * function module; like ours they are not checked against the meta-schema (compiling it cost ~0.3 s,
+ * a fixed price on every lint run).
  */
 function optionsValidator(fn: FunctionDefinition): ValidateFunction {
   let validate = optionValidators.get(fn);
   if (!validate) {
-    optionsAjv ??= new Ajv({ allErrors: true, strict: false, validateSchema: false, addUsedSchema: false });
-    validate = optionsAjv.compile(fn.optionsSchema as object);
+    if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
+      validate = precompiled('options')?.[precompiledOptionsExport(fn.name)];
+    if (!validate) {
+      optionsAjv ??= new (loadAjv().Ajv)(OPTIONS_AJV_OPTIONS);
+      validate = optionsAjv.compile(fn.optionsSchema as object);
+    }
     optionValidators.set(fn, validate);
   }
   return validate;

@@ -220,11 +220,12 @@ export const CASES: Record<string, RuleCase> = {
   'annotations-read-only-destructive': {
     valid: [
       'tools:\n  - name: t\n    annotations: { readOnlyHint: true, destructiveHint: false }\n    inputSchema: { type: object }\n',
+      'tools:\n  - name: t\n    annotations: { readOnlyHint: false, destructiveHint: true }\n    inputSchema: { type: object }\n',
     ],
     invalid: [
       {
         doc: 'tools:\n  - name: t\n    annotations:\n      readOnlyHint: true\n      destructiveHint: true\n    inputSchema: { type: object }\n',
-        at: [[9, 7]],
+        at: [[10, 24]],
       },
     ],
   },
