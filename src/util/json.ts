@@ -46,13 +46,38 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** Deterministic JSON text with object keys sorted recursively: the basis of canonical comparison. */
+/** Strings JSON writes as they are: quoting them needs no escape pass. */
+const PLAIN_STRING = /^[\w $.:/@+-]*$/;
+
+function quoted(text: string): string {
+  return PLAIN_STRING.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+
+/**
+ * Deterministic JSON text with object keys sorted recursively: the basis of canonical comparison.
+ * Built by appending to one string (no intermediate arrays), as it runs over whole catalogs.
+ */
 export function sortedJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (value === null || typeof value !== 'object')
+    return typeof value === 'string' ? quoted(value) : (JSON.stringify(value) ?? 'null');
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      out += sortedJson(value[i]);
+    }
+    return `${out}]`;
+  }
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson(obj[k])}`).join(',')}}`;
+  const keys = Object.keys(obj);
+  if (keys.length > 1) keys.sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (i > 0) out += ',';
+    out += `${quoted(key)}:${sortedJson(obj[key])}`;
+  }
+  return `${out}}`;
 }
 
 export function deepClone<T>(value: T): T {
