@@ -41,7 +41,7 @@ export function semanticallyEquivalent(a: JsonValue, b: JsonValue): boolean {
  * revisions equals the same declaration split into two variants: only the views carry meaning.
  */
 function collapseVariants(items: JsonValue[], root: readonly string[], collection: string): JsonValue[] {
-  const byContent = new Map<string, { value: JsonObject; scope: Set<string> }>();
+  const byContent = new Map<string, { value: JsonObject; key: string; scope: Set<string> }>();
   const others: JsonValue[] = [];
   const primitive = (PRIMITIVE_COLLECTIONS as readonly string[]).includes(collection);
   for (const item of items) {
@@ -57,25 +57,38 @@ function collapseVariants(items: JsonValue[], root: readonly string[], collectio
       others.push(item);
       continue;
     }
+    // Only nested elicitations can make one declaration differ between the revisions of its scope.
+    const perVersion = primitive && Array.isArray(item.elicitations);
+    let shared: { content: JsonObject; key: string } | undefined;
     for (const version of new Set(scope)) {
-      const content: JsonObject = { ...item };
-      delete content.protocolVersions;
-      normalizeSecurity(content);
-      if (primitive) normalizeElicitations(content, scope, version);
-      const key = sortedJson(content);
+      let content: JsonObject;
+      let key: string;
+      if (shared) ({ content, key } = shared);
+      else {
+        content = { ...item };
+        delete content.protocolVersions;
+        normalizeSecurity(content);
+        if (perVersion) normalizeElicitations(content, scope, version);
+        key = sortedJson(content);
+        if (!perVersion) shared = { content, key };
+      }
       const entry = byContent.get(key);
       if (entry) entry.scope.add(version);
-      else byContent.set(key, { value: content, scope: new Set([version]) });
+      else byContent.set(key, { value: content, key, scope: new Set([version]) });
     }
   }
   const rootKey = sortStrings(root).join(',');
-  const result: JsonValue[] = [];
-  for (const { value, scope } of byContent.values()) {
+  const result: { value: JsonValue; key: string }[] = [];
+  for (const { value, key, scope } of byContent.values()) {
     const versions = sortStrings([...scope]);
-    if (versions.join(',') !== rootKey) value.protocolVersions = versions;
-    result.push(value);
+    if (versions.join(',') === rootKey) result.push({ value, key });
+    else {
+      value.protocolVersions = versions;
+      result.push({ value, key: sortedJson(value) });
+    }
   }
-  return sortByCanonicalText([...result, ...others]);
+  for (const value of others) result.push({ value, key: sortedJson(value) });
+  return sortKeyed(result);
 }
 
 /** The elicitations of one revision's view: filtered by their own scope, unscoped, unordered. */
@@ -144,10 +157,13 @@ function sortStrings(values: readonly JsonValue[]): JsonValue[] {
  * sides on every comparison made the merge round-trip check quadratic-ish on thousands of tools.
  */
 function sortByCanonicalText(values: JsonValue[]): JsonValue[] {
-  return values
-    .map((value) => ({ value, key: sortedJson(value) }))
-    .sort((a, b) => compareStrings(a.key, b.key))
-    .map((entry) => entry.value);
+  if (values.length < 2) return values;
+  return sortKeyed(values.map((value) => ({ value, key: sortedJson(value) })));
+}
+
+function sortKeyed(entries: { value: JsonValue; key: string }[]): JsonValue[] {
+  if (entries.length > 1) entries.sort((a, b) => compareStrings(a.key, b.key));
+  return entries.map((entry) => entry.value);
 }
 
 function compareStrings(a: string, b: string): number {
