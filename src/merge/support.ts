@@ -1,10 +1,17 @@
 /** Helpers shared by the aggregate merge and the three-way merge. Pure. */
-import { canonicalForm } from '../model/canonical.js';
+import { canonicalForm, canonicalString } from '../model/canonical.js';
 import { COMPONENT_NAMESPACES, resolveComponentRefs } from '../model/components.js';
 import { identityKey, PRIMITIVE_KIND } from '../model/identity.js';
-import { PRIMITIVE_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
+import { PRIMITIVE_COLLECTIONS, SCOPED_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
 import type { SourceMap } from '../parse/index.js';
-import { isJsonObject, type JsonObject, type JsonValue, setOwn, sortedJson } from '../util/json.js';
+import {
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  jsonEqual,
+  setOwn,
+  sortedJson,
+} from '../util/json.js';
 import type { Location } from '../util/location.js';
 import { getAtPointer } from '../util/pointer.js';
 import type { ConflictSubjectKind, ConflictValue } from './conflicts.js';
@@ -77,7 +84,51 @@ export function canonicalKey(value: JsonValue): string {
  * components do not count (spec §17.5 lets a projection prune unused components).
  */
 export function equivalentModuloComponents(a: JsonValue, b: JsonValue): boolean {
-  return sortedJson(canonicalForm(withoutComponents(a))) === sortedJson(canonicalForm(withoutComponents(b)));
+  const left = withoutComponents(a);
+  const right = withoutComponents(b);
+  return sameDeclarations(left, right) || canonicalString(left) === canonicalString(right);
+}
+
+/**
+ * A cheap sufficient test of equivalence: equal root members, and scoped collections holding equal
+ * declarations under the same identities (their order does not matter, spec §4.13). When it says
+ * no, the canonical forms decide (security order, elicitation order, split variants...). A merge
+ * usually gives back each input's views this way, so the round-trip check rarely canonicalises.
+ */
+function sameDeclarations(a: JsonValue, b: JsonValue): boolean {
+  if (!isJsonObject(a) || !isJsonObject(b)) return jsonEqual(a, b);
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(b, key)) return false;
+    const left = a[key] as JsonValue;
+    const right = b[key] as JsonValue;
+    if (
+      (SCOPED_COLLECTIONS as readonly string[]).includes(key) &&
+      Array.isArray(left) &&
+      Array.isArray(right)
+    ) {
+      if (!sameCollection(key as ScopedCollection, left, right)) return false;
+    } else if (!jsonEqual(left, right)) return false;
+  }
+  return true;
+}
+
+function sameCollection(collection: ScopedCollection, left: JsonValue[], right: JsonValue[]): boolean {
+  if (left.length !== right.length) return false;
+  if (!isPrimitiveCollection(collection))
+    return left.every((item, i) => jsonEqual(item, right[i] as JsonValue));
+  const byIdentity = new Map<string, JsonValue>();
+  for (const item of right) {
+    const key = identityOf(collection, item);
+    if (key === undefined || byIdentity.has(key)) return false;
+    byIdentity.set(key, item);
+  }
+  return left.every((item) => {
+    const key = identityOf(collection, item);
+    const match = key === undefined ? undefined : byIdentity.get(key);
+    return match !== undefined && jsonEqual(item, match);
+  });
 }
 
 function withoutComponents(doc: JsonValue): JsonValue {

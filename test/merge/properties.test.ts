@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeAggregate, roundTrips } from '../../src/merge/aggregate.js';
+import { equivalentModuloComponents } from '../../src/merge/support.js';
 import { semanticallyEquivalent } from '../../src/model/canonical.js';
 import { projectView } from '../../src/model/project.js';
 import { serialize } from '../../src/model/serialize.js';
@@ -141,6 +142,36 @@ describe('merge properties', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('equivalence modulo components (the round-trip check)', () => {
+  // Its fast path (equal declarations under equal identities) must never say yes where the canonical
+  // forms say no, and must not change a no into a yes.
+  const variantOf = (doc: JsonObject, how: number): JsonObject => {
+    const copy = structuredClone(doc);
+    const tools = Array.isArray(copy.tools) ? (copy.tools as JsonObject[]) : [];
+    if (how === 1) tools.reverse();
+    if (how === 2 && tools[0]) tools[0].description = `${String(tools[0].description ?? '')}!`;
+    if (how === 3 && tools[0]) tools[0].security = [{ b: [] }, { a: [] }];
+    if (how === 4 && tools.length > 1)
+      (tools[1] as JsonObject).name = (tools[0] as JsonObject).name as string;
+    if (how === 5) copy.protocolVersions = [...(copy.protocolVersions as string[])].reverse();
+    return copy;
+  };
+  it('agrees with canonical equivalence on views of generated documents and their variants', () => {
+    fc.assert(
+      fc.property(documentArb(), fc.integer({ min: 0, max: 5 }), (a, how) => {
+        const b = variantOf(a, how);
+        expect(equivalentModuloComponents(a, b)).toBe(semanticallyEquivalent(a, b));
+        for (const version of a.protocolVersions as string[]) {
+          const left = projectView(a, version);
+          const right = projectView(b, version);
+          expect(equivalentModuloComponents(left, right)).toBe(semanticallyEquivalent(left, right));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
