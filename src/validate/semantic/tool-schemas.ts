@@ -29,53 +29,88 @@ interface HeaderUse {
   reachable: boolean;
 }
 
+/** A path built link by link and turned into an array only for the rare node that is reported. */
+interface PathLink {
+  parent: PathLink | undefined;
+  segment: Segment;
+}
+
+function pathOf(link: PathLink | undefined): Segment[] {
+  const out: Segment[] = [];
+  for (let at = link; at; at = at.parent) out.push(at.segment);
+  return out.reverse();
+}
+
 function collectHeaders(
   schema: JsonValue,
-  path: Segment[],
+  path: PathLink | undefined,
   out: HeaderUse[],
   viaProperties: boolean,
   isProperty: boolean,
   depth = 0,
 ): void {
   if (!isObject(schema) || depth > 100) return;
+  const child = (segments: Segment[]): PathLink | undefined => {
+    let link = path;
+    for (const segment of segments) link = { parent: link, segment };
+    return link;
+  };
   if (Object.hasOwn(schema, 'x-mcp-header')) {
     out.push({
-      path: [...path, 'x-mcp-header'],
+      path: pathOf(child(['x-mcp-header'])),
       value: schema['x-mcp-header'] as JsonValue,
       type: schema.type,
       reachable: viaProperties && isProperty,
     });
   }
-  for (const [name, child] of entries(schema.properties))
-    collectHeaders(child, [...path, 'properties', name], out, viaProperties, true, depth + 1);
+  for (const [name, value] of entries(schema.properties))
+    collectHeaders(value, child(['properties', name]), out, viaProperties, true, depth + 1);
   for (const keyword of MAPS)
-    for (const [name, child] of entries(schema[keyword]))
-      collectHeaders(child, [...path, keyword, name], out, false, false, depth + 1);
+    for (const [name, value] of entries(schema[keyword]))
+      collectHeaders(value, child([keyword, name]), out, false, false, depth + 1);
   for (const keyword of ARRAYS) {
     const items = schema[keyword];
     if (Array.isArray(items))
-      items.forEach((child, i) => {
-        collectHeaders(child, [...path, keyword, i], out, false, false, depth + 1);
+      items.forEach((value, i) => {
+        collectHeaders(value, child([keyword, i]), out, false, false, depth + 1);
       });
   }
   for (const keyword of SINGLE) {
-    const child = schema[keyword];
-    if (Array.isArray(child))
-      child.forEach((c, i) => {
-        collectHeaders(c, [...path, keyword, i], out, false, false, depth + 1);
+    const value = schema[keyword];
+    if (Array.isArray(value))
+      value.forEach((c, i) => {
+        collectHeaders(c, child([keyword, i]), out, false, false, depth + 1);
       });
-    else if (child !== undefined) collectHeaders(child, [...path, keyword], out, false, false, depth + 1);
+    else if (value !== undefined) collectHeaders(value, child([keyword]), out, false, false, depth + 1);
   }
-  for (const [name, child] of entries(schema.dependencies))
-    if (!Array.isArray(child))
-      collectHeaders(child, [...path, 'dependencies', name], out, false, false, depth + 1);
+  for (const [name, value] of entries(schema.dependencies))
+    if (!Array.isArray(value))
+      collectHeaders(value, child(['dependencies', name]), out, false, false, depth + 1);
 }
 
-function checkHeaders(ctx: Ctx, tool: Primitive, schema: JsonValue): void {
-  const uses: HeaderUse[] = [];
+/**
+ * `x-mcp-header` uses of an input schema, paths relative to it, per schema text: catalogs repeat
+ * schemas across many tools, and most have no header at all. One cache per validation run.
+ */
+const headerUsesByRun = new WeakMap<Ctx, Map<string, HeaderUse[]>>();
+
+function headerUses(ctx: Ctx, schema: JsonValue, key: string): HeaderUse[] {
+  let cache = headerUsesByRun.get(ctx);
+  if (!cache) headerUsesByRun.set(ctx, (cache = new Map()));
+  let uses = cache.get(key);
+  if (!uses) {
+    uses = [];
+    if (key.includes('"x-mcp-header"')) collectHeaders(schema, undefined, uses, true, false);
+    cache.set(key, uses);
+  }
+  return uses;
+}
+
+function checkHeaders(ctx: Ctx, tool: Primitive, schema: JsonValue, key: string): void {
+  const relative = headerUses(ctx, schema, key);
+  if (relative.length === 0) return;
   const base = [...tool.path, 'inputSchema'];
-  collectHeaders(schema, base, uses, true, false);
-  if (uses.length === 0) return;
+  const uses = relative.map((use) => ({ ...use, path: [...base, ...use.path] }));
   const other = tool.scope.filter((v) => v !== '2026-07-28');
   if (other.length > 0) {
     for (const use of uses) {
@@ -165,6 +200,11 @@ export function checkToolSchemas(ctx: Ctx): void {
       const schema = tool.value[field];
       if (!isObject(schema) || Object.hasOwn(schema, '$componentRef')) continue;
       const path = [...tool.path, field];
+      let text: string | undefined;
+      const key = (): string => {
+        text ??= schemaKey(schema);
+        return text;
+      };
       const legacy = earlierThan(tool.scope, '2025-11-25');
       const modern = tool.scope.length - legacy.length;
       if (Object.hasOwn(schema, '$schema') && legacy.length > 0) {
@@ -176,7 +216,7 @@ export function checkToolSchemas(ctx: Ctx): void {
       }
       if (legacy.length > 0) checkLegacyShape(ctx, schema, path, list(legacy));
       if (modern > 0) {
-        const analysis = analyseSchema(schema, schemaKey(schema));
+        const analysis = analyseSchema(schema, key());
         if (!analysis.dialect) {
           ctx.report(
             'unsupported-tool-schema-dialect',
@@ -221,7 +261,7 @@ export function checkToolSchemas(ctx: Ctx): void {
           );
         }
       }
-      if (field === 'inputSchema') checkHeaders(ctx, tool, schema);
+      if (field === 'inputSchema') checkHeaders(ctx, tool, schema, key());
     }
   }
 }
