@@ -52,25 +52,41 @@ writeFileSync(
   `import { appendFileSync } from 'node:fs';\nprocess.on('exit', () => appendFileSync(${JSON.stringify(rssFile)}, process.resourceUsage().maxRSS + '\\n'));\n`,
 );
 
-function measure(argv, { ok = [0, 1] } = {}) {
-  const times = [];
-  const rss = [];
-  for (let i = 0; i < runs; i++) {
-    rmSync(rssFile, { force: true });
-    const start = performance.now();
-    const result = spawnSync(process.execPath, ['--import', rssPreload, ...argv], {
-      encoding: 'utf8',
-      maxBuffer: 512 * 1024 * 1024,
-    });
-    times.push(performance.now() - start);
-    if (!ok.includes(result.status)) {
-      return { error: `exit ${result.status}: ${(result.stderr || '').split('\n')[0]}` };
-    }
-    rss.push(Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024);
-  }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { ms: median(times), mb: median(rss) };
+/** One run of a child process: wall time and peak RSS (MB), or an error line. */
+function runOnce(argv, ok) {
+  rmSync(rssFile, { force: true });
+  const start = performance.now();
+  const result = spawnSync(process.execPath, ['--import', rssPreload, ...argv], {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  const ms = performance.now() - start;
+  if (!ok.includes(result.status))
+    return { error: `exit ${result.status}: ${(result.stderr || '').split('\n')[0]}` };
+  return { ms, mb: Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024 };
 }
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Medians of `runs` runs of each command line, taken in turn (a, b, a, b, ...): this machine's speed
+ * drifts by tens of percent over a minute, and a ratio is only fair between runs that are close in
+ * time. Returns one result per command line.
+ */
+function measureTogether(argvs, { ok = [0, 1] } = {}) {
+  const samples = argvs.map(() => ({ ms: [], mb: [] }));
+  for (let i = 0; i < runs; i++) {
+    for (let k = 0; k < argvs.length; k++) {
+      const one = runOnce(argvs[k], ok);
+      if (one.error) return argvs.map(() => ({ error: one.error }));
+      samples[k].ms.push(one.ms);
+      samples[k].mb.push(one.mb);
+    }
+  }
+  return samples.map(({ ms, mb }) => ({ ms: median(ms), mb: median(mb) }));
+}
+
+const measure = (argv, options) => measureTogether([argv], options)[0];
 
 function hasCommand(name) {
   // An unknown command with --help prints the top-level help, so look for the command's own usage line.
@@ -146,41 +162,42 @@ const add = (name, result, floor, target, note = '') => {
   });
 };
 
-const floor1 = measure(['-e', floorScript([catalog])]);
-const floor2 = measure(['-e', floorScript([catalog, mutatedFile])]);
-const floorBig = measure(['-e', floorScript([big])]);
-const nodeStart = measure(['-e', '0']);
+// Each command is measured in turn with its floor (see measureTogether); the reference rows are
+// the floors measured with the first command.
+const floorArgv1 = ['-e', floorScript([catalog])];
+const floorArgv2 = ['-e', floorScript([catalog, mutatedFile])];
+const floorArgvBig = ['-e', floorScript([big])];
+const nodeStartArgv = ['-e', '0'];
+const [floor1, nodeStart] = measureTogether([floorArgv1, nodeStartArgv]);
 add('floor: node + JSON.parse (catalog)', floor1, undefined, 'reference');
 add('floor: node -e 0', nodeStart, undefined, 'reference');
 
 const commandRows = [
-  ['validate', ['validate', catalog], floor1, ['validate', big], floorBig],
-  ['lint (recommended)', ['lint', catalog], floor1, ['lint', big], floorBig],
+  ['validate', ['validate', catalog], floorArgv1, ['validate', big]],
+  ['lint (recommended)', ['lint', catalog], floorArgv1, ['lint', big]],
   [
     'diff vs 5 %-mutated copy',
     ['diff', catalog, mutatedFile, '--format', 'json', '--fail-on', 'none'],
-    floor2,
+    floorArgv2,
     ['diff', big, bigMutated, '--format', 'json', '--fail-on', 'none'],
-    floorBig,
   ],
   [
     'merge of two single-revision halves',
     ['merge', halfA, halfB, '-o', join(work, 'merged.json')],
-    floor2,
-    undefined,
+    floorArgv2,
     undefined,
   ],
 ];
 const growth = [];
-for (const [name, argv, floor, bigArgv] of commandRows) {
+for (const [name, argv, floorArgv, bigArgv] of commandRows) {
   if (!hasCommand(argv[0])) {
     rows.push({ name, figure: 'command not available', ratio: '', target: '≤ 3× floor' });
     continue;
   }
-  const result = measure([cli, ...argv]);
+  const [floor, result] = measureTogether([floorArgv, [cli, ...argv]]);
   add(`mcpdesc ${name}`, result, floor, '≤ 3× floor (time and RSS)');
   if (bigArgv && !result.error) {
-    const bigResult = measure([cli, ...bigArgv], {});
+    const [floorBig, bigResult] = measureTogether([floorArgvBig, [cli, ...bigArgv]]);
     if (!bigResult.error) {
       growth.push({
         name: `${name}, 50,000 tools`,
@@ -197,14 +214,14 @@ for (const [name, argv, floor, bigArgv] of commandRows) {
       });
   }
 }
-add('mcpdesc --version (cold start)', measure([cli, '--version']), nodeStart, '≤ 1.5× node -e 0');
-if (hasCommand('validate'))
-  add(
-    'mcpdesc validate one-tool file (cold start)',
-    measure([cli, 'validate', oneTool]),
-    nodeStart,
-    '≤ 1.5× node -e 0',
-  );
+{
+  const [start, version] = measureTogether([nodeStartArgv, [cli, '--version']]);
+  add('mcpdesc --version (cold start)', version, start, '≤ 1.5× node -e 0');
+}
+if (hasCommand('validate')) {
+  const [start, oneToolRun] = measureTogether([nodeStartArgv, [cli, 'validate', oneTool]]);
+  add('mcpdesc validate one-tool file (cold start)', oneToolRun, start, '≤ 1.5× node -e 0');
+}
 rows.push(...growth);
 
 // Library figures, in process.
@@ -227,19 +244,18 @@ if (!flag('--no-spectral')) {
       stdio: 'ignore',
     });
   if (existsSync(spectralBin)) {
-    const spectral = measure(
-      [
-        spectralBin,
-        'lint',
-        '--ruleset',
-        join(root, 'bench/spectral-ruleset.yaml'),
-        '--fail-severity',
-        'error',
-        catalog,
-      ],
-      { ok: [0, 1] },
-    );
-    const ours = hasCommand('lint') ? measure([cli, 'lint', catalog]) : { error: 'no lint' };
+    const spectralArgv = [
+      spectralBin,
+      'lint',
+      '--ruleset',
+      join(root, 'bench/spectral-ruleset.yaml'),
+      '--fail-severity',
+      'error',
+      catalog,
+    ];
+    const [spectral, ours] = hasCommand('lint')
+      ? measureTogether([spectralArgv, [cli, 'lint', catalog]])
+      : [measure(spectralArgv), { error: 'no lint' }];
     if (spectral.error || ours.error) spectralLine = spectral.error ?? ours.error;
     else
       spectralLine = `Spectral ${spectral.ms.toFixed(0)} ms / ${spectral.mb.toFixed(0)} MB vs mcpdesc lint ${ours.ms.toFixed(0)} ms / ${ours.mb.toFixed(0)} MB: ${(spectral.ms / ours.ms).toFixed(1)}× faster, ${(spectral.mb / ours.mb).toFixed(1)}× less memory (target ≥ 5× faster)`;
@@ -259,7 +275,7 @@ if (flag('--write')) {
   mkdirSync(join(root, 'docs'), { recursive: true });
   writeFileSync(
     join(root, 'docs/performance.md'),
-    `# Performance\n\nGenerated by \`npm run bench -- --write\` on the docker catalog corpus (${doc.tools.length} tools). The floor is a bare \`node\` process that reads and \`JSON.parse\`s the same file(s). The merge row merges the catalog (MCP 2025-11-25) with a 5 %-mutated copy described for 2026-07-28. On a shared two-core machine the same command varies by up to ±30 % between runs; compare ratios measured in one run.\n\n${report}` +
+    `# Performance\n\nGenerated by \`npm run bench -- --write\` on the docker catalog corpus (${doc.tools.length} tools). The floor is a bare \`node\` process that reads and \`JSON.parse\`s the same file(s). The merge row merges the catalog (MCP 2025-11-25) with a 5 %-mutated copy described for 2026-07-28. Each command is run in turn with its floor (floor, command, floor, command, …) and each ratio compares the medians of those paired runs: on this shared two-core machine the same command varies by up to ±30 % over a few minutes.\n\n${report}` +
       WHERE_THE_TIME_GOES,
   );
 }
