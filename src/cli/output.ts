@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Temporary files being written right now; removed if the process is interrupted. */
 const pending = new Set<string>();
 let handlersInstalled = false;
+let tempCounter = 0;
 
 function installSignalCleanup(): void {
   if (handlersInstalled) return;
@@ -23,10 +23,13 @@ function installSignalCleanup(): void {
  */
 export function writeFileAtomic(path: string, content: string): void {
   installSignalCleanup();
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // Unique enough with the pid and a counter; 'wx' refuses to reuse a file that exists anyway.
+  // (No node:crypto here: loading it is a cost on every command's start.)
+  const suffix = `${process.pid}.${++tempCounter}.${Math.random().toString(16).slice(2, 10)}`;
+  const temp = join(dirname(path), `.${basename(path)}.${suffix}.tmp`);
   pending.add(temp);
   try {
-    const fd = openSync(temp, 'w', 0o644);
+    const fd = openSync(temp, 'wx', 0o644);
     try {
       writeSync(fd, content);
       fsyncSync(fd);

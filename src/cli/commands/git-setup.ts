@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -26,6 +25,7 @@ export function registerGitSetup(program: Command): void {
     .option('--dry-run', 'print what would be written, change nothing')
     .action(
       action(async (options: GitSetupOptions) => {
+        const { execFileSync } = await import('node:child_process');
         const setup = await import('../../merge/git-setup.js');
         const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
         const root = git('rev-parse', '--show-toplevel');
