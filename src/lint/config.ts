@@ -9,13 +9,13 @@
  * file (never from the linted document, never a package name or URL).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { LoadError, loadDocument, type SourceMap } from '../parse/index.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv } from '../util/lazy-modules.js';
+import { requirePrecompiled } from '../util/precompiled.js';
 import { appendPointer } from '../util/pointer.js';
 import { CODES, type ValidateCode } from '../validate/codes.js';
 import { BUILTIN_FUNCTIONS } from './functions/index.js';
@@ -141,7 +141,7 @@ function precompiled(name: 'config' | 'options'): PrecompiledValidators | null {
   let module = precompiledModules.get(name);
   if (module === undefined) {
     try {
-      module = createRequire(import.meta.url)(`./${name}.precompiled.cjs`) as PrecompiledValidators;
+      module = requirePrecompiled(new URL(`./${name}.precompiled.cjs`, import.meta.url)) as PrecompiledValidators;
     } catch {
       module = null;
     }

@@ -7,12 +7,12 @@
  * skips patterns with nested quantifiers or back-references and inputs over 10,000 characters; a
  * skipped check makes the validation "incomplete" (a warning), never silently complete.
  */
-import { createRequire } from 'node:module';
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv, loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { getAtPointer } from '../util/pointer.js';
+import { requirePrecompiled } from '../util/precompiled.js';
 
 export type Dialect = '2020-12' | 'draft-07';
 
@@ -140,7 +140,9 @@ export function metaValidator(dialect: Dialect): ValidateFunction {
   let validate = metaValidators.get(dialect);
   if (!validate) {
     try {
-      validate = createRequire(import.meta.url)(`./meta-${dialect}.precompiled.cjs`) as ValidateFunction;
+      validate = requirePrecompiled(
+        new URL(`./meta-${dialect}.precompiled.cjs`, import.meta.url),
+      ) as ValidateFunction;
     } catch {
       const ajv = ajvFor(dialect);
       validate = ajv.getSchema(META_SCHEMA_IDS[dialect]) as ValidateFunction;

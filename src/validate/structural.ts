@@ -9,12 +9,12 @@
  * meant ("stdio transport: missing `command`") instead of every branch's complaints.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
+import { requirePrecompiled } from '../util/precompiled.js';
 import { appendPointer, getAtPointer, parsePointer } from '../util/pointer.js';
 import type { ValidateCode } from './codes.js';
 
@@ -65,7 +65,7 @@ export function structuralSchema(): JsonObject {
 function validator(): ValidateFunction {
   if (!compiled) {
     try {
-      compiled = createRequire(import.meta.url)('./structural.precompiled.cjs') as ValidateFunction;
+      compiled = requirePrecompiled(new URL('./structural.precompiled.cjs', import.meta.url)) as ValidateFunction;
     } catch {
       const ajv = new (loadAjv2020().Ajv2020)(STRUCTURAL_AJV_OPTIONS);
       loadAjvFormats()(ajv as never);
