@@ -45,18 +45,20 @@ if (!existsSync(cli)) {
 
 const work = mkdtempSync(join(tmpdir(), 'mcpdesc-bench-'));
 const rssFile = join(work, 'rss');
-const rssPreload = join(work, 'rss.mjs');
-// Peak RSS of a child, reported by the child itself at exit (no /usr/bin/time needed).
+const rssPreload = join(work, 'rss.cjs');
+// Peak RSS of a child, reported by the child itself at exit (no /usr/bin/time needed). CommonJS and
+// --require: an ES module preload would start Node's ES module loader in every child, floors
+// included, adding ~40 ms to each and flattering every ratio.
 writeFileSync(
   rssPreload,
-  `import { appendFileSync } from 'node:fs';\nprocess.on('exit', () => appendFileSync(${JSON.stringify(rssFile)}, process.resourceUsage().maxRSS + '\\n'));\n`,
+  `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(rssFile)}, process.resourceUsage().maxRSS + '\\n'));\n`,
 );
 
 /** One run of a child process: wall time and peak RSS (MB), or an error line. */
 function runOnce(argv, ok) {
   rmSync(rssFile, { force: true });
   const start = performance.now();
-  const result = spawnSync(process.execPath, ['--import', rssPreload, ...argv], {
+  const result = spawnSync(process.execPath, ['--require', rssPreload, ...argv], {
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
   });
