@@ -15,8 +15,8 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { LoadError, loadDocument, type SourceMap } from '../parse/index.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv } from '../util/lazy-modules.js';
-import { requirePrecompiled } from '../util/precompiled.js';
 import { appendPointer } from '../util/pointer.js';
+import { requirePrecompiled } from '../util/precompiled.js';
 import { CODES, type ValidateCode } from '../validate/codes.js';
 import { BUILTIN_FUNCTIONS } from './functions/index.js';
 import { checkSchemaOption } from './functions/schema.js';
@@ -141,7 +141,9 @@ function precompiled(name: 'config' | 'options'): PrecompiledValidators | null {
   let module = precompiledModules.get(name);
   if (module === undefined) {
     try {
-      module = requirePrecompiled(new URL(`./${name}.precompiled.cjs`, import.meta.url)) as PrecompiledValidators;
+      module = requirePrecompiled(
+        new URL(`./${name}.precompiled.cjs`, import.meta.url),
+      ) as PrecompiledValidators;
     } catch {
       module = null;
     }

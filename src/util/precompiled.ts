@@ -30,7 +30,8 @@ export function compilePrecompiled(file: string, source: string): Script {
   let cachedData: Buffer | undefined;
   try {
     const cache = readFileSync(`${file}.v8-cache`);
-    if (cache.subarray(0, DIGEST_BYTES).equals(sourceDigest(source))) cachedData = cache.subarray(DIGEST_BYTES);
+    if (cache.subarray(0, DIGEST_BYTES).equals(sourceDigest(source)))
+      cachedData = cache.subarray(DIGEST_BYTES);
   } catch {
     // no cache: compile from source
   }

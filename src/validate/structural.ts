@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
-import { requirePrecompiled } from '../util/precompiled.js';
 import { appendPointer, getAtPointer, parsePointer } from '../util/pointer.js';
+import { requirePrecompiled } from '../util/precompiled.js';
 import type { ValidateCode } from './codes.js';
 
 export const SCHEMA_FILE = 'mcp-description-0.8.0.json';
@@ -65,7 +65,9 @@ export function structuralSchema(): JsonObject {
 function validator(): ValidateFunction {
   if (!compiled) {
     try {
-      compiled = requirePrecompiled(new URL('./structural.precompiled.cjs', import.meta.url)) as ValidateFunction;
+      compiled = requirePrecompiled(
+        new URL('./structural.precompiled.cjs', import.meta.url),
+      ) as ValidateFunction;
     } catch {
       const ajv = new (loadAjv2020().Ajv2020)(STRUCTURAL_AJV_OPTIONS);
       loadAjvFormats()(ajv as never);
