@@ -1,4 +1,4 @@
-import { parsePointer } from '../util/pointer.js';
+import { unescapeSegment } from '../util/pointer.js';
 import type { LineIndex } from './lines.js';
 import type { SourceMap, SourcePosition } from './source-map.js';
 
@@ -61,42 +61,59 @@ export class JsonSourceMap implements SourceMap {
     return pointer.slice(0, cut);
   }
 
-  /** The slot of `pointer`, or (found: false) of its nearest ancestor present in the text. */
+  /**
+   * The slot of `pointer`, or (found: false) of its nearest ancestor present in the text. Every
+   * prefix resolved is remembered: findings cluster under a few tools and schemas, so a lookup
+   * usually starts from a remembered parent and takes one step.
+   */
   private resolve(pointer: string): Resolved {
-    let known = this.resolved.get(pointer);
-    if (!known) {
-      known = this.walk(pointer);
-      this.resolved.set(pointer, known);
+    const known = this.resolved.get(pointer);
+    if (known) return known;
+    if (pointer === '' || pointer.charCodeAt(0) !== 0x2f) {
+      const root: Resolved = {
+        key: -1,
+        value: this.root,
+        found: pointer === '' && this.root < this.text.length,
+        depth: 0,
+      };
+      this.resolved.set(pointer, root);
+      return root;
     }
-    return known;
+    // The longest remembered prefix (at worst the root), then one step per remaining segment.
+    let cut = pointer.length;
+    let base: Resolved | undefined;
+    while (!base) {
+      cut = cut === 0 ? -1 : pointer.lastIndexOf('/', cut - 1);
+      if (cut <= 0) {
+        base = this.resolve('');
+        cut = 0;
+      } else base = this.resolved.get(pointer.slice(0, cut));
+    }
+    let slot = base;
+    while (cut < pointer.length) {
+      const next = pointer.indexOf('/', cut + 1);
+      const end = next === -1 ? pointer.length : next;
+      if (slot.found) slot = this.step(slot, unescapeSegment(pointer.slice(cut + 1, end)));
+      this.resolved.set(pointer.slice(0, end), slot);
+      cut = end;
+    }
+    return slot;
   }
 
-  private walk(pointer: string): Resolved {
-    let slot: Slot = { key: -1, value: this.root };
-    let depth = 0;
-    if (this.root >= this.text.length) return { ...slot, found: false, depth };
-    let segments: string[];
-    try {
-      segments = parsePointer(pointer);
-    } catch {
-      return { ...slot, found: false, depth };
+  /** The child `segment` of a slot that was found; the slot itself (found: false) when there is none. */
+  private step(slot: Resolved, segment: string): Resolved {
+    const missing: Resolved = { key: slot.key, value: slot.value, found: false, depth: slot.depth };
+    const opener = this.text.charCodeAt(slot.value);
+    if (opener !== 0x7b && opener !== 0x5b) return missing;
+    const children = this.children(slot.value);
+    let next: Slot | undefined;
+    if (children.isArray) {
+      const offset = ARRAY_INDEX.test(segment) ? children.items[Number(segment)] : undefined;
+      next = offset === undefined ? undefined : { key: -1, value: offset };
+    } else {
+      next = children.members.get(segment);
     }
-    for (const segment of segments) {
-      const opener = this.text.charCodeAt(slot.value);
-      if (opener !== 0x7b && opener !== 0x5b) return { ...slot, found: false, depth };
-      const children = this.children(slot.value);
-      let next: Slot | undefined;
-      if (children.isArray) {
-        const offset = ARRAY_INDEX.test(segment) ? children.items[Number(segment)] : undefined;
-        next = offset === undefined ? undefined : { key: -1, value: offset };
-      } else {
-        next = children.members.get(segment);
-      }
-      if (!next) return { ...slot, found: false, depth };
-      slot = next;
-      depth++;
-    }
-    return { ...slot, found: true, depth };
+    return next ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 } : missing;
   }
 
   private children(start: number): Children {
