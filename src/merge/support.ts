@@ -1,5 +1,5 @@
 /** Helpers shared by the aggregate merge and the three-way merge. Pure. */
-import { canonicalForm, canonicalString } from '../model/canonical.js';
+import { canonicalString, canonicalView } from '../model/canonical.js';
 import { COMPONENT_NAMESPACES, resolveComponentRefs } from '../model/components.js';
 import { identityKey, PRIMITIVE_KIND } from '../model/identity.js';
 import { PRIMITIVE_COLLECTIONS, SCOPED_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
@@ -69,7 +69,7 @@ export function identityOf(collection: ScopedCollection, declaration: JsonValue)
  * elicitation order, Prompt Example `arguments: {}` vs omission are normalised as in canonical.ts.
  */
 export function canonicalDeclaration(collection: ScopedCollection, declaration: JsonValue): JsonValue {
-  const canonical = canonicalForm({ protocolVersions: ['*'], [collection]: [declaration] });
+  const canonical = canonicalView({ protocolVersions: ['*'], [collection]: [declaration] });
   const items = isJsonObject(canonical) ? canonical[collection] : undefined;
   return Array.isArray(items) && items[0] !== undefined ? items[0] : declaration;
 }

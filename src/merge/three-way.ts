@@ -12,7 +12,7 @@
  * there. A merge without conflicts is checked (scope overlap, transport coverage and the validator
  * when one is given); an error neither side had is a conflict (`invalid-result`).
  */
-import { canonicalForm } from '../model/canonical.js';
+import { canonicalView } from '../model/canonical.js';
 import { effectiveScope, rootVersions, SCOPED_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
 import {
   isJsonObject,
@@ -264,7 +264,7 @@ function mergeKeyed(
   if (!bi || !oi || !ti) {
     // Fall back to whole content for transports and capabilities whose slots are ambiguous.
     if (path[0] === 'transports' || path[0] === 'capabilities') {
-      const content: Identity = (item) => sortedJson(canonicalForm(item));
+      const content: Identity = (item) => sortedJson(canonicalView(item));
       return mergeKeyed(b, o, t, at, ctx, [...path, '#content'], content);
     }
     return undefined;

@@ -1,4 +1,11 @@
-import { deepClone, isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../util/json.js';
+import {
+  deepClone,
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  setOwn,
+  sortedJson,
+} from '../util/json.js';
 import { PRIMITIVE_COLLECTIONS, rootVersions, SCOPED_COLLECTIONS } from './scopes.js';
 
 /**
@@ -9,9 +16,17 @@ import { PRIMITIVE_COLLECTIONS, rootVersions, SCOPED_COLLECTIONS } from './scope
  * example contents and messages, interaction steps, stdio args...).
  */
 export function canonicalForm(doc: JsonValue): JsonValue {
-  if (!isJsonObject(doc)) return deepClone(doc);
+  return deepClone(canonicalView(doc));
+}
+
+/**
+ * The canonical form, sharing every unchanged part with `doc`: for callers that only read it
+ * (comparison, hashing). Nothing in `doc` is modified: normalising replaces objects, never edits them.
+ */
+export function canonicalView(doc: JsonValue): JsonValue {
+  if (!isJsonObject(doc)) return doc;
   const root = rootVersions(doc);
-  const out = deepClone(doc);
+  const out: JsonObject = { ...doc };
   if (Array.isArray(out.protocolVersions)) out.protocolVersions = sortStrings(out.protocolVersions);
   normalizeSecurity(out);
   // Before collapsing: variants that differ only by `arguments: {}` vs omission are one declaration.
@@ -25,7 +40,7 @@ export function canonicalForm(doc: JsonValue): JsonValue {
 }
 
 export function canonicalString(doc: JsonValue): string {
-  return sortedJson(canonicalForm(doc));
+  return sortedJson(canonicalView(doc));
 }
 
 /** Semantic equivalence of two documents or views (spec §4.13). */
@@ -127,25 +142,35 @@ function normalizeSecurity(holder: JsonObject): void {
   );
 }
 
-/** Prompt Example `arguments` omitted and `{}` mean the same (spec §11.3). */
+/** Prompt Example `arguments` omitted and `{}` mean the same (spec §11.3). Copies what it changes. */
 function normalizePromptExampleMaps(doc: JsonObject): void {
-  const drop = (example: JsonValue) => {
-    if (
-      isJsonObject(example) &&
-      isJsonObject(example.arguments) &&
-      Object.keys(example.arguments).length === 0
-    ) {
-      delete example.arguments;
-    }
-  };
   if (Array.isArray(doc.prompts)) {
-    for (const prompt of doc.prompts) {
-      if (isJsonObject(prompt) && isJsonObject(prompt.examples)) Object.values(prompt.examples).forEach(drop);
-    }
+    doc.prompts = doc.prompts.map((prompt) => {
+      if (!isJsonObject(prompt) || !isJsonObject(prompt.examples)) return prompt;
+      const examples = withoutEmptyArguments(prompt.examples);
+      return examples ? { ...prompt, examples } : prompt;
+    });
   }
   const components = doc.components;
-  if (isJsonObject(components) && isJsonObject(components.promptExamples))
-    Object.values(components.promptExamples).forEach(drop);
+  if (isJsonObject(components) && isJsonObject(components.promptExamples)) {
+    const promptExamples = withoutEmptyArguments(components.promptExamples);
+    if (promptExamples) doc.components = { ...components, promptExamples };
+  }
+}
+
+/** A copy of an example map with `arguments: {}` dropped, or undefined when no example has one. */
+function withoutEmptyArguments(examples: JsonObject): JsonObject | undefined {
+  let changed: JsonObject | undefined;
+  for (const name of Object.keys(examples)) {
+    const example = examples[name] as JsonValue;
+    if (!isJsonObject(example) || !isJsonObject(example.arguments)) continue;
+    if (Object.keys(example.arguments).length > 0) continue;
+    changed ??= { ...examples };
+    const copy: JsonObject = { ...example };
+    delete copy.arguments;
+    setOwn(changed, name, copy);
+  }
+  return changed;
 }
 
 function sortStrings(values: readonly JsonValue[]): JsonValue[] {

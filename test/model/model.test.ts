@@ -127,6 +127,34 @@ describe('Effective Protocol View (spec §4.12)', () => {
 });
 
 describe('semantic equivalence (spec §4.13)', () => {
+  it('never modifies the document it canonicalises (it shares unchanged parts with it)', () => {
+    const deepFreeze = (value: JsonValue): JsonValue => {
+      if (value !== null && typeof value === 'object') {
+        for (const child of Object.values(value)) deepFreeze(child as JsonValue);
+        Object.freeze(value);
+      }
+      return value;
+    };
+    const withPromptExamples = (doc: JsonObject): JsonObject => ({
+      ...doc,
+      prompts: [
+        { name: 'p', examples: { e: { arguments: {}, messages: [] }, f: { arguments: { a: '1' } } } },
+      ],
+      components: { promptExamples: { shared: { arguments: {} } } },
+    });
+    fc.assert(
+      fc.property(description, (doc) => {
+        const input = withPromptExamples(doc);
+        const before = JSON.stringify(input);
+        const frozen = deepFreeze(structuredClone(input));
+        // Frozen: any write throws in strict mode.
+        expect(canonicalString(frozen)).toBe(canonicalString(input));
+        expect(JSON.stringify(input)).toBe(before);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   const shuffleKeys = (value: JsonValue, seed: number): JsonValue => {
     if (Array.isArray(value)) return value.map((v, i) => shuffleKeys(v, seed + i));
     if (!isJsonObject(value)) return value;
