@@ -94,7 +94,8 @@ export function mergeAggregate(
   });
   if (conflicts.length > 0) return { ok: false, conflicts };
 
-  const docs = inputs.map((input) => deepClone(input.value as JsonObject));
+  // Read-only from here on, except that renaming components copies the input it renames first.
+  const docs = inputs.map((input) => input.value as JsonObject);
 
   // 2. Components.
   const components = mergeComponents(inputs, docs, options.renameComponents === true);
@@ -209,9 +210,11 @@ function mergeComponents(
     }
   }
   // Apply the renames: keys in place, then every reference of that input.
-  docs.forEach((doc, i) => {
+  docs.forEach((original, i) => {
     const map = renameMaps[i] as Map<string, string>;
     if (map.size === 0) return;
+    const doc = deepClone(original);
+    docs[i] = doc;
     const components = doc.components as JsonObject;
     for (const namespace of COMPONENT_NAMESPACES) {
       const names = components[namespace];
@@ -326,6 +329,10 @@ interface View {
   origin: Partial<Record<ScopedCollection, number[]>>;
   /** Per collection: canonical declaration (resolved), parallel to the view's items. */
   canonical: Partial<Record<ScopedCollection, JsonValue[]>>;
+  /** Per collection: the canonical declarations' texts, parallel to `canonical`. */
+  keys: Partial<Record<ScopedCollection, string[]>>;
+  /** Per collection: source index → view index. */
+  viewIndex: Partial<Record<ScopedCollection, Map<number, number>>>;
 }
 
 function buildViews(docs: JsonObject[]): View[] {
@@ -338,6 +345,8 @@ function buildViews(docs: JsonObject[]): View[] {
       const resolved = resolveComponentRefs(view).resolved;
       const origin: View['origin'] = {};
       const canonical: View['canonical'] = {};
+      const keys: View['keys'] = {};
+      const viewIndex: View['viewIndex'] = {};
       for (const collection of SCOPED_COLLECTIONS) {
         const items = doc[collection];
         if (!Array.isArray(items)) continue;
@@ -346,10 +355,12 @@ function buildViews(docs: JsonObject[]): View[] {
           if (effectiveScope(item, sortedRoot).includes(version)) indices.push(index);
         });
         origin[collection] = indices;
+        viewIndex[collection] = new Map(indices.map((source, at) => [source, at]));
         const viewItems = resolved[collection];
         canonical[collection] = Array.isArray(viewItems)
           ? viewItems.map((item) => canonicalDeclaration(collection, item))
           : [];
+        keys[collection] = (canonical[collection] ?? []).map(canonicalKey);
       }
       views.push({
         input,
@@ -358,6 +369,8 @@ function buildViews(docs: JsonObject[]): View[] {
         doc: view,
         origin,
         canonical,
+        keys,
+        viewIndex,
       });
     });
   });
@@ -527,7 +540,7 @@ function compareUnkeyed(
   collection: ScopedCollection,
   conflicts: Conflict[],
 ): void {
-  const sets = list.map((view) => (view.canonical[collection] ?? []).map(canonicalKey));
+  const sets = list.map((view) => view.keys[collection] ?? []);
   const union: string[] = [];
   for (const set of sets) for (const key of set) if (!union.includes(key)) union.push(key);
   if (sets.every((set) => set.length === union.length && union.every((key) => set.includes(key)))) return;
@@ -622,10 +635,9 @@ function assemble(
       items.forEach((item, index) => {
         for (const version of root) {
           const view = viewOf.get(`${input}\u0000${version}`) as View;
-          const viewIndex = view.origin[collection]?.indexOf(index) ?? -1;
-          if (viewIndex === -1) continue;
-          const canonical = view.canonical[collection]?.[viewIndex] as JsonValue;
-          const key = canonicalKey(canonical);
+          const viewIndex = view.viewIndex[collection]?.get(index);
+          if (viewIndex === undefined) continue;
+          const key = view.keys[collection]?.[viewIndex] as string;
           let group = byKey.get(key);
           if (!group) {
             const viewItems = view.doc[collection] as JsonObject[];

@@ -120,6 +120,34 @@ describe('merge properties', () => {
     );
   });
 
+  it('never modifies its inputs, also when it renames colliding components', () => {
+    const deepFreeze = <T>(value: T): T => {
+      if (value !== null && typeof value === 'object') {
+        for (const child of Object.values(value)) deepFreeze(child);
+        Object.freeze(value);
+      }
+      return value;
+    };
+    const withComponent = (doc: JsonObject, description: string): JsonObject => ({
+      ...doc,
+      components: { inputSchemas: { shared: { type: 'object', description } } },
+    });
+    fc.assert(
+      fc.property(documentArb(), documentArb(), fc.boolean(), (a, b, rename) => {
+        const inputs = [
+          { file: 'a', value: withComponent(a, 'one') },
+          { file: 'b', value: withComponent(b, 'two') },
+        ];
+        const expected = JSON.stringify(
+          mergeAggregate(structuredClone(inputs), { renameComponents: rename }),
+        );
+        const frozen = deepFreeze(structuredClone(inputs));
+        expect(JSON.stringify(mergeAggregate(frozen, { renameComponents: rename }))).toBe(expected);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('two documents: either a merge that round-trips every input view, or conflicts; same bytes every time', () => {
     fc.assert(
       fc.property(documentArb(), documentArb(), (a, b) => {
