@@ -34,22 +34,23 @@ const rows = [];
 const json = readFileSync(jsonFile, 'utf8');
 const jsonParse = median(() => JSON.parse(json));
 const load = median(() => loadDocument(json, { file: jsonFile }));
-const loadWithMap = median(() =>
-  loadDocument(json, { file: jsonFile }).sourceMap.locate('/tools/100/inputSchema'),
-);
+// Positions are found on demand: locate something in every tool, as a lint run with findings does.
+const toolCount = JSON.parse(json).tools.length;
+const locateAll = (doc) => {
+  for (let i = 0; i < toolCount; i++) doc.sourceMap.locate(`/tools/${i}/inputSchema`);
+};
+const loadWithMap = median(() => locateAll(loadDocument(json, { file: jsonFile })));
 rows.push(['JSON.parse (floor)', jsonParse, 1]);
 rows.push(['loadDocument json', load, load / jsonParse]);
-rows.push(['loadDocument json + source map', loadWithMap, loadWithMap / jsonParse]);
+rows.push(['loadDocument json + one position per tool', loadWithMap, loadWithMap / jsonParse]);
 if (existsSync(yamlFile)) {
   const yaml = readFileSync(yamlFile, 'utf8');
   const yamlFloor = median(() => yamlParse(yaml));
   const yamlLoad = median(() => loadDocument(yaml, { file: yamlFile }));
-  const yamlWithMap = median(() =>
-    loadDocument(yaml, { file: yamlFile }).sourceMap.locate('/tools/100/inputSchema'),
-  );
+  const yamlWithMap = median(() => locateAll(loadDocument(yaml, { file: yamlFile })));
   rows.push(['yaml package parse (floor)', yamlFloor, 1]);
   rows.push(['loadDocument yaml', yamlLoad, yamlLoad / yamlFloor]);
-  rows.push(['loadDocument yaml + source map', yamlWithMap, yamlWithMap / yamlFloor]);
+  rows.push(['loadDocument yaml + one position per tool', yamlWithMap, yamlWithMap / yamlFloor]);
 }
 
 console.log(
