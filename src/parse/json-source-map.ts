@@ -18,24 +18,30 @@ type Children = { isArray: true; items: number[] } | { isArray: false; members: 
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
+/** Containers whose search ran over more text than this have their children listed and kept. */
+const LARGE_SPAN = 16 * 1024;
+
 /**
- * Source positions in a JSON text that is already known to be valid, found on demand: a lookup walks
- * the pointer down from the root, listing the direct children of each container on its path once
- * (and remembering them) while skipping over everything else. A lint run that locates 9,000 findings
- * in a 2.9 MB description lists a few thousand containers instead of building a table of every one of
- * its ~1.5 million pointers, which took ~0.2 s and most of the memory on very large documents.
+ * Source positions in a JSON text that is already known to be valid, found on demand, in little
+ * memory: a lookup walks the pointer down from the root, scanning each container on its path for
+ * the one child it needs and skipping over everything else. Only large containers (the root, the
+ * `tools` array of a catalog) get their children listed and kept. The previous lookup's path is
+ * remembered: findings come in runs under one tool or schema, so a lookup usually starts from its
+ * parent. Indexing every pointer of a 2.9 MB catalog took ~0.2 s, and most of the memory on very
+ * large documents.
  */
 export class JsonSourceMap implements SourceMap {
-  private readonly containers = new Map<number, Children>();
-  /** Findings ask `has`, then `locate` or `locateKey`, of one pointer: resolve it once. */
-  private readonly resolved = new Map<string, Resolved>();
-  private readonly root: number;
+  private readonly large = new Map<number, Children>();
+  /** The last pointer resolved: `ends[i]` is where its segment i ends, `slots[i]` what it resolved to. */
+  private last: { pointer: string; ends: number[]; slots: Resolved[] };
 
   constructor(
     private readonly text: string,
     private readonly lines: LineIndex,
   ) {
-    this.root = this.skipWhitespace(0);
+    const root = this.skipWhitespace(0);
+    const slot: Resolved = { key: -1, value: root, found: root < text.length, depth: 0 };
+    this.last = { pointer: '', ends: [0], slots: [slot] };
   }
 
   locate(pointer: string): SourcePosition {
@@ -61,42 +67,34 @@ export class JsonSourceMap implements SourceMap {
     return pointer.slice(0, cut);
   }
 
-  /**
-   * The slot of `pointer`, or (found: false) of its nearest ancestor present in the text. Every
-   * prefix resolved is remembered: findings cluster under a few tools and schemas, so a lookup
-   * usually starts from a remembered parent and takes one step.
-   */
+  /** The slot of `pointer`, or (found: false) of its nearest ancestor present in the text. */
   private resolve(pointer: string): Resolved {
-    const known = this.resolved.get(pointer);
-    if (known) return known;
-    if (pointer === '' || pointer.charCodeAt(0) !== 0x2f) {
-      const root: Resolved = {
-        key: -1,
-        value: this.root,
-        found: pointer === '' && this.root < this.text.length,
-        depth: 0,
-      };
-      this.resolved.set(pointer, root);
-      return root;
-    }
-    // The longest remembered prefix (at worst the root), then one step per remaining segment.
-    let cut = pointer.length;
-    let base: Resolved | undefined;
-    while (!base) {
-      cut = cut === 0 ? -1 : pointer.lastIndexOf('/', cut - 1);
-      if (cut <= 0) {
-        base = this.resolve('');
-        cut = 0;
-      } else base = this.resolved.get(pointer.slice(0, cut));
-    }
-    let slot = base;
+    const last = this.last;
+    if (pointer === last.pointer) return last.slots[last.slots.length - 1] as Resolved;
+    const root = last.slots[0] as Resolved;
+    if (pointer !== '' && pointer.charCodeAt(0) !== 0x2f) return { ...root, found: false };
+    // Reuse the longest run of whole segments this pointer shares with the last one.
+    const shared = commonLength(pointer, last.pointer);
+    let reuse = 0;
+    while (
+      reuse + 1 < last.ends.length &&
+      (last.ends[reuse + 1] as number) <= shared &&
+      (pointer.length === last.ends[reuse + 1] || pointer.charCodeAt(last.ends[reuse + 1] as number) === 0x2f)
+    )
+      reuse++;
+    const ends = last.ends.slice(0, reuse + 1);
+    const slots = last.slots.slice(0, reuse + 1);
+    let slot = slots[reuse] as Resolved;
+    let cut = ends[reuse] as number;
     while (cut < pointer.length) {
       const next = pointer.indexOf('/', cut + 1);
       const end = next === -1 ? pointer.length : next;
       if (slot.found) slot = this.step(slot, unescapeSegment(pointer.slice(cut + 1, end)));
-      this.resolved.set(pointer.slice(0, end), slot);
+      ends.push(end);
+      slots.push(slot);
       cut = end;
     }
+    this.last = { pointer, ends, slots };
     return slot;
   }
 
@@ -105,20 +103,57 @@ export class JsonSourceMap implements SourceMap {
     const missing: Resolved = { key: slot.key, value: slot.value, found: false, depth: slot.depth };
     const opener = this.text.charCodeAt(slot.value);
     if (opener !== 0x7b && opener !== 0x5b) return missing;
-    const children = this.children(slot.value);
-    let next: Slot | undefined;
-    if (children.isArray) {
-      const offset = ARRAY_INDEX.test(segment) ? children.items[Number(segment)] : undefined;
-      next = offset === undefined ? undefined : { key: -1, value: offset };
-    } else {
-      next = children.members.get(segment);
-    }
+    const next = this.child(slot.value, segment);
     return next ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 } : missing;
   }
 
+  /** The child named `segment` of the container at `start`, searching it unless it is large. */
+  private child(start: number, segment: string): Slot | undefined {
+    const listed = this.large.get(start);
+    const isArray = this.text.charCodeAt(start) === 0x5b;
+    let index = -1;
+    if (isArray) {
+      if (!ARRAY_INDEX.test(segment)) return undefined;
+      index = Number(segment);
+    }
+    if (listed) {
+      if (listed.isArray) {
+        const value = listed.items[index];
+        return value === undefined ? undefined : { key: -1, value };
+      }
+      return listed.members.get(segment);
+    }
+    const text = this.text;
+    const close = isArray ? 0x5d : 0x7d;
+    let found: Slot | undefined;
+    let i = this.skipWhitespace(start + 1);
+    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
+      let value = i;
+      if (!isArray) {
+        const keyEnd = this.stringEnd(i);
+        const colon = this.skipWhitespace(keyEnd + 1);
+        value = this.skipWhitespace(colon + 1);
+        if (this.keyIs(i, keyEnd, segment)) found = { key: i, value };
+      } else if (n === index) found = { key: -1, value };
+      if (found) break;
+      i = this.skipWhitespace(this.valueEnd(value));
+      if (text.charCodeAt(i) === 0x2c) i = this.skipWhitespace(i + 1);
+    }
+    if (i - start > LARGE_SPAN) this.large.set(start, this.children(start));
+    return found;
+  }
+
+  /** True when the key string from `start` to `end` (its quotes) decodes to `name`. */
+  private keyIs(start: number, end: number, name: string): boolean {
+    const text = this.text;
+    for (let k = start + 1; k < end; k++) {
+      if (text.charCodeAt(k) === 0x5c) return (JSON.parse(text.slice(start, end + 1)) as string) === name;
+    }
+    return end - start - 1 === name.length && text.startsWith(name, start + 1);
+  }
+
+  /** Every direct child of the container at `start` (kept for large containers). */
   private children(start: number): Children {
-    const cached = this.containers.get(start);
-    if (cached) return cached;
     const text = this.text;
     const isArray = text.charCodeAt(start) === 0x5b;
     const close = isArray ? 0x5d : 0x7d;
@@ -140,9 +175,7 @@ export class JsonSourceMap implements SourceMap {
       i = this.skipWhitespace(this.valueEnd(i));
       if (text.charCodeAt(i) === 0x2c) i = this.skipWhitespace(i + 1);
     }
-    const children: Children = isArray ? { isArray, items } : { isArray, members };
-    this.containers.set(start, children);
-    return children;
+    return isArray ? { isArray, items } : { isArray, members };
   }
 
   private skipWhitespace(from: number): number {
@@ -203,4 +236,12 @@ export class JsonSourceMap implements SourceMap {
     }
     return i;
   }
+}
+
+/** Length of the common prefix of two strings. */
+function commonLength(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
 }

@@ -27,6 +27,48 @@ describe('source maps', () => {
     expect(map.has('/ab/x~0y~1z/2')).toBe(false);
     expect(map.locate('no-slash')).toEqual({ line: 1, column: 1 });
     expect(map.locate('/q"/deeper')).toEqual({ line: 1, column: 41 });
+    // a key written with an escape is found by what it decodes to, never by its raw text
+    const escaped = loadDocument('{"x\\\\y": 1, "z": 2}', { file: 'x.json' }).sourceMap;
+    expect(escaped.has('/x\\y')).toBe(true);
+    expect(escaped.has('/x\\\\y')).toBe(false);
+  });
+
+  it('agrees with json-source-map on a large document, in any lookup order (listed containers, reused paths)', () => {
+    const doc = {
+      info: { name: 'big' },
+      tools: Array.from({ length: 1500 }, (_, i) => ({
+        name: `tool_${i}`,
+        description: 'x'.repeat(i % 40),
+        inputSchema: {
+          type: 'object',
+          properties: { [`p${i}`]: { type: 'string' }, 'a/b~c': { enum: [i] } },
+        },
+      })),
+      tail: [1, 2, 3],
+    };
+    for (const text of [JSON.stringify(doc), JSON.stringify(doc, null, 2)]) {
+      const ours = loadDocument(text, { file: 'x.json' }).sourceMap;
+      const oracle = Object.entries(jsonSourceMap.parse(text).pointers);
+      expect(text.length).toBeGreaterThan(64 * 1024);
+      fc.assert(
+        fc.property(fc.array(fc.nat(oracle.length - 1), { minLength: 1, maxLength: 60 }), (picks) => {
+          for (const pick of picks) {
+            const [pointer, entry] = oracle[pick] as (typeof oracle)[number];
+            expect(ours.locate(pointer)).toEqual({
+              line: entry.value.line + 1,
+              column: entry.value.column + 1,
+            });
+            if (entry.key)
+              expect(ours.locateKey(pointer)).toEqual({
+                line: entry.key.line + 1,
+                column: entry.key.column + 1,
+              });
+            expect(ours.nearest(`${pointer}/missing`)).toBe(pointer);
+          }
+        }),
+        { numRuns: 50 },
+      );
+    }
   });
 
   it('locates values and keys in YAML, including keys without a value', () => {
