@@ -10,39 +10,41 @@ export interface JsonPrescan {
   tooDeepAt: number;
 }
 
-const JSON_STRUCTURE = /["[\]{}]/g;
-
-/** One pass over JSON text: counts keys (to detect duplicates against the parsed value) and bounds depth. */
+/**
+ * One pass over JSON text: counts keys (to detect duplicates against the parsed value) and bounds
+ * depth. A plain charCodeAt loop: a regex jumping between structural characters was as fast once
+ * optimised, but three times slower in a fresh process, where this pass runs once and cold.
+ */
 export function prescanJson(text: string, maxDepth: number): JsonPrescan {
   let keys = 0;
   let depth = 0;
   const length = text.length;
-  // The regex engine jumps between structural characters far faster than a charCodeAt loop.
-  JSON_STRUCTURE.lastIndex = 0;
-  for (let match = JSON_STRUCTURE.exec(text); match !== null; match = JSON_STRUCTURE.exec(text)) {
-    const i = match.index;
+  let i = 0;
+  while (i < length) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      // The closing quote is the next one preceded by an even number of backslashes.
-      let end = text.indexOf('"', i + 1);
-      while (end !== -1 && text.charCodeAt(end - 1) === 0x5c) {
-        let slashes = 0;
-        for (let k = end - 1; text.charCodeAt(k) === 0x5c; k--) slashes++;
-        if (slashes % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
+      // to the closing quote, stepping over each escaped character
+      let j = i + 1;
+      for (;;) {
+        if (j >= length) return { keys, tooDeepAt: -1 };
+        const d = text.charCodeAt(j);
+        if (d === 0x22) break;
+        j += d === 0x5c ? 2 : 1;
       }
-      if (end === -1) return { keys, tooDeepAt: -1 };
-      let next = end + 1;
-      let w = text.charCodeAt(next);
-      while (w === 0x20 || w === 0x0a || w === 0x0d || w === 0x09) w = text.charCodeAt(++next);
+      j++;
+      let w = text.charCodeAt(j);
+      while (w === 0x20 || w === 0x0a || w === 0x0d || w === 0x09) w = text.charCodeAt(++j);
       if (w === 0x3a) keys++;
-      JSON_STRUCTURE.lastIndex = Math.min(next, length);
-    } else if (c === 0x7b || c === 0x5b) {
+      i = j;
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) {
       depth++;
       if (depth > maxDepth) return { keys, tooDeepAt: i };
-    } else {
+    } else if (c === 0x7d || c === 0x5d) {
       depth--;
     }
+    i++;
   }
   return { keys, tooDeepAt: -1 };
 }
