@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -159,6 +167,12 @@ describe('hostile documents through the commands', () => {
     const lint = runCli(['lint', '**/*.mcpdesc.json'], { cwd: loopRoot });
     expectCleanOutcome(lint, [0, 1]);
     expect(lint.stdout.match(/ok\.mcpdesc\.json/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it.skipIf(!existsSync('/dev/zero'))('an endless device is read only up to the size limit', () => {
+    const result = runCli(['--max-bytes', '100000', 'validate', '/dev/zero']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/\/dev\/zero: .*over the limit of 100000 \(limit-bytes\)/);
   });
 });
 
