@@ -1,9 +1,13 @@
+import { isAscii } from 'node:buffer';
 import { LoadError } from './errors.js';
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Strict UTF-8 (RFC 8259 §8.1) with the byte-order mark removed; invalid bytes are an error with their position. */
 export function decodeUtf8(bytes: Uint8Array, file: string): string {
+  // Most descriptions are plain ASCII: checking that is a fraction of strict UTF-8 decoding, and
+  // ASCII bytes are their own Latin-1 text (no BOM possible).
+  if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   let text: string;
   try {
     text = STRICT_UTF8.decode(bytes);
