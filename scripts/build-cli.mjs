@@ -23,6 +23,35 @@ const OUTDIR = join(ROOT, 'dist/bin');
 const compiledLocation = (source) =>
   join(ROOT, 'dist', relative(join(ROOT, 'src'), source)).replace(/\.ts$/, '.js');
 
+/**
+ * Node built-ins through `require`, not `import`: an ES module import of a built-in makes Node build
+ * a facade of all its exports, which runs lazy getters (\`node:fs\` loads its streams, \`node:crypto\`
+ * its web crypto), ~15 ms of a cold start.
+ */
+const builtinsViaRequire = {
+  name: 'builtins-via-require',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => {
+      // (A dynamic import stays one: a split bundle would hand it the CommonJS module as `default`.)
+      if (args.namespace === 'builtin' || args.namespace === 'lazy-builtin' || args.kind === 'dynamic-import')
+        return { path: args.path, external: true };
+      // commander requires it at load time but spawns only for executable subcommands, which
+      // mcpdesc has none of; loading it (and node:net under it) cost ~10 ms of every start.
+      if (args.path === 'node:child_process' && /node_modules[\\/]commander[\\/]/.test(args.importer))
+        return { path: args.path, namespace: 'lazy-builtin' };
+      return { path: args.path, namespace: 'builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: `let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require(${JSON.stringify(args.path)}))[key] });`,
+      loader: 'js',
+    }));
+  },
+};
+
 rmSync(OUTDIR, { recursive: true, force: true });
 await build({
   absWorkingDir: ROOT,
@@ -38,7 +67,7 @@ await build({
   mainFields: ['module', 'main'],
   conditions: ['import', 'node'],
   external: ['ajv', 'ajv/*', 'ajv-formats', 'yaml'],
-  plugins: [moduleLocation(OUTDIR, compiledLocation)],
+  plugins: [builtinsViaRequire, moduleLocation(OUTDIR, compiledLocation)],
   banner: {
     // commander is CommonJS and requires Node built-ins; an ESM bundle has no `require` of its own.
     js: [
