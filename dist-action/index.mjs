@@ -15395,7 +15395,7 @@ var require_dist2 = __commonJS({
 // src/action/main.ts
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname5, isAbsolute as isAbsolute3, join as join7, resolve as resolve4 } from "node:path";
+import { dirname as dirname6, isAbsolute as isAbsolute3, join as join7, resolve as resolve4 } from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -15845,11 +15845,11 @@ function info(message) {
 }
 
 // src/cli/output.ts
-import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 var pending = /* @__PURE__ */ new Set();
 var handlersInstalled = false;
+var tempCounter = 0;
 function installSignalCleanup() {
   if (handlersInstalled) return;
   handlersInstalled = true;
@@ -15862,10 +15862,11 @@ function installSignalCleanup() {
 }
 function writeFileAtomic(path, content) {
   installSignalCleanup();
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const suffix = `${process.pid}.${++tempCounter}.${Math.random().toString(16).slice(2, 10)}`;
+  const temp = join(dirname(path), `.${basename(path)}.${suffix}.tmp`);
   pending.add(temp);
   try {
-    const fd = openSync(temp, "w", 420);
+    const fd = openSync(temp, "wx", 420);
     try {
       writeSync(fd, content);
       fsyncSync(fd);
@@ -15950,18 +15951,20 @@ function getAtPointer(root, pointer) {
 
 // src/parse/json-source-map.ts
 var ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+var LARGE_SPAN = 16 * 1024;
 var JsonSourceMap = class {
   constructor(text, lines) {
     this.text = text;
     this.lines = lines;
-    this.root = this.skipWhitespace(0);
+    const root = this.skipWhitespace(0);
+    const slot = { key: -1, value: root, found: root < text.length, depth: 0 };
+    this.last = { pointer: "", ends: [0], slots: [slot] };
   }
   text;
   lines;
-  containers = /* @__PURE__ */ new Map();
-  /** Findings ask `has`, then `locate` or `locateKey`, of one pointer: resolve it once. */
-  resolved = /* @__PURE__ */ new Map();
-  root;
+  large = /* @__PURE__ */ new Map();
+  /** The last pointer resolved: `ends[i]` is where its segment i ends, `slots[i]` what it resolved to. */
+  last;
   locate(pointer) {
     return this.lines.position(this.resolve(pointer).value);
   }
@@ -15982,43 +15985,82 @@ var JsonSourceMap = class {
   }
   /** The slot of `pointer`, or (found: false) of its nearest ancestor present in the text. */
   resolve(pointer) {
-    let known = this.resolved.get(pointer);
-    if (!known) {
-      known = this.walk(pointer);
-      this.resolved.set(pointer, known);
+    const last = this.last;
+    if (pointer === last.pointer) return last.slots[last.slots.length - 1];
+    const root = last.slots[0];
+    if (pointer !== "" && pointer.charCodeAt(0) !== 47) return { ...root, found: false };
+    const shared = commonLength(pointer, last.pointer);
+    let reuse = 0;
+    while (reuse + 1 < last.ends.length && last.ends[reuse + 1] <= shared && (pointer.length === last.ends[reuse + 1] || pointer.charCodeAt(last.ends[reuse + 1]) === 47))
+      reuse++;
+    const ends = last.ends.slice(0, reuse + 1);
+    const slots = last.slots.slice(0, reuse + 1);
+    let slot = slots[reuse];
+    let cut = ends[reuse];
+    while (cut < pointer.length) {
+      const next = pointer.indexOf("/", cut + 1);
+      const end = next === -1 ? pointer.length : next;
+      if (slot.found) slot = this.step(slot, unescapeSegment(pointer.slice(cut + 1, end)));
+      ends.push(end);
+      slots.push(slot);
+      cut = end;
     }
-    return known;
+    this.last = { pointer, ends, slots };
+    return slot;
   }
-  walk(pointer) {
-    let slot = { key: -1, value: this.root };
-    let depth = 0;
-    if (this.root >= this.text.length) return { ...slot, found: false, depth };
-    let segments;
-    try {
-      segments = parsePointer(pointer);
-    } catch {
-      return { ...slot, found: false, depth };
+  /** The child `segment` of a slot that was found; the slot itself (found: false) when there is none. */
+  step(slot, segment) {
+    const missing = { key: slot.key, value: slot.value, found: false, depth: slot.depth };
+    const opener = this.text.charCodeAt(slot.value);
+    if (opener !== 123 && opener !== 91) return missing;
+    const next = this.child(slot.value, segment);
+    return next ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 } : missing;
+  }
+  /** The child named `segment` of the container at `start`, searching it unless it is large. */
+  child(start, segment) {
+    const listed = this.large.get(start);
+    const isArray = this.text.charCodeAt(start) === 91;
+    let index = -1;
+    if (isArray) {
+      if (!ARRAY_INDEX.test(segment)) return void 0;
+      index = Number(segment);
     }
-    for (const segment of segments) {
-      const opener = this.text.charCodeAt(slot.value);
-      if (opener !== 123 && opener !== 91) return { ...slot, found: false, depth };
-      const children2 = this.children(slot.value);
-      let next;
-      if (children2.isArray) {
-        const offset = ARRAY_INDEX.test(segment) ? children2.items[Number(segment)] : void 0;
-        next = offset === void 0 ? void 0 : { key: -1, value: offset };
-      } else {
-        next = children2.members.get(segment);
+    if (listed) {
+      if (listed.isArray) {
+        const value = listed.items[index];
+        return value === void 0 ? void 0 : { key: -1, value };
       }
-      if (!next) return { ...slot, found: false, depth };
-      slot = next;
-      depth++;
+      return listed.members.get(segment);
     }
-    return { ...slot, found: true, depth };
+    const text = this.text;
+    const close = isArray ? 93 : 125;
+    let found;
+    let i = this.skipWhitespace(start + 1);
+    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
+      let value = i;
+      if (!isArray) {
+        const keyEnd = this.stringEnd(i);
+        const colon = this.skipWhitespace(keyEnd + 1);
+        value = this.skipWhitespace(colon + 1);
+        if (this.keyIs(i, keyEnd, segment)) found = { key: i, value };
+      } else if (n === index) found = { key: -1, value };
+      if (found) break;
+      i = this.skipWhitespace(this.valueEnd(value));
+      if (text.charCodeAt(i) === 44) i = this.skipWhitespace(i + 1);
+    }
+    if (i - start > LARGE_SPAN) this.large.set(start, this.children(start));
+    return found;
   }
+  /** True when the key string from `start` to `end` (its quotes) decodes to `name`. */
+  keyIs(start, end, name) {
+    const text = this.text;
+    for (let k = start + 1; k < end; k++) {
+      if (text.charCodeAt(k) === 92) return JSON.parse(text.slice(start, end + 1)) === name;
+    }
+    return end - start - 1 === name.length && text.startsWith(name, start + 1);
+  }
+  /** Every direct child of the container at `start` (kept for large containers). */
   children(start) {
-    const cached = this.containers.get(start);
-    if (cached) return cached;
     const text = this.text;
     const isArray = text.charCodeAt(start) === 91;
     const close = isArray ? 93 : 125;
@@ -16040,9 +16082,7 @@ var JsonSourceMap = class {
       i = this.skipWhitespace(this.valueEnd(i));
       if (text.charCodeAt(i) === 44) i = this.skipWhitespace(i + 1);
     }
-    const children2 = isArray ? { isArray, items } : { isArray, members };
-    this.containers.set(start, children2);
-    return children2;
+    return isArray ? { isArray, items } : { isArray, members };
   }
   skipWhitespace(from) {
     const text = this.text;
@@ -16092,6 +16132,12 @@ var JsonSourceMap = class {
     return i;
   }
 };
+function commonLength(a, b) {
+  const limit = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
 
 // src/parse/lines.ts
 var LineIndex = class {
@@ -16126,35 +16172,35 @@ var LineIndex = class {
 };
 
 // src/parse/prescan.ts
-var JSON_STRUCTURE = /["[\]{}]/g;
 function prescanJson(text, maxDepth) {
   let keys = 0;
   let depth = 0;
   const length2 = text.length;
-  JSON_STRUCTURE.lastIndex = 0;
-  for (let match = JSON_STRUCTURE.exec(text); match !== null; match = JSON_STRUCTURE.exec(text)) {
-    const i = match.index;
+  let i = 0;
+  while (i < length2) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      let end = text.indexOf('"', i + 1);
-      while (end !== -1 && text.charCodeAt(end - 1) === 92) {
-        let slashes = 0;
-        for (let k = end - 1; text.charCodeAt(k) === 92; k--) slashes++;
-        if (slashes % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
+      let j = i + 1;
+      for (; ; ) {
+        if (j >= length2) return { keys, tooDeepAt: -1 };
+        const d = text.charCodeAt(j);
+        if (d === 34) break;
+        j += d === 92 ? 2 : 1;
       }
-      if (end === -1) return { keys, tooDeepAt: -1 };
-      let next = end + 1;
-      let w = text.charCodeAt(next);
-      while (w === 32 || w === 10 || w === 13 || w === 9) w = text.charCodeAt(++next);
+      j++;
+      let w = text.charCodeAt(j);
+      while (w === 32 || w === 10 || w === 13 || w === 9) w = text.charCodeAt(++j);
       if (w === 58) keys++;
-      JSON_STRUCTURE.lastIndex = Math.min(next, length2);
-    } else if (c === 123 || c === 91) {
+      i = j;
+      continue;
+    }
+    if (c === 123 || c === 91) {
       depth++;
       if (depth > maxDepth) return { keys, tooDeepAt: i };
-    } else {
+    } else if (c === 125 || c === 93) {
       depth--;
     }
+    i++;
   }
   return { keys, tooDeepAt: -1 };
 }
@@ -16490,12 +16536,31 @@ function jsonEqual(a, b) {
   }
   return true;
 }
+var PLAIN_STRING = /^[\w $.:/@+-]*$/;
+function quoted(text) {
+  return PLAIN_STRING.test(text) ? `"${text}"` : JSON.stringify(text);
+}
 function sortedJson(value) {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
+  if (value === null || typeof value !== "object")
+    return typeof value === "string" ? quoted(value) : JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) {
+    let out2 = "[";
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out2 += ",";
+      out2 += sortedJson(value[i]);
+    }
+    return `${out2}]`;
+  }
   const obj3 = value;
-  const keys = Object.keys(obj3).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson(obj3[k])}`).join(",")}}`;
+  const keys = Object.keys(obj3);
+  if (keys.length > 1) keys.sort();
+  let out = "{";
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (i > 0) out += ",";
+    out += `${quoted(key)}:${sortedJson(obj3[key])}`;
+  }
+  return `${out}}`;
 }
 
 // src/util/lazy-modules.ts
@@ -18797,7 +18862,7 @@ function matchCapabilities(oldSide, newSide, compared) {
 }
 
 // src/diff/engine.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 
 // src/diff/checks/context.ts
 var CheckContext = class {
@@ -19495,8 +19560,44 @@ function checkComponents(ctx, revs) {
   }
 }
 
-// src/validate/embedded-schema.ts
+// src/util/precompiled.ts
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname as dirname2 } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Script } from "node:vm";
+var DIGEST_BYTES = 20;
+function wrapCommonJs(source) {
+  return `(function (exports, require, module, __filename, __dirname) { ${source}
+});`;
+}
+function sourceDigest(source) {
+  return createHash("sha1").update(source).digest();
+}
+function compilePrecompiled(file, source) {
+  let cachedData;
+  try {
+    const cache3 = readFileSync(`${file}.v8-cache`);
+    if (cache3.subarray(0, DIGEST_BYTES).equals(sourceDigest(source)))
+      cachedData = cache3.subarray(DIGEST_BYTES);
+  } catch {
+  }
+  return new Script(wrapCommonJs(source), { filename: file, ...cachedData ? { cachedData } : {} });
+}
+function runCommonJs(script, file) {
+  const module = { exports: {} };
+  const run2 = script.runInThisContext();
+  run2(module.exports, createRequire(file), module, file, dirname2(file));
+  return module.exports;
+}
+function requirePrecompiled(url) {
+  const file = fileURLToPath(url);
+  const source = readFileSync(file, "utf8");
+  return runCommonJs(compilePrecompiled(file, source), file);
+}
+
+// src/validate/embedded-schema.ts
 function dialectOf(schema2) {
   if (!isJsonObject(schema2) || schema2.$schema === void 0) return "2020-12";
   const declared = schema2.$schema;
@@ -19586,7 +19687,9 @@ function metaValidator(dialect) {
   let validate = metaValidators.get(dialect);
   if (!validate) {
     try {
-      validate = createRequire(new URL("../src/validate/embedded-schema.ts", import.meta.url).href)(`./meta-${dialect}.precompiled.cjs`);
+      validate = requirePrecompiled(
+        new URL(`./meta-${dialect}.precompiled.cjs`, new URL("../src/validate/embedded-schema.ts", import.meta.url).href)
+      );
     } catch {
       const ajv3 = ajvFor(dialect);
       validate = ajv3.getSchema(META_SCHEMA_IDS[dialect]);
@@ -23820,7 +23923,7 @@ function fingerprintOf(raw, salt) {
   const text = [raw.ruleId, raw.subject.kind, raw.subject.key, raw.path, raw.discriminator ?? "", salt].join(
     "\0"
   );
-  return createHash("sha256").update(text).digest("hex").slice(0, 12);
+  return createHash2("sha256").update(text).digest("hex").slice(0, 12);
 }
 function assignFingerprints(changes) {
   const seen = /* @__PURE__ */ new Map();
@@ -23856,10 +23959,9 @@ function cmp(a, b) {
 }
 
 // src/lint/config.ts
-import { existsSync as existsSync2, readFileSync, statSync } from "node:fs";
-import { createRequire as createRequire2 } from "node:module";
-import { dirname as dirname2, isAbsolute, join as join2, relative, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { existsSync as existsSync2, readFileSync as readFileSync2, statSync } from "node:fs";
+import { dirname as dirname3, isAbsolute, join as join2, relative, resolve } from "node:path";
+import { fileURLToPath as fileURLToPath2, pathToFileURL } from "node:url";
 
 // src/validate/codes.ts
 var r = (severity, area, description) => ({
@@ -25199,7 +25301,7 @@ var CONFIG_FILE_NAMES = [
   "mcpdesc.config.mjs"
 ];
 var BUILTIN_RULESETS = ["recommended", "strict"];
-var PACKAGE_ROOT = fileURLToPath(new URL("../../", new URL("../src/lint/config.ts", import.meta.url).href));
+var PACKAGE_ROOT = fileURLToPath2(new URL("../../", new URL("../src/lint/config.ts", import.meta.url).href));
 var ConfigError = class extends Error {
   constructor(message, file, line = 0, column = 0) {
     super(message);
@@ -25222,7 +25324,7 @@ function findConfigFile(startDir) {
       const candidate = join2(dir, name);
       if (existsSync2(candidate) && statSync(candidate).isFile()) return candidate;
     }
-    const parent = dirname2(dir);
+    const parent = dirname3(dir);
     if (parent === dir) return void 0;
     dir = parent;
   }
@@ -25230,7 +25332,7 @@ function findConfigFile(startDir) {
 var CONFIG_AJV_OPTIONS = { allErrors: true, strict: false, validateSchema: false };
 function configSchema() {
   const schema2 = JSON.parse(
-    readFileSync(join2(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
+    readFileSync2(join2(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
   );
   delete schema2.$schema;
   return schema2;
@@ -25240,7 +25342,9 @@ function precompiled(name) {
   let module = precompiledModules.get(name);
   if (module === void 0) {
     try {
-      module = createRequire2(new URL("../src/lint/config.ts", import.meta.url).href)(`./${name}.precompiled.cjs`);
+      module = requirePrecompiled(
+        new URL(`./${name}.precompiled.cjs`, new URL("../src/lint/config.ts", import.meta.url).href)
+      );
     } catch {
       module = null;
     }
@@ -25256,7 +25360,7 @@ function configValidator() {
 function builtinRulesetJson(file) {
   for (const name of BUILTIN_RULESETS) {
     if (file !== join2(PACKAGE_ROOT, "rules", `${name}.yaml`)) continue;
-    const twin = fileURLToPath(new URL(`./rulesets/${name}.json`, new URL("../src/lint/config.ts", import.meta.url).href));
+    const twin = fileURLToPath2(new URL(`./rulesets/${name}.json`, new URL("../src/lint/config.ts", import.meta.url).href));
     return existsSync2(twin) ? twin : void 0;
   }
   return void 0;
@@ -25297,7 +25401,7 @@ async function readConfig(file) {
     let text;
     const builtinJson = builtinRulesetJson(file);
     try {
-      text = readFileSync(builtinJson ?? file, "utf8");
+      text = readFileSync2(builtinJson ?? file, "utf8");
     } catch (error2) {
       throw new ConfigError(
         `cannot read config: ${error2.code ?? String(error2)}`,
@@ -25364,7 +25468,7 @@ var Resolver = class {
     if (this.done.has(key)) return;
     this.stack.push(key);
     const raw = await readConfig(file);
-    const baseDir = dirname2(file);
+    const baseDir = dirname3(file);
     const extendsList = raw.value.extends === void 0 && implicitBase !== void 0 ? [implicitBase] : asList(raw.value.extends);
     for (let i = 0; i < extendsList.length; i++) {
       const target = this.extendsPath(extendsList[i], baseDir);
@@ -27427,45 +27531,67 @@ var SINGLE = [
 var ARRAYS = ["allOf", "anyOf", "oneOf", "prefixItems"];
 var MAPS2 = ["$defs", "definitions", "dependentSchemas", "patternProperties"];
 var TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+function pathOf(link) {
+  const out = [];
+  for (let at2 = link; at2; at2 = at2.parent) out.push(at2.segment);
+  return out.reverse();
+}
 function collectHeaders(schema2, path, out, viaProperties, isProperty, depth = 0) {
   if (!isObject(schema2) || depth > 100) return;
+  const child = (segments) => {
+    let link = path;
+    for (const segment of segments) link = { parent: link, segment };
+    return link;
+  };
   if (Object.hasOwn(schema2, "x-mcp-header")) {
     out.push({
-      path: [...path, "x-mcp-header"],
+      path: pathOf(child(["x-mcp-header"])),
       value: schema2["x-mcp-header"],
       type: schema2.type,
       reachable: viaProperties && isProperty
     });
   }
-  for (const [name, child] of entries2(schema2.properties))
-    collectHeaders(child, [...path, "properties", name], out, viaProperties, true, depth + 1);
+  for (const [name, value] of entries2(schema2.properties))
+    collectHeaders(value, child(["properties", name]), out, viaProperties, true, depth + 1);
   for (const keyword of MAPS2)
-    for (const [name, child] of entries2(schema2[keyword]))
-      collectHeaders(child, [...path, keyword, name], out, false, false, depth + 1);
+    for (const [name, value] of entries2(schema2[keyword]))
+      collectHeaders(value, child([keyword, name]), out, false, false, depth + 1);
   for (const keyword of ARRAYS) {
     const items = schema2[keyword];
     if (Array.isArray(items))
-      items.forEach((child, i) => {
-        collectHeaders(child, [...path, keyword, i], out, false, false, depth + 1);
+      items.forEach((value, i) => {
+        collectHeaders(value, child([keyword, i]), out, false, false, depth + 1);
       });
   }
   for (const keyword of SINGLE) {
-    const child = schema2[keyword];
-    if (Array.isArray(child))
-      child.forEach((c, i) => {
-        collectHeaders(c, [...path, keyword, i], out, false, false, depth + 1);
+    const value = schema2[keyword];
+    if (Array.isArray(value))
+      value.forEach((c, i) => {
+        collectHeaders(c, child([keyword, i]), out, false, false, depth + 1);
       });
-    else if (child !== void 0) collectHeaders(child, [...path, keyword], out, false, false, depth + 1);
+    else if (value !== void 0) collectHeaders(value, child([keyword]), out, false, false, depth + 1);
   }
-  for (const [name, child] of entries2(schema2.dependencies))
-    if (!Array.isArray(child))
-      collectHeaders(child, [...path, "dependencies", name], out, false, false, depth + 1);
+  for (const [name, value] of entries2(schema2.dependencies))
+    if (!Array.isArray(value))
+      collectHeaders(value, child(["dependencies", name]), out, false, false, depth + 1);
 }
-function checkHeaders(ctx, tool, schema2) {
-  const uses = [];
+var headerUsesByRun = /* @__PURE__ */ new WeakMap();
+function headerUses(ctx, schema2, key) {
+  let cache3 = headerUsesByRun.get(ctx);
+  if (!cache3) headerUsesByRun.set(ctx, cache3 = /* @__PURE__ */ new Map());
+  let uses = cache3.get(key);
+  if (!uses) {
+    uses = [];
+    if (key.includes('"x-mcp-header"')) collectHeaders(schema2, void 0, uses, true, false);
+    cache3.set(key, uses);
+  }
+  return uses;
+}
+function checkHeaders(ctx, tool, schema2, key) {
+  const relative5 = headerUses(ctx, schema2, key);
+  if (relative5.length === 0) return;
   const base = [...tool.path, "inputSchema"];
-  collectHeaders(schema2, base, uses, true, false);
-  if (uses.length === 0) return;
+  const uses = relative5.map((use) => ({ ...use, path: [...base, ...use.path] }));
   const other = tool.scope.filter((v) => v !== "2026-07-28");
   if (other.length > 0) {
     for (const use of uses) {
@@ -27553,6 +27679,11 @@ function checkToolSchemas(ctx) {
       const schema2 = tool.value[field];
       if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef")) continue;
       const path = [...tool.path, field];
+      let text;
+      const key = () => {
+        text ??= schemaKey(schema2);
+        return text;
+      };
       const legacy = earlierThan(tool.scope, "2025-11-25");
       const modern = tool.scope.length - legacy.length;
       if (Object.hasOwn(schema2, "$schema") && legacy.length > 0) {
@@ -27564,7 +27695,7 @@ function checkToolSchemas(ctx) {
       }
       if (legacy.length > 0) checkLegacyShape(ctx, schema2, path, list(legacy));
       if (modern > 0) {
-        const analysis = analyseSchema(schema2, schemaKey(schema2));
+        const analysis = analyseSchema(schema2, key());
         if (!analysis.dialect) {
           ctx.report(
             "unsupported-tool-schema-dialect",
@@ -27609,24 +27740,23 @@ function checkToolSchemas(ctx) {
           );
         }
       }
-      if (field === "inputSchema") checkHeaders(ctx, tool, schema2);
+      if (field === "inputSchema") checkHeaders(ctx, tool, schema2, key());
     }
   }
 }
 
 // src/validate/structural.ts
-import { readFileSync as readFileSync2 } from "node:fs";
-import { createRequire as createRequire3 } from "node:module";
-import { dirname as dirname3, join as join3 } from "node:path";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
+import { readFileSync as readFileSync3 } from "node:fs";
+import { dirname as dirname4, join as join3 } from "node:path";
+import { fileURLToPath as fileURLToPath3 } from "node:url";
 var SCHEMA_FILE = "mcp-description-0.8.0.json";
 var compiled2;
 var rawSchema;
 function publishedSchema() {
   if (!rawSchema) {
-    const here = dirname3(fileURLToPath2(new URL("../src/validate/structural.ts", import.meta.url).href));
+    const here = dirname4(fileURLToPath3(new URL("../src/validate/structural.ts", import.meta.url).href));
     const path = join3(here, "..", "..", "schemas", SCHEMA_FILE);
-    rawSchema = JSON.parse(readFileSync2(path, "utf8"));
+    rawSchema = JSON.parse(readFileSync3(path, "utf8"));
   }
   return rawSchema;
 }
@@ -27642,7 +27772,9 @@ function structuralSchema() {
 function validator2() {
   if (!compiled2) {
     try {
-      compiled2 = createRequire3(new URL("../src/validate/structural.ts", import.meta.url).href)("./structural.precompiled.cjs");
+      compiled2 = requirePrecompiled(
+        new URL("./structural.precompiled.cjs", new URL("../src/validate/structural.ts", import.meta.url).href)
+      );
     } catch {
       const ajv3 = new (loadAjv2020()).Ajv2020(STRUCTURAL_AJV_OPTIONS);
       loadAjvFormats()(ajv3);
@@ -28878,7 +29010,7 @@ function globToRegExp3(glob) {
 }
 
 // src/action/inputs.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 var FAIL_ON = ["breaking", "warning", "info", "none"];
 var DEFAULT_FILES = "**/*.mcpdesc.{json,yaml,yml}";
 var InputError = class extends Error {
@@ -28950,7 +29082,7 @@ function readContext(env, cwd) {
 function readEvent(path) {
   if (!path) return void 0;
   try {
-    const value = JSON.parse(readFileSync3(path, "utf8"));
+    const value = JSON.parse(readFileSync4(path, "utf8"));
     return value && typeof value === "object" ? value : void 0;
   } catch {
     return void 0;
@@ -28961,7 +29093,7 @@ function runUrl(context) {
 }
 
 // src/action/report.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 
 // src/migrate/detect.ts
 var MCPDESC_070 = "0.7.0";
@@ -28996,14 +29128,14 @@ function locateEntries(entries3, sourceMap, resultMap) {
 }
 
 // src/migrate/source-schema.ts
-import { readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname4, join as join6 } from "node:path";
-import { fileURLToPath as fileURLToPath3 } from "node:url";
+import { readFileSync as readFileSync5 } from "node:fs";
+import { dirname as dirname5, join as join6 } from "node:path";
+import { fileURLToPath as fileURLToPath4 } from "node:url";
 var SCHEMA_FILE_070 = "mcp-description-0.7.0.json";
 var compiled3;
 function schema070() {
-  const here = dirname4(fileURLToPath3(new URL("../src/migrate/source-schema.ts", import.meta.url).href));
-  return JSON.parse(readFileSync4(join6(here, "..", "..", "schemas", SCHEMA_FILE_070), "utf8"));
+  const here = dirname5(fileURLToPath4(new URL("../src/migrate/source-schema.ts", import.meta.url).href));
+  return JSON.parse(readFileSync5(join6(here, "..", "..", "schemas", SCHEMA_FILE_070), "utf8"));
 }
 function validator3() {
   if (!compiled3) {
@@ -29935,7 +30067,7 @@ function synthetic(ruleId, level, message, path, where) {
     message,
     subject: { kind: "document", key: path },
     revisions: [],
-    fingerprint: createHash2("sha256").update(`${ruleId}\0document\0${path}`).digest("hex").slice(0, 12)
+    fingerprint: createHash3("sha256").update(`${ruleId}\0document\0${path}`).digest("hex").slice(0, 12)
   };
   if (where.before) change.before = where.before;
   if (where.after) change.after = where.after;
@@ -30234,7 +30366,7 @@ async function run() {
   emitAnnotations(report);
   if (inputs.sarifFile) {
     const path = resolve4(workspace, inputs.sarifFile);
-    mkdirSync(dirname5(path), { recursive: true });
+    mkdirSync(dirname6(path), { recursive: true });
     writeFileAtomic(path, renderSarif(report, VERSION, `${context.serverUrl}/${context.repository}`));
     info(`SARIF written to ${safe(inputs.sarifFile)}`);
   }
