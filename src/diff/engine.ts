@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { sortVersions } from '../model/versions.js';
+import { sha256Hex } from '../util/hash.js';
 import type { Location } from '../util/location.js';
 import { checkCapabilities } from './checks/capabilities.js';
 import { CheckContext, type RawChange } from './checks/context.js';
@@ -123,7 +123,7 @@ function fingerprintOf(raw: RawChange, salt: string): string {
   const text = [raw.ruleId, raw.subject.kind, raw.subject.key, raw.path, raw.discriminator ?? '', salt].join(
     '\u0000',
   );
-  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+  return sha256Hex(text).slice(0, 12);
 }
 
 /** Fingerprints are unique within a result: a collision (same rule, subject and path) is salted with the revisions. */

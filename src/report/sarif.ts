@@ -4,8 +4,8 @@
  * that survive line moves (rule id + JSON pointer, never the line); load errors as error results.
  * Checked against the SARIF 2.1.0 JSON Schema in test/report/sarif.test.ts.
  */
-import { createHash } from 'node:crypto';
 import type { Finding, Severity } from '../model/finding.js';
+import { sha256Hex } from '../util/hash.js';
 import type { FileFindings } from './stylish.js';
 
 export interface RuleMeta {
@@ -56,7 +56,7 @@ function encodePath(path: string): string {
 }
 
 function fingerprint(code: string, pointer: string, ordinal: number): string {
-  return createHash('sha256').update(`${code}\u0000${pointer}\u0000${ordinal}`).digest('hex').slice(0, 32);
+  return sha256Hex(`${code}\u0000${pointer}\u0000${ordinal}`).slice(0, 32);
 }
 
 function region(line: number, column: number): { startLine: number; startColumn: number } | undefined {
