@@ -37,7 +37,7 @@ if (!existsSync(catalog)) {
   console.log(`skipped: corpus absent (${catalog})`);
   process.exit(0);
 }
-const cli = join(root, 'dist/bin/mcpdesc.js');
+const cli = join(root, 'dist/bin/mcpdesc.cjs');
 if (!existsSync(cli)) {
   console.error('build first: npm run build');
   process.exit(2);

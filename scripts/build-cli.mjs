@@ -1,42 +1,47 @@
 #!/usr/bin/env node
 /**
- * Bundles the command line (src/cli/bin.ts) into dist/bin/, the package's `mcpdesc` executable. Run
- * by `npm run build` after tsc, whose dist/ tree the bundle reads files relative to.
+ * Bundles the command line into dist/bin/, after tsc (whose dist/ tree the bundle reads files
+ * relative to). Run by `npm run build`.
  *
- * Why: Node resolves and links ~60 ESM files per command otherwise, a third of a cold start. The
- * bundle is split per command (each command's heavy parts are dynamic imports), so `--version` loads
- * one small file. Ajv and yaml stay in node_modules, required on first use (src/util/lazy-modules.ts);
- * commander, chalk and diff are bundled.
+ * - dist/bin/cli.cjs: the whole command line (src/cli/bundle.ts) as one CommonJS file. esbuild wraps
+ *   each module the commands import lazily, so a command initialises only what it uses. Ajv and yaml
+ *   stay in node_modules, required on first use (src/util/lazy-modules.ts); commander, chalk and diff
+ *   are bundled. Beside it, V8's code cache (cli.cjs.v8-cache, see src/util/precompiled.ts).
+ * - dist/bin/mcpdesc.cjs: the executable (src/cli/bin.ts), which answers `--version` itself and loads
+ *   cli.cjs through the code cache otherwise.
+ *
+ * Why: run as ES modules, a start resolved, linked and compiled ~30 files (~70 ms of a cold
+ * `validate` of a small file); the executable and the bundle are two files, one of them compiled
+ * from cache.
  *
  *   node scripts/build-cli.mjs
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { moduleLocation } from './bundle-plugins.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTDIR = join(ROOT, 'dist/bin');
+const BUNDLE = join(OUTDIR, 'cli.cjs');
 
 /** src/a/b.ts is dist/a/b.js once tsc has run: precompiled validators and package files sit around it. */
 const compiledLocation = (source) =>
   join(ROOT, 'dist', relative(join(ROOT, 'src'), source)).replace(/\.ts$/, '.js');
 
 /**
- * Node built-ins through `require`, not `import`: an ES module import of a built-in makes Node build
- * a facade of all its exports, which runs lazy getters (\`node:fs\` loads its streams, \`node:crypto\`
- * its web crypto), ~15 ms of a cold start.
+ * Node built-ins through `require`, never `import` (which needs Node's ES module loader, and makes it
+ * build a facade of every export of the built-in, running lazy getters: node:fs loads its streams).
+ * commander's child_process is a lazy proxy: commander requires it at load time but spawns only for
+ * executable subcommands, which mcpdesc has none of; loading it (and node:net) cost ~10 ms.
  */
 const builtinsViaRequire = {
   name: 'builtins-via-require',
   setup(b) {
     b.onResolve({ filter: /^node:/ }, (args) => {
-      // (A dynamic import stays one: a split bundle would hand it the CommonJS module as `default`.)
-      if (args.namespace === 'builtin' || args.namespace === 'lazy-builtin' || args.kind === 'dynamic-import')
+      if (args.namespace === 'builtin' || args.namespace === 'lazy-builtin')
         return { path: args.path, external: true };
-      // commander requires it at load time but spawns only for executable subcommands, which
-      // mcpdesc has none of; loading it (and node:net under it) cost ~10 ms of every start.
       if (args.path === 'node:child_process' && /node_modules[\\/]commander[\\/]/.test(args.importer))
         return { path: args.path, namespace: 'lazy-builtin' };
       return { path: args.path, namespace: 'builtin' };
@@ -52,34 +57,51 @@ const builtinsViaRequire = {
   },
 };
 
-rmSync(OUTDIR, { recursive: true, force: true });
-await build({
+/**
+ * chalk's terminal detection (its `#supports-color`, which loads node:tty and node:os) is never used:
+ * mcpdesc decides on colour itself (useColor in src/cli/output.ts) and builds `new Chalk({ level })`.
+ */
+const noColorDetection = {
+  name: 'no-color-detection',
+  setup(b) {
+    b.onResolve({ filter: /^#supports-color$/ }, (args) => ({ path: args.path, namespace: 'no-detection' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-detection' }, () => ({
+      contents:
+        'export default { stdout: false, stderr: false }; export function createSupportsColor() { return false; }',
+      loader: 'js',
+    }));
+  },
+};
+
+const common = {
   absWorkingDir: ROOT,
-  entryPoints: [{ in: 'src/cli/bin.ts', out: 'mcpdesc' }],
-  outdir: OUTDIR,
-  outExtension: { '.js': '.js' },
-  chunkNames: 'chunk-[hash]',
   bundle: true,
-  splitting: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   mainFields: ['module', 'main'],
   conditions: ['import', 'node'],
   external: ['ajv', 'ajv/*', 'ajv-formats', 'yaml'],
-  plugins: [builtinsViaRequire, moduleLocation(OUTDIR, compiledLocation)],
-  banner: {
-    // commander is CommonJS and requires Node built-ins; an ESM bundle has no `require` of its own.
-    js: [
-      "import { createRequire as __mcpdescCreateRequire } from 'node:module';",
-      'const require = __mcpdescCreateRequire(import.meta.url);',
-    ].join('\n'),
-  },
+  plugins: [builtinsViaRequire, noColorDetection, moduleLocation(OUTDIR, compiledLocation, 'cjs')],
   legalComments: 'none',
-  charset: 'utf8',
+  // ASCII output (non-ASCII characters escaped): the loader then reads it without UTF-8 decoding.
+  charset: 'ascii',
   // Whitespace and syntax only: names stay readable in `--debug` stack traces and profiles.
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: false,
   logLevel: 'warning',
-});
+};
+
+rmSync(OUTDIR, { recursive: true, force: true });
+await build({ ...common, entryPoints: ['src/cli/bundle.ts'], outfile: BUNDLE });
+await build({ ...common, entryPoints: ['src/cli/bin.ts'], outfile: join(OUTDIR, 'mcpdesc.cjs') });
+
+// The code cache, taken after loading the bundle the way bin.ts does (same compile options).
+const { compilePrecompiled, runCommonJs, sourceDigest } = await import(
+  pathToFileURL(join(ROOT, 'dist/util/precompiled.js')).href
+);
+const bytes = readFileSync(BUNDLE);
+const script = compilePrecompiled(BUNDLE, bytes);
+runCommonJs(script, BUNDLE);
+writeFileSync(`${BUNDLE}.v8-cache`, Buffer.concat([sourceDigest(bytes), script.createCachedData()]));

@@ -36,7 +36,10 @@ async function writeModule(relativePath, code, warm) {
   const { Script } = await import('node:vm');
   const script = new Script(wrapCommonJs(source), { filename: file });
   warm(runCommonJs(script, file));
-  writeFileSync(`${file}.v8-cache`, Buffer.concat([sourceDigest(source), script.createCachedData()]));
+  writeFileSync(
+    `${file}.v8-cache`,
+    Buffer.concat([sourceDigest(Buffer.from(source)), script.createCachedData()]),
+  );
 }
 
 // Structural validator, warmed up on the bundled examples and a broken document.

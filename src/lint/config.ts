@@ -13,6 +13,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { LoadError, loadDocument, type SourceMap } from '../parse/index.js';
+import { importModule } from '../util/import-module.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv } from '../util/lazy-modules.js';
 import { appendPointer } from '../util/pointer.js';
@@ -198,7 +199,7 @@ async function readConfig(file: string): Promise<RawConfig> {
   if (/\.m?js$/.test(file)) {
     let module: { default?: unknown };
     try {
-      module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      module = (await importModule(pathToFileURL(file).href)) as { default?: unknown };
     } catch (error) {
       throw new ConfigError(
         `cannot load config: ${error instanceof Error ? error.message : String(error)}`,
@@ -404,7 +405,7 @@ class Resolver {
         throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
       let module: Record<string, unknown>;
       try {
-        module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+        module = (await importModule(pathToFileURL(path).href)) as Record<string, unknown>;
       } catch (error) {
         throw positioned(
           raw,

@@ -1,41 +1,61 @@
 /**
- * Loader for the validators the build compiles to standalone CommonJS (scripts/precompile-validator.mjs).
+ * Loader for the CommonJS the build generates: the standalone validators
+ * (scripts/precompile-validator.mjs) and the command line bundle (scripts/build-cli.mjs).
  *
  * The structural validator is ~0.4 MB of generated code, and compiling it was the largest part of a
  * cold `mcpdesc validate` of a small file. The build therefore also writes V8's code cache for each
- * module beside it (`<file>.v8-cache`: the SHA-1 of the source, then V8's data). A Node whose V8
+ * module beside it (`<file>.v8-cache`: a digest of the source, then V8's data). A Node whose V8
  * rejects the data (another version or flags) compiles the source as usual; a cache written for
  * other source bytes is never offered to V8.
  */
-import { createHash } from 'node:crypto';
+import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
-const DIGEST_BYTES = 20;
+const DIGEST_BYTES = 8;
 
 /** The same wrapper Node puts around a CommonJS module. */
 export function wrapCommonJs(source: string): string {
   return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
 }
 
-export function sourceDigest(source: string): Buffer {
-  return createHash('sha1').update(source).digest();
+/**
+ * Length and an FNV-1a-style hash of the source bytes, four at a time: enough to tell the source a
+ * cache was made for from any other (V8 itself compares lengths only). Not node:crypto, whose
+ * loading cost more than hashing.
+ */
+export function sourceDigest(bytes: Uint8Array): Buffer {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : Uint8Array.from(bytes);
+  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ (words[i] as number), 0x01000193);
+  for (let i = words.length * 4; i < aligned.length; i++)
+    hash = Math.imul(hash ^ (aligned[i] as number), 0x01000193);
+  const digest = Buffer.alloc(DIGEST_BYTES);
+  digest.writeUInt32LE(bytes.length >>> 0, 0);
+  digest.writeUInt32LE(hash >>> 0, 4);
+  return digest;
 }
 
-/** The compiled script of a precompiled module, with its code cache when one fits. */
-export function compilePrecompiled(file: string, source: string): Script {
+/** The compiled script of a precompiled module (its bytes), with its code cache when one fits. */
+export function compilePrecompiled(file: string, bytes: Buffer): Script {
+  // The build writes ASCII; its bytes are their own Latin-1 text (no UTF-8 decoding pass).
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   let cachedData: Buffer | undefined;
   try {
     const cache = readFileSync(`${file}.v8-cache`);
-    if (cache.subarray(0, DIGEST_BYTES).equals(sourceDigest(source)))
+    if (cache.subarray(0, DIGEST_BYTES).equals(sourceDigest(bytes)))
       cachedData = cache.subarray(DIGEST_BYTES);
   } catch {
     // no cache: compile from source
   }
-  return new Script(wrapCommonJs(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  return new Script(wrapCommonJs(source), {
+    filename: file,
+    ...(cachedData ? { cachedData } : {}),
+  });
 }
 
 /** Runs a compiled CommonJS script as the module `file` and returns its exports. */
@@ -55,6 +75,5 @@ export function runCommonJs(script: Script, file: string): unknown {
 /** The exports of the precompiled module at `url`. Throws when it does not exist (running from sources). */
 export function requirePrecompiled(url: URL): unknown {
   const file = fileURLToPath(url);
-  const source = readFileSync(file, 'utf8');
-  return runCommonJs(compilePrecompiled(file, source), file);
+  return runCommonJs(compilePrecompiled(file, readFileSync(file)), file);
 }

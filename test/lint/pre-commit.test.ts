@@ -28,7 +28,7 @@ function available(command: string, args: string[]): boolean {
 const ready =
   available('pre-commit', ['--version']) &&
   available('git', ['--version']) &&
-  existsSync(join(REPO, 'dist/bin/mcpdesc.js'));
+  existsSync(join(REPO, 'dist/bin/mcpdesc.cjs'));
 
 const GOOD = `mcpdesc: 0.8.0
 info:

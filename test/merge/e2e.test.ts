@@ -1,5 +1,5 @@
 /**
- * End to end through the built CLI (dist/bin/mcpdesc.js, built by `npm test`): `merge` writes atomically
+ * End to end through the built CLI (dist/bin/mcpdesc.cjs, built by `npm test`): `merge` writes atomically
  * and only on success; `git-setup` registers the driver in a real repository and `git merge` uses it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const CLI = join(import.meta.dirname, '../../dist/bin/mcpdesc.js');
+const CLI = join(import.meta.dirname, '../../dist/bin/mcpdesc.cjs');
 const built = existsSync(CLI);
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-export const CLI = join(import.meta.dirname, '../../dist/bin/mcpdesc.js');
+export const CLI = join(import.meta.dirname, '../../dist/bin/mcpdesc.cjs');
 
 export interface CliResult {
   code: number;

@@ -21,7 +21,10 @@ function writeWithCache(name: string, source: string): string {
   writeFileSync(file, source);
   const script = new Script(wrapCommonJs(source), { filename: file });
   runCommonJs(script, file);
-  writeFileSync(`${file}.v8-cache`, Buffer.concat([sourceDigest(source), script.createCachedData()]));
+  writeFileSync(
+    `${file}.v8-cache`,
+    Buffer.concat([sourceDigest(Buffer.from(source)), script.createCachedData()]),
+  );
   return file;
 }
 
@@ -35,18 +38,27 @@ describe('precompiled module loader', () => {
     expect(add(1)).toEqual([2, 'a.cjs']);
     const source =
       "const path = require('node:path'); module.exports = (x) => [x + 1, path.basename(__filename)];";
-    expect(compilePrecompiled(file, source).cachedDataRejected).toBe(false);
+    expect(compilePrecompiled(file, Buffer.from(source)).cachedDataRejected).toBe(false);
   });
 
   it('never offers V8 a cache written for other source bytes, and works without one', () => {
     const file = writeWithCache('b.cjs', 'module.exports = 1;');
     // Same length, other bytes: the digest does not match, so no cache is offered at all.
     writeFileSync(file, 'module.exports = 2;');
-    expect(compilePrecompiled(file, 'module.exports = 2;').cachedDataRejected).toBeUndefined();
+    expect(compilePrecompiled(file, Buffer.from('module.exports = 2;')).cachedDataRejected).toBeUndefined();
     expect(requirePrecompiled(pathToFileURL(file))).toBe(2);
     const bare = join(dir, 'c.cjs');
     writeFileSync(bare, 'exports.x = 3;');
     expect(requirePrecompiled(pathToFileURL(bare))).toEqual({ x: 3 });
+  });
+
+  it('digests bytes: length and content count, not where the view starts', () => {
+    const a = Buffer.from('module.exports = 1;');
+    expect(sourceDigest(Buffer.from('module.exports = 2;'))).not.toEqual(sourceDigest(a));
+    expect(sourceDigest(Buffer.from('module.exports = 1; '))).not.toEqual(sourceDigest(a));
+    const padded = Buffer.concat([Buffer.from('xyz'), a]).subarray(3);
+    expect(padded.byteOffset % 4).not.toBe(0);
+    expect(sourceDigest(padded)).toEqual(sourceDigest(a));
   });
 
   it('throws when the module does not exist (the callers then compile at run time)', () => {
