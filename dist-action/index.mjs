@@ -18861,8 +18861,13 @@ function matchCapabilities(oldSide, newSide, compared) {
   return book.list();
 }
 
-// src/diff/engine.ts
-import { createHash as createHash2 } from "node:crypto";
+// src/util/hash.ts
+import { createRequire } from "node:module";
+var crypto2;
+function sha256Hex(text) {
+  crypto2 ??= createRequire(new URL("../src/util/hash.ts", import.meta.url).href)("node:crypto");
+  return crypto2.createHash("sha256").update(text).digest("hex");
+}
 
 // src/diff/checks/context.ts
 var CheckContext = class {
@@ -19561,40 +19566,52 @@ function checkComponents(ctx, revs) {
 }
 
 // src/util/precompiled.ts
-import { createHash } from "node:crypto";
+import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire as createRequire2 } from "node:module";
 import { dirname as dirname2 } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
-var DIGEST_BYTES = 20;
+var DIGEST_BYTES = 8;
 function wrapCommonJs(source) {
   return `(function (exports, require, module, __filename, __dirname) { ${source}
 });`;
 }
-function sourceDigest(source) {
-  return createHash("sha1").update(source).digest();
+function sourceDigest(bytes2) {
+  const aligned = bytes2.byteOffset % 4 === 0 ? bytes2 : Uint8Array.from(bytes2);
+  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
+  let hash = 2166136261;
+  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i], 16777619);
+  for (let i = words.length * 4; i < aligned.length; i++)
+    hash = Math.imul(hash ^ aligned[i], 16777619);
+  const digest = Buffer.alloc(DIGEST_BYTES);
+  digest.writeUInt32LE(bytes2.length >>> 0, 0);
+  digest.writeUInt32LE(hash >>> 0, 4);
+  return digest;
 }
-function compilePrecompiled(file, source) {
+function compilePrecompiled(file, bytes2) {
+  const source = isAscii(bytes2) ? bytes2.toString("latin1") : bytes2.toString("utf8");
   let cachedData;
   try {
     const cache3 = readFileSync(`${file}.v8-cache`);
-    if (cache3.subarray(0, DIGEST_BYTES).equals(sourceDigest(source)))
+    if (cache3.subarray(0, DIGEST_BYTES).equals(sourceDigest(bytes2)))
       cachedData = cache3.subarray(DIGEST_BYTES);
   } catch {
   }
-  return new Script(wrapCommonJs(source), { filename: file, ...cachedData ? { cachedData } : {} });
+  return new Script(wrapCommonJs(source), {
+    filename: file,
+    ...cachedData ? { cachedData } : {}
+  });
 }
 function runCommonJs(script, file) {
   const module = { exports: {} };
   const run2 = script.runInThisContext();
-  run2(module.exports, createRequire(file), module, file, dirname2(file));
+  run2(module.exports, createRequire2(file), module, file, dirname2(file));
   return module.exports;
 }
 function requirePrecompiled(url) {
   const file = fileURLToPath(url);
-  const source = readFileSync(file, "utf8");
-  return runCommonJs(compilePrecompiled(file, source), file);
+  return runCommonJs(compilePrecompiled(file, readFileSync(file)), file);
 }
 
 // src/validate/embedded-schema.ts
@@ -23923,7 +23940,7 @@ function fingerprintOf(raw, salt) {
   const text = [raw.ruleId, raw.subject.kind, raw.subject.key, raw.path, raw.discriminator ?? "", salt].join(
     "\0"
   );
-  return createHash2("sha256").update(text).digest("hex").slice(0, 12);
+  return sha256Hex(text).slice(0, 12);
 }
 function assignFingerprints(changes) {
   const seen = /* @__PURE__ */ new Map();
@@ -23962,6 +23979,12 @@ function cmp(a, b) {
 import { existsSync as existsSync2, readFileSync as readFileSync2, statSync } from "node:fs";
 import { dirname as dirname3, isAbsolute, join as join2, relative, resolve } from "node:path";
 import { fileURLToPath as fileURLToPath2, pathToFileURL } from "node:url";
+
+// src/util/import-module.ts
+var importer = (url) => import(url);
+function importModule(url) {
+  return importer(url);
+}
 
 // src/validate/codes.ts
 var r = (severity, area, description) => ({
@@ -25387,7 +25410,7 @@ async function readConfig(file) {
   if (/\.m?js$/.test(file)) {
     let module;
     try {
-      module = await import(pathToFileURL(file).href);
+      module = await importModule(pathToFileURL(file).href);
     } catch (error2) {
       throw new ConfigError(
         `cannot load config: ${error2 instanceof Error ? error2.message : String(error2)}`,
@@ -25566,7 +25589,7 @@ var Resolver = class {
         throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
       let module;
       try {
-        module = await import(pathToFileURL(path).href);
+        module = await importModule(pathToFileURL(path).href);
       } catch (error2) {
         throw positioned(
           raw,
@@ -29093,7 +29116,7 @@ function runUrl(context) {
 }
 
 // src/action/report.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash } from "node:crypto";
 
 // src/migrate/detect.ts
 var MCPDESC_070 = "0.7.0";
@@ -30067,7 +30090,7 @@ function synthetic(ruleId, level, message, path, where) {
     message,
     subject: { kind: "document", key: path },
     revisions: [],
-    fingerprint: createHash3("sha256").update(`${ruleId}\0document\0${path}`).digest("hex").slice(0, 12)
+    fingerprint: createHash("sha256").update(`${ruleId}\0document\0${path}`).digest("hex").slice(0, 12)
   };
   if (where.before) change.before = where.before;
   if (where.after) change.after = where.after;
