@@ -25,6 +25,7 @@ import {
   isJsonObject,
   type JsonObject,
   type JsonValue,
+  jsonEqual,
   setOwn,
   sortedJson,
 } from '../util/json.js';
@@ -329,7 +330,7 @@ interface View {
   origin: Partial<Record<ScopedCollection, number[]>>;
   /** Per collection: canonical declaration (resolved), parallel to the view's items. */
   canonical: Partial<Record<ScopedCollection, JsonValue[]>>;
-  /** Per collection: the canonical declarations' texts, parallel to `canonical`. */
+  /** Per collection without identities (transports, capabilities): the canonical texts, parallel to `canonical`. */
   keys: Partial<Record<ScopedCollection, string[]>>;
   /** Per collection: source index → view index. */
   viewIndex: Partial<Record<ScopedCollection, Map<number, number>>>;
@@ -360,7 +361,8 @@ function buildViews(docs: JsonObject[]): View[] {
         canonical[collection] = Array.isArray(viewItems)
           ? viewItems.map((item) => canonicalDeclaration(collection, item))
           : [];
-        keys[collection] = (canonical[collection] ?? []).map(canonicalKey);
+        if (!isPrimitiveCollection(collection))
+          keys[collection] = (canonical[collection] ?? []).map(canonicalKey);
       }
       views.push({
         input,
@@ -603,7 +605,8 @@ function foldRevisions(conflicts: Conflict[]): Conflict[] {
 
 interface Group {
   collection: ScopedCollection;
-  key: string;
+  /** The canonical declaration every member of the group equals. */
+  canonical: JsonValue;
   /** First occurrence: the view declaration (unresolved) and its source declaration. */
   value: JsonObject;
   source: JsonObject;
@@ -627,7 +630,9 @@ function assemble(
   const merged = new Map<ScopedCollection, Group[]>();
   for (const collection of SCOPED_COLLECTIONS) {
     const groups: Group[] = [];
-    const byKey = new Map<string, Group>();
+    // Equal declarations share an identity (or, without one, a canonical text): compare within it.
+    const byBucket = new Map<string, Group[]>();
+    const primitive = isPrimitiveCollection(collection);
     docs.forEach((doc, input) => {
       const items = doc[collection];
       if (!Array.isArray(items)) return;
@@ -637,19 +642,24 @@ function assemble(
           const view = viewOf.get(`${input}\u0000${version}`) as View;
           const viewIndex = view.viewIndex[collection]?.get(index);
           if (viewIndex === undefined) continue;
-          const key = view.keys[collection]?.[viewIndex] as string;
-          let group = byKey.get(key);
+          const canonical = view.canonical[collection]?.[viewIndex] as JsonValue;
+          const bucketKey = primitive
+            ? `#${identityOf(collection, canonical) ?? ''}`
+            : (view.keys[collection]?.[viewIndex] as string);
+          let bucket = byBucket.get(bucketKey);
+          if (!bucket) byBucket.set(bucketKey, (bucket = []));
+          let group = bucket.find((candidate) => jsonEqual(candidate.canonical, canonical));
           if (!group) {
             const viewItems = view.doc[collection] as JsonObject[];
             group = {
               collection,
-              key,
+              canonical,
               value: viewItems[viewIndex] as JsonObject,
               source: item as JsonObject,
               versions: new Set(),
               origins: [],
             };
-            byKey.set(key, group);
+            bucket.push(group);
             groups.push(group);
           }
           group.versions.add(version);

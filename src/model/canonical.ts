@@ -56,9 +56,24 @@ export function semanticallyEquivalent(a: JsonValue, b: JsonValue): boolean {
  * revisions equals the same declaration split into two variants: only the views carry meaning.
  */
 function collapseVariants(items: JsonValue[], root: readonly string[], collection: string): JsonValue[] {
+  const primitive = (PRIMITIVE_COLLECTIONS as readonly string[]).includes(collection);
+  const single = items.length === 1 ? items[0] : undefined;
+  if (isJsonObject(single) && !(primitive && Array.isArray(single.elicitations))) {
+    // One declaration, the same in every revision of its scope: nothing to collapse or sort, so
+    // no canonical text to compute (the merge canonicalises thousands of these one by one).
+    const scope = Array.isArray(single.protocolVersions)
+      ? single.protocolVersions.filter((v): v is string => typeof v === 'string')
+      : [...root];
+    if (scope.length === 0) return [single];
+    const content: JsonObject = { ...single };
+    delete content.protocolVersions;
+    normalizeSecurity(content);
+    const versions = sortStrings([...new Set(scope)]);
+    if (versions.join(',') !== sortStrings(root).join(',')) content.protocolVersions = versions;
+    return [content];
+  }
   const byContent = new Map<string, { value: JsonObject; key: string; scope: Set<string> }>();
   const others: JsonValue[] = [];
-  const primitive = (PRIMITIVE_COLLECTIONS as readonly string[]).includes(collection);
   for (const item of items) {
     if (!isJsonObject(item)) {
       others.push(item);
