@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -183,17 +183,25 @@ describe('interrupted writes', () => {
     const b = write('half-b.json', JSON.stringify({ ...big, protocolVersions: ['2026-07-28'] }));
     const out = join(dir, 'merged-target.json');
     const old = '{"old": true}\n';
-    for (const [signal, delay] of [
-      ['SIGTERM', 300],
-      ['SIGINT', 900],
-      ['SIGTERM', 1500],
-      ['SIGINT', 2500],
+    // Signals at fractions of an uninterrupted run, so some land while the output is written
+    // however fast the merge is on this machine.
+    const started = Date.now();
+    expect(spawnSync(process.execPath, [CLI, 'merge', a, b, '-o', out]).status).toBe(0);
+    const duration = Date.now() - started;
+    for (const [signal, fraction] of [
+      ['SIGTERM', 0.3],
+      ['SIGINT', 0.6],
+      ['SIGTERM', 0.85],
+      ['SIGINT', 0.95],
     ] as const) {
+      const delay = Math.round(duration * fraction);
       writeFileSync(out, old);
       const child = spawn(process.execPath, [CLI, 'merge', a, b, '-o', out], { stdio: 'ignore' });
+      // Listening from the start: a merge that finishes before the signal has exited already.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       await new Promise((resolve) => setTimeout(resolve, delay));
       child.kill(signal);
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
       const content = readFileSync(out, 'utf8');
       if (content !== old) expect(() => JSON.parse(content)).not.toThrow();
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
