@@ -63,8 +63,19 @@ const SUBJECT_LABEL: Record<SubjectType, string> = {
   Tag: 'Tag',
 };
 
-/** `Tool "x"`, `Input property "a" of Tool "x"`: the {{subject}} of messages. */
+const labels = new WeakMap<Subject, string>();
+
+/** `Tool "x"`, `Input property "a" of Tool "x"`: the {{subject}} of messages, once per subject. */
 export function subjectLabel(subject: Subject): string {
+  let label = labels.get(subject);
+  if (label === undefined) {
+    label = describeSubject(subject);
+    labels.set(subject, label);
+  }
+  return label;
+}
+
+function describeSubject(subject: Subject): string {
   if (subject.kind === 'path') return `Value at ${subject.pointer || '/'}`;
   const own = `${SUBJECT_LABEL[subject.type]}${subject.type === 'Document' ? '' : ` ${describeValue(subject.name)}`}`;
   if (subject.type === 'ToolInputSchema' || subject.type === 'ToolOutputSchema')
@@ -231,8 +242,26 @@ function sameValue(a: JsonValue | undefined, b: JsonValue | undefined): boolean 
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A message template split once: literal text, then per placeholder its text and its name. */
+type Template = string[];
+const templates = new Map<string, Template>();
+
+function parseTemplate(template: string): Template {
+  let parts = templates.get(template);
+  if (!parts) {
+    parts = template.split(/(\{\{\s*(\w+)\s*\}\})/);
+    templates.set(template, parts);
+  }
+  return parts;
+}
+
 function render(template: string, value: (name: string) => string | undefined): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => value(name) ?? whole);
+  const parts = parseTemplate(template);
+  let out = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 3) {
+    out += (value(parts[i + 1] as string) ?? (parts[i] as string)) + (parts[i + 2] as string);
+  }
+  return out;
 }
 
 function isExpired(expires: string | undefined, now: Date): boolean {

@@ -150,6 +150,22 @@ rules:
     ]);
   });
 
+  it('fills message placeholders, spaced or not, and leaves unknown ones as written', async () => {
+    const d = dir({
+      '.mcpdesc.yaml': `rules:
+  name-says-u:
+    description: Tool names have no u.
+    severity: error
+    message: '{{ subject }}: {{error}} ({{ nope }}, {{property}})'
+    given: Tool
+    then: { field: name, function: pattern, functionOptions: { notMatch: u } }
+`,
+    });
+    const result = run(await resolveConfig(join(d, '.mcpdesc.yaml')));
+    const messages = result.findings.filter((f) => f.code === 'name-says-u').map((f) => f.message);
+    expect(messages).toEqual(['Tool "u": "u" must not match u ({{ nope }}, name)']);
+  });
+
   it('reads .mcpdesc.json and mcpdesc.config.mjs', async () => {
     const json = dir({ '.mcpdesc.json': '{ "rules": { "tool-description": "off" } }' });
     const mjs = dir({
