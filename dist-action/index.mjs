@@ -25893,8 +25893,8 @@ var INCOMPLETE_FIELDS = ["task", "inputRequests", "requestState"];
 function usesReservedPrefix(identifier) {
   const slash = identifier.indexOf("/");
   if (slash < 0) return false;
-  const labels = identifier.slice(0, slash).split(".");
-  const second = labels[1]?.toLowerCase();
+  const labels2 = identifier.slice(0, slash).split(".");
+  const second = labels2[1]?.toLowerCase();
   return second === "modelcontextprotocol" || second === "mcp";
 }
 var EXTENSION_CATALOGUE = /* @__PURE__ */ new Map([
@@ -26259,10 +26259,10 @@ var KNOWN2 = {
 function reservedPrefix(key, version) {
   const slash = key.indexOf("/");
   if (slash < 0) return false;
-  const labels = key.slice(0, slash).split(".").map((l) => l.toLowerCase());
+  const labels2 = key.slice(0, slash).split(".").map((l) => l.toLowerCase());
   const reserved = (l) => l === "modelcontextprotocol" || l === "mcp";
-  if (version === "2025-06-18") return labels.slice(0, -1).some(reserved);
-  return labels.length >= 2 && reserved(labels[1]);
+  if (version === "2025-06-18") return labels2.slice(0, -1).some(reserved);
+  return labels2.length >= 2 && reserved(labels2[1]);
 }
 function checkMeta(ctx, meta, context, scope, path) {
   if (!isObject(meta)) return;
@@ -28517,7 +28517,16 @@ var SUBJECT_LABEL = {
   Example: "Example",
   Tag: "Tag"
 };
+var labels = /* @__PURE__ */ new WeakMap();
 function subjectLabel(subject) {
+  let label = labels.get(subject);
+  if (label === void 0) {
+    label = describeSubject(subject);
+    labels.set(subject, label);
+  }
+  return label;
+}
+function describeSubject(subject) {
   if (subject.kind === "path") return `Value at ${subject.pointer || "/"}`;
   const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
   if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema")
@@ -28642,8 +28651,22 @@ function sameValue(a, b) {
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
   return JSON.stringify(a) === JSON.stringify(b);
 }
+var templates2 = /* @__PURE__ */ new Map();
+function parseTemplate(template) {
+  let parts = templates2.get(template);
+  if (!parts) {
+    parts = template.split(/(\{\{\s*(\w+)\s*\}\})/);
+    templates2.set(template, parts);
+  }
+  return parts;
+}
 function render(template, value) {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name) => value(name) ?? whole);
+  const parts = parseTemplate(template);
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 3) {
+    out += (value(parts[i + 1]) ?? parts[i]) + parts[i + 2];
+  }
+  return out;
 }
 function isExpired(expires, now) {
   if (!expires) return false;
@@ -29875,7 +29898,7 @@ function hintsFrom(loaded) {
   if (value.$schema === SCHEMA_URI_080) hints.emitSchema = true;
   return hints;
 }
-function migrateSides(oldLoaded, newLoaded, notify, labels = ["old", "new"]) {
+function migrateSides(oldLoaded, newLoaded, notify, labels2 = ["old", "new"]) {
   const side = (loaded, other, label) => {
     if (!loaded) return loaded;
     const described = describeLoaded(loaded, { migrate: other ? hintsFrom(other) : {} });
@@ -29883,7 +29906,7 @@ function migrateSides(oldLoaded, newLoaded, notify, labels = ["old", "new"]) {
     if (notice2) notify(notice2);
     return described.document;
   };
-  return { oldDoc: side(oldLoaded, newLoaded, labels[0]), newDoc: side(newLoaded, oldLoaded, labels[1]) };
+  return { oldDoc: side(oldLoaded, newLoaded, labels2[0]), newDoc: side(newLoaded, oldLoaded, labels2[1]) };
 }
 
 // src/action/anchor.ts
