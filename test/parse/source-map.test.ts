@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import jsonSourceMap from 'json-source-map';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../src/parse/index.js';
+import { loadDocument, type SourceMap } from '../../src/parse/index.js';
+
+type OracleEntry = { value: { line: number; column: number }; key?: { line: number; column: number } };
+
+/** Our value and key positions for `pointer` are json-source-map's (0-based there, 1-based here). */
+function expectOracleAgrees(ours: SourceMap, pointer: string, entry: OracleEntry): void {
+  expect(ours.locate(pointer)).toEqual({ line: entry.value.line + 1, column: entry.value.column + 1 });
+  if (entry.key)
+    expect(ours.locateKey(pointer)).toEqual({ line: entry.key.line + 1, column: entry.key.column + 1 });
+}
 
 describe('source maps', () => {
   it('locates values and keys in JSON', () => {
@@ -54,15 +63,7 @@ describe('source maps', () => {
         fc.property(fc.array(fc.nat(oracle.length - 1), { minLength: 1, maxLength: 60 }), (picks) => {
           for (const pick of picks) {
             const [pointer, entry] = oracle[pick] as (typeof oracle)[number];
-            expect(ours.locate(pointer)).toEqual({
-              line: entry.value.line + 1,
-              column: entry.value.column + 1,
-            });
-            if (entry.key)
-              expect(ours.locateKey(pointer)).toEqual({
-                line: entry.key.line + 1,
-                column: entry.key.column + 1,
-              });
+            expectOracleAgrees(ours, pointer, entry);
             expect(ours.nearest(`${pointer}/missing`)).toBe(pointer);
           }
         }),
@@ -88,15 +89,7 @@ describe('source maps', () => {
         const ours = loadDocument(source, { file: 'x.json' }).sourceMap;
         const oracle = jsonSourceMap.parse(source).pointers;
         for (const [pointer, entry] of Object.entries(oracle)) {
-          expect(ours.locate(pointer)).toEqual({
-            line: entry.value.line + 1,
-            column: entry.value.column + 1,
-          });
-          if (entry.key)
-            expect(ours.locateKey(pointer)).toEqual({
-              line: entry.key.line + 1,
-              column: entry.key.column + 1,
-            });
+          expectOracleAgrees(ours, pointer, entry);
           expect(ours.has(pointer)).toBe(true);
           // a pointer below it that is not in the document falls back to it
           expect(ours.locate(`${pointer}/~missing`)).toEqual(ours.locate(pointer));
