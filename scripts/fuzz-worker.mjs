@@ -1,7 +1,10 @@
 // Runs mcpdesc command lines in-process for scripts/fuzz.mjs, capturing their output and exit code.
+// It runs the command line bundle users run (dist/bin/cli.cjs), loaded the way bin.ts loads it.
 import { parentPort } from 'node:worker_threads';
 
-const { runCli } = await import('../dist/cli/main.js');
+const { requirePrecompiled } = await import('../dist/util/precompiled.js');
+const { runCli, setModuleImporter } = requirePrecompiled(new URL('../dist/bin/cli.cjs', import.meta.url));
+setModuleImporter((url) => import(url));
 let out = '';
 let err = '';
 process.stdout.write = (chunk) => {
