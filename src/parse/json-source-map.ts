@@ -123,23 +123,12 @@ export class JsonSourceMap implements SourceMap {
       }
       return listed.members.get(segment);
     }
-    const text = this.text;
-    const close = isArray ? 0x5d : 0x7d;
     let found: Slot | undefined;
-    let i = this.skipWhitespace(start + 1);
-    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
-      let value = i;
-      if (!isArray) {
-        const keyEnd = this.stringEnd(i);
-        const colon = this.skipWhitespace(keyEnd + 1);
-        value = this.skipWhitespace(colon + 1);
-        if (this.keyIs(i, keyEnd, segment)) found = { key: i, value };
-      } else if (n === index) found = { key: -1, value };
-      if (found) break;
-      i = this.skipWhitespace(this.valueEnd(value));
-      if (text.charCodeAt(i) === 0x2c) i = this.skipWhitespace(i + 1);
-    }
-    if (i - start > LARGE_SPAN) this.large.set(start, this.children(start));
+    const stoppedAt = this.eachChild(start, (key, keyEnd, value, n) => {
+      if (isArray ? n === index : this.keyIs(key, keyEnd, segment)) found = { key, value };
+      return found !== undefined;
+    });
+    if (stoppedAt - start > LARGE_SPAN) this.large.set(start, this.children(start));
     return found;
   }
 
@@ -155,27 +144,49 @@ export class JsonSourceMap implements SourceMap {
   /** Every direct child of the container at `start` (kept for large containers). */
   private children(start: number): Children {
     const text = this.text;
-    const isArray = text.charCodeAt(start) === 0x5b;
-    const close = isArray ? 0x5d : 0x7d;
     const items: number[] = [];
     const members = new Map<string, Slot>();
-    let i = this.skipWhitespace(start + 1);
-    while (i < text.length && text.charCodeAt(i) !== close) {
-      if (isArray) {
-        items.push(i);
-      } else {
-        const keyEnd = this.stringEnd(i);
-        const raw = text.slice(i + 1, keyEnd);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd + 1)) as string) : raw;
-        const colon = this.skipWhitespace(keyEnd + 1);
-        const value = this.skipWhitespace(colon + 1);
-        members.set(key, { key: i, value });
-        i = value;
+    this.eachChild(start, (key, keyEnd, value) => {
+      if (key < 0) items.push(value);
+      else {
+        const raw = text.slice(key + 1, keyEnd);
+        members.set(raw.includes('\\') ? (JSON.parse(text.slice(key, keyEnd + 1)) as string) : raw, {
+          key,
+          value,
+        });
       }
-      i = this.skipWhitespace(this.valueEnd(i));
+      return false;
+    });
+    return text.charCodeAt(start) === 0x5b ? { isArray: true, items } : { isArray: false, members };
+  }
+
+  /**
+   * Walks the direct children of the container at `start`, skipping over their values:
+   * `visit(key, keyEnd, value, index)` gets the offsets of the key's quotes (-1 in an array) and of
+   * the value, and returns true to stop. Returns the offset the walk stopped at.
+   */
+  private eachChild(
+    start: number,
+    visit: (key: number, keyEnd: number, value: number, index: number) => boolean,
+  ): number {
+    const text = this.text;
+    const isArray = text.charCodeAt(start) === 0x5b;
+    const close = isArray ? 0x5d : 0x7d;
+    let i = this.skipWhitespace(start + 1);
+    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
+      let key = -1;
+      let keyEnd = -1;
+      let value = i;
+      if (!isArray) {
+        key = i;
+        keyEnd = this.stringEnd(i);
+        value = this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
+      }
+      if (visit(key, keyEnd, value, n)) return i;
+      i = this.skipWhitespace(this.valueEnd(value));
       if (text.charCodeAt(i) === 0x2c) i = this.skipWhitespace(i + 1);
     }
-    return isArray ? { isArray, items } : { isArray, members };
+    return i;
   }
 
   private skipWhitespace(from: number): number {
