@@ -9,9 +9,14 @@
  * none was given) does loading fail, with a MigrationError (exit 2, like an unreadable file) that
  * names the option and `mcpdesc migrate`.
  */
-import { type LoadedDocument, type LoadSourceOptions, loadSource, type SourceMap } from '../parse/index.js';
+import {
+  type LoadedDocument,
+  type LoadSourceOptions,
+  loadSource,
+  nearestPresent,
+  type SourceMap,
+} from '../parse/index.js';
 import { isJsonObject } from '../util/json.js';
-import { parentPointer } from '../util/pointer.js';
 import { isMcpdesc07 } from './detect.js';
 import { type MigrateOptions, migrateValue } from './migrate.js';
 import { locateEntries, type MigrationReport } from './report.js';
@@ -56,11 +61,7 @@ function mappedSourceMap(source: SourceMap, mapPointer: (p: string) => string): 
       return from === pointer ? source.locateKey(pointer) : source.locate(from);
     },
     has: (pointer) => source.has(mapPointer(pointer)),
-    nearest: (pointer) => {
-      let current = pointer;
-      while (current !== '' && !source.has(mapPointer(current))) current = parentPointer(current) ?? '';
-      return current;
-    },
+    nearest: (pointer) => nearestPresent(pointer, (candidate) => source.has(mapPointer(candidate))),
   };
 }
 

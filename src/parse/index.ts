@@ -9,7 +9,7 @@ import { parseYaml } from './yaml.js';
 
 export { LoadError, type LoadErrorCode } from './errors.js';
 export { configureLimits, DEFAULT_LIMITS, type Limits } from './limits.js';
-export type { SourceMap, SourcePosition } from './source-map.js';
+export { nearestPresent, type SourceMap, type SourcePosition } from './source-map.js';
 
 export type DocumentFormat = 'json' | 'yaml';
 

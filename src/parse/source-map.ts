@@ -40,19 +40,8 @@ export class LazySourceMap implements SourceMap {
     return this.table;
   }
 
-  private nearestEntry(pointer: string): PointerEntry | undefined {
-    const table = this.entries();
-    let current: string | undefined = pointer;
-    while (current !== undefined) {
-      const entry = table.get(current);
-      if (entry) return entry;
-      current = parentPointer(current);
-    }
-    return undefined;
-  }
-
   locate(pointer: string): SourcePosition {
-    const entry = this.nearestEntry(pointer);
+    const entry = this.entries().get(this.nearest(pointer));
     return entry ? this.lines.position(entry.value) : { line: 1, column: 1 };
   }
 
@@ -68,8 +57,13 @@ export class LazySourceMap implements SourceMap {
 
   nearest(pointer: string): string {
     const table = this.entries();
-    let current: string | undefined = pointer;
-    while (current !== undefined && current !== '' && !table.has(current)) current = parentPointer(current);
-    return current ?? '';
+    return nearestPresent(pointer, (candidate) => table.has(candidate));
   }
+}
+
+/** `pointer` when `has` it, else its nearest ancestor that `has`, else the root (''). */
+export function nearestPresent(pointer: string, has: (pointer: string) => boolean): string {
+  let current = pointer;
+  while (current !== '' && !has(current)) current = parentPointer(current) ?? '';
+  return current;
 }
