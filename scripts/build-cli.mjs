@@ -16,7 +16,7 @@
  *
  *   node scripts/build-cli.mjs
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -97,11 +97,6 @@ rmSync(OUTDIR, { recursive: true, force: true });
 await build({ ...common, entryPoints: ['src/cli/bundle.ts'], outfile: BUNDLE });
 await build({ ...common, entryPoints: ['src/cli/bin.ts'], outfile: join(OUTDIR, 'mcpdesc.cjs') });
 
-// The code cache, taken after loading the bundle the way bin.ts does (same compile options).
-const { compilePrecompiled, runCommonJs, sourceDigest } = await import(
-  pathToFileURL(join(ROOT, 'dist/util/precompiled.js')).href
-);
-const bytes = readFileSync(BUNDLE);
-const script = compilePrecompiled(BUNDLE, bytes);
-runCommonJs(script, BUNDLE);
-writeFileSync(`${BUNDLE}.v8-cache`, Buffer.concat([sourceDigest(bytes), script.createCachedData()]));
+// The code cache, taken after loading the bundle the way bin.ts does.
+const { writeCodeCache } = await import(pathToFileURL(join(ROOT, 'dist/util/precompiled.js')).href);
+writeCodeCache(BUNDLE);

@@ -9,7 +9,7 @@
  * other source bytes is never offered to V8.
  */
 import { isAscii } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import { Script } from 'node:vm';
 const DIGEST_BYTES = 8;
 
 /** The same wrapper Node puts around a CommonJS module. */
-export function wrapCommonJs(source: string): string {
+function wrapCommonJs(source: string): string {
   return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
 }
 
@@ -42,8 +42,7 @@ export function sourceDigest(bytes: Uint8Array): Buffer {
 
 /** The compiled script of a precompiled module (its bytes), with its code cache when one fits. */
 export function compilePrecompiled(file: string, bytes: Buffer): Script {
-  // The build writes ASCII; its bytes are their own Latin-1 text (no UTF-8 decoding pass).
-  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  const source = sourceText(bytes);
   let cachedData: Buffer | undefined;
   try {
     const cache = readFileSync(`${file}.v8-cache`);
@@ -56,6 +55,22 @@ export function compilePrecompiled(file: string, bytes: Buffer): Script {
     filename: file,
     ...(cachedData ? { cachedData } : {}),
   });
+}
+
+/** The build writes ASCII: its bytes are their own Latin-1 text (no UTF-8 decoding pass). */
+function sourceText(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
+/**
+ * The build's side of compilePrecompiled: compiles `file` afresh, runs it, lets `warm` call its
+ * exports (functions compiled by then are in the cache), and writes `<file>.v8-cache`.
+ */
+export function writeCodeCache(file: string, warm: (exports: unknown) => void = () => {}): void {
+  const bytes = readFileSync(file);
+  const script = new Script(wrapCommonJs(sourceText(bytes)), { filename: file });
+  warm(runCommonJs(script, file));
+  writeFileSync(`${file}.v8-cache`, Buffer.concat([sourceDigest(bytes), script.createCachedData()]));
 }
 
 /** Runs a compiled CommonJS script as the module `file` and returns its exports. */

@@ -2,29 +2,22 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Script } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   compilePrecompiled,
   requirePrecompiled,
-  runCommonJs,
   sourceDigest,
-  wrapCommonJs,
+  writeCodeCache,
 } from '../../src/util/precompiled.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-precompiled-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A module and its code cache, written the way scripts/precompile-validator.mjs does. */
+/** A module and its code cache, written the way the build does. */
 function writeWithCache(name: string, source: string): string {
   const file = join(dir, name);
   writeFileSync(file, source);
-  const script = new Script(wrapCommonJs(source), { filename: file });
-  runCommonJs(script, file);
-  writeFileSync(
-    `${file}.v8-cache`,
-    Buffer.concat([sourceDigest(Buffer.from(source)), script.createCachedData()]),
-  );
+  writeCodeCache(file);
   return file;
 }
 
