@@ -57,21 +57,13 @@ export function semanticallyEquivalent(a: JsonValue, b: JsonValue): boolean {
  */
 function collapseVariants(items: JsonValue[], root: readonly string[], collection: string): JsonValue[] {
   const primitive = (PRIMITIVE_COLLECTIONS as readonly string[]).includes(collection);
-  const single = items.length === 1 ? items[0] : undefined;
-  if (isJsonObject(single) && !(primitive && Array.isArray(single.elicitations))) {
-    // One declaration, the same in every revision of its scope: nothing to collapse or sort, so
-    // no canonical text to compute (the merge canonicalises thousands of these one by one).
-    const scope = Array.isArray(single.protocolVersions)
-      ? single.protocolVersions.filter((v): v is string => typeof v === 'string')
-      : [...root];
-    if (scope.length === 0) return [single];
-    const content: JsonObject = { ...single };
-    delete content.protocolVersions;
-    normalizeSecurity(content);
-    const versions = sortStrings([...new Set(scope)]);
-    if (versions.join(',') !== sortStrings(root).join(',')) content.protocolVersions = versions;
-    return [content];
-  }
+  // Canonical texts group and order the declarations. One declaration that is the same in every
+  // revision of its scope has nothing to group or order, and gets none (the merge canonicalises
+  // thousands of declarations one by one).
+  const needsText =
+    items.length > 1 ||
+    (primitive && items.some((item) => isJsonObject(item) && Array.isArray(item.elicitations)));
+  const textOf = (value: JsonValue): string => (needsText ? sortedJson(value) : '');
   const byContent = new Map<string, { value: JsonObject; key: string; scope: Set<string> }>();
   const others: JsonValue[] = [];
   for (const item of items) {
@@ -99,7 +91,7 @@ function collapseVariants(items: JsonValue[], root: readonly string[], collectio
         delete content.protocolVersions;
         normalizeSecurity(content);
         if (perVersion) normalizeElicitations(content, scope, version);
-        key = sortedJson(content);
+        key = textOf(content);
         if (!perVersion) shared = { content, key };
       }
       const entry = byContent.get(key);
@@ -114,10 +106,10 @@ function collapseVariants(items: JsonValue[], root: readonly string[], collectio
     if (versions.join(',') === rootKey) result.push({ value, key });
     else {
       value.protocolVersions = versions;
-      result.push({ value, key: sortedJson(value) });
+      result.push({ value, key: textOf(value) });
     }
   }
-  for (const value of others) result.push({ value, key: sortedJson(value) });
+  for (const value of others) result.push({ value, key: textOf(value) });
   return sortKeyed(result);
 }
 
