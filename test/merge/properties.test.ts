@@ -8,6 +8,7 @@ import { projectView } from '../../src/model/project.js';
 import { serialize } from '../../src/model/serialize.js';
 import { PROTOCOL_VERSIONS } from '../../src/model/versions.js';
 import type { JsonObject, JsonValue } from '../../src/util/json.js';
+import { deepFreeze } from '../support/freeze.js';
 
 const versionsArb = fc.subarray([...PROTOCOL_VERSIONS], { minLength: 1 });
 const security = fc.constantFrom<JsonValue[] | undefined>(undefined, [], [{}]);
@@ -121,13 +122,6 @@ describe('merge properties', () => {
   });
 
   it('never modifies its inputs, also when it renames colliding components', () => {
-    const deepFreeze = <T>(value: T): T => {
-      if (value !== null && typeof value === 'object') {
-        for (const child of Object.values(value)) deepFreeze(child);
-        Object.freeze(value);
-      }
-      return value;
-    };
     const withComponent = (doc: JsonObject, description: string): JsonObject => ({
       ...doc,
       components: { inputSchemas: { shared: { type: 'object', description } } },

@@ -10,6 +10,7 @@ import { serialize } from '../../src/model/serialize.js';
 import { loadDocument, loadSource } from '../../src/parse/index.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../src/util/json.js';
 import { description, jsonValue } from '../support/arbitraries.js';
+import { deepFreeze } from '../support/freeze.js';
 
 const base: JsonObject = {
   mcpdesc: '0.8.0',
@@ -128,13 +129,6 @@ describe('Effective Protocol View (spec §4.12)', () => {
 
 describe('semantic equivalence (spec §4.13)', () => {
   it('never modifies the document it canonicalises (it shares unchanged parts with it)', () => {
-    const deepFreeze = (value: JsonValue): JsonValue => {
-      if (value !== null && typeof value === 'object') {
-        for (const child of Object.values(value)) deepFreeze(child as JsonValue);
-        Object.freeze(value);
-      }
-      return value;
-    };
     const withPromptExamples = (doc: JsonObject): JsonObject => ({
       ...doc,
       prompts: [
