@@ -235,30 +235,17 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     elicitations(tool, item);
     exampleMaps(tool, item, 'tool');
   });
-  each('resources', (item, pointer, i) => {
-    const resource = add({
-      type: 'Resource',
-      pointer,
-      value: item,
-      name: nameOf(item, 'uri', i),
-      parent: root,
+  for (const [collection, type, identity, kind] of [
+    ['resources', 'Resource', 'uri', 'resource'],
+    ['resourceTemplates', 'ResourceTemplate', 'uriTemplate', 'resourceTemplate'],
+  ] as const) {
+    each(collection, (item, pointer, i) => {
+      const subject = add({ type, pointer, value: item, name: nameOf(item, identity, i), parent: root });
+      if (!isJsonObject(item)) return;
+      elicitations(subject, item);
+      exampleMaps(subject, item, kind);
     });
-    if (!isJsonObject(item)) return;
-    elicitations(resource, item);
-    exampleMaps(resource, item, 'resource');
-  });
-  each('resourceTemplates', (item, pointer, i) => {
-    const template = add({
-      type: 'ResourceTemplate',
-      pointer,
-      value: item,
-      name: nameOf(item, 'uriTemplate', i),
-      parent: root,
-    });
-    if (!isJsonObject(item)) return;
-    elicitations(template, item);
-    exampleMaps(template, item, 'resourceTemplate');
-  });
+  }
   each('prompts', (item, pointer, i) => {
     const prompt = add({ type: 'Prompt', pointer, value: item, name: nameOf(item, 'name', i), parent: root });
     if (!isJsonObject(item)) return;
