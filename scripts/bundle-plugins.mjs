@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 
 /**
- * Rewrites `import.meta.url` (and `import.meta.dirname`) of each bundled source module to the file
+ * Rewrites `import.meta.url` of each bundled source module to the file
  * `locate(sourcePath)` names, relative to the bundle's own directory: modules that read package files
  * relative to themselves (schemas/, rules/, precompiled validators) keep finding them. In a CommonJS
  * bundle (`format: 'cjs'`) the base is the bundle's `__filename`, as it has no `import.meta`.
@@ -16,18 +16,10 @@ export const moduleLocation = (bundleDir, locate, format = 'esm') => ({
     const base = format === 'cjs' ? "require('node:url').pathToFileURL(__filename)" : 'import.meta.url';
     b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('import.meta.url') && !text.includes('import.meta.dirname')) return undefined;
+      if (!text.includes('import.meta.url')) return undefined;
       const fromBundle = relative(bundleDir, locate(args.path)).split('\\').join('/');
       const url = `new URL(${JSON.stringify(fromBundle)}, ${base})`;
-      return {
-        contents: text
-          .replaceAll('import.meta.url', `${url}.href`)
-          .replaceAll(
-            'import.meta.dirname',
-            `(await import('node:path')).dirname((await import('node:url')).fileURLToPath(${url}))`,
-          ),
-        loader: 'ts',
-      };
+      return { contents: text.replaceAll('import.meta.url', `${url}.href`), loader: 'ts' };
     });
   },
 });
