@@ -16032,23 +16032,12 @@ var JsonSourceMap = class {
       }
       return listed.members.get(segment);
     }
-    const text = this.text;
-    const close = isArray ? 93 : 125;
     let found;
-    let i = this.skipWhitespace(start + 1);
-    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
-      let value = i;
-      if (!isArray) {
-        const keyEnd = this.stringEnd(i);
-        const colon = this.skipWhitespace(keyEnd + 1);
-        value = this.skipWhitespace(colon + 1);
-        if (this.keyIs(i, keyEnd, segment)) found = { key: i, value };
-      } else if (n === index) found = { key: -1, value };
-      if (found) break;
-      i = this.skipWhitespace(this.valueEnd(value));
-      if (text.charCodeAt(i) === 44) i = this.skipWhitespace(i + 1);
-    }
-    if (i - start > LARGE_SPAN) this.large.set(start, this.children(start));
+    const stoppedAt = this.eachChild(start, (key, keyEnd, value, n) => {
+      if (isArray ? n === index : this.keyIs(key, keyEnd, segment)) found = { key, value };
+      return found !== void 0;
+    });
+    if (stoppedAt - start > LARGE_SPAN) this.large.set(start, this.children(start));
     return found;
   }
   /** True when the key string from `start` to `end` (its quotes) decodes to `name`. */
@@ -16062,27 +16051,45 @@ var JsonSourceMap = class {
   /** Every direct child of the container at `start` (kept for large containers). */
   children(start) {
     const text = this.text;
-    const isArray = text.charCodeAt(start) === 91;
-    const close = isArray ? 93 : 125;
     const items = [];
     const members = /* @__PURE__ */ new Map();
-    let i = this.skipWhitespace(start + 1);
-    while (i < text.length && text.charCodeAt(i) !== close) {
-      if (isArray) {
-        items.push(i);
-      } else {
-        const keyEnd = this.stringEnd(i);
-        const raw = text.slice(i + 1, keyEnd);
-        const key = raw.includes("\\") ? JSON.parse(text.slice(i, keyEnd + 1)) : raw;
-        const colon = this.skipWhitespace(keyEnd + 1);
-        const value = this.skipWhitespace(colon + 1);
-        members.set(key, { key: i, value });
-        i = value;
+    this.eachChild(start, (key, keyEnd, value) => {
+      if (key < 0) items.push(value);
+      else {
+        const raw = text.slice(key + 1, keyEnd);
+        members.set(raw.includes("\\") ? JSON.parse(text.slice(key, keyEnd + 1)) : raw, {
+          key,
+          value
+        });
       }
-      i = this.skipWhitespace(this.valueEnd(i));
+      return false;
+    });
+    return text.charCodeAt(start) === 91 ? { isArray: true, items } : { isArray: false, members };
+  }
+  /**
+   * Walks the direct children of the container at `start`, skipping over their values:
+   * `visit(key, keyEnd, value, index)` gets the offsets of the key's quotes (-1 in an array) and of
+   * the value, and returns true to stop. Returns the offset the walk stopped at.
+   */
+  eachChild(start, visit) {
+    const text = this.text;
+    const isArray = text.charCodeAt(start) === 91;
+    const close = isArray ? 93 : 125;
+    let i = this.skipWhitespace(start + 1);
+    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
+      let key = -1;
+      let keyEnd = -1;
+      let value = i;
+      if (!isArray) {
+        key = i;
+        keyEnd = this.stringEnd(i);
+        value = this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
+      }
+      if (visit(key, keyEnd, value, n)) return i;
+      i = this.skipWhitespace(this.valueEnd(value));
       if (text.charCodeAt(i) === 44) i = this.skipWhitespace(i + 1);
     }
-    return isArray ? { isArray, items } : { isArray, members };
+    return i;
   }
   skipWhitespace(from) {
     const text = this.text;
@@ -16589,18 +16596,8 @@ var LazySourceMap = class {
     this.table ??= this.build();
     return this.table;
   }
-  nearestEntry(pointer) {
-    const table = this.entries();
-    let current = pointer;
-    while (current !== void 0) {
-      const entry2 = table.get(current);
-      if (entry2) return entry2;
-      current = parentPointer(current);
-    }
-    return void 0;
-  }
   locate(pointer) {
-    const entry2 = this.nearestEntry(pointer);
+    const entry2 = this.entries().get(this.nearest(pointer));
     return entry2 ? this.lines.position(entry2.value) : { line: 1, column: 1 };
   }
   locateKey(pointer) {
@@ -16613,11 +16610,14 @@ var LazySourceMap = class {
   }
   nearest(pointer) {
     const table = this.entries();
-    let current = pointer;
-    while (current !== void 0 && current !== "" && !table.has(current)) current = parentPointer(current);
-    return current ?? "";
+    return nearestPresent(pointer, (candidate) => table.has(candidate));
   }
 };
+function nearestPresent(pointer, has2) {
+  let current = pointer;
+  while (current !== "" && !has2(current)) current = parentPointer(current) ?? "";
+  return current;
+}
 
 // src/parse/yaml.ts
 var CORE_TAGS = /* @__PURE__ */ new Set([
@@ -19567,7 +19567,7 @@ function checkComponents(ctx, revs) {
 
 // src/util/precompiled.ts
 import { isAscii } from "node:buffer";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire as createRequire2 } from "node:module";
 import { dirname as dirname2 } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19590,7 +19590,7 @@ function sourceDigest(bytes2) {
   return digest;
 }
 function compilePrecompiled(file, bytes2) {
-  const source = isAscii(bytes2) ? bytes2.toString("latin1") : bytes2.toString("utf8");
+  const source = sourceText(bytes2);
   let cachedData;
   try {
     const cache3 = readFileSync(`${file}.v8-cache`);
@@ -19602,6 +19602,9 @@ function compilePrecompiled(file, bytes2) {
     filename: file,
     ...cachedData ? { cachedData } : {}
   });
+}
+function sourceText(bytes2) {
+  return isAscii(bytes2) ? bytes2.toString("latin1") : bytes2.toString("utf8");
 }
 function runCommonJs(script, file) {
   const module = { exports: {} };
@@ -28448,30 +28451,17 @@ function buildSubjects(document) {
     elicitations(tool, item);
     exampleMaps(tool, item, "tool");
   });
-  each("resources", (item, pointer, i) => {
-    const resource = add({
-      type: "Resource",
-      pointer,
-      value: item,
-      name: nameOf2(item, "uri", i),
-      parent: root
+  for (const [collection, type, identity, kind] of [
+    ["resources", "Resource", "uri", "resource"],
+    ["resourceTemplates", "ResourceTemplate", "uriTemplate", "resourceTemplate"]
+  ]) {
+    each(collection, (item, pointer, i) => {
+      const subject = add({ type, pointer, value: item, name: nameOf2(item, identity, i), parent: root });
+      if (!isJsonObject(item)) return;
+      elicitations(subject, item);
+      exampleMaps(subject, item, kind);
     });
-    if (!isJsonObject(item)) return;
-    elicitations(resource, item);
-    exampleMaps(resource, item, "resource");
-  });
-  each("resourceTemplates", (item, pointer, i) => {
-    const template = add({
-      type: "ResourceTemplate",
-      pointer,
-      value: item,
-      name: nameOf2(item, "uriTemplate", i),
-      parent: root
-    });
-    if (!isJsonObject(item)) return;
-    elicitations(template, item);
-    exampleMaps(template, item, "resourceTemplate");
-  });
+  }
   each("prompts", (item, pointer, i) => {
     const prompt = add({ type: "Prompt", pointer, value: item, name: nameOf2(item, "name", i), parent: root });
     if (!isJsonObject(item)) return;
@@ -29846,11 +29836,7 @@ function mappedSourceMap(source, mapPointer) {
       return from === pointer ? source.locateKey(pointer) : source.locate(from);
     },
     has: (pointer) => source.has(mapPointer(pointer)),
-    nearest: (pointer) => {
-      let current = pointer;
-      while (current !== "" && !source.has(mapPointer(current))) current = parentPointer(current) ?? "";
-      return current;
-    }
+    nearest: (pointer) => nearestPresent(pointer, (candidate) => source.has(mapPointer(candidate)))
   };
 }
 function describeLoaded(loaded, options = {}) {
