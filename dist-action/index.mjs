@@ -1184,8 +1184,8 @@ var require_util = __commonJS({
     })(Type || (exports.Type = Type = {}));
     function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
       if (dataProp instanceof codegen_1.Name) {
-        const isNumber = dataPropType === Type.Num;
-        return jsPropertySyntax ? isNumber ? (0, codegen_1._)`"[" + ${dataProp} + "]"` : (0, codegen_1._)`"['" + ${dataProp} + "']"` : isNumber ? (0, codegen_1._)`"/" + ${dataProp}` : (0, codegen_1._)`"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
+        const isNumber2 = dataPropType === Type.Num;
+        return jsPropertySyntax ? isNumber2 ? (0, codegen_1._)`"[" + ${dataProp} + "]"` : (0, codegen_1._)`"['" + ${dataProp} + "']"` : isNumber2 ? (0, codegen_1._)`"/" + ${dataProp}` : (0, codegen_1._)`"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
       }
       return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
     }
@@ -7934,9 +7934,9 @@ var require_formats = __commonJS({
     function validateNumber() {
       return true;
     }
-    var Z_ANCHOR = /[^\\]\\Z/;
+    var Z_ANCHOR2 = /[^\\]\\Z/;
     function regex2(str2) {
-      if (Z_ANCHOR.test(str2))
+      if (Z_ANCHOR2.test(str2))
         return false;
       try {
         new RegExp(str2);
@@ -19617,6 +19617,112 @@ function requirePrecompiled(url) {
   return runCommonJs(compilePrecompiled(file, readFileSync(file)), file);
 }
 
+// src/validate/meta-quick-check.ts
+var SIMPLE_TYPES = /* @__PURE__ */ new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
+var DIALECT_URIS = {
+  "2020-12": /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/,
+  "draft-07": /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/
+};
+var MAX_DEPTH = 64;
+var isString = (value) => typeof value === "string";
+var isNumber = (value) => typeof value === "number";
+var isNonNegativeInteger = (value) => Number.isInteger(value) && value >= 0;
+var anything = () => true;
+var Z_ANCHOR = /[^\\]\\Z/;
+var isRegex = (value) => {
+  if (typeof value !== "string" || Z_ANCHOR.test(value)) return false;
+  try {
+    new RegExp(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+function isUniqueStrings(value, allowed2) {
+  if (!Array.isArray(value)) return false;
+  const seen = /* @__PURE__ */ new Set();
+  for (const item of value) {
+    if (typeof item !== "string" || seen.has(item)) return false;
+    if (allowed2 && !allowed2.has(item)) return false;
+    seen.add(item);
+  }
+  return true;
+}
+function isSchemaArray(value, dialect, depth) {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (const item of value) if (!isQuickSchema(item, dialect, depth + 1)) return false;
+  return true;
+}
+var KEYWORDS = /* @__PURE__ */ new Map([
+  [
+    "type",
+    (value) => typeof value === "string" ? SIMPLE_TYPES.has(value) : Array.isArray(value) && value.length > 0 && isUniqueStrings(value, SIMPLE_TYPES)
+  ],
+  ["description", isString],
+  ["title", isString],
+  ["format", isString],
+  ["default", anything],
+  ["const", anything],
+  ["enum", (value) => Array.isArray(value)],
+  ["examples", (value) => Array.isArray(value)],
+  ["required", (value) => isUniqueStrings(value)],
+  [
+    "properties",
+    (value, dialect, depth) => {
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+      for (const key of Object.keys(value)) {
+        if (!isQuickSchema(value[key], dialect, depth + 1)) return false;
+      }
+      return true;
+    }
+  ],
+  ["additionalProperties", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
+  ["not", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
+  [
+    "items",
+    (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1) || dialect === "draft-07" && isSchemaArray(value, dialect, depth)
+  ],
+  ["anyOf", isSchemaArray],
+  ["oneOf", isSchemaArray],
+  ["allOf", isSchemaArray],
+  ["minimum", isNumber],
+  ["maximum", isNumber],
+  ["exclusiveMinimum", isNumber],
+  ["exclusiveMaximum", isNumber],
+  ["minLength", isNonNegativeInteger],
+  ["maxLength", isNonNegativeInteger],
+  ["minItems", isNonNegativeInteger],
+  ["maxItems", isNonNegativeInteger],
+  ["minProperties", isNonNegativeInteger],
+  ["maxProperties", isNonNegativeInteger],
+  ["pattern", isRegex],
+  ["uniqueItems", (value) => typeof value === "boolean"]
+]);
+function isQuickSchema(schema2, dialect, depth) {
+  if (typeof schema2 === "boolean") return true;
+  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) return false;
+  if (depth > MAX_DEPTH) return false;
+  for (const key of Object.keys(schema2)) {
+    const check = KEYWORDS.get(key);
+    if (check === void 0 || !check(schema2[key], dialect, depth)) return false;
+  }
+  return true;
+}
+function quickMetaValid(schema2, dialect) {
+  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) {
+    return typeof schema2 === "boolean";
+  }
+  for (const key of Object.keys(schema2)) {
+    if (key === "$schema") {
+      if (typeof schema2.$schema !== "string" || !DIALECT_URIS[dialect].test(schema2.$schema)) return false;
+      continue;
+    }
+    const check = KEYWORDS.get(key);
+    if (check === void 0 || !check(schema2[key], dialect, 0)) return false;
+  }
+  return true;
+}
+
 // src/validate/embedded-schema.ts
 function dialectOf(schema2) {
   if (!isJsonObject(schema2) || schema2.$schema === void 0) return "2020-12";
@@ -19733,8 +19839,8 @@ function analyseSchema(schema2, key = schemaKey(schema2)) {
     needsCompile: false
   };
   if (dialect) {
-    const validateMeta = metaValidator(dialect);
-    if (!validateMeta(schema2)) {
+    const validateMeta = quickMetaValid(schema2, dialect) ? void 0 : metaValidator(dialect);
+    if (validateMeta && !validateMeta(schema2)) {
       result.metaErrors = (validateMeta.errors ?? []).map(
         (e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`
       );

@@ -13,6 +13,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv, loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { getAtPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
+import { quickMetaValid } from './meta-quick-check.js';
 
 export type Dialect = '2020-12' | 'draft-07';
 
@@ -176,8 +177,8 @@ export function analyseSchema(schema: JsonValue, key = schemaKey(schema)): Schem
     needsCompile: false,
   };
   if (dialect) {
-    const validateMeta = metaValidator(dialect);
-    if (!validateMeta(schema)) {
+    const validateMeta = quickMetaValid(schema, dialect) ? undefined : metaValidator(dialect);
+    if (validateMeta && !validateMeta(schema)) {
       result.metaErrors = (validateMeta.errors ?? []).map(
         (e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`,
       );
