@@ -19577,26 +19577,31 @@ function wrapCommonJs(source) {
   return `(function (exports, require, module, __filename, __dirname) { ${source}
 });`;
 }
-function sourceDigest(bytes2) {
-  const aligned = bytes2.byteOffset % 4 === 0 ? bytes2 : Uint8Array.from(bytes2);
-  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >>> 2);
-  let hash = 2166136261;
-  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i], 16777619);
-  for (let i = words.length * 4; i < aligned.length; i++)
-    hash = Math.imul(hash ^ aligned[i], 16777619);
-  const digest = Buffer.alloc(DIGEST_BYTES);
-  digest.writeUInt32LE(bytes2.length >>> 0, 0);
-  digest.writeUInt32LE(hash >>> 0, 4);
-  return digest;
+var KEY_COMMENT = "\n//# mcpdesc-cache-key=";
+var KEY_HEX = DIGEST_BYTES * 2;
+var KEY_TRAILER_BYTES = KEY_COMMENT.length + KEY_HEX + 1;
+function cacheKeyOf(bytes2) {
+  if (bytes2.length < KEY_TRAILER_BYTES) return void 0;
+  const trailer = Buffer.from(
+    bytes2.buffer,
+    bytes2.byteOffset + bytes2.length - KEY_TRAILER_BYTES,
+    KEY_TRAILER_BYTES
+  );
+  const text = trailer.toString("latin1");
+  if (!text.startsWith(KEY_COMMENT) || !text.endsWith("\n")) return void 0;
+  const key = text.slice(KEY_COMMENT.length, -1);
+  return /^[0-9a-f]+$/.test(key) ? key : void 0;
 }
 function compilePrecompiled(file, bytes2) {
   const source = sourceText(bytes2);
   let cachedData;
-  try {
-    const cache3 = readFileSync(`${file}.v8-cache`);
-    if (cache3.subarray(0, DIGEST_BYTES).equals(sourceDigest(bytes2)))
-      cachedData = cache3.subarray(DIGEST_BYTES);
-  } catch {
+  const key = cacheKeyOf(bytes2);
+  if (key !== void 0) {
+    try {
+      const cache3 = readFileSync(`${file}.v8-cache`);
+      if (cache3.subarray(0, DIGEST_BYTES).toString("hex") === key) cachedData = cache3.subarray(DIGEST_BYTES);
+    } catch {
+    }
   }
   return new Script(wrapCommonJs(source), {
     filename: file,

@@ -4,9 +4,11 @@
  *
  * The structural validator is ~0.4 MB of generated code, and compiling it was the largest part of a
  * cold `mcpdesc validate` of a small file. The build therefore also writes V8's code cache for each
- * module beside it (`<file>.v8-cache`: a digest of the source, then V8's data). A Node whose V8
- * rejects the data (another version or flags) compiles the source as usual; a cache written for
- * other source bytes is never offered to V8.
+ * module beside it (`<file>.v8-cache`: a key, then V8's data) and ends the module with a comment
+ * naming the same key, a digest of the module as generated. A run offers V8 the cache only when the
+ * two keys match, so a cache from another build is never used; hashing the source at every start
+ * instead cost more than a millisecond per megabyte. A Node whose V8 rejects the data (another
+ * version or flags) compiles the source as usual.
  */
 import { isAscii } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -40,16 +42,36 @@ export function sourceDigest(bytes: Uint8Array): Buffer {
   return digest;
 }
 
+const KEY_COMMENT = '\n//# mcpdesc-cache-key=';
+const KEY_HEX = DIGEST_BYTES * 2;
+const KEY_TRAILER_BYTES = KEY_COMMENT.length + KEY_HEX + 1;
+
+/** The cache key a module's last line names, or undefined when it names none. */
+export function cacheKeyOf(bytes: Uint8Array): string | undefined {
+  if (bytes.length < KEY_TRAILER_BYTES) return undefined;
+  const trailer = Buffer.from(
+    bytes.buffer,
+    bytes.byteOffset + bytes.length - KEY_TRAILER_BYTES,
+    KEY_TRAILER_BYTES,
+  );
+  const text = trailer.toString('latin1');
+  if (!text.startsWith(KEY_COMMENT) || !text.endsWith('\n')) return undefined;
+  const key = text.slice(KEY_COMMENT.length, -1);
+  return /^[0-9a-f]+$/.test(key) ? key : undefined;
+}
+
 /** The compiled script of a precompiled module (its bytes), with its code cache when one fits. */
 export function compilePrecompiled(file: string, bytes: Buffer): Script {
   const source = sourceText(bytes);
   let cachedData: Buffer | undefined;
-  try {
-    const cache = readFileSync(`${file}.v8-cache`);
-    if (cache.subarray(0, DIGEST_BYTES).equals(sourceDigest(bytes)))
-      cachedData = cache.subarray(DIGEST_BYTES);
-  } catch {
-    // no cache: compile from source
+  const key = cacheKeyOf(bytes);
+  if (key !== undefined) {
+    try {
+      const cache = readFileSync(`${file}.v8-cache`);
+      if (cache.subarray(0, DIGEST_BYTES).toString('hex') === key) cachedData = cache.subarray(DIGEST_BYTES);
+    } catch {
+      // no cache: compile from source
+    }
   }
   return new Script(wrapCommonJs(source), {
     filename: file,
@@ -63,14 +85,21 @@ function sourceText(bytes: Buffer): string {
 }
 
 /**
- * The build's side of compilePrecompiled: compiles `file` afresh, runs it, lets `warm` call its
- * exports (functions compiled by then are in the cache), and writes `<file>.v8-cache`.
+ * The build's side of compilePrecompiled: ends `file` with its cache key (a digest of its bytes as
+ * generated), compiles it afresh, runs it, lets `warm` call its exports (functions compiled by then
+ * are in the cache), and writes `<file>.v8-cache`.
  */
 export function writeCodeCache(file: string, warm: (exports: unknown) => void = () => {}): void {
-  const bytes = readFileSync(file);
+  let bytes = readFileSync(file);
+  if (cacheKeyOf(bytes) === undefined) {
+    const key = sourceDigest(bytes).toString('hex');
+    bytes = Buffer.concat([bytes, Buffer.from(`${KEY_COMMENT}${key}\n`, 'latin1')]);
+    writeFileSync(file, bytes);
+  }
+  const key = Buffer.from(cacheKeyOf(bytes) as string, 'hex');
   const script = new Script(wrapCommonJs(sourceText(bytes)), { filename: file });
   warm(runCommonJs(script, file));
-  writeFileSync(`${file}.v8-cache`, Buffer.concat([sourceDigest(bytes), script.createCachedData()]));
+  writeFileSync(`${file}.v8-cache`, Buffer.concat([key, script.createCachedData()]));
 }
 
 /** Runs a compiled CommonJS script as the module `file` and returns its exports. */

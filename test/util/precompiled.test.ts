@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  cacheKeyOf,
   compilePrecompiled,
   requirePrecompiled,
   sourceDigest,
@@ -29,17 +30,33 @@ describe('precompiled module loader', () => {
     );
     const add = requirePrecompiled(pathToFileURL(file)) as (x: number) => [number, string];
     expect(add(1)).toEqual([2, 'a.cjs']);
-    const source =
-      "const path = require('node:path'); module.exports = (x) => [x + 1, path.basename(__filename)];";
-    expect(compilePrecompiled(file, Buffer.from(source)).cachedDataRejected).toBe(false);
+    expect(compilePrecompiled(file, readFileSync(file)).cachedDataRejected).toBe(false);
   });
 
-  it('never offers V8 a cache written for other source bytes, and works without one', () => {
+  it('ends the module with the key its cache starts with, once however often the build runs', () => {
+    const file = writeWithCache('k.cjs', 'module.exports = 1;\n');
+    const bytes = readFileSync(file);
+    const key = cacheKeyOf(bytes);
+    expect(key).toMatch(/^[0-9a-f]{16}$/);
+    expect(bytes.toString()).toBe(`module.exports = 1;\n\n//# mcpdesc-cache-key=${key}\n`);
+    expect(readFileSync(`${file}.v8-cache`).subarray(0, 8).toString('hex')).toBe(key);
+    writeCodeCache(file);
+    expect(readFileSync(file)).toEqual(bytes);
+    expect(cacheKeyOf(Buffer.from('module.exports = 1;'))).toBeUndefined();
+    expect(cacheKeyOf(Buffer.from('x\n//# mcpdesc-cache-key=zzzzzzzzzzzzzzzz\n'))).toBeUndefined();
+  });
+
+  it('never offers V8 a cache made for another build, and works without one', () => {
     const file = writeWithCache('b.cjs', 'module.exports = 1;');
-    // Same length, other bytes: the digest does not match, so no cache is offered at all.
-    writeFileSync(file, 'module.exports = 2;');
-    expect(compilePrecompiled(file, Buffer.from('module.exports = 2;')).cachedDataRejected).toBeUndefined();
-    expect(requirePrecompiled(pathToFileURL(file))).toBe(2);
+    const other = writeWithCache('b2.cjs', 'module.exports = 2;');
+    // The other build's cache beside this module: its key differs, so it is not offered at all.
+    writeFileSync(`${other}.v8-cache`, readFileSync(`${file}.v8-cache`));
+    expect(compilePrecompiled(other, readFileSync(other)).cachedDataRejected).toBeUndefined();
+    expect(requirePrecompiled(pathToFileURL(other))).toBe(2);
+    // Edited by hand, key line dropped: compiled from source.
+    writeFileSync(file, 'module.exports = 3;');
+    expect(compilePrecompiled(file, readFileSync(file)).cachedDataRejected).toBeUndefined();
+    expect(requirePrecompiled(pathToFileURL(file))).toBe(3);
     const bare = join(dir, 'c.cjs');
     writeFileSync(bare, 'exports.x = 3;');
     expect(requirePrecompiled(pathToFileURL(bare))).toEqual({ x: 3 });
@@ -56,5 +73,22 @@ describe('precompiled module loader', () => {
 
   it('throws when the module does not exist (the callers then compile at run time)', () => {
     expect(() => requirePrecompiled(pathToFileURL(join(dir, 'missing.cjs')))).toThrow();
+  });
+});
+
+const DIST = join(import.meta.dirname, '../../dist');
+
+// A build whose caches V8 refuses still works, only slower: nothing else would notice.
+describe.skipIf(!existsSync(join(DIST, 'bin/cli.cjs')))('the build’s code caches', () => {
+  const cached = readdirSync(DIST, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.v8-cache'))
+    .map((name) => join(DIST, name.slice(0, -'.v8-cache'.length)));
+  it('covers the command line bundle and the precompiled validators', () => {
+    expect(cached.map((file) => relative(DIST, file)).sort()).toEqual(
+      expect.arrayContaining(['bin/cli.cjs', 'validate/structural.precompiled.cjs']),
+    );
+  });
+  it.each(cached)('are accepted by this V8: %s', (file) => {
+    expect(compilePrecompiled(file, readFileSync(file)).cachedDataRejected).toBe(false);
   });
 });
