@@ -19808,6 +19808,20 @@ function ajvFor(dialect) {
   return ajv07;
 }
 var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
+var PLAIN_ANALYSES = {
+  "2020-12": plainAnalysis("2020-12"),
+  "draft-07": plainAnalysis("draft-07")
+};
+function plainAnalysis(dialect) {
+  return Object.freeze({
+    dialect,
+    metaErrors: Object.freeze([]),
+    externalRefs: Object.freeze([]),
+    brokenRefs: Object.freeze([]),
+    needsCompile: false,
+    plain: true
+  });
+}
 var analysisCache = /* @__PURE__ */ new Map();
 var META_SCHEMA_IDS = {
   "2020-12": "https://json-schema.org/draft/2020-12/schema",
@@ -19832,20 +19846,23 @@ function metaValidator(dialect) {
 function schemaKey(schema2) {
   return JSON.stringify(schema2);
 }
-function analyseSchema(schema2, key = schemaKey(schema2)) {
-  const cached = analysisCache.get(key);
-  if (cached) return cached;
+function analyseSchema(schema2, key) {
   const dialect = dialectOf(schema2);
+  if (dialect !== void 0 && quickMetaValid(schema2, dialect)) return PLAIN_ANALYSES[dialect];
+  const cacheKey = key ?? schemaKey(schema2);
+  const cached = analysisCache.get(cacheKey);
+  if (cached) return cached;
   const result = {
     dialect,
     metaErrors: [],
     externalRefs: [],
     brokenRefs: [],
-    needsCompile: false
+    needsCompile: false,
+    plain: false
   };
   if (dialect) {
-    const validateMeta = quickMetaValid(schema2, dialect) ? void 0 : metaValidator(dialect);
-    if (validateMeta && !validateMeta(schema2)) {
+    const validateMeta = metaValidator(dialect);
+    if (!validateMeta(schema2)) {
       result.metaErrors = (validateMeta.errors ?? []).map(
         (e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`
       );
@@ -19895,7 +19912,7 @@ function analyseSchema(schema2, key = schemaKey(schema2)) {
       }
     }
   }
-  analysisCache.set(key, result);
+  analysisCache.set(cacheKey, result);
   return result;
 }
 function withoutExternalRefs(schema2) {
@@ -27816,11 +27833,7 @@ function checkToolSchemas(ctx) {
       const schema2 = tool.value[field];
       if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef")) continue;
       const path = [...tool.path, field];
-      let text;
-      const key = () => {
-        text ??= schemaKey(schema2);
-        return text;
-      };
+      let analysis;
       const legacy = earlierThan(tool.scope, "2025-11-25");
       const modern = tool.scope.length - legacy.length;
       if (Object.hasOwn(schema2, "$schema") && legacy.length > 0) {
@@ -27832,7 +27845,7 @@ function checkToolSchemas(ctx) {
       }
       if (legacy.length > 0) checkLegacyShape(ctx, schema2, path, list(legacy));
       if (modern > 0) {
-        const analysis = analyseSchema(schema2, key());
+        analysis = analyseSchema(schema2);
         if (!analysis.dialect) {
           ctx.report(
             "unsupported-tool-schema-dialect",
@@ -27877,7 +27890,8 @@ function checkToolSchemas(ctx) {
           );
         }
       }
-      if (field === "inputSchema") checkHeaders(ctx, tool, schema2, key());
+      if (field === "inputSchema" && analysis?.plain !== true)
+        checkHeaders(ctx, tool, schema2, schemaKey(schema2));
     }
   }
 }

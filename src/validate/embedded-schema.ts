@@ -122,6 +122,27 @@ export interface SchemaAnalysis {
   brokenRefs: string[];
   /** True when the schema uses identifiers (`$id`, `$anchor`, `$dynamicRef`) we only trust Ajv to resolve. */
   needsCompile: boolean;
+  /**
+   * Made only of the common keywords `quickMetaValid` knows, so valid, with no reference,
+   * identifier or extension keyword (such as `x-mcp-header`) in any subschema.
+   */
+  plain: boolean;
+}
+
+const PLAIN_ANALYSES: Record<Dialect, SchemaAnalysis> = {
+  '2020-12': plainAnalysis('2020-12'),
+  'draft-07': plainAnalysis('draft-07'),
+};
+
+function plainAnalysis(dialect: Dialect): SchemaAnalysis {
+  return Object.freeze({
+    dialect,
+    metaErrors: Object.freeze([]) as unknown as string[],
+    externalRefs: Object.freeze([]) as unknown as string[],
+    brokenRefs: Object.freeze([]) as unknown as string[],
+    needsCompile: false,
+    plain: true,
+  });
 }
 
 const analysisCache = new Map<string, SchemaAnalysis>();
@@ -165,20 +186,28 @@ export function schemaKey(schema: JsonValue): string {
   return JSON.stringify(schema);
 }
 
-export function analyseSchema(schema: JsonValue, key = schemaKey(schema)): SchemaAnalysis {
-  const cached = analysisCache.get(key);
-  if (cached) return cached;
+/**
+ * What validation needs to know of an embedded schema. `key` is its schemaKey when the caller has
+ * it; a plain schema (see `SchemaAnalysis.plain`) needs none, which spares serialising each of the
+ * thousands of schemas in a catalog.
+ */
+export function analyseSchema(schema: JsonValue, key?: string): SchemaAnalysis {
   const dialect = dialectOf(schema);
+  if (dialect !== undefined && quickMetaValid(schema, dialect)) return PLAIN_ANALYSES[dialect];
+  const cacheKey = key ?? schemaKey(schema);
+  const cached = analysisCache.get(cacheKey);
+  if (cached) return cached;
   const result: SchemaAnalysis = {
     dialect,
     metaErrors: [],
     externalRefs: [],
     brokenRefs: [],
     needsCompile: false,
+    plain: false,
   };
   if (dialect) {
-    const validateMeta = quickMetaValid(schema, dialect) ? undefined : metaValidator(dialect);
-    if (validateMeta && !validateMeta(schema)) {
+    const validateMeta = metaValidator(dialect);
+    if (!validateMeta(schema)) {
       result.metaErrors = (validateMeta.errors ?? []).map(
         (e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`,
       );
@@ -234,7 +263,7 @@ export function analyseSchema(schema: JsonValue, key = schemaKey(schema)): Schem
       }
     }
   }
-  analysisCache.set(key, result);
+  analysisCache.set(cacheKey, result);
   return result;
 }
 

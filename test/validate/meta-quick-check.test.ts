@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../src/util/json.js';
-import { type Dialect, metaValidator } from '../../src/validate/embedded-schema.js';
+import { analyseSchema, type Dialect, metaValidator } from '../../src/validate/embedded-schema.js';
 import { quickMetaValid } from '../../src/validate/meta-quick-check.js';
 
 const DIALECTS: Dialect[] = ['2020-12', 'draft-07'];
@@ -149,6 +149,26 @@ describe('quickMetaValid', () => {
     );
     // Not vacuous: a good share of generated schemas take the quick path.
     expect(quickAccepts).toBeGreaterThan(300);
+  });
+});
+
+describe('analyseSchema of plain schemas', () => {
+  it('answers a plain schema without serialising it, and flags it plain', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+    const analysis = analyseSchema(schema);
+    expect(analysis).toMatchObject({ dialect: '2020-12', metaErrors: [], brokenRefs: [], plain: true });
+    expect(Object.isFrozen(analysis)).toBe(true);
+  });
+
+  it.each<[string, JsonValue]>([
+    [
+      'an x-mcp-header on a property',
+      { type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'A' } } },
+    ],
+    ['a local $ref', { $defs: { a: { type: 'string' } }, properties: { b: { $ref: '#/$defs/a' } } }],
+    ['an invalid keyword value', { type: 'text' }],
+  ])('does not flag a schema with %s plain', (_name, schema) => {
+    expect(analyseSchema(schema).plain).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@
 import type { JsonValue } from '../../util/json.js';
 import { toPointer } from '../../util/pointer.js';
 import { type Ctx, earlierThan, entries, isObject, list, type Primitive, type Segment } from '../context.js';
-import { analyseSchema, compileSchema, schemaKey } from '../embedded-schema.js';
+import { analyseSchema, compileSchema, type SchemaAnalysis, schemaKey } from '../embedded-schema.js';
 
 const SINGLE = [
   'additionalItems',
@@ -200,11 +200,7 @@ export function checkToolSchemas(ctx: Ctx): void {
       const schema = tool.value[field];
       if (!isObject(schema) || Object.hasOwn(schema, '$componentRef')) continue;
       const path = [...tool.path, field];
-      let text: string | undefined;
-      const key = (): string => {
-        text ??= schemaKey(schema);
-        return text;
-      };
+      let analysis: SchemaAnalysis | undefined;
       const legacy = earlierThan(tool.scope, '2025-11-25');
       const modern = tool.scope.length - legacy.length;
       if (Object.hasOwn(schema, '$schema') && legacy.length > 0) {
@@ -216,7 +212,7 @@ export function checkToolSchemas(ctx: Ctx): void {
       }
       if (legacy.length > 0) checkLegacyShape(ctx, schema, path, list(legacy));
       if (modern > 0) {
-        const analysis = analyseSchema(schema, key());
+        analysis = analyseSchema(schema);
         if (!analysis.dialect) {
           ctx.report(
             'unsupported-tool-schema-dialect',
@@ -261,7 +257,9 @@ export function checkToolSchemas(ctx: Ctx): void {
           );
         }
       }
-      if (field === 'inputSchema') checkHeaders(ctx, tool, schema, key());
+      // A plain schema has no `x-mcp-header` in any subschema.
+      if (field === 'inputSchema' && analysis?.plain !== true)
+        checkHeaders(ctx, tool, schema, schemaKey(schema));
     }
   }
 }
