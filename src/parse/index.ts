@@ -61,12 +61,15 @@ export interface LoadSourceOptions {
   limits?: Partial<Limits>;
   /** Replaces process stdin for `-` (tests, the Action). */
   stdin?: () => Promise<Uint8Array>;
+  /** Told how many bytes were read, before they are decoded and parsed. */
+  onRead?: (bytes: number) => void;
 }
 
 /** Loads a command-line operand: a path, `-` (stdin) or git `REV:path`. Throws LoadError. */
 export async function loadSource(spec: string, options: LoadSourceOptions = {}): Promise<LoadedDocument> {
   const limits = resolveLimits(options.limits);
   const source = await readSourceBytes(spec, limits.maxBytes, options.stdin);
+  options.onRead?.(source.bytes.length);
   const text = decodeUtf8(source.bytes, source.name);
   const format = options.format ?? detectFormat(source.path, text);
   return loadDocument(text, { file: source.name, format, limits });

@@ -34,12 +34,12 @@ export async function prepareDiff(
   color: boolean,
 ): Promise<PreparedDiff | number> {
   const [
-    { loadSource },
+    { loadInput },
     { diffDocuments, parseIgnoreFile, IgnoreFileError },
     { UsageError, PositionedError },
     versions,
   ] = await Promise.all([
-    import('../../parse/index.js'),
+    import('../load-input.js'),
     import('../../diff/index.js'),
     import('../errors.js'),
     import('../../model/versions.js'),
@@ -53,7 +53,7 @@ export async function prepareDiff(
   // migrate: a 0.7.0 side is migrated in memory (named like the other side's security schemes, so
   // the format upgrade is not reported as a change) and the run says so once per side.
   const migrate = await import('../../migrate/load.js');
-  const [oldLoaded, newLoaded] = [await loadSource(oldSpec), await loadSource(newSpec)];
+  const [oldLoaded, newLoaded] = [await loadInput(oldSpec), await loadInput(newSpec)];
   let sides: ReturnType<typeof migrate.loadDiffSides>;
   try {
     sides = migrate.loadDiffSides(oldLoaded, newLoaded, (line) =>

@@ -51,7 +51,8 @@ export function registerLint(program: Command): void {
         const [
           { resolve, dirname },
           { existsSync, statSync, readFileSync },
-          { loadDocument, loadSource },
+          { loadDocument },
+          { loadInput, noteInputSize },
           lint,
           report,
           { UsageError, PositionedError },
@@ -62,6 +63,7 @@ export function registerLint(program: Command): void {
           import('node:path'),
           import('node:fs'),
           import('../../parse/index.js'),
+          import('../load-input.js'),
           import('../../lint/index.js'),
           import('../../report/multi-format.js'),
           import('../errors.js'),
@@ -71,6 +73,11 @@ export function registerLint(program: Command): void {
         ]);
         type FileFindings = import('../../report/multi-format.js').FileFindings;
         type ResolvedConfig = import('../../lint/index.js').ResolvedConfig;
+        const loadStdinAs = (file: string) => {
+          const bytes = readFileSync(0);
+          noteInputSize(bytes.length);
+          return loadDocument(bytes.toString('utf8'), { file });
+        };
 
         const failSeverity = requireOneOf(
           options.failSeverity,
@@ -145,8 +152,8 @@ export function registerLint(program: Command): void {
             // migrate: a 0.7.0 document is linted as its in-memory 0.8.0 migration.
             const loaded = migrate.readAsCurrent(
               spec === '-' && options.stdinFilepath
-                ? loadDocument(readFileSync(0, 'utf8'), { file: options.stdinFilepath })
-                : await loadSource(spec),
+                ? loadStdinAs(options.stdinFilepath)
+                : await loadInput(spec),
               (line) => process.stderr.write(`mcpdesc: note: ${line}\n`),
             );
             const config = await configFor(localPath);

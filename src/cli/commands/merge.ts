@@ -32,16 +32,16 @@ export function registerMerge(program: Command): void {
     )
     .action(
       action(async (files: string[], options: MergeOptions, command: Command) => {
-        const [{ loadSource }, { mergeAggregate }, { validateDocument }, { serialize }, report] =
+        const [{ loadInput }, { mergeAggregate }, { validateDocument }, { serialize }, report] =
           await Promise.all([
-            import('../../parse/index.js'),
+            import('../load-input.js'),
             import('../../merge/aggregate.js'),
             import('../../validate/index.js'),
             import('../../model/serialize.js'),
             import('../../report/conflicts.js'),
           ]);
         const loaded = [];
-        for (const file of files) loaded.push(await loadSource(file));
+        for (const file of files) loaded.push(await loadInput(file));
         const result = mergeAggregate(
           loaded.map((doc) => ({ file: doc.file, value: doc.value, sourceMap: doc.sourceMap })),
           {

@@ -41,9 +41,10 @@ export function registerMigrate(program: Command): void {
     )
     .action(
       action(async (file: string, options: MigrateCliOptions) => {
-        const [{ loadSource, loadDocument }, migrate, { serialize }, { UsageError }, { writeFileAtomic }] =
+        const [{ loadDocument }, { loadInput }, migrate, { serialize }, { UsageError }, { writeFileAtomic }] =
           await Promise.all([
             import('../../parse/index.js'),
+            import('../load-input.js'),
             import('../../migrate/index.js'),
             import('../../model/serialize.js'),
             import('../errors.js'),
@@ -51,7 +52,7 @@ export function registerMigrate(program: Command): void {
           ]);
         const reportFormat =
           options.reportFormat ?? (options.report?.toLowerCase().endsWith('.json') ? 'json' : 'text');
-        const loaded = await loadSource(file);
+        const loaded = await loadInput(file);
         const outFormat =
           options.format === 'json' || options.format === 'yaml'
             ? options.format

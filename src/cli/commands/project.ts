@@ -25,14 +25,14 @@ export function registerProject(program: Command): void {
     .action(
       action(async (file: string, options: ProjectOptions, command: Command) => {
         const [
-          { loadSource },
+          { loadInput },
           { projectView, ProjectionError },
           { serialize },
           { UsageError },
           { validateDocument },
           { formatStylish },
         ] = await Promise.all([
-          import('../../parse/index.js'),
+          import('../load-input.js'),
           import('../../model/project.js'),
           import('../../model/serialize.js'),
           import('../errors.js'),
@@ -40,7 +40,7 @@ export function registerProject(program: Command): void {
           import('../../report/stylish.js'),
         ]);
         const color = useColor(command.optsWithGlobals().color as boolean | undefined, process.stderr);
-        const loaded = await loadSource(file);
+        const loaded = await loadInput(file);
         if (options.validate) {
           // A projection of an invalid document would be a guess: refuse it, like every other command.
           const result = validateDocument(loaded);

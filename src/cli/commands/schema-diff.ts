@@ -27,11 +27,11 @@ export function registerSchemaDiff(program: Command): void {
     .addOption(formatOption(['text', 'json'] as const, 'text'))
     .action(
       action(async (oldSpec: string, newSpec: string, options: SchemaDiffCommandOptions) => {
-        const [{ loadSource }, { runSchemaDiff }] = await Promise.all([
-          import('../../parse/index.js'),
+        const [{ loadInput }, { runSchemaDiff }] = await Promise.all([
+          import('../load-input.js'),
           import('../../schema/index.js'),
         ]);
-        const [before, after] = await Promise.all([loadSource(oldSpec), loadSource(newSpec)]);
+        const [before, after] = await Promise.all([loadInput(oldSpec), loadInput(newSpec)]);
         const result = runSchemaDiff(before.value, after.value, {
           direction: options.direction,
           format: options.format,

@@ -25,7 +25,7 @@ export function registerValidate(program: Command): void {
     .action(
       action(async (files: string[], options: ValidateOptions, command: Command) => {
         const [
-          { loadSource },
+          { loadInput },
           { validateDocument },
           { CODES },
           { parseFormatSpecs, writeReports, ruleMetasFromRegistry, FormatSpecError },
@@ -33,7 +33,7 @@ export function registerValidate(program: Command): void {
           { writeFileAtomic },
           { packageVersion },
         ] = await Promise.all([
-          import('../../parse/index.js'),
+          import('../load-input.js'),
           import('../../validate/index.js'),
           import('../../validate/codes.js'),
           import('../../report/multi-format.js'),
@@ -59,7 +59,7 @@ export function registerValidate(program: Command): void {
         for (const spec of files) {
           try {
             // migrate: a 0.7.0 document is validated as its in-memory 0.8.0 migration.
-            const loaded = migrate.readAsCurrent(await loadSource(spec), (line) =>
+            const loaded = migrate.readAsCurrent(await loadInput(spec), (line) =>
               process.stderr.write(`mcpdesc: note: ${line}\n`),
             );
             const result = validateDocument(loaded);

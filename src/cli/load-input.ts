@@ -1,0 +1,41 @@
+/**
+ * How the commands read their operands: `loadSource`, and garbage collection tuned for memory once
+ * the inputs are large.
+ *
+ * V8 lets the heap of a batch job grow to about four times what survived its last full
+ * collection. On a 50,000-tool document that put lint's peak RSS near 530 MB with about 200 MB
+ * live. From a few megabytes of input on, each command switches V8 to grow the heap by half
+ * instead: that peak drops to about 430 MB for a few per cent more time. Smaller inputs keep V8's
+ * default, which is faster for them.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { type LoadedDocument, type LoadSourceOptions, loadSource } from '../parse/index.js';
+
+/** Bytes of input from which the heap grows by half instead of V8's own factor. */
+export const LARGE_INPUT_BYTES = 8 * 1024 * 1024;
+const HEAP_GROWING_PERCENT = 50;
+
+let inputBytes = 0;
+let tuned = false;
+
+/**
+ * Counts `bytes` of input read by this process, and tunes the heap once they are many. Called
+ * before parsing: V8 sets the next collection's threshold at each full collection, and the first
+ * one comes during the parse of a large document.
+ */
+export function noteInputSize(bytes: number): void {
+  inputBytes += bytes;
+  if (tuned || inputBytes < LARGE_INPUT_BYTES) return;
+  tuned = true;
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
+
+/** True once this process tuned its heap for large inputs (for tests). */
+export function heapTunedForLargeInput(): boolean {
+  return tuned;
+}
+
+/** `loadSource` for a command operand. */
+export async function loadInput(spec: string, options?: LoadSourceOptions): Promise<LoadedDocument> {
+  return loadSource(spec, { ...options, onRead: noteInputSize });
+}
