@@ -342,7 +342,8 @@ function buildViews(docs: JsonObject[]): View[] {
     const root = orderedRoot(doc);
     const sortedRoot = effectiveScope(doc, []);
     root.forEach((version) => {
-      const view = projectView(doc, version);
+      // Views are only compared, never edited: they share values with the input.
+      const view = projectView(doc, version, { share: true });
       const resolved = resolveComponentRefs(view).resolved;
       const origin: View['origin'] = {};
       const canonical: View['canonical'] = {};
@@ -789,7 +790,7 @@ function resultLocations(inputs: readonly MergeInput[], origins: Origins, pointe
 function roundTripConflicts(inputs: readonly MergeInput[], views: View[], result: JsonObject): Conflict[] {
   const conflicts: Conflict[] = [];
   for (const view of views) {
-    const back = projectView(result, view.version);
+    const back = projectView(result, view.version, { share: true });
     if (!equivalentModuloComponents(back, view.doc)) {
       conflicts.push({
         code: 'invalid-result',
@@ -808,7 +809,10 @@ export function roundTrips(inputs: readonly JsonValue[], result: JsonValue): boo
   for (const input of inputs) {
     if (!isJsonObject(input)) return false;
     for (const version of orderedRoot(input)) {
-      if (!equivalentModuloComponents(projectView(result, version), projectView(input, version)))
+      const share = { share: true };
+      if (
+        !equivalentModuloComponents(projectView(result, version, share), projectView(input, version, share))
+      )
         return false;
     }
   }

@@ -114,6 +114,28 @@ describe('Effective Protocol View (spec §4.12)', () => {
     expect(() => projectView(base, '2030-01-01')).toThrow(/not an MCP revision/);
   });
 
+  it('with share: gives the same view, sharing values with the document and never editing it', () => {
+    const frozen = deepFreeze(structuredClone(base));
+    for (const version of rootVersions(frozen)) {
+      const view = projectView(frozen, version, { share: true });
+      expect(view).toEqual(projectView(base, version));
+      expect(view.info).toBe(frozen.info);
+    }
+    const copied = projectView(base, '2025-11-25');
+    expect(copied.info).not.toBe(base.info);
+  });
+
+  it('with share: equals the copied view on generated documents (property)', () => {
+    fc.assert(
+      fc.property(description, (doc) => {
+        const frozen = deepFreeze(structuredClone(doc));
+        for (const version of rootVersions(doc))
+          expect(projectView(frozen, version, { share: true })).toEqual(projectView(doc, version));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('is idempotent on generated documents', () => {
     fc.assert(
       fc.property(description, (doc) => {
