@@ -24600,8 +24600,8 @@ function describeValue(value) {
   if (value === void 0) return "undefined";
   let text;
   if (typeof value === "string") {
-    const cut = [...value];
-    text = JSON.stringify(cut.length > MAX_SHOWN ? `${cut.slice(0, MAX_SHOWN).join("")}…` : value);
+    const cut = value.length > MAX_SHOWN ? [...value] : void 0;
+    text = JSON.stringify(cut && cut.length > MAX_SHOWN ? `${cut.slice(0, MAX_SHOWN).join("")}…` : value);
   } else if (value !== null && typeof value === "object") {
     text = Array.isArray(value) ? `array(${value.length})` : "object";
   } else text = JSON.stringify(value);
@@ -24612,6 +24612,7 @@ function escapeInvisible(text) {
 }
 var INVISIBLE_SOURCE = "[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\u061C\\uFEFF\\u00AD\\u180E]|\\uDB40[\\uDC00-\\uDC7F]";
 var INVISIBLE_GLOBAL = new RegExp(INVISIBLE_SOURCE, "g");
+var INVISIBLE_ANY = new RegExp(INVISIBLE_SOURCE);
 
 // src/lint/functions/casing.ts
 var CASING_STYLES = ["flat", "camel", "pascal", "kebab", "cobol", "snake", "macro"];
@@ -25121,7 +25122,7 @@ var invisibleCharacters = {
   name: "invisibleCharacters",
   description: "Model-visible text must not contain zero-width, bidi control or Unicode tag characters: readers do not see them, models do.",
   fn: (target) => {
-    if (typeof target !== "string") return none3;
+    if (typeof target !== "string" || !INVISIBLE_ANY.test(target)) return none3;
     const found = /* @__PURE__ */ new Map();
     for (const match of target.matchAll(cachedRegExp(INVISIBLE_SOURCE, "g"))) {
       const code = `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
@@ -25152,15 +25153,29 @@ var instructionLike = {
   },
   fn: (target, options) => {
     if (typeof target !== "string") return none3;
-    const phrases = options.replace ? options.phrases ?? [] : [...DEFAULT_PHRASES, ...options.phrases ?? []];
-    for (const source of phrases) {
-      const match = cachedRegExp(source, "i").exec(target);
+    const phrases = compiledPhrases(options);
+    if (phrases.any !== void 0 && !phrases.any.test(target)) return none3;
+    for (const phrase of phrases.each) {
+      const match = phrase.exec(target);
       if (match)
         return [{ message: `contains an instruction aimed at the model: ${describeValue(match[0])}` }];
     }
     return none3;
   }
 };
+var compiledByOptions = /* @__PURE__ */ new WeakMap();
+function compiledPhrases(options) {
+  let compiled4 = compiledByOptions.get(options);
+  if (!compiled4) {
+    const sources = options.replace ? options.phrases ?? [] : [...DEFAULT_PHRASES, ...options.phrases ?? []];
+    const each = sources.map((source) => cachedRegExp(source, "i"));
+    const groupsMatter = sources.some((source) => /\\[1-9]|\\k<|\(\?<[^=!]/.test(source));
+    const any = groupsMatter || sources.length < 2 ? void 0 : new RegExp(sources.map((source) => `(?:${source})`).join("|"), "i");
+    compiled4 = { each, any };
+    compiledByOptions.set(options, compiled4);
+  }
+  return compiled4;
+}
 var PRIMITIVE_TYPES = ["Tool", "Resource", "ResourceTemplate", "Prompt"];
 function tagReferences(subjects) {
   const refs = [];

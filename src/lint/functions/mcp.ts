@@ -3,7 +3,7 @@ import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../..
 import { appendPointer } from '../../util/pointer.js';
 import type { FunctionDefinition, FunctionResult, Subject } from '../types.js';
 import { cachedRegExp, codePointLength } from './generic.js';
-import { describeValue, INVISIBLE_SOURCE } from './text.js';
+import { describeValue, INVISIBLE_ANY, INVISIBLE_SOURCE } from './text.js';
 
 const none: FunctionResult[] = [];
 const BRANCH_KEYWORDS: ReadonlySet<string> = new Set([
@@ -257,7 +257,8 @@ export const invisibleCharacters: FunctionDefinition = {
   description:
     'Model-visible text must not contain zero-width, bidi control or Unicode tag characters: readers do not see them, models do.',
   fn: (target: JsonValue | undefined) => {
-    if (typeof target !== 'string') return none;
+    // Almost no text has one: one test spares a match iterator and a map per text.
+    if (typeof target !== 'string' || !INVISIBLE_ANY.test(target)) return none;
     const found = new Map<string, number>();
     for (const match of target.matchAll(cachedRegExp(INVISIBLE_SOURCE, 'g'))) {
       const code = `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -289,19 +290,54 @@ export const instructionLike: FunctionDefinition = {
     properties: { phrases: { type: 'array', items: { type: 'string' } }, replace: { type: 'boolean' } },
     additionalProperties: false,
   },
-  fn: (target: JsonValue | undefined, options: { phrases?: string[]; replace?: boolean }) => {
+  fn: (target: JsonValue | undefined, options: InstructionLikeOptions) => {
     if (typeof target !== 'string') return none;
-    const phrases = options.replace
-      ? (options.phrases ?? [])
-      : [...DEFAULT_PHRASES, ...(options.phrases ?? [])];
-    for (const source of phrases) {
-      const match = cachedRegExp(source, 'i').exec(target);
+    const phrases = compiledPhrases(options);
+    if (phrases.any !== undefined && !phrases.any.test(target)) return none;
+    for (const phrase of phrases.each) {
+      const match = phrase.exec(target);
       if (match)
         return [{ message: `contains an instruction aimed at the model: ${describeValue(match[0])}` }];
     }
     return none;
   },
 };
+
+interface InstructionLikeOptions {
+  phrases?: string[];
+  replace?: boolean;
+}
+
+interface CompiledPhrases {
+  /** In order: the first that matches names the finding. */
+  each: RegExp[];
+  /**
+   * All phrases as one alternation, which tells in one pass whether any matches: most texts
+   * match none. Left out when a phrase numbers or names its groups, which an alternation would
+   * renumber or repeat.
+   */
+  any: RegExp | undefined;
+}
+
+const compiledByOptions = new WeakMap<InstructionLikeOptions, CompiledPhrases>();
+
+function compiledPhrases(options: InstructionLikeOptions): CompiledPhrases {
+  let compiled = compiledByOptions.get(options);
+  if (!compiled) {
+    const sources = options.replace
+      ? (options.phrases ?? [])
+      : [...DEFAULT_PHRASES, ...(options.phrases ?? [])];
+    const each = sources.map((source) => cachedRegExp(source, 'i'));
+    const groupsMatter = sources.some((source) => /\\[1-9]|\\k<|\(\?<[^=!]/.test(source));
+    const any =
+      groupsMatter || sources.length < 2
+        ? undefined
+        : new RegExp(sources.map((source) => `(?:${source})`).join('|'), 'i');
+    compiled = { each, any };
+    compiledByOptions.set(options, compiled);
+  }
+  return compiled;
+}
 
 const PRIMITIVE_TYPES = ['Tool', 'Resource', 'ResourceTemplate', 'Prompt'] as const;
 

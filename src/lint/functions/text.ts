@@ -8,8 +8,9 @@ export function describeValue(value: JsonValue | undefined): string {
   if (value === undefined) return 'undefined';
   let text: string;
   if (typeof value === 'string') {
-    const cut = [...value];
-    text = JSON.stringify(cut.length > MAX_SHOWN ? `${cut.slice(0, MAX_SHOWN).join('')}…` : value);
+    // Cut by code points, so a pair is never split; a string of few code units has few points.
+    const cut = value.length > MAX_SHOWN ? [...value] : undefined;
+    text = JSON.stringify(cut && cut.length > MAX_SHOWN ? `${cut.slice(0, MAX_SHOWN).join('')}…` : value);
   } else if (value !== null && typeof value === 'object') {
     text = Array.isArray(value) ? `array(${value.length})` : 'object';
   } else text = JSON.stringify(value);
@@ -25,3 +26,5 @@ export function escapeInvisible(text: string): string {
 export const INVISIBLE_SOURCE =
   '[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\u061C\\uFEFF\\u00AD\\u180E]|\\uDB40[\\uDC00-\\uDC7F]';
 const INVISIBLE_GLOBAL = new RegExp(INVISIBLE_SOURCE, 'g');
+/** Whether a text has any (not global: no `lastIndex` state between texts). */
+export const INVISIBLE_ANY = new RegExp(INVISIBLE_SOURCE);
