@@ -28681,6 +28681,19 @@ function matchesPointerPattern(pattern2, pointer) {
   return match(0, 0);
 }
 var KEY_FIELD = /* @__PURE__ */ Symbol("@key");
+function compileWhen(when) {
+  if (when === void 0) return void 0;
+  return Object.keys(when).map((key) => {
+    const cond = when[key];
+    if (key === "$depth") return { actual: (subject) => subject.depth, cond };
+    if (key === "$required") return { actual: (subject) => subject.required ?? false, cond };
+    if (key === "$kind") return { actual: (subject) => subject.kind, cond };
+    if (key === "$name") return { actual: (subject) => subject.name, cond };
+    if (key === "$via") return { actual: (subject) => subject.via, cond };
+    const segments = key.split(".");
+    return { actual: (subject) => fieldValue(subject.value, segments), cond };
+  });
+}
 var planCache = /* @__PURE__ */ new WeakMap();
 function relativeTo(baseDir, filePath) {
   const rel = toPosix(relative3(baseDir, filePath));
@@ -28719,7 +28732,7 @@ function planFor(config, filePath) {
     const fn = config.functions.get(rule.function);
     if (!fn) continue;
     const fields = rule.field ? rule.field.map((f) => f === "@key" ? KEY_FIELD : { text: f, segments: f.split(".") }) : [void 0];
-    const compiled4 = { rule, fn, fields, paths: [] };
+    const compiled4 = { rule, fn, fields, when: compileWhen(rule.when), paths: [] };
     for (const given of rule.given) {
       if (given.startsWith("$")) compiled4.paths.push(parseJsonPath(given));
       else {
@@ -28754,15 +28767,9 @@ function fieldValue(value, segments) {
   return current;
 }
 function conditionHolds(subject, when) {
-  for (const key of Object.keys(when)) {
-    const cond = when[key];
-    let actual;
-    if (key === "$depth") actual = subject.depth;
-    else if (key === "$required") actual = subject.required ?? false;
-    else if (key === "$kind") actual = subject.kind;
-    else if (key === "$name") actual = subject.name;
-    else if (key === "$via") actual = subject.via;
-    else actual = fieldValue(subject.value, key.split("."));
+  for (let i = 0; i < when.length; i++) {
+    const { actual: read, cond } = when[i];
+    const actual = read(subject);
     if (isJsonObject(cond)) {
       if (Object.hasOwn(cond, "defined") && actual !== void 0 !== cond.defined) return false;
       if (Object.hasOwn(cond, "not") && actual !== void 0 && sameValue(actual, cond.not)) return false;
@@ -28858,27 +28865,30 @@ function lintDocument(loaded, config, options = {}) {
     }
   }
   const subjects = buildSubjects(document);
+  const noPointerOverrides = plan.pointerOverrides.length === 0;
   const run2 = (compiled4, subject) => {
-    const rule = plan.pointerOverrides.length === 0 ? compiled4.rule : effectiveRule(compiled4.rule, plan.pointerOverrides, subject.pointer);
-    if (rule.severity === "off" && plan.pointerOverrides.length === 0) return;
-    if (rule.when && !conditionHolds(subject, rule.when)) return;
-    for (const field of compiled4.fields) {
+    const rule = noPointerOverrides ? compiled4.rule : effectiveRule(compiled4.rule, plan.pointerOverrides, subject.pointer);
+    if (rule.severity === "off" && noPointerOverrides) return;
+    if (compiled4.when && !conditionHolds(subject, compiled4.when)) return;
+    const fields = compiled4.fields;
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f];
       let target;
       if (field === void 0) target = subject.value;
       else if (field === KEY_FIELD) target = subject.name;
       else target = fieldValue(subject.value, field.segments);
       if (target === void 0 && compiled4.fn.handlesMissing !== true) continue;
-      const pointer = field === void 0 || field === KEY_FIELD ? subject.pointer : appendPointer(subject.pointer, ...field.segments);
-      const context = { subject, pointer, document, subjects, ruleId: rule.id };
+      const context = new RuleContext(subject, field, document, subjects, rule.id);
       let results;
       try {
         results = compiled4.fn.fn(target, rule.functionOptions, context);
       } catch (error2) {
         throw new Error(
-          `rule ${rule.id} (function ${compiled4.fn.name}) failed at ${loaded.file}#${pointer}: ${error2 instanceof Error ? error2.message : String(error2)}`
+          `rule ${rule.id} (function ${compiled4.fn.name}) failed at ${loaded.file}#${context.pointer}: ${error2 instanceof Error ? error2.message : String(error2)}`
         );
       }
       if (!results || results.length === 0) continue;
+      const pointer = context.pointer;
       for (const result of results) {
         if (!result || typeof result.message !== "string") continue;
         const at2 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
@@ -28928,7 +28938,10 @@ function lintDocument(loaded, config, options = {}) {
   for (const [type, rules] of plan.byType) {
     const list2 = subjects.get(type);
     if (!list2) continue;
-    for (const subject of list2) for (const compiled4 of rules) run2(compiled4, subject);
+    for (let i = 0; i < list2.length; i++) {
+      const subject = list2[i];
+      for (let r2 = 0; r2 < rules.length; r2++) run2(rules[r2], subject);
+    }
   }
   for (const compiled4 of plan.pathRules) {
     for (const steps of compiled4.paths) {
@@ -28938,6 +28951,28 @@ function lintDocument(loaded, config, options = {}) {
   findings.sort(compareFindings);
   return { file: loaded.file, findings, valid, complete, suppressed };
 }
+var RuleContext = class {
+  constructor(subject, field, document, subjects, ruleId) {
+    this.subject = subject;
+    this.field = field;
+    this.document = document;
+    this.subjects = subjects;
+    this.ruleId = ruleId;
+  }
+  subject;
+  field;
+  document;
+  subjects;
+  ruleId;
+  at;
+  get pointer() {
+    if (this.at === void 0) {
+      const field = this.field;
+      this.at = field === void 0 || field === KEY_FIELD ? this.subject.pointer : appendPointer(this.subject.pointer, ...field.segments);
+    }
+    return this.at;
+  }
+};
 function pathSubject(match) {
   const segments = parsePointer(match.pointer);
   return {
