@@ -28415,6 +28415,16 @@ var SCHEMA_SINGLE_KEYWORDS = [
   "propertyNames",
   "additionalItems"
 ];
+var OTHER_SUBSCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
+  ...SCHEMA_MAP_KEYWORDS,
+  ...SCHEMA_LIST_KEYWORDS,
+  ...SCHEMA_SINGLE_KEYWORDS
+]);
+function hasOtherSubschemas(schema2) {
+  const keys = Object.keys(schema2);
+  for (let i = 0; i < keys.length; i++) if (OTHER_SUBSCHEMA_KEYWORDS.has(keys[i])) return true;
+  return false;
+}
 var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
 var INPUT = { schema: "ToolInputSchema", property: "ToolInputProperty" };
 var OUTPUT = { schema: "ToolOutputSchema", property: "ToolOutputProperty" };
@@ -28483,6 +28493,7 @@ function buildSubjects(document) {
     } else if (items !== void 0) {
       walkSchema(items, appendPointer(pointer, "items"), depth, owner, types, "items");
     }
+    if (!hasOtherSubschemas(schema2)) return;
     for (const keyword of SCHEMA_SINGLE_KEYWORDS) {
       if (Object.hasOwn(schema2, keyword))
         walkSchema(

@@ -28,6 +28,20 @@ const SCHEMA_SINGLE_KEYWORDS = [
   'additionalItems',
 ] as const;
 
+/** Every keyword whose value holds subschemas other than `properties` and `items`. */
+const OTHER_SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  ...SCHEMA_MAP_KEYWORDS,
+  ...SCHEMA_LIST_KEYWORDS,
+  ...SCHEMA_SINGLE_KEYWORDS,
+]);
+
+/** True when a schema node has a keyword from OTHER_SUBSCHEMA_KEYWORDS: most have none. */
+function hasOtherSubschemas(schema: JsonObject): boolean {
+  const keys = Object.keys(schema);
+  for (let i = 0; i < keys.length; i++) if (OTHER_SUBSCHEMA_KEYWORDS.has(keys[i] as string)) return true;
+  return false;
+}
+
 const COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
 
 interface SchemaTypes {
@@ -120,6 +134,8 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     } else if (items !== undefined) {
       walkSchema(items, appendPointer(pointer, 'items'), depth, owner, types, 'items');
     }
+    // One look at the node's few keys instead of eighteen lookups, for the same walk in the same order.
+    if (!hasOtherSubschemas(schema)) return;
     for (const keyword of SCHEMA_SINGLE_KEYWORDS) {
       if (Object.hasOwn(schema, keyword))
         walkSchema(
