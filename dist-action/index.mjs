@@ -18861,6 +18861,12 @@ function matchCapabilities(oldSide, newSide, compared) {
   return book.list();
 }
 
+// src/util/arrays.ts
+function appendAll(target, items) {
+  for (let i = 0; i < items.length; i++) target.push(items[i]);
+  return target;
+}
+
 // src/util/hash.ts
 import { createRequire } from "node:module";
 var crypto2;
@@ -24008,7 +24014,7 @@ function diffDocuments(oldInput, newInput, options = {}) {
     const applied = applyIgnores(all, options.ignore, options.today ?? (/* @__PURE__ */ new Date()).toISOString().slice(0, 10));
     changes = applied.kept;
     ignored = applied.ignored;
-    notes.push(...applied.notes);
+    appendAll(notes, applied.notes);
   }
   const count = (level) => changes.filter((c) => c.level === level).length;
   return {
@@ -25440,7 +25446,7 @@ function queryJsonPath(document, steps) {
     const next = [];
     for (const base of bases) {
       if (step.kind === "wildcard") {
-        next.push(...children(base.value, base.pointer));
+        appendAll(next, children(base.value, base.pointer));
         continue;
       }
       for (const name of step.names) {
@@ -29954,8 +29960,8 @@ function migrateValue(source, options = {}) {
   for (const [, step] of STEPS) {
     const result = step(value, options);
     value = result.value;
-    entries3.push(...result.entries);
-    moves.push(...result.moves);
+    appendAll(entries3, result.entries);
+    appendAll(moves, result.moves);
   }
   const mapPointer = makePointerMapper(moves);
   const blocked = entries3.some((e) => e.kind === "decision" && BLOCKING.has(e.code));
@@ -30219,7 +30225,7 @@ async function analyseFile(file, options) {
   } else {
     try {
       const changes = await options.engines.diff(base, head);
-      report.changes.push(...changes.map((change) => anchorChange(change, base, head)));
+      for (const change of changes) report.changes.push(anchorChange(change, base, head));
     } catch (error2) {
       report.problems.push(`diff failed: ${messageOf(error2)}`);
     }

@@ -171,7 +171,7 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
   } else {
     try {
       const changes = await options.engines.diff(base, head);
-      report.changes.push(...changes.map((change) => anchorChange(change, base, head)));
+      for (const change of changes) report.changes.push(anchorChange(change, base, head));
     } catch (error) {
       report.problems.push(`diff failed: ${messageOf(error)}`);
     }

@@ -1,4 +1,5 @@
 import { sortVersions } from '../model/versions.js';
+import { appendAll } from '../util/arrays.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Location } from '../util/location.js';
 import { checkCapabilities } from './checks/capabilities.js';
@@ -55,7 +56,7 @@ export function diffDocuments(
     const applied = applyIgnores(all, options.ignore, options.today ?? new Date().toISOString().slice(0, 10));
     changes = applied.kept;
     ignored = applied.ignored;
-    notes.push(...applied.notes);
+    appendAll(notes, applied.notes);
   }
   const count = (level: Change['level']) => changes.filter((c) => c.level === level).length;
   return {

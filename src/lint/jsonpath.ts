@@ -3,6 +3,8 @@
  * `$`, `.name`, `['name']`, `["a","b"]` / `[a,b]` (unions), `[*]` / `.*`, `[0]`, `..name`, `..*`.
  * No filter or script expressions: rulesets are data, and nothing in them is ever evaluated as code.
  */
+
+import { appendAll } from '../util/arrays.js';
 import type { JsonValue } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
 
@@ -129,7 +131,7 @@ export function queryJsonPath(document: JsonValue, steps: readonly Step[]): Path
     const next: PathMatch[] = [];
     for (const base of bases) {
       if (step.kind === 'wildcard') {
-        next.push(...children(base.value, base.pointer));
+        appendAll(next, children(base.value, base.pointer));
         continue;
       }
       for (const name of step.names) {

@@ -20,6 +20,7 @@
 import { COMPONENT_NAMESPACES, parseComponentRef, resolveComponentRefs } from '../model/components.js';
 import { projectView } from '../model/project.js';
 import { effectiveScope, SCOPED_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
+import { appendAll } from '../util/arrays.js';
 import {
   deepClone,
   isJsonObject,
@@ -100,14 +101,14 @@ export function mergeAggregate(
 
   // 2. Components.
   const components = mergeComponents(inputs, docs, options.renameComponents === true);
-  conflicts.push(...components.conflicts);
+  appendAll(conflicts, components.conflicts);
 
   // 3. Unscoped metadata.
-  conflicts.push(...compareUnscoped(inputs, docs));
+  appendAll(conflicts, compareUnscoped(inputs, docs));
 
   // 4. Views, and the revisions described by more than one input.
   const views = buildViews(docs);
-  conflicts.push(...compareSameRevisionViews(inputs, views));
+  appendAll(conflicts, compareSameRevisionViews(inputs, views));
   if (conflicts.length > 0) return { ok: false, conflicts };
 
   // 5. The merged document.
@@ -125,7 +126,7 @@ export function mergeAggregate(
       });
     }
   }
-  if (resultConflicts.length === 0) resultConflicts.push(...roundTripConflicts(inputs, views, document));
+  if (resultConflicts.length === 0) appendAll(resultConflicts, roundTripConflicts(inputs, views, document));
   if (resultConflicts.length > 0) return { ok: false, conflicts: resultConflicts };
   return { ok: true, document, renames: components.renames };
 }

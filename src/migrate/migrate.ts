@@ -16,6 +16,7 @@
  * invented: data the source lacks is either given by the caller (and reported) or left to the author.
  */
 
+import { appendAll } from '../util/arrays.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { validateDocument } from '../validate/index.js';
 import { declaredVersion, MCPDESC_070 } from './detect.js';
@@ -110,8 +111,8 @@ export function migrateValue(source: JsonValue, options: MigrateOptions = {}): M
   for (const [, step] of STEPS) {
     const result = step(value, options);
     value = result.value;
-    entries.push(...result.entries);
-    moves.push(...result.moves);
+    appendAll(entries, result.entries);
+    appendAll(moves, result.moves);
   }
   const mapPointer = makePointerMapper(moves);
   const blocked = entries.some((e) => e.kind === 'decision' && BLOCKING.has(e.code));

@@ -4,6 +4,7 @@
  */
 import { Chalk } from 'chalk';
 import type { Conflict, ConflictValue } from '../merge/conflicts.js';
+import { maxOf } from '../util/arrays.js';
 import type { Location } from '../util/location.js';
 
 export interface ConflictTextOptions {
@@ -33,7 +34,7 @@ export function formatConflictsText(
   conflicts.forEach((conflict, index) => {
     lines.push(`${chalk.red('conflict')} ${chalk.bold(conflict.code)}  ${conflict.message}`);
     const where = conflict.locations.map(formatLocation);
-    const width = Math.max(0, ...where.map((w) => w.length));
+    const width = maxOf(where, (w) => w.length);
     conflict.locations.forEach((location, i) => {
       const value = renderValue(conflict.values?.[i]);
       const pointer = location.pointer === '' ? '(root)' : location.pointer;

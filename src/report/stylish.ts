@@ -8,6 +8,7 @@
  */
 import { Chalk } from 'chalk';
 import type { Finding } from '../model/finding.js';
+import { maxOf } from '../util/arrays.js';
 
 export interface FileFindings {
   file: string;
@@ -50,8 +51,8 @@ export function formatStylish(files: readonly FileFindings[], options: StylishOp
         f.code,
       ] as const;
     });
-    const w0 = Math.max(...rows.map((r) => r[0].length));
-    const w1 = Math.max(...rows.map((r) => r[1].length));
+    const w0 = maxOf(rows, (r) => r[0].length);
+    const w1 = maxOf(rows, (r) => r[1].length);
     for (const [pos, severity, message, code] of rows) {
       const sev =
         severity === 'error'

@@ -109,6 +109,12 @@ describe('JSONPath subset', () => {
       '/tools/0/inputSchema/properties/filter/properties/deep/items/properties/leaf',
     ]);
   });
+  it('selects every item of a list longer than V8 takes as arguments of one call', () => {
+    const tools = Array.from({ length: 300_000 }, (_, i) => ({ name: `t${i}` }));
+    const matches = queryJsonPath({ tools }, parseJsonPath('$.tools[*]'));
+    expect(matches).toHaveLength(300_000);
+    expect(matches[299_999]?.pointer).toBe('/tools/299999');
+  });
   it('rejects filters and scripts', () => {
     expect(() => parseJsonPath('$.tools[?(@.name)]')).toThrow(/unsupported selector/);
     expect(() => parseJsonPath('tools')).toThrow(/must start with \$/);

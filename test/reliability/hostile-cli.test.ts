@@ -54,6 +54,17 @@ describe('hostile documents through the commands', () => {
     expect(JSON.parse(diff.stdout).changes).toEqual([]);
   }, 180_000);
 
+  it('lint reports 210,000 findings (more than V8 takes as arguments of one call)', () => {
+    const tools = Array.from({ length: 70_000 }, (_, i) => ({
+      name: `t_${i}`,
+      inputSchema: { type: 'object' },
+    }));
+    const file = write('findings.json', JSON.stringify({ ...base, tools }));
+    const result = runCli(['lint', file]);
+    expectCleanOutcome(result, [0]);
+    expect(result.stdout).toContain('⚠ 210000 problems (0 errors, 140000 warnings, 70000 other)');
+  }, 180_000);
+
   it('__proto__, constructor and prototype keys round-trip as data through project and merge', () => {
     const doc = {
       ...base,

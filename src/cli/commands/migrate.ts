@@ -88,7 +88,7 @@ export function registerMigrate(program: Command): void {
           if (outFormat === 'yaml' && loaded.format === 'yaml') {
             const rendered = migrate.renderYamlPreserving(loaded.text, result.value, result.moves);
             text = rendered.text;
-            report.entries.push(...rendered.notes);
+            for (const note of rendered.notes) report.entries.push(note);
           } else {
             text = serialize(result.value, outFormat);
           }
