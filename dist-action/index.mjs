@@ -18801,23 +18801,32 @@ function transportKey(decl) {
 }
 function pairTransports(olds, news) {
   const out = [];
-  const restOld = [...olds];
-  const restNew = [...news];
-  const take = (same2) => {
-    for (let i = 0; i < restOld.length; ) {
-      const a = restOld[i];
-      const j = restNew.findIndex((b) => same2(a, b));
-      if (j >= 0) {
-        out.push([a, restNew[j]]);
-        restOld.splice(i, 1);
-        restNew.splice(j, 1);
-      } else i++;
+  let restOld = [...olds];
+  let restNew = [...news];
+  const take = (keyOf) => {
+    const waiting = /* @__PURE__ */ new Map();
+    for (const b of restNew) {
+      const key = keyOf(b);
+      if (key === void 0) continue;
+      const queue = waiting.get(key);
+      if (queue) queue.push(b);
+      else waiting.set(key, [b]);
     }
+    const taken = /* @__PURE__ */ new Set();
+    restOld = restOld.filter((a) => {
+      const key = keyOf(a);
+      const b = key === void 0 ? void 0 : waiting.get(key)?.shift();
+      if (b === void 0) return true;
+      out.push([a, b]);
+      taken.add(b);
+      return false;
+    });
+    restNew = restNew.filter((b) => !taken.has(b));
   };
-  take((a, b) => transportKey(a) === transportKey(b) && jsonArgs(a) === jsonArgs(b));
-  take((a, b) => transportKey(a) === transportKey(b));
-  take((a, b) => str(a.value.type) === str(b.value.type));
-  take((a, b) => transportEndpoint(a) !== "" && transportEndpoint(a) === transportEndpoint(b));
+  take((d) => `${transportKey(d)}\0${jsonArgs(d)}`);
+  take((d) => transportKey(d));
+  take((d) => str(d.value.type));
+  take((d) => transportEndpoint(d) === "" ? void 0 : transportEndpoint(d));
   for (const a of restOld) out.push([a, void 0]);
   for (const b of restNew) out.push([void 0, b]);
   return out;

@@ -218,23 +218,37 @@ export function transportKey(decl: Decl): string {
  */
 function pairTransports(olds: Decl[], news: Decl[]): [Decl | undefined, Decl | undefined][] {
   const out: [Decl | undefined, Decl | undefined][] = [];
-  const restOld = [...olds];
-  const restNew = [...news];
-  const take = (same: (a: Decl, b: Decl) => boolean) => {
-    for (let i = 0; i < restOld.length; ) {
-      const a = restOld[i] as Decl;
-      const j = restNew.findIndex((b) => same(a, b));
-      if (j >= 0) {
-        out.push([a, restNew[j]]);
-        restOld.splice(i, 1);
-        restNew.splice(j, 1);
-      } else i++;
+  let restOld = [...olds];
+  let restNew = [...news];
+  /**
+   * Pairs each remaining old transport, in order, with the first remaining new one of the same
+   * key (undefined: never paired). Queues per key, not a search per transport: a hostile document
+   * may list thousands.
+   */
+  const take = (keyOf: (decl: Decl) => string | undefined) => {
+    const waiting = new Map<string, Decl[]>();
+    for (const b of restNew) {
+      const key = keyOf(b);
+      if (key === undefined) continue;
+      const queue = waiting.get(key);
+      if (queue) queue.push(b);
+      else waiting.set(key, [b]);
     }
+    const taken = new Set<Decl>();
+    restOld = restOld.filter((a) => {
+      const key = keyOf(a);
+      const b = key === undefined ? undefined : waiting.get(key)?.shift();
+      if (b === undefined) return true;
+      out.push([a, b]);
+      taken.add(b);
+      return false;
+    });
+    restNew = restNew.filter((b) => !taken.has(b));
   };
-  take((a, b) => transportKey(a) === transportKey(b) && jsonArgs(a) === jsonArgs(b));
-  take((a, b) => transportKey(a) === transportKey(b));
-  take((a, b) => str(a.value.type) === str(b.value.type));
-  take((a, b) => transportEndpoint(a) !== '' && transportEndpoint(a) === transportEndpoint(b));
+  take((d) => `${transportKey(d)}\u0000${jsonArgs(d)}`);
+  take((d) => transportKey(d));
+  take((d) => str(d.value.type));
+  take((d) => (transportEndpoint(d) === '' ? undefined : transportEndpoint(d)));
   for (const a of restOld) out.push([a, undefined]);
   for (const b of restNew) out.push([undefined, b]);
   return out;

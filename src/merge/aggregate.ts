@@ -286,9 +286,8 @@ function differingPointers(
   if (comparable.every((c) => c === comparable[0])) return;
   const present = values.filter((v): v is { present: true; value: JsonValue } => v.present);
   if (!security && present.length === values.length && present.every((v) => isJsonObject(v.value))) {
-    const keys: string[] = [];
-    for (const v of present)
-      for (const key of Object.keys(v.value as JsonObject)) if (!keys.includes(key)) keys.push(key);
+    const keys = new Set<string>();
+    for (const v of present) for (const key of Object.keys(v.value as JsonObject)) keys.add(key);
     for (const key of keys) differingPointers(docs, appendPointer(pointer, key), false, conflicts, inputs);
     return;
   }
@@ -434,16 +433,21 @@ function comparePrimitives(
   collection: ScopedCollection,
   conflicts: Conflict[],
 ): void {
-  const keys: string[] = [];
-  const find = (view: View, key: string): number =>
-    (view.canonical[collection] ?? []).findIndex((item) => identityOf(collection, item) === key);
-  for (const view of list)
-    for (const item of view.canonical[collection] ?? []) {
+  // Keys in first-seen order, and per view where each key first sits: maps, as a catalog has
+  // thousands of declarations per view (searching lists made this quadratic).
+  const keys = new Set<string>();
+  const positions = list.map((view) => {
+    const first = new Map<string, number>();
+    (view.canonical[collection] ?? []).forEach((item, index) => {
       const key = identityOf(collection, item);
-      if (key !== undefined && !keys.includes(key)) keys.push(key);
-    }
+      if (key === undefined) return;
+      keys.add(key);
+      if (!first.has(key)) first.set(key, index);
+    });
+    return first;
+  });
   for (const key of keys) {
-    const at = list.map((view) => find(view, key));
+    const at = positions.map((first) => first.get(key) ?? -1);
     const values = list.map((view, i) =>
       at[i] === -1 ? undefined : view.canonical[collection]?.[at[i] as number],
     );
@@ -545,9 +549,17 @@ function compareUnkeyed(
   conflicts: Conflict[],
 ): void {
   const sets = list.map((view) => view.keys[collection] ?? []);
-  const union: string[] = [];
-  for (const set of sets) for (const key of set) if (!union.includes(key)) union.push(key);
-  if (sets.every((set) => set.length === union.length && union.every((key) => set.includes(key)))) return;
+  // Per view: where each key first sits (maps, not list searches: a document may list many).
+  const firsts = sets.map((set) => {
+    const first = new Map<string, number>();
+    set.forEach((key, index) => {
+      if (!first.has(key)) first.set(key, index);
+    });
+    return first;
+  });
+  const union = [...new Set(sets.flat())];
+  if (sets.every((set, i) => set.length === union.length && union.every((key) => firsts[i]?.has(key))))
+    return;
   if (collection === 'capabilities' && sets.every((set) => set.length === 1)) {
     const at = list.map(() => 0);
     const values = list.map((view) => view.canonical[collection]?.[0] as JsonValue);
@@ -556,20 +568,19 @@ function compareUnkeyed(
     return;
   }
   for (const key of union) {
-    if (sets.every((set) => set.includes(key))) continue;
-    const holderIndex = sets.findIndex((set) => set.includes(key));
+    const at = firsts.map((first) => first.get(key) ?? -1);
+    if (at.every((index) => index !== -1)) continue;
+    const holderIndex = at.findIndex((index) => index !== -1);
     const holder = list[holderIndex] as View;
-    const declaration = holder.canonical[collection]?.[
-      sets[holderIndex]?.indexOf(key) as number
-    ] as JsonValue;
+    const declaration = holder.canonical[collection]?.[at[holderIndex] as number] as JsonValue;
     const label = declarationLabel(collection, declaration);
-    const values = sets.map((set) => (set.includes(key) ? (declaration as JsonValue) : undefined));
+    const values = at.map((index) => (index !== -1 ? (declaration as JsonValue) : undefined));
     conflicts.push({
       code: 'revision-view-conflict',
       message: `MCP ${version}: ${label} is described by ${describeWho(inputs, list, values, true)} but not by ${describeWho(inputs, list, values, false)}`,
       subject: { kind: subjectKind(collection), key: label, revisions: [version] },
       locations: list.map((view, i) => {
-        const index = sets[i]?.indexOf(key) ?? -1;
+        const index = at[i] ?? -1;
         return locate(
           inputs[view.input] as MergeInput,
           index === -1 ? absentPointer(inputs, view, collection) : sourcePointer(view, collection, index),

@@ -172,6 +172,40 @@ function mergeValue(b: Maybe, o: Maybe, t: Maybe, at: Pointers, ctx: Context, pa
   return o;
 }
 
+/**
+ * Order of a merged keyed list: ours, with each member only theirs has placed right after its
+ * predecessor in theirs (or first), then members only the base still has. Sets and maps, not list
+ * searches and splices: a catalog's tools are thousands of members.
+ */
+export function mergedOrder(
+  ours: readonly string[],
+  theirs: readonly string[],
+  base: readonly string[],
+): string[] {
+  const placed = new Set(ours);
+  // Each id precedes at most one other in theirs, so each anchor gets at most one follower.
+  const follower = new Map<string | undefined, string>();
+  let previous: string | undefined;
+  for (const id of theirs) {
+    if (!placed.has(id)) {
+      follower.set(previous, id);
+      placed.add(id);
+    }
+    previous = id;
+  }
+  const order: string[] = [];
+  const emit = (anchor: string | undefined) => {
+    for (let next = follower.get(anchor); next !== undefined; next = follower.get(next)) order.push(next);
+  };
+  emit(undefined);
+  for (const id of ours) {
+    order.push(id);
+    emit(id);
+  }
+  for (const id of base) if (!placed.has(id)) order.push(id);
+  return order;
+}
+
 function mergeObject(
   b: JsonObject | undefined,
   o: JsonObject,
@@ -180,8 +214,7 @@ function mergeObject(
   ctx: Context,
   path: string[],
 ): JsonObject {
-  const keys = Object.keys(o);
-  for (const key of Object.keys(t)) if (!keys.includes(key)) keys.push(key);
+  const keys = [...new Set([...Object.keys(o), ...Object.keys(t)])];
   const out: JsonObject = {};
   for (const key of keys) {
     const at2 = child(at, { base: key, ours: key, theirs: key });
@@ -220,11 +253,27 @@ function identityFor(path: string[], ctx: Context): Identity | undefined {
   if (path.length === 1 && (SCOPED_COLLECTIONS as readonly string[]).includes(path[0] as string)) {
     const collection = path[0] as ScopedCollection;
     if (isPrimitiveCollection(collection)) {
+      // How many declarations of each key a list has, counted once per list: counting per item
+      // made a catalog's merge quadratic.
+      const counts = new WeakMap<readonly JsonValue[], Map<string, number>>();
+      const variantsOf = (all: readonly JsonValue[], key: string): number => {
+        let perKey = counts.get(all);
+        if (!perKey) {
+          perKey = new Map();
+          for (const other of all) {
+            const otherKey = identityOf(collection, other);
+            if (otherKey !== undefined) perKey.set(otherKey, (perKey.get(otherKey) ?? 0) + 1);
+          }
+          counts.set(all, perKey);
+        }
+        return perKey.get(key) ?? 0;
+      };
       return (item, side, all) => {
         const key = identityOf(collection, item);
         if (key === undefined) return undefined;
-        const variants = all.filter((other) => identityOf(collection, other) === key);
-        return variants.length > 1 ? `${key}\u0000${effectiveScope(item, ctx.roots[side]).join(',')}` : key;
+        return variantsOf(all, key) > 1
+          ? `${key}\u0000${effectiveScope(item, ctx.roots[side]).join(',')}`
+          : key;
       };
     }
     if (collection === 'transports')
@@ -269,17 +318,7 @@ function mergeKeyed(
     }
     return undefined;
   }
-  // Order: ours, with what only theirs has placed after its predecessor in theirs.
-  const order = [...oi.keys()];
-  let previous: string | undefined;
-  for (const id of ti.keys()) {
-    if (!order.includes(id)) {
-      const position = previous === undefined ? 0 : order.indexOf(previous) + 1;
-      order.splice(position, 0, id);
-    }
-    previous = id;
-  }
-  for (const id of bi.keys()) if (!order.includes(id)) order.push(id);
+  const order = mergedOrder([...oi.keys()], [...ti.keys()], [...bi.keys()]);
   const out: JsonValue[] = [];
   const memberPath = [...path.filter((p) => p !== '#content'), '[]'];
   for (const id of order) {

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gitConfigEntries, updateExclude, updateGitattributes } from '../../src/merge/git-setup.js';
-import { mergeThreeWay } from '../../src/merge/three-way.js';
+import { mergedOrder, mergeThreeWay } from '../../src/merge/three-way.js';
 import { validateDocument } from '../../src/validate/index.js';
 import { load } from './helpers.js';
 
@@ -184,5 +185,38 @@ describe('git-setup (pure parts)', () => {
       ['merge.mcpdesc.name', 'mcpdesc: three-way merge of MCP Description documents'],
       ['merge.mcpdesc.driver', 'node cli.js merge-driver %O %A %B %P'],
     ]);
+  });
+});
+
+describe('mergedOrder', () => {
+  /** The order as first written: list searches and splices, quadratic on long lists. */
+  function referenceOrder(ours: string[], theirs: string[], base: string[]): string[] {
+    const order = [...ours];
+    let previous: string | undefined;
+    for (const id of theirs) {
+      if (!order.includes(id)) order.splice(previous === undefined ? 0 : order.indexOf(previous) + 1, 0, id);
+      previous = id;
+    }
+    for (const id of base) if (!order.includes(id)) order.push(id);
+    return order;
+  }
+  const ids = fc.uniqueArray(fc.constantFrom(...'abcdefghijklmnop'), { maxLength: 12 });
+
+  it('keeps ours, places what only theirs has after its predecessor there, then what only base has (property)', () => {
+    fc.assert(
+      fc.property(ids, ids, ids, (ours, theirs, base) => {
+        expect(mergedOrder(ours, theirs, base)).toEqual(referenceOrder(ours, theirs, base));
+      }),
+      { numRuns: 2000, seed: 20261202 },
+    );
+  });
+
+  it('orders 100,000 members (the reference is quadratic)', () => {
+    const ours = Array.from({ length: 100_000 }, (_, i) => `o${i}`);
+    const theirs = Array.from({ length: 100_000 }, (_, i) => (i % 2 === 0 ? `o${i}` : `t${i}`));
+    const order = mergedOrder(ours, theirs, ['b']);
+    expect(order).toHaveLength(150_001);
+    expect(order.slice(0, 4)).toEqual(['o0', 't1', 'o1', 'o2']);
+    expect(order.at(-1)).toBe('b');
   });
 });

@@ -65,6 +65,60 @@ describe('hostile documents through the commands', () => {
     expect(result.stdout).toContain('⚠ 210000 problems (0 errors, 140000 warnings, 70000 other)');
   }, 180_000);
 
+  // Each of these took from 5 s to minutes while merge and diff searched lists for each member.
+  it('merge of two 20,000-tool descriptions of one revision names every differing tool', () => {
+    const tools = (edit: string) =>
+      Array.from({ length: 20_000 }, (_, i) => ({
+        name: `t_${i}`,
+        description: `Tool ${i}${edit}`,
+        inputSchema: { type: 'object', additionalProperties: false },
+      }));
+    const ours = write('merge-ours.json', JSON.stringify({ ...base, tools: tools('') }));
+    const theirs = write('merge-theirs.json', JSON.stringify({ ...base, tools: tools(' (edited)') }));
+    const result = runCli(['merge', ours, theirs, '-o', join(dir, 'merged.json')]);
+    expectCleanOutcome(result, [1]);
+    expect(result.stderr.match(/^conflict /gm)).toHaveLength(20_000);
+    expect(existsSync(join(dir, 'merged.json'))).toBe(false);
+  }, 180_000);
+
+  it('the merge driver merges edits to different tools of a 20,000-tool description', () => {
+    const doc = (edited: (i: number) => boolean) => ({
+      ...base,
+      tools: Array.from({ length: 20_000 }, (_, i) => ({
+        name: `t_${i}`,
+        description: edited(i) ? `Tool ${i}, edited` : `Tool ${i}`,
+        inputSchema: { type: 'object', additionalProperties: false },
+      })),
+    });
+    const baseFile = write('driver-base.json', JSON.stringify(doc(() => false)));
+    const oursFile = write('driver-ours.json', JSON.stringify(doc((i) => i % 2 === 0)));
+    const theirsFile = write('driver-theirs.json', JSON.stringify(doc((i) => i % 3 === 1)));
+    const result = runCli(['merge-driver', baseFile, oursFile, theirsFile]);
+    expectCleanOutcome(result, [0]);
+    const merged = JSON.parse(readFileSync(oursFile, 'utf8')) as { tools: { description: string }[] };
+    expect(merged.tools[4]?.description).toBe('Tool 4, edited');
+    expect(merged.tools[7]?.description).toBe('Tool 7, edited');
+    expect(merged.tools[5]?.description).toBe('Tool 5');
+  }, 180_000);
+
+  it('20,000 transports: diff pairs every one, merge of a reordering finds no conflict', () => {
+    const transports = (order: number, path: string) =>
+      Array.from({ length: 20_000 }, (_, i) => ({
+        type: 'streamable-http',
+        url: `https://h${(i * order) % 20_000}.example.com/mcp${path}`,
+      }));
+    const a = write('transports-a.json', JSON.stringify({ ...base, transports: transports(1, '') }));
+    const moved = write('transports-b.json', JSON.stringify({ ...base, transports: transports(7, '/v2') }));
+    const reordered = write('transports-c.json', JSON.stringify({ ...base, transports: transports(7, '') }));
+    const diff = runCli(['diff', a, moved, '--format', 'json']);
+    expectCleanOutcome(diff, [0, 1]);
+    const changes = JSON.parse(diff.stdout).changes as { ruleId: string }[];
+    expect(changes).toHaveLength(20_000);
+    expect(new Set(changes.map((c) => c.ruleId)).size).toBe(1);
+    const merge = runCli(['merge', a, reordered, '-o', join(dir, 'transports-merged.json')]);
+    expectCleanOutcome(merge, [0]);
+  }, 180_000);
+
   it('__proto__, constructor and prototype keys round-trip as data through project and merge', () => {
     const doc = {
       ...base,
