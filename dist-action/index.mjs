@@ -16187,12 +16187,14 @@ function prescanJson(text, maxDepth) {
   while (i < length2) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      let j = i + 1;
+      let j = text.indexOf('"', i + 1);
       for (; ; ) {
-        if (j >= length2) return { keys, tooDeepAt: -1 };
-        const d = text.charCodeAt(j);
-        if (d === 34) break;
-        j += d === 92 ? 2 : 1;
+        if (j === -1) return { keys, tooDeepAt: -1 };
+        if (text.charCodeAt(j - 1) !== 92) break;
+        let k = j - 1;
+        while (text.charCodeAt(k) === 92) k--;
+        if ((j - 1 - k) % 2 === 0) break;
+        j = text.indexOf('"', j + 1);
       }
       j++;
       let w = text.charCodeAt(j);

@@ -12,8 +12,10 @@ export interface JsonPrescan {
 
 /**
  * One pass over JSON text: counts keys (to detect duplicates against the parsed value) and bounds
- * depth. A plain charCodeAt loop: a regex jumping between structural characters was as fast once
- * optimised, but three times slower in a fresh process, where this pass runs once and cold.
+ * depth. Outside strings, a plain charCodeAt loop: a regex jumping between structural characters
+ * was as fast once optimised, but three times slower in a fresh process, where this pass runs once
+ * and cold. Most of a description is string content, which `indexOf` crosses natively to the next
+ * quote (an escaped one has an odd run of backslashes before it): that halved the pass.
  */
 export function prescanJson(text: string, maxDepth: number): JsonPrescan {
   let keys = 0;
@@ -23,13 +25,14 @@ export function prescanJson(text: string, maxDepth: number): JsonPrescan {
   while (i < length) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      // to the closing quote, stepping over each escaped character
-      let j = i + 1;
+      let j = text.indexOf('"', i + 1);
       for (;;) {
-        if (j >= length) return { keys, tooDeepAt: -1 };
-        const d = text.charCodeAt(j);
-        if (d === 0x22) break;
-        j += d === 0x5c ? 2 : 1;
+        if (j === -1) return { keys, tooDeepAt: -1 };
+        if (text.charCodeAt(j - 1) !== 0x5c) break;
+        let k = j - 1;
+        while (text.charCodeAt(k) === 0x5c) k--;
+        if ((j - 1 - k) % 2 === 0) break;
+        j = text.indexOf('"', j + 1);
       }
       j++;
       let w = text.charCodeAt(j);

@@ -25,6 +25,14 @@ describe('prescanJson', () => {
     expect(prescanJson(text, 10)).toEqual({ keys: 4, tooDeepAt: -1 });
   });
 
+  it('tells an escaped quote from one after escaped backslashes, for any run of them', () => {
+    for (let run = 0; run <= 6; run++) {
+      const value = `a${'\\'.repeat(run)}"b`;
+      const text = JSON.stringify({ [value]: [value, { k: value }], x: '\\' });
+      expect(prescanJson(text, 10)).toEqual({ keys: 3, tooDeepAt: -1 });
+    }
+  });
+
   it('reports the first bracket past the depth limit', () => {
     expect(prescanJson('[[[[1]]]]', 3)).toEqual({ keys: 0, tooDeepAt: 3 });
     expect(prescanJson('{"a": "[[[[", "b": [[1]]}', 3)).toEqual({ keys: 2, tooDeepAt: -1 });
