@@ -15952,10 +15952,13 @@ function getAtPointer(root, pointer) {
 // src/parse/json-source-map.ts
 var ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 var LARGE_SPAN = 16 * 1024;
+var REVISITED_SPAN = 256;
 var JsonSourceMap = class {
-  constructor(text, lines) {
+  /** `arrayItems`: item offsets of arrays the JSON prescan listed (see prescanJson). */
+  constructor(text, lines, arrayItems) {
     this.text = text;
     this.lines = lines;
+    if (arrayItems) for (const [start, items] of arrayItems) this.large.set(start, { isArray: true, items });
     const root = this.skipWhitespace(0);
     const slot = { key: -1, value: root, found: root < text.length, depth: 0 };
     this.last = { pointer: "", ends: [0], slots: [slot] };
@@ -15963,6 +15966,8 @@ var JsonSourceMap = class {
   text;
   lines;
   large = /* @__PURE__ */ new Map();
+  /** Containers searched once: lint looks up several members of one tool, one finding at a time. */
+  searched = /* @__PURE__ */ new Set();
   /** The last pointer resolved: `ends[i]` is where its segment i ends, `slots[i]` what it resolved to. */
   last;
   locate(pointer) {
@@ -16037,7 +16042,10 @@ var JsonSourceMap = class {
       if (isArray ? n === index : this.keyIs(key, keyEnd, segment)) found = { key, value };
       return found !== void 0;
     });
-    if (stoppedAt - start > LARGE_SPAN) this.large.set(start, this.children(start));
+    const span = stoppedAt - start;
+    if (span > LARGE_SPAN || span > REVISITED_SPAN && this.searched.has(start))
+      this.large.set(start, this.children(start));
+    else this.searched.add(start);
     return found;
   }
   /** True when the key string from `start` to `end` (its quotes) decodes to `name`. */
@@ -16179,11 +16187,14 @@ var LineIndex = class {
 };
 
 // src/parse/prescan.ts
-function prescanJson(text, maxDepth) {
+function prescanJson(text, maxDepth, arrayItems) {
   let keys = 0;
   let depth = 0;
   const length2 = text.length;
   let i = 0;
+  let items;
+  let itemsOf = -1;
+  let commas = 0;
   while (i < length2) {
     const c = text.charCodeAt(i);
     if (c === 34) {
@@ -16206,8 +16217,21 @@ function prescanJson(text, maxDepth) {
     if (c === 123 || c === 91) {
       depth++;
       if (depth > maxDepth) return { keys, tooDeepAt: i };
+      if (arrayItems !== void 0) {
+        if (depth === 2 && c === 91) {
+          items = [];
+          itemsOf = i;
+          commas = 0;
+        } else if (depth === 3 && items !== void 0) items.push(i);
+      }
     } else if (c === 125 || c === 93) {
+      if (depth === 2 && items !== void 0) {
+        if (items.length > 0 && items.length === commas + 1) arrayItems?.set(itemsOf, items);
+        items = void 0;
+      }
       depth--;
+    } else if (c === 44 && depth === 2) {
+      commas++;
     }
     i++;
   }
@@ -16322,7 +16346,8 @@ function checkValue(root, limits) {
 // src/parse/json.ts
 function parseJson(text, file, limits) {
   const lines = new LineIndex(text);
-  const scan = prescanJson(text, limits.maxDepth);
+  const arrayItems = /* @__PURE__ */ new Map();
+  const scan = prescanJson(text, limits.maxDepth, arrayItems);
   if (scan.tooDeepAt >= 0) {
     const { line, column } = lines.position(scan.tooDeepAt);
     throw new LoadError(
@@ -16345,7 +16370,7 @@ function parseJson(text, file, limits) {
     if (precise) throw precise;
     if (stats.problem) throw new LoadError(stats.problem.code, stats.problem.message, file, 1, 1);
   }
-  return { value, sourceMap: new JsonSourceMap(text, lines) };
+  return { value, sourceMap: new JsonSourceMap(text, lines, arrayItems) };
 }
 function syntaxFromMessage(error2, text, file, lines) {
   const message = error2 instanceof Error ? error2.message : String(error2);

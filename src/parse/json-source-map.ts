@@ -20,25 +20,34 @@ const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
 /** Containers whose search ran over more text than this have their children listed and kept. */
 const LARGE_SPAN = 16 * 1024;
+/** A container searched a second time, over more text than this, has its children listed and kept. */
+const REVISITED_SPAN = 256;
 
 /**
  * Source positions in a JSON text that is already known to be valid, found on demand, in little
  * memory: a lookup walks the pointer down from the root, scanning each container on its path for
  * the one child it needs and skipping over everything else. Only large containers (the root, the
- * `tools` array of a catalog) get their children listed and kept. The previous lookup's path is
+ * `tools` array of a catalog), and containers searched again over more than a few hundred
+ * characters (a tool with several findings), get their children listed and kept. The JSON prescan
+ * lists a catalog's `tools` array on its way, so positions never scan it. The previous lookup's path is
  * remembered: findings come in runs under one tool or schema, so a lookup usually starts from its
  * parent. Indexing every pointer of a 2.9 MB catalog took ~0.2 s, and most of the memory on very
  * large documents.
  */
 export class JsonSourceMap implements SourceMap {
   private readonly large = new Map<number, Children>();
+  /** Containers searched once: lint looks up several members of one tool, one finding at a time. */
+  private readonly searched = new Set<number>();
   /** The last pointer resolved: `ends[i]` is where its segment i ends, `slots[i]` what it resolved to. */
   private last: { pointer: string; ends: number[]; slots: Resolved[] };
 
+  /** `arrayItems`: item offsets of arrays the JSON prescan listed (see prescanJson). */
   constructor(
     private readonly text: string,
     private readonly lines: LineIndex,
+    arrayItems?: ReadonlyMap<number, number[]>,
   ) {
+    if (arrayItems) for (const [start, items] of arrayItems) this.large.set(start, { isArray: true, items });
     const root = this.skipWhitespace(0);
     const slot: Resolved = { key: -1, value: root, found: root < text.length, depth: 0 };
     this.last = { pointer: '', ends: [0], slots: [slot] };
@@ -128,7 +137,10 @@ export class JsonSourceMap implements SourceMap {
       if (isArray ? n === index : this.keyIs(key, keyEnd, segment)) found = { key, value };
       return found !== undefined;
     });
-    if (stoppedAt - start > LARGE_SPAN) this.large.set(start, this.children(start));
+    const span = stoppedAt - start;
+    if (span > LARGE_SPAN || (span > REVISITED_SPAN && this.searched.has(start)))
+      this.large.set(start, this.children(start));
+    else this.searched.add(start);
     return found;
   }
 

@@ -19,7 +19,8 @@ export interface ParsedText {
  */
 export function parseJson(text: string, file: string, limits: Limits): ParsedText {
   const lines = new LineIndex(text);
-  const scan = prescanJson(text, limits.maxDepth);
+  const arrayItems = new Map<number, number[]>();
+  const scan = prescanJson(text, limits.maxDepth, arrayItems);
   if (scan.tooDeepAt >= 0) {
     const { line, column } = lines.position(scan.tooDeepAt);
     throw new LoadError(
@@ -42,7 +43,7 @@ export function parseJson(text: string, file: string, limits: Limits): ParsedTex
     if (precise) throw precise;
     if (stats.problem) throw new LoadError(stats.problem.code, stats.problem.message, file, 1, 1);
   }
-  return { value, sourceMap: new JsonSourceMap(text, lines) };
+  return { value, sourceMap: new JsonSourceMap(text, lines, arrayItems) };
 }
 
 function syntaxFromMessage(error: unknown, text: string, file: string, lines: LineIndex): LoadError {

@@ -17,11 +17,16 @@ export interface JsonPrescan {
  * and cold. Most of a description is string content, which `indexOf` crosses natively to the next
  * quote (an escaped one has an odd run of backslashes before it): that halved the pass.
  */
-export function prescanJson(text: string, maxDepth: number): JsonPrescan {
+export function prescanJson(text: string, maxDepth: number, arrayItems?: Map<number, number[]>): JsonPrescan {
   let keys = 0;
   let depth = 0;
   const length = text.length;
   let i = 0;
+  // `arrayItems`: for each array directly inside the root (a catalog's `tools`) whose items are
+  // all objects or arrays, where each item starts. Positions then need not scan the array.
+  let items: number[] | undefined;
+  let itemsOf = -1;
+  let commas = 0;
   while (i < length) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -44,8 +49,22 @@ export function prescanJson(text: string, maxDepth: number): JsonPrescan {
     if (c === 0x7b || c === 0x5b) {
       depth++;
       if (depth > maxDepth) return { keys, tooDeepAt: i };
+      if (arrayItems !== undefined) {
+        if (depth === 2 && c === 0x5b) {
+          items = [];
+          itemsOf = i;
+          commas = 0;
+        } else if (depth === 3 && items !== undefined) items.push(i);
+      }
     } else if (c === 0x7d || c === 0x5d) {
+      if (depth === 2 && items !== undefined) {
+        // Every item was an object or an array only if there is one per comma-separated slot.
+        if (items.length > 0 && items.length === commas + 1) arrayItems?.set(itemsOf, items);
+        items = undefined;
+      }
       depth--;
+    } else if (c === 0x2c && depth === 2) {
+      commas++;
     }
     i++;
   }
