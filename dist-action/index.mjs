@@ -24846,6 +24846,9 @@ var length = {
     let size;
     let unit;
     if (typeof target === "string") {
+      const withinMax = options.max === void 0 || target.length <= options.max;
+      const withinMin = options.min === void 0 || target.length >= options.min * 2;
+      if (withinMax && withinMin) return none2;
       size = codePointLength(target);
       unit = "characters";
     } else if (Array.isArray(target)) {
@@ -24867,8 +24870,17 @@ var length = {
   }
 };
 function codePointLength(text) {
-  let n = 0;
-  for (const _ of text) n++;
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 55296 && c <= 56319) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 56320 && d <= 57343) {
+        n--;
+        i++;
+      }
+    }
+  }
   return n;
 }
 var enumeration = {

@@ -2,8 +2,10 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { matchesPointerPattern } from '../../src/lint/engine.js';
+import { codePointLength } from '../../src/lint/functions/generic.js';
 import { BUILTIN_FUNCTIONS } from '../../src/lint/functions/index.js';
 import { expandGlob, globToRegExp, matchesAny } from '../../src/lint/glob.js';
 import { parseJsonPath, queryJsonPath } from '../../src/lint/jsonpath.js';
@@ -181,6 +183,21 @@ describe('pointer patterns', () => {
   });
 });
 
+describe('codePointLength', () => {
+  it('counts code points as string iteration does, lone surrogates included (property)', () => {
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom('\uD800', '\uDC00', '😀', 'a', 'é') }),
+      fc.string({ unit: 'binary' }),
+    );
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(codePointLength(value)).toBe([...value].length);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
 describe('generic functions', () => {
   const subject: Subject = { type: 'Document', pointer: '', value: null, name: 'x' };
   const context: FunctionContext = { subject, pointer: '', document: null, subjects: new Map(), ruleId: 'r' };
@@ -212,6 +229,13 @@ describe('generic functions', () => {
       ['"GET_USER2" is not macro case (like GET_USER)'],
     ],
     ['length', 'héllo', { max: 5 }, []],
+    ['length', '😀😀😀', { max: 3 }, []],
+    ['length', '😀😀😀😀', { max: 3 }, ['is too long: 4 characters, at most 3 expected']],
+    ['length', '😀😀', { min: 3 }, ['is too short: 2 characters, at least 3 expected']],
+    ['length', '😀a😀', { min: 3, max: 3 }, []],
+    ['length', 'abcdef', { min: 3, max: 5 }, ['is too long: 6 characters, at most 5 expected']],
+    ['length', 'ab', { min: 3, max: 5 }, ['is too short: 2 characters, at least 3 expected']],
+    ['length', 'a\uD800b', { max: 2 }, ['is too long: 3 characters, at most 2 expected']],
     ['length', [1, 2], { min: 3 }, ['is too short: 2 items, at least 3 expected']],
     ['enumeration', 'c', { values: ['a', 'b'] }, ['"c" is not one of "a", "b"']],
     ['unique', [{ a: 1 }, { a: 1 }], {}, ['object repeats item 0']],
