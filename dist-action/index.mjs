@@ -24650,6 +24650,7 @@ function describeValue(value) {
   return escapeInvisible(text);
 }
 function escapeInvisible(text) {
+  if (!INVISIBLE_ANY.test(text)) return text;
   return text.replace(INVISIBLE_GLOBAL, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`);
 }
 var INVISIBLE_SOURCE = "[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\u061C\\uFEFF\\u00AD\\u180E]|\\uDB40[\\uDC00-\\uDC7F]";

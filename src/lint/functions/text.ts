@@ -19,6 +19,8 @@ export function describeValue(value: JsonValue | undefined): string {
 
 /** Replaces invisible and bidi control characters by `\u{...}` so a message cannot hide or reorder text. */
 export function escapeInvisible(text: string): string {
+  // Every message goes through here, and almost none has one: test before replacing.
+  if (!INVISIBLE_ANY.test(text)) return text;
   return text.replace(INVISIBLE_GLOBAL, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`);
 }
 
