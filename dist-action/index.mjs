@@ -19687,13 +19687,16 @@ var isRegex = (value) => {
 };
 function isUniqueStrings(value, allowed2) {
   if (!Array.isArray(value)) return false;
-  const seen = /* @__PURE__ */ new Set();
-  for (const item of value) {
-    if (typeof item !== "string" || seen.has(item)) return false;
-    if (allowed2 && !allowed2.has(item)) return false;
-    seen.add(item);
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (typeof item !== "string" || allowed2 && !allowed2.has(item)) return false;
   }
-  return true;
+  if (value.length <= 16) {
+    for (let i = 1; i < value.length; i++)
+      for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
+    return true;
+  }
+  return new Set(value).size === value.length;
 }
 function isSchemaArray(value, dialect, depth) {
   if (!Array.isArray(value) || value.length === 0) return false;
@@ -27193,7 +27196,7 @@ function contradictions(ctx, tool, step, path, where) {
 }
 function checkInteractions(ctx) {
   for (const tool of ctx.primitives) {
-    if (tool.kind !== "tools") continue;
+    if (tool.kind !== "tools" || !isObject(tool.value.interactionExamples)) continue;
     const declarations = /* @__PURE__ */ new Map();
     for (const e of arr(tool.value.elicitations)) {
       const d = obj2(e);

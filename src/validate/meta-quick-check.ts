@@ -45,13 +45,17 @@ const isRegex: KeywordCheck = (value) => {
 
 function isUniqueStrings(value: JsonValue, allowed?: ReadonlySet<string>): boolean {
   if (!Array.isArray(value)) return false;
-  const seen = new Set<string>();
-  for (const item of value) {
-    if (typeof item !== 'string' || seen.has(item)) return false;
-    if (allowed && !allowed.has(item)) return false;
-    seen.add(item);
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (typeof item !== 'string' || (allowed && !allowed.has(item))) return false;
   }
-  return true;
+  // Real lists (`required`, `type`) are short: comparing pairs allocates nothing.
+  if (value.length <= 16) {
+    for (let i = 1; i < value.length; i++)
+      for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
+    return true;
+  }
+  return new Set(value).size === value.length;
 }
 
 function isSchemaArray(value: JsonValue, dialect: Dialect, depth: number): boolean {

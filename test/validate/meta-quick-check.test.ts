@@ -24,6 +24,7 @@ describe('quickMetaValid', () => {
       },
     ],
     ['a pattern', { type: 'string', pattern: '^[a-z0-9_-]+$' }],
+    ['a long required list', { required: Array.from({ length: 20 }, (_, i) => `p${i}`) }],
     [
       'nested items and anyOf',
       { type: 'array', items: { anyOf: [{ type: 'string' }, { const: 1 }] }, minItems: 1 },
@@ -44,6 +45,10 @@ describe('quickMetaValid', () => {
     ['an empty type list', { type: [] }],
     ['required with a number', { required: ['a', 1] }],
     ['duplicate required names', { required: ['a', 'a'] }],
+    [
+      'a duplicate in a long required list',
+      { required: [...Array.from({ length: 20 }, (_, i) => `p${i}`), 'p3'] },
+    ],
     ['properties as an array', { properties: [] }],
     ['a property schema that is a string', { properties: { a: 'string' } }],
     ['an empty anyOf', { anyOf: [] }],

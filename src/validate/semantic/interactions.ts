@@ -83,7 +83,8 @@ function contradictions(
 
 export function checkInteractions(ctx: Ctx): void {
   for (const tool of ctx.primitives) {
-    if (tool.kind !== 'tools') continue;
+    // Most tools have no interaction examples: nothing to look up for them.
+    if (tool.kind !== 'tools' || !isObject(tool.value.interactionExamples)) continue;
     const declarations = new Map<string, Record<string, unknown>>();
     for (const e of arr(tool.value.elicitations)) {
       const d = obj(e);
