@@ -20281,6 +20281,250 @@ function checkVariantExamples(ctx, m, subject) {
   }
 }
 
+// src/diff/checks/uri-template.ts
+function templateVariables(template) {
+  const out = [];
+  for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
+    let body = match[1] ?? "";
+    if (/^[+#./;?&=,!@|]/.test(body)) body = body.slice(1);
+    for (const spec of body.split(",")) {
+      const name = spec.replace(/\*$/, "").replace(/:\d+$/, "").trim();
+      if (name && !out.includes(name)) out.push(name);
+    }
+  }
+  return out;
+}
+
+// src/diff/checks/rename-hints.ts
+var NEAR_EQUAL_STEP_LIMIT = 2e6;
+function renameHints(removed, added) {
+  const hints = /* @__PURE__ */ new Map();
+  for (const kind of ["tool", "prompt", "resource", "resourceTemplate"]) {
+    const r2 = removed.filter((x) => x.match.kind === kind);
+    const a = added.filter((x) => x.match.kind === kind);
+    if (r2.length > 0 && a.length > 0) hintKind(kind, r2, a, hints);
+  }
+  return hints;
+}
+function hintKind(kind, removed, added, hints) {
+  const open2 = (list2) => list2.filter((x) => !hints.has(x));
+  const stripped = (x) => strippedText(x.decl.value, kind);
+  settleBuckets(open2(removed), open2(added), stripped, void 0, () => "identical declaration", hints);
+  if (kind === "tool" || kind === "prompt") {
+    const field = kind === "tool" ? "inputSchema" : "arguments";
+    const names = kind === "tool" ? propertyNames : argumentNames;
+    const what = kind === "tool" ? "input schema" : "arguments";
+    const sameText = (x) => names(x.decl.value).length > 0 ? textOf(x.decl.value[field]) : void 0;
+    settleBuckets(open2(removed), open2(added), sameText, stripped, () => `same ${what}`, hints);
+    const nameSet = (x) => {
+      const set = uniqueSorted(names(x.decl.value));
+      return set.length >= 2 ? JSON.stringify(set) : void 0;
+    };
+    const sameTextOrNone = (x) => sameText(x) ?? "";
+    settleBuckets(open2(removed), open2(added), nameSet, sameTextOrNone, () => `near-equal ${what}`, hints);
+    settleNearEqual(
+      open2(removed),
+      open2(added),
+      (x) => uniqueSorted(names(x.decl.value)),
+      `near-equal ${what}`,
+      hints
+    );
+    return;
+  }
+  const sameName = (x) => {
+    const name = x.decl.value.name;
+    return typeof name === "string" ? name : void 0;
+  };
+  settleBuckets(
+    open2(removed),
+    open2(added),
+    sameName,
+    stripped,
+    (x) => `same name ${q(String(x.decl.value.name))}`,
+    hints
+  );
+  if (kind !== "resourceTemplate") return;
+  const variables = (x) => {
+    const vars = templateVariables(String(x.decl.value.uriTemplate));
+    if (vars.length === 0) return void 0;
+    const mime = x.decl.value.mimeType;
+    return JSON.stringify([uniqueSorted(vars), mime === void 0 ? null : textOf(mime)]);
+  };
+  const higher = (x) => {
+    const name = sameName(x);
+    return name === void 0 ? `s${stripped(x)}` : `n${name}`;
+  };
+  settleBuckets(open2(removed), open2(added), variables, higher, () => "same variables", hints);
+}
+function settleBuckets(removed, added, key, higher, why, hints) {
+  if (removed.length === 0 || added.length === 0) return;
+  const groupsOf = (list2) => {
+    const groups = /* @__PURE__ */ new Map();
+    for (const x of list2) {
+      const k = key(x);
+      if (k === void 0) continue;
+      let group = groups.get(k);
+      if (!group) {
+        group = /* @__PURE__ */ new Map();
+        groups.set(k, group);
+      }
+      const sub = higher ? higher(x) : x;
+      const members = group.get(sub);
+      if (members) members.push(x);
+      else group.set(sub, [x]);
+    }
+    return groups;
+  };
+  const removedGroups = groupsOf(removed);
+  const addedGroups = groupsOf(added);
+  const onlyPartner = (x, others) => {
+    const k = key(x);
+    const group = k === void 0 ? void 0 : others.get(k);
+    if (!group) return void 0;
+    const own = higher ? higher(x) : void 0;
+    let found;
+    for (const [sub, members] of group) {
+      if (own !== void 0 && sub === own) continue;
+      if (found !== void 0 || members.length > 1) return void 0;
+      found = members[0];
+    }
+    return found;
+  };
+  const partnerOfAdded = /* @__PURE__ */ new Map();
+  for (const r2 of removed) {
+    const a = onlyPartner(r2, addedGroups);
+    if (a === void 0) continue;
+    let back = partnerOfAdded.get(a);
+    if (!partnerOfAdded.has(a)) {
+      back = onlyPartner(a, removedGroups);
+      partnerOfAdded.set(a, back);
+    }
+    if (back !== r2) continue;
+    const text = why(r2);
+    hints.set(r2, { other: a, why: text });
+    hints.set(a, { other: r2, why: text });
+  }
+}
+function settleNearEqual(removed, added, namesOf, why, hints) {
+  const setsOf = (list2) => {
+    const sets = /* @__PURE__ */ new Map();
+    for (const x of list2) {
+      const names = namesOf(x);
+      if (names.length < 4) continue;
+      const k = JSON.stringify(names);
+      const set = sets.get(k);
+      if (set) set.members.push(x);
+      else sets.set(k, { names, lookup: new Set(names), members: [x] });
+    }
+    return [...sets.values()];
+  };
+  const removedSets = setsOf(removed);
+  const addedSets = setsOf(added);
+  if (removedSets.length === 0 || addedSets.length === 0) return;
+  const frequency = /* @__PURE__ */ new Map();
+  for (const set of [...removedSets, ...addedSets])
+    for (const name of set.names) frequency.set(name, (frequency.get(name) ?? 0) + 1);
+  const rarestFirst = (names) => [...names].sort(
+    (x, y) => (frequency.get(x) ?? 0) - (frequency.get(y) ?? 0) || (x < y ? -1 : x > y ? 1 : 0)
+  );
+  const prefixLength = (n) => n - Math.ceil(4 * n / 5) + 1;
+  const index = /* @__PURE__ */ new Map();
+  addedSets.forEach((set, i) => {
+    const ordered = rarestFirst(set.names);
+    for (const name of ordered.slice(0, prefixLength(ordered.length))) {
+      const list2 = index.get(name);
+      if (list2) list2.push(i);
+      else index.set(name, [i]);
+    }
+  });
+  const pairs = [];
+  let steps = 0;
+  for (let ri = 0; ri < removedSets.length; ri++) {
+    const names = removedSets[ri].names;
+    const ordered = rarestFirst(names);
+    const min = Math.ceil(4 * names.length / 5);
+    const max = Math.floor(5 * names.length / 4);
+    const seen = /* @__PURE__ */ new Set();
+    for (const name of ordered.slice(0, prefixLength(ordered.length))) {
+      for (const ai of index.get(name) ?? []) {
+        if (++steps > NEAR_EQUAL_STEP_LIMIT) return;
+        if (seen.has(ai)) continue;
+        seen.add(ai);
+        const other = addedSets[ai];
+        if (other.names.length < min || other.names.length > max) continue;
+        let shared = 0;
+        for (const name2 of names) if (other.lookup.has(name2)) shared++;
+        const j = shared / (names.length + other.names.length - shared);
+        if (j >= 0.8) pairs.push({ r: ri, a: ai, score: 0.5 + j / 4 });
+      }
+    }
+  }
+  const openMembers = (members) => members.filter((x) => !hints.has(x));
+  pairs.sort((x, y) => y.score - x.score);
+  for (let start = 0; start < pairs.length; ) {
+    const score2 = pairs[start].score;
+    let end = start;
+    while (end < pairs.length && pairs[end].score === score2) end++;
+    const level = pairs.slice(start, end);
+    start = end;
+    const openRemoved = /* @__PURE__ */ new Map();
+    const openAdded = /* @__PURE__ */ new Map();
+    for (const p of level) {
+      if (!openRemoved.has(p.r))
+        openRemoved.set(p.r, openMembers(removedSets[p.r].members));
+      if (!openAdded.has(p.a)) openAdded.set(p.a, openMembers(addedSets[p.a].members));
+    }
+    const degreeR = /* @__PURE__ */ new Map();
+    const degreeA = /* @__PURE__ */ new Map();
+    for (const p of level) {
+      degreeR.set(p.r, (degreeR.get(p.r) ?? 0) + openAdded.get(p.a).length);
+      degreeA.set(p.a, (degreeA.get(p.a) ?? 0) + openRemoved.get(p.r).length);
+    }
+    for (const p of level) {
+      if (degreeR.get(p.r) !== 1 || degreeA.get(p.a) !== 1) continue;
+      const [r2, ...moreR] = openRemoved.get(p.r);
+      const [a, ...moreA] = openAdded.get(p.a);
+      if (!r2 || !a || moreR.length > 0 || moreA.length > 0) continue;
+      hints.set(r2, { other: a, why });
+      hints.set(a, { other: r2, why });
+    }
+  }
+}
+function propertyNames(decl) {
+  const props = get(decl.inputSchema, "properties");
+  return isJsonObject(props) ? Object.keys(props) : [];
+}
+function argumentNames(decl) {
+  return Array.isArray(decl.arguments) ? decl.arguments.map((x) => get(x, "name")).filter((x) => typeof x === "string") : [];
+}
+function uniqueSorted(names) {
+  return [...new Set(names)].sort();
+}
+var strippedTexts = /* @__PURE__ */ new WeakMap();
+var valueTexts = /* @__PURE__ */ new WeakMap();
+function textOf(value) {
+  if (value === null || typeof value !== "object") return sortedJson(value ?? null);
+  let text = valueTexts.get(value);
+  if (text === void 0) {
+    text = sortedJson(value);
+    valueTexts.set(value, text);
+  }
+  return text;
+}
+function strippedText(decl, kind) {
+  let text = strippedTexts.get(decl);
+  if (text === void 0) {
+    const identity = IDENTITY_FIELD[collectionOf(kind)];
+    const { protocolVersions: _scope, [identity]: _key, ...rest } = decl;
+    text = sortedJson(rest);
+    strippedTexts.set(decl, text);
+  }
+  return text;
+}
+function collectionOf(kind) {
+  return kind === "tool" ? "tools" : kind === "prompt" ? "prompts" : kind === "resource" ? "resources" : "resourceTemplates";
+}
+
 // src/diff/checks/resource.ts
 function checkResourceFields(ctx, kind, pair, subject) {
   const o = pair.old.value;
@@ -23331,20 +23575,6 @@ function checkAnnotations(ctx, pair, subject) {
   }
 }
 
-// src/diff/checks/uri-template.ts
-function templateVariables(template) {
-  const out = [];
-  for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
-    let body = match[1] ?? "";
-    if (/^[+#./;?&=,!@|]/.test(body)) body = body.slice(1);
-    for (const spec of body.split(",")) {
-      const name = spec.replace(/\*$/, "").replace(/:\d+$/, "").trim();
-      if (name && !out.includes(name)) out.push(name);
-    }
-  }
-  return out;
-}
-
 // src/diff/checks/primitives.ts
 var EXISTENCE_PREFIX = {
   tool: "tool",
@@ -23658,25 +23888,7 @@ function checkElicitations(ctx, pair, subject) {
   }
 }
 function reportExistence(ctx, removed, added) {
-  const hints = /* @__PURE__ */ new Map();
-  const candidates = [];
-  for (const r2 of removed) {
-    for (const a of added) {
-      if (r2.match.kind !== a.match.kind) continue;
-      const s = renameScore(r2.decl.value, a.decl.value, r2.match.kind);
-      if (s) candidates.push({ r: r2, a, score: s.score, why: s.why });
-    }
-  }
-  candidates.sort((x, y) => y.score - x.score);
-  for (const c of candidates) {
-    if (hints.has(c.r) || hints.has(c.a)) continue;
-    const rivals = candidates.filter(
-      (d) => d !== c && d.score === c.score && (d.r === c.r || d.a === c.a) && !hints.has(d.r) && !hints.has(d.a)
-    );
-    if (rivals.length > 0) continue;
-    hints.set(c.r, { other: c.a, why: c.why });
-    hints.set(c.a, { other: c.r, why: c.why });
-  }
+  const hints = renameHints(removed, added);
   for (const r2 of removed) {
     const { kind, key } = r2.match;
     const hint = hints.get(r2);
@@ -23721,69 +23933,6 @@ function reportExistence(ctx, removed, added) {
       opts
     );
   }
-}
-function propertyNames(schema2) {
-  const props = get(schema2, "properties");
-  return isJsonObject(props) ? Object.keys(props) : [];
-}
-function jaccard(a, b) {
-  if (a.length === 0 && b.length === 0) return 0;
-  const sb = new Set(b);
-  const inter = a.filter((x) => sb.has(x)).length;
-  return inter / (a.length + b.length - inter);
-}
-var strippedTexts = /* @__PURE__ */ new WeakMap();
-var valueTexts = /* @__PURE__ */ new WeakMap();
-function textOf(value) {
-  if (value === null || typeof value !== "object") return sortedJson(value ?? null);
-  let text = valueTexts.get(value);
-  if (text === void 0) {
-    text = sortedJson(value);
-    valueTexts.set(value, text);
-  }
-  return text;
-}
-function renameScore(o, n, kind) {
-  const strip = (d) => {
-    let text = strippedTexts.get(d);
-    if (text === void 0) {
-      const { protocolVersions: _s, [IDENTITY_FIELD[kindCollection(kind)]]: _k, ...rest } = d;
-      text = sortedJson(rest);
-      strippedTexts.set(d, text);
-    }
-    return text;
-  };
-  if (strip(o) === strip(n)) return { score: 1, why: "identical declaration" };
-  if (kind === "tool") {
-    const a = propertyNames(o.inputSchema);
-    const b = propertyNames(n.inputSchema);
-    if (a.length > 0 && textOf(o.inputSchema) === textOf(n.inputSchema))
-      return { score: 0.95, why: "same input schema" };
-    const j = jaccard(a, b);
-    if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: "near-equal input schema" };
-    return void 0;
-  }
-  if (kind === "prompt") {
-    const names = (d) => Array.isArray(d.arguments) ? d.arguments.map((x) => get(x, "name")).filter((x) => typeof x === "string") : [];
-    const a = names(o);
-    const b = names(n);
-    if (a.length > 0 && textOf(o.arguments) === textOf(n.arguments))
-      return { score: 0.95, why: "same arguments" };
-    const j = jaccard(a, b);
-    if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: "near-equal arguments" };
-    return void 0;
-  }
-  if (typeof o.name === "string" && o.name === n.name) return { score: 0.9, why: `same name ${q(o.name)}` };
-  if (kind === "resourceTemplate") {
-    const a = templateVariables(String(o.uriTemplate));
-    const b = templateVariables(String(n.uriTemplate));
-    if (a.length > 0 && jaccard(a, b) === 1 && same(o.mimeType, n.mimeType))
-      return { score: 0.6, why: "same variables" };
-  }
-  return void 0;
-}
-function kindCollection(kind) {
-  return kind === "tool" ? "tools" : kind === "prompt" ? "prompts" : kind === "resource" ? "resources" : "resourceTemplates";
 }
 
 // src/diff/checks/transports.ts

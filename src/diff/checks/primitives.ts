@@ -1,12 +1,13 @@
-import { IDENTITY_FIELD, type PrimitiveKind } from '../../model/identity.js';
+import type { PrimitiveKind } from '../../model/identity.js';
 import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { DeclPair, PrimitiveMatch } from '../compare.js';
 import type { Decl } from '../normalize.js';
 import type { Subject } from '../types.js';
-import { type CheckContext, get, obj, prose, q, same, unionKeys } from './context.js';
+import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
 import { checkExampleMaps, checkVariantExamples } from './examples.js';
 import { checkPromptFields } from './prompt.js';
+import { renameHints } from './rename-hints.js';
 import { checkResourceFields } from './resource.js';
 import { checkPrimitiveSecurity } from './security.js';
 import { checkToolFields } from './tool.js';
@@ -357,29 +358,9 @@ function checkElicitations(ctx: CheckContext, pair: DeclPair, subject: Subject):
   }
 }
 
-/** Pairs whole removals with whole additions of the same kind that look like renames. */
+/** Reports whole removals and additions, naming the pairs that look like one renamed primitive. */
 function reportExistence(ctx: CheckContext, removed: Existence[], added: Existence[]): void {
-  const hints = new Map<Existence, { other: Existence; why: string }>();
-  const candidates: { r: Existence; a: Existence; score: number; why: string }[] = [];
-  for (const r of removed) {
-    for (const a of added) {
-      if (r.match.kind !== a.match.kind) continue;
-      const s = renameScore(r.decl.value, a.decl.value, r.match.kind);
-      if (s) candidates.push({ r, a, score: s.score, why: s.why });
-    }
-  }
-  candidates.sort((x, y) => y.score - x.score);
-  for (const c of candidates) {
-    if (hints.has(c.r) || hints.has(c.a)) continue;
-    // Ambiguous: another equally good partner for either side.
-    const rivals = candidates.filter(
-      (d) =>
-        d !== c && d.score === c.score && (d.r === c.r || d.a === c.a) && !hints.has(d.r) && !hints.has(d.a),
-    );
-    if (rivals.length > 0) continue;
-    hints.set(c.r, { other: c.a, why: c.why });
-    hints.set(c.a, { other: c.r, why: c.why });
-  }
+  const hints = renameHints(removed, added);
   for (const r of removed) {
     const { kind, key } = r.match;
     const hint = hints.get(r);
@@ -424,92 +405,4 @@ function reportExistence(ctx: CheckContext, removed: Existence[], added: Existen
       opts,
     );
   }
-}
-
-function propertyNames(schema: JsonValue | undefined): string[] {
-  const props = get(schema, 'properties');
-  return isJsonObject(props) ? Object.keys(props) : [];
-}
-
-function jaccard(a: string[], b: string[]): number {
-  if (a.length === 0 && b.length === 0) return 0;
-  const sb = new Set(b);
-  const inter = a.filter((x) => sb.has(x)).length;
-  return inter / (a.length + b.length - inter);
-}
-
-/** How much a removed and an added declaration look like one renamed primitive (0 = not at all). */
-/**
- * Canonical texts for rename scoring, computed once per object: scoring compares every removed
- * declaration with every added one, and serialising inside that loop made a diff with a few
- * hundred renames take seconds.
- */
-const strippedTexts = new WeakMap<JsonObject, string>();
-const valueTexts = new WeakMap<object, string>();
-
-function textOf(value: JsonValue | undefined): string {
-  if (value === null || typeof value !== 'object') return sortedJson(value ?? null);
-  let text = valueTexts.get(value);
-  if (text === undefined) {
-    text = sortedJson(value);
-    valueTexts.set(value, text);
-  }
-  return text;
-}
-
-function renameScore(
-  o: JsonObject,
-  n: JsonObject,
-  kind: PrimitiveKind,
-): { score: number; why: string } | undefined {
-  const strip = (d: JsonObject) => {
-    let text = strippedTexts.get(d);
-    if (text === undefined) {
-      const { protocolVersions: _s, [IDENTITY_FIELD[kindCollection(kind)]]: _k, ...rest } = d;
-      text = sortedJson(rest);
-      strippedTexts.set(d, text);
-    }
-    return text;
-  };
-  if (strip(o) === strip(n)) return { score: 1, why: 'identical declaration' };
-  if (kind === 'tool') {
-    const a = propertyNames(o.inputSchema);
-    const b = propertyNames(n.inputSchema);
-    if (a.length > 0 && textOf(o.inputSchema) === textOf(n.inputSchema))
-      return { score: 0.95, why: 'same input schema' };
-    const j = jaccard(a, b);
-    if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: 'near-equal input schema' };
-    return undefined;
-  }
-  if (kind === 'prompt') {
-    const names = (d: JsonObject) =>
-      Array.isArray(d.arguments)
-        ? d.arguments.map((x) => get(x, 'name')).filter((x): x is string => typeof x === 'string')
-        : [];
-    const a = names(o);
-    const b = names(n);
-    if (a.length > 0 && textOf(o.arguments) === textOf(n.arguments))
-      return { score: 0.95, why: 'same arguments' };
-    const j = jaccard(a, b);
-    if (a.length >= 2 && j >= 0.8) return { score: 0.5 + j / 4, why: 'near-equal arguments' };
-    return undefined;
-  }
-  if (typeof o.name === 'string' && o.name === n.name) return { score: 0.9, why: `same name ${q(o.name)}` };
-  if (kind === 'resourceTemplate') {
-    const a = templateVariables(String(o.uriTemplate));
-    const b = templateVariables(String(n.uriTemplate));
-    if (a.length > 0 && jaccard(a, b) === 1 && same(o.mimeType, n.mimeType))
-      return { score: 0.6, why: 'same variables' };
-  }
-  return undefined;
-}
-
-function kindCollection(kind: PrimitiveKind): 'tools' | 'prompts' | 'resources' | 'resourceTemplates' {
-  return kind === 'tool'
-    ? 'tools'
-    : kind === 'prompt'
-      ? 'prompts'
-      : kind === 'resource'
-        ? 'resources'
-        : 'resourceTemplates';
 }
