@@ -22062,6 +22062,9 @@ function expand(side, view, keep = /* @__PURE__ */ new Set()) {
 }
 
 // src/schema/match.ts
+var FULL_MATCH_PAIRS = 4096;
+var MATCH_WINDOW = 16;
+var PAIR_BUDGET = 2e5;
 function score(changes) {
   let total = 0;
   for (const change of changes) {
@@ -22082,21 +22085,30 @@ function unrelated(changes) {
   }
   return narrowed && widened;
 }
+function windowOf(countOld, countNew, budget) {
+  if (budget && budget.remaining <= 0) return 0;
+  return countOld * countNew <= FULL_MATCH_PAIRS ? Number.POSITIVE_INFINITY : MATCH_WINDOW;
+}
 function matchItems(listOld, listNew, spec, pol, out) {
   const cache3 = /* @__PURE__ */ new Map();
   const pair = (i, j) => {
     const key = `${i}:${j}`;
     let changes = cache3.get(key);
     if (!changes) {
+      if (spec.budget) spec.budget.remaining--;
       changes = spec.pair(listOld[i], listNew[j]);
       cache3.set(key, changes);
     }
     return changes;
   };
   const best = (count, changesOf, self) => {
+    const window = windowOf(listOld.length, listNew.length, spec.budget);
     let bestIndex = -1;
     let bestScore = Number.POSITIVE_INFINITY;
-    for (let k = 0; k < count; k++) {
+    const center = Math.min(self, count - 1);
+    const first = Math.max(0, center - window);
+    const last = Math.min(count - 1, center + window);
+    for (let k = first; k <= last; k++) {
       const changes = changesOf(k);
       const s = (score(changes) + (unrelated(changes) ? 1e5 : 0)) * 64 + Math.min(63, Math.abs(k - self));
       if (s < bestScore) {
@@ -22199,7 +22211,8 @@ function compareAllOf(ctx, vo, vn, pol, out) {
       trivial: isTrivial,
       pointerOld: at(vo, "allOf"),
       pointerNew: at(vn, "allOf"),
-      label: "allOf"
+      label: "allOf",
+      budget: ctx.pairBudget
     },
     pol,
     out
@@ -22235,7 +22248,8 @@ function compareBranches(ctx, vo, vn, key, pol, out) {
       removedKind: (e) => isNullBranch(e, vo) ? "nullable-removed" : `${prefix}-branch-removed`,
       pointerOld: at(vo, key),
       pointerNew: at(vn, key),
-      label: key
+      label: key,
+      budget: ctx.pairBudget
     },
     pol,
     out
@@ -23319,7 +23333,8 @@ function compareExpanded(ctx, vo, vn, pol, out) {
       removedKind: (v) => isNull(v) ? "nullable-removed" : prefix === "one-of" ? "one-of-branch-removed" : "any-of-branch-removed",
       pointerOld: vo.pointer,
       pointerNew: vn.pointer,
-      label: prefix === "one-of" ? "oneOf" : "anyOf"
+      label: prefix === "one-of" ? "oneOf" : "anyOf",
+      budget: ctx.pairBudget
     },
     pol,
     out
@@ -23363,7 +23378,8 @@ function compareSchemas(oldSchema, newSchema, options) {
     new: { root: newSchema, dialect: detectDialect(newSchema), refs: new RefResolver(newSchema) },
     sameRoot: oldSchema === newSchema,
     memo: [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()],
-    compareNode
+    compareNode,
+    pairBudget: { remaining: PAIR_BUDGET }
   };
   const raw = [];
   compareNode(ctx, oldSchema, newSchema, "", "", 1, raw);
@@ -27719,7 +27735,7 @@ function checkScopes(ctx) {
     });
   }
   const capabilities = arr(doc.capabilities);
-  const capabilityScopes = [];
+  const capabilityClaims = /* @__PURE__ */ new Map();
   capabilities.forEach((c, i) => {
     const capability = obj2(c);
     if (!capability) return;
@@ -27732,19 +27748,15 @@ function checkScopes(ctx) {
       "the root protocolVersions"
     );
     const scope = ctx.scopeOf(capability, root);
-    for (const other of capabilityScopes) {
-      const overlap = scope.filter((v) => other.scope.includes(v));
-      if (overlap.length > 0) {
-        const at2 = capability.protocolVersions !== void 0 ? ["capabilities", i, "protocolVersions"] : ["capabilities", i];
-        ctx.report(
-          "capability-scope-overlap",
-          at2,
-          `capabilities[${i}] and capabilities[${other.index}] both apply to ${list(overlap)}; at most one Capabilities Object may apply to a revision`,
-          { related: [toPointer(["capabilities", other.index])] }
-        );
-      }
+    for (const [other, overlap] of overlapsWithEarlier(scope, capabilityClaims, i)) {
+      const at2 = capability.protocolVersions !== void 0 ? ["capabilities", i, "protocolVersions"] : ["capabilities", i];
+      ctx.report(
+        "capability-scope-overlap",
+        at2,
+        `capabilities[${i}] and capabilities[${other}] both apply to ${list(overlap)}; at most one Capabilities Object may apply to a revision`,
+        { related: [toPointer(["capabilities", other])] }
+      );
     }
-    capabilityScopes.push({ index: i, scope });
   });
   const seen = /* @__PURE__ */ new Map();
   for (const p of ctx.primitives) {
@@ -27765,21 +27777,33 @@ function checkScopes(ctx) {
     const key = p.value[keyField];
     if (typeof key !== "string") continue;
     const bucketKey = `${p.kind}\0${key}`;
-    const bucket = seen.get(bucketKey) ?? [];
-    for (const other of bucket) {
-      const overlap = p.scope.filter((v) => other.scope.includes(v));
-      if (overlap.length === 0) continue;
+    let claims = seen.get(bucketKey);
+    if (!claims) {
+      claims = /* @__PURE__ */ new Map();
+      seen.set(bucketKey, claims);
+    }
+    for (const [other, overlap] of overlapsWithEarlier(p.scope, claims, p.index)) {
       const at2 = p.value.protocolVersions !== void 0 ? [...p.path, "protocolVersions"] : [...p.path, keyField];
       ctx.report(
         "primitive-scope-overlap",
         at2,
-        `${p.label} overlaps ${p.kind}[${other.index}] with the same ${keyField} for ${list(overlap)}; same-${keyField} variants must have disjoint protocolVersions (an omitted scope covers every root revision)`,
-        { related: [toPointer([p.kind, other.index])] }
+        `${p.label} overlaps ${p.kind}[${other}] with the same ${keyField} for ${list(overlap)}; same-${keyField} variants must have disjoint protocolVersions (an omitted scope covers every root revision)`,
+        { related: [toPointer([p.kind, other])] }
       );
     }
-    bucket.push({ index: p.index, scope: p.scope });
-    seen.set(bucketKey, bucket);
   }
+}
+function overlapsWithEarlier(scope, claims, index) {
+  const byEarlier = /* @__PURE__ */ new Map();
+  for (const version of scope) {
+    const earlier = claims.get(version);
+    if (earlier === void 0) continue;
+    const versions = byEarlier.get(earlier);
+    if (versions) versions.push(version);
+    else byEarlier.set(earlier, [version]);
+  }
+  for (const version of scope) if (!claims.has(version)) claims.set(version, index);
+  return [...byEarlier].sort((a, b) => a[0] - b[0]);
 }
 
 // src/validate/semantic/security.ts

@@ -10,7 +10,7 @@ import { expand } from './expand.js';
 import { containsRef, sameJson } from './fingerprint.js';
 import { isAnnotation } from './keywords.js';
 import { CHANGE_KINDS } from './kinds.js';
-import { matchItems } from './match.js';
+import { matchItems, PAIR_BUDGET } from './match.js';
 import { compareNumbers } from './numbers.js';
 import { compareObjects } from './objects.js';
 import { detectDialect, RefResolver } from './refs.js';
@@ -188,6 +188,7 @@ function compareExpanded(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawCh
       pointerOld: vo.pointer,
       pointerNew: vn.pointer,
       label: prefix === 'one-of' ? 'oneOf' : 'anyOf',
+      budget: ctx.pairBudget,
     },
     pol,
     out,
@@ -247,6 +248,7 @@ export function compareSchemas(
     sameRoot: oldSchema === newSchema,
     memo: [new Map(), new Map()],
     compareNode,
+    pairBudget: { remaining: PAIR_BUDGET },
   };
   const raw: RawChange[] = [];
   compareNode(ctx, oldSchema, newSchema, '', '', 1, raw);

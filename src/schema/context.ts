@@ -31,6 +31,11 @@ export type CompareNode = (
   out: RawChange[],
 ) => void;
 
+/** Branch-pair comparisons a schema comparison may still spend on best-fit matching. */
+export interface PairBudget {
+  remaining: number;
+}
+
 export interface Ctx {
   old: Side;
   new: Side;
@@ -43,6 +48,8 @@ export interface Ctx {
   memo: [Map<object, Map<object, RawChange[] | null>>, Map<object, Map<object, RawChange[] | null>>];
   /** Late-bound so that keyword families can recurse without importing the dispatcher. */
   compareNode: CompareNode;
+  /** Branch-pair comparisons left (see `matchItems`): bounds work on generated compositions. */
+  pairBudget: PairBudget;
 }
 
 export function orient(effect: Effect, polarity: Polarity): Effect {

@@ -1,4 +1,4 @@
-import { emit, orient, type Polarity, type RawChange } from './context.js';
+import { emit, orient, type PairBudget, type Polarity, type RawChange } from './context.js';
 import type { ChangeKind } from './kinds.js';
 
 export interface Item {
@@ -18,7 +18,16 @@ export interface MatchSpec<T extends Item> {
   pointerOld: string;
   pointerNew: string;
   label: string;
+  /** Pair comparisons left for the whole schema comparison; shared by nested lists. */
+  budget?: PairBudget;
 }
+
+/** Lists up to this many pairs compare every old item with every new one. */
+export const FULL_MATCH_PAIRS = 4096;
+/** Beyond that, an item is compared with the items this close to its own index. */
+export const MATCH_WINDOW = 16;
+/** Pair comparisons per schema comparison before lists are matched index to index only. */
+export const PAIR_BUDGET = 200_000;
 
 function score(changes: readonly RawChange[]): number {
   let total = 0;
@@ -44,6 +53,18 @@ function unrelated(changes: readonly RawChange[]): boolean {
 }
 
 /**
+ * Which partners an item is compared with: all of them in lists of ordinary size; in long lists
+ * (a generated `anyOf` of thousands of branches compared every pair for minutes) those within
+ * MATCH_WINDOW of its index (or the last index of a shorter list), and only that index once the budget is spent. A narrower
+ * search can only find a worse partner, which reports more changes (or a removal and an addition),
+ * never fewer: the result stays sound.
+ */
+function windowOf(countOld: number, countNew: number, budget: PairBudget | undefined): number {
+  if (budget && budget.remaining <= 0) return 0;
+  return countOld * countNew <= FULL_MATCH_PAIRS ? Number.POSITIVE_INFINITY : MATCH_WINDOW;
+}
+
+/**
  * Best-fit matching of branches, not by index. Every old item is paired with the new item it fits
  * best and every new item with the old item it fits best, and the changes of all those pairs are
  * reported. That is what soundness needs in both directions: for `anyOf`, every old branch must
@@ -62,15 +83,22 @@ export function matchItems<T extends Item>(
     const key = `${i}:${j}`;
     let changes = cache.get(key);
     if (!changes) {
+      if (spec.budget) spec.budget.remaining--;
       changes = spec.pair(listOld[i] as T, listNew[j] as T);
       cache.set(key, changes);
     }
     return changes;
   };
   const best = (count: number, changesOf: (k: number) => RawChange[], self: number): number => {
+    // Read per item: nested lists may spend the budget while this one is being matched.
+    const window = windowOf(listOld.length, listNew.length, spec.budget);
     let bestIndex = -1;
     let bestScore = Number.POSITIVE_INFINITY;
-    for (let k = 0; k < count; k++) {
+    // Clamped so that every item of a longer list still meets the last items of a shorter one.
+    const center = Math.min(self, count - 1);
+    const first = Math.max(0, center - window);
+    const last = Math.min(count - 1, center + window);
+    for (let k = first; k <= last; k++) {
       const changes = changesOf(k);
       const s = (score(changes) + (unrelated(changes) ? 100_000 : 0)) * 64 + Math.min(63, Math.abs(k - self));
       if (s < bestScore) {

@@ -119,6 +119,44 @@ describe('hostile documents through the commands', () => {
     expectCleanOutcome(merge, [0]);
   }, 180_000);
 
+  it('20,000 variants of one tool name: one overlap per variant, every command ends cleanly', () => {
+    const tools = (tag: string) =>
+      Array.from({ length: 20_000 }, (_, i) => ({
+        name: 't',
+        description: `${tag}${i}`,
+        inputSchema: { type: 'object' },
+      }));
+    const a = write('same-name-a.json', JSON.stringify({ ...base, tools: tools('a') }));
+    const b = write('same-name-b.json', JSON.stringify({ ...base, tools: tools('b') }));
+    const validate = runCli(['validate', a, '--format', 'json']);
+    expectCleanOutcome(validate, [1]);
+    const findings = JSON.parse(validate.stdout).files[0].findings as { code: string }[];
+    expect(findings.filter((f) => f.code === 'primitive-scope-overlap')).toHaveLength(19_999);
+    expectCleanOutcome(runCli(['lint', a]), [1]);
+    expectCleanOutcome(runCli(['diff', a, b]), [2]);
+    expectCleanOutcome(runCli(['merge', a, b, '-o', join(dir, 'same-name-merged.json')]), [1]);
+  }, 180_000);
+
+  it('a 3,000-branch anyOf whose every branch changed: diff reports each one', () => {
+    const schema = (offset: number) => ({
+      type: 'object',
+      properties: { v: { anyOf: Array.from({ length: 3000 }, (_, i) => ({ const: i + offset })) } },
+    });
+    const transports = [{ type: 'stdio', command: 'x' }];
+    const a = write(
+      'anyof-a.json',
+      JSON.stringify({ ...base, transports, tools: [{ name: 't', inputSchema: schema(0) }] }),
+    );
+    const b = write(
+      'anyof-b.json',
+      JSON.stringify({ ...base, transports, tools: [{ name: 't', inputSchema: schema(100_000) }] }),
+    );
+    const diff = runCli(['diff', a, b, '--format', 'json']);
+    expectCleanOutcome(diff, [1]);
+    const changes = JSON.parse(diff.stdout).changes as { ruleId: string }[];
+    expect(changes.filter((c) => c.ruleId === 'input-schema-narrowed')).toHaveLength(3000);
+  }, 180_000);
+
   it('__proto__, constructor and prototype keys round-trip as data through project and merge', () => {
     const doc = {
       ...base,

@@ -102,3 +102,73 @@ describe('RFC 6570 templates', () => {
     expect(matchesTemplate(many, `x://${'a'.repeat(2000)}/`)).toBe(false);
   });
 });
+
+describe('same-name variants with overlapping scopes', () => {
+  const V06 = '2025-06-18';
+  const V25 = '2025-11-25';
+  const V26 = '2026-07-28';
+  const run = (protocolVersions: string[], tools: object[], capabilities?: object[]) =>
+    validateDocument(
+      loadDocument(
+        JSON.stringify({
+          mcpdesc: '0.8.0',
+          info: { name: 'x', version: '1' },
+          protocolVersions,
+          ...(capabilities ? { capabilities } : {}),
+          tools,
+        }),
+        { file: 'doc.json' },
+      ),
+    ).findings.filter((f) => f.code.endsWith('scope-overlap'));
+  const t = (extra: object = {}) => ({ name: 't', inputSchema: { type: 'object' }, ...extra });
+
+  it.each([
+    {
+      title: 'disjoint scopes: nothing',
+      tools: [t({ protocolVersions: [V06] }), t({ protocolVersions: [V25] }), t({ protocolVersions: [V26] })],
+      expected: [],
+    },
+    {
+      title: 'each later variant names the earlier one per shared revision',
+      tools: [t(), t({ protocolVersions: [V26] }), t({ protocolVersions: [V25] })],
+      expected: [
+        ['/tools/1/protocolVersions', 'tools[0]', V26],
+        ['/tools/2/protocolVersions', 'tools[0]', V25],
+      ],
+    },
+    {
+      title: 'a variant overlapping two disjoint earlier ones is reported against each',
+      tools: [t({ protocolVersions: [V06] }), t({ protocolVersions: [V25] }), t()],
+      expected: [
+        ['/tools/2/name', 'tools[0]', V06],
+        ['/tools/2/name', 'tools[1]', V25],
+      ],
+    },
+  ])('$title', ({ tools, expected }) => {
+    const findings = run([V06, V25, V26], tools);
+    expect(
+      findings.map((f) => [
+        f.location.pointer,
+        /overlaps (tools\[\d+\])/.exec(f.message)?.[1],
+        /for ([\d-]+)/.exec(f.message)?.[1],
+      ]),
+    ).toEqual(expected);
+  });
+
+  it('20,000 variants of one tool: one finding per later variant, not one per pair', () => {
+    const findings = run(
+      [V25],
+      Array.from({ length: 20_000 }, (_, i) => t({ description: `d${i}` })),
+    );
+    expect(findings).toHaveLength(19_999);
+    expect(findings.every((f) => f.message.includes('overlaps tools[0]'))).toBe(true);
+  });
+
+  it('capabilities are checked the same way', () => {
+    const findings = run([V25], [t()], [{ tools: {} }, { prompts: {} }, { tools: {} }]);
+    expect(findings.map((f) => f.message)).toEqual([
+      'capabilities[1] and capabilities[0] both apply to 2025-11-25; at most one Capabilities Object may apply to a revision',
+      'capabilities[2] and capabilities[0] both apply to 2025-11-25; at most one Capabilities Object may apply to a revision',
+    ]);
+  });
+});

@@ -62,7 +62,7 @@ export function checkScopes(ctx: Ctx): void {
 
   // Capabilities: subset of the root and pairwise disjoint.
   const capabilities = arr(doc.capabilities);
-  const capabilityScopes: { index: number; scope: ProtocolVersion[] }[] = [];
+  const capabilityClaims = new Map<string, number>();
   capabilities.forEach((c, i) => {
     const capability = obj(c);
     if (!capability) return;
@@ -75,26 +75,22 @@ export function checkScopes(ctx: Ctx): void {
       'the root protocolVersions',
     );
     const scope = ctx.scopeOf(capability, root);
-    for (const other of capabilityScopes) {
-      const overlap = scope.filter((v) => other.scope.includes(v));
-      if (overlap.length > 0) {
-        const at =
-          capability.protocolVersions !== undefined
-            ? ['capabilities', i, 'protocolVersions']
-            : ['capabilities', i];
-        ctx.report(
-          'capability-scope-overlap',
-          at,
-          `capabilities[${i}] and capabilities[${other.index}] both apply to ${list(overlap)}; at most one Capabilities Object may apply to a revision`,
-          { related: [toPointer(['capabilities', other.index])] },
-        );
-      }
+    for (const [other, overlap] of overlapsWithEarlier(scope, capabilityClaims, i)) {
+      const at =
+        capability.protocolVersions !== undefined
+          ? ['capabilities', i, 'protocolVersions']
+          : ['capabilities', i];
+      ctx.report(
+        'capability-scope-overlap',
+        at,
+        `capabilities[${i}] and capabilities[${other}] both apply to ${list(overlap)}; at most one Capabilities Object may apply to a revision`,
+        { related: [toPointer(['capabilities', other])] },
+      );
     }
-    capabilityScopes.push({ index: i, scope });
   });
 
   // Primitives: subset of the root; same identity key ⇒ disjoint scopes; nested elicitations ⊆ parent.
-  const seen = new Map<string, { index: number; scope: ProtocolVersion[] }[]>();
+  const seen = new Map<string, Map<string, number>>();
   for (const p of ctx.primitives) {
     checkSubset(ctx, p.value.protocolVersions, root, p.path, p.label, 'the root protocolVersions');
     arr(p.value.elicitations).forEach((e, i) => {
@@ -113,20 +109,44 @@ export function checkScopes(ctx: Ctx): void {
     const key = p.value[keyField];
     if (typeof key !== 'string') continue;
     const bucketKey = `${p.kind}\u0000${key}`;
-    const bucket = seen.get(bucketKey) ?? [];
-    for (const other of bucket) {
-      const overlap = p.scope.filter((v) => other.scope.includes(v));
-      if (overlap.length === 0) continue;
+    let claims = seen.get(bucketKey);
+    if (!claims) {
+      claims = new Map();
+      seen.set(bucketKey, claims);
+    }
+    for (const [other, overlap] of overlapsWithEarlier(p.scope, claims, p.index)) {
       const at =
         p.value.protocolVersions !== undefined ? [...p.path, 'protocolVersions'] : [...p.path, keyField];
       ctx.report(
         'primitive-scope-overlap',
         at,
-        `${p.label} overlaps ${p.kind}[${other.index}] with the same ${keyField} for ${list(overlap)}; same-${keyField} variants must have disjoint protocolVersions (an omitted scope covers every root revision)`,
-        { related: [toPointer([p.kind, other.index])] },
+        `${p.label} overlaps ${p.kind}[${other}] with the same ${keyField} for ${list(overlap)}; same-${keyField} variants must have disjoint protocolVersions (an omitted scope covers every root revision)`,
+        { related: [toPointer([p.kind, other])] },
       );
     }
-    bucket.push({ index: p.index, scope: p.scope });
-    seen.set(bucketKey, bucket);
   }
+}
+
+/**
+ * The revisions of `scope` already claimed by earlier declarations, grouped by the earliest
+ * declaration claiming each, in index order; then claims the rest for `index`. Comparing with
+ * every earlier declaration instead reported n²/2 overlaps for n same-name variants (20,000 of
+ * them ran out of memory); a declaration overlapping several earlier ones that overlap each other
+ * names, per revision, the first.
+ */
+function overlapsWithEarlier(
+  scope: readonly ProtocolVersion[],
+  claims: Map<string, number>,
+  index: number,
+): [number, ProtocolVersion[]][] {
+  const byEarlier = new Map<number, ProtocolVersion[]>();
+  for (const version of scope) {
+    const earlier = claims.get(version);
+    if (earlier === undefined) continue;
+    const versions = byEarlier.get(earlier);
+    if (versions) versions.push(version);
+    else byEarlier.set(earlier, [version]);
+  }
+  for (const version of scope) if (!claims.has(version)) claims.set(version, index);
+  return [...byEarlier].sort((a, b) => a[0] - b[0]);
 }
