@@ -16657,6 +16657,11 @@ var CORE_TAGS = /* @__PURE__ */ new Set([
   "tag:yaml.org,2002:seq",
   "!"
 ]);
+function plainScalarsAsStrings(tags) {
+  return tags.map(
+    (tag) => typeof tag === "object" && "tag" in tag && tag.tag === "" && !("collection" in tag && tag.collection) ? { ...tag, resolve: (source) => source } : tag
+  );
+}
 var NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
 var NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
 function parseYaml(text, file, limits) {
@@ -16682,6 +16687,7 @@ function parseYaml(text, file, limits) {
   try {
     docs = parseAllDocuments(text, {
       schema: "json",
+      customTags: plainScalarsAsStrings,
       strict: true,
       uniqueKeys: true,
       merge: false,

@@ -57,6 +57,24 @@ describe('accepted documents', () => {
     });
   });
 
+  it('reads plain scalars as strings in keys, flow collections and block sequences, and keeps explicit core tags', () => {
+    const text = [
+      'plain key: plain value',
+      'flow: [a b, {c: d e}, 12, x12]',
+      'block:',
+      '  - on',
+      '  - !!str 12',
+      '  - ! 13',
+      "  - 'quoted'",
+    ].join('\n');
+    expect(loadDocument(text, { file: 'x.yaml' }).value).toEqual({
+      'plain key': 'plain value',
+      flow: ['a b', { c: 'd e' }, 12, 'x12'],
+      block: ['on', '12', '13', 'quoted'],
+    });
+    expect(() => loadDocument('a: !custom b', { file: 'x.yaml' })).toThrow(/custom YAML tag/i);
+  });
+
   it('tolerates a byte-order mark and CRLF line ends', async () => {
     expect((await loadSource(join(FIXTURES, 'valid/bom.json'))).value).toEqual({ mcpdesc: '0.8.0' });
     const crlf = await loadSource(join(FIXTURES, 'valid/crlf.json'));
