@@ -18924,6 +18924,8 @@ var CheckContext = class {
   }
   diff;
   changes = [];
+  /** Said about the comparison as a whole, not about one change. */
+  notes = [];
   get old() {
     return this.diff.old;
   }
@@ -20303,12 +20305,13 @@ function templateVariables(template) {
 
 // src/diff/checks/rename-hints.ts
 var NEAR_EQUAL_STEP_LIMIT = 2e6;
-function renameHints(removed, added) {
+function renameHints(removed, added, onLimit = () => {
+}) {
   const hints = /* @__PURE__ */ new Map();
   for (const kind of ["tool", "prompt", "resource", "resourceTemplate"]) {
     const r2 = removed.filter((x) => x.match.kind === kind);
     const a = added.filter((x) => x.match.kind === kind);
-    if (r2.length > 0 && a.length > 0) hintKind(kind, r2, a, hints);
+    if (r2.length > 0 && a.length > 0 && !hintKind(kind, r2, a, hints)) onLimit(kind);
   }
   return hints;
 }
@@ -20328,14 +20331,13 @@ function hintKind(kind, removed, added, hints) {
     };
     const sameTextOrNone = (x) => sameText(x) ?? "";
     settleBuckets(open2(removed), open2(added), nameSet, sameTextOrNone, () => `near-equal ${what}`, hints);
-    settleNearEqual(
+    return settleNearEqual(
       open2(removed),
       open2(added),
       (x) => uniqueSorted(names(x.decl.value)),
       `near-equal ${what}`,
       hints
     );
-    return;
   }
   const sameName = (x) => {
     const name = x.decl.value.name;
@@ -20349,7 +20351,7 @@ function hintKind(kind, removed, added, hints) {
     (x) => `same name ${q(String(x.decl.value.name))}`,
     hints
   );
-  if (kind !== "resourceTemplate") return;
+  if (kind !== "resourceTemplate") return true;
   const variables = (x) => {
     const vars = templateVariables(String(x.decl.value.uriTemplate));
     if (vars.length === 0) return void 0;
@@ -20361,6 +20363,7 @@ function hintKind(kind, removed, added, hints) {
     return name === void 0 ? `s${stripped(x)}` : `n${name}`;
   };
   settleBuckets(open2(removed), open2(added), variables, higher, () => "same variables", hints);
+  return true;
 }
 function settleBuckets(removed, added, key, higher, why, hints) {
   if (removed.length === 0 || added.length === 0) return;
@@ -20426,7 +20429,7 @@ function settleNearEqual(removed, added, namesOf, why, hints) {
   };
   const removedSets = setsOf(removed);
   const addedSets = setsOf(added);
-  if (removedSets.length === 0 || addedSets.length === 0) return;
+  if (removedSets.length === 0 || addedSets.length === 0) return true;
   const frequency = /* @__PURE__ */ new Map();
   for (const set of [...removedSets, ...addedSets])
     for (const name of set.names) frequency.set(name, (frequency.get(name) ?? 0) + 1);
@@ -20453,7 +20456,7 @@ function settleNearEqual(removed, added, namesOf, why, hints) {
     const seen = /* @__PURE__ */ new Set();
     for (const name of ordered.slice(0, prefixLength(ordered.length))) {
       for (const ai of index.get(name) ?? []) {
-        if (++steps > NEAR_EQUAL_STEP_LIMIT) return;
+        if (++steps > NEAR_EQUAL_STEP_LIMIT) return false;
         if (seen.has(ai)) continue;
         seen.add(ai);
         const other = addedSets[ai];
@@ -20495,6 +20498,7 @@ function settleNearEqual(removed, added, namesOf, why, hints) {
       hints.set(a, { other: r2, why });
     }
   }
+  return true;
 }
 function propertyNames(decl) {
   const props = get(decl.inputSchema, "properties");
@@ -23910,7 +23914,14 @@ function checkElicitations(ctx, pair, subject) {
   }
 }
 function reportExistence(ctx, removed, added) {
-  const hints = renameHints(removed, added);
+  const hints = renameHints(
+    removed,
+    added,
+    (kind) => ctx.notes.push({
+      kind: "rename-hints-limited",
+      message: `rename hints from near-equal ${kind === "tool" ? "input schemas" : "arguments"} were skipped: too many removed and added ${KIND_LABEL[kind]}s share names to compare them all`
+    })
+  );
   for (const r2 of removed) {
     const { kind, key } = r2.match;
     const hint = hints.get(r2);
@@ -24217,7 +24228,7 @@ function diffDocuments(oldInput, newInput, options = {}) {
   const all = fold(ctx.changes).map((raw) => toChange(raw, oldSide, newSide));
   assignFingerprints(all);
   all.sort(compareChanges);
-  const notes = [];
+  const notes = [...ctx.notes];
   let changes = all;
   let ignored = 0;
   if (options.ignore && options.ignore.length > 0) {

@@ -49,7 +49,7 @@ export function diffDocuments(
   assignFingerprints(all);
   all.sort(compareChanges);
 
-  const notes: DiffNote[] = [];
+  const notes: DiffNote[] = [...ctx.notes];
   let changes = all;
   let ignored = 0;
   if (options.ignore && options.ignore.length > 0) {

@@ -61,7 +61,7 @@ export interface DiffSummary {
 }
 
 export interface DiffNote {
-  kind: 'ignore-expired' | 'ignore-unused' | 'schema-engine-missing';
+  kind: 'ignore-expired' | 'ignore-unused' | 'schema-engine-missing' | 'rename-hints-limited';
   message: string;
 }
 

@@ -277,8 +277,34 @@ describe('rename hints', () => {
       genuine[1],
       identical[1],
     ];
-    expect(summary(renameHints(removed, added), removed)).toEqual([
-      ['old_same', 'new_same', 'identical declaration'],
-    ]);
+    const limited: string[] = [];
+    expect(
+      summary(
+        renameHints(removed, added, (kind) => limited.push(kind)),
+        removed,
+      ),
+    ).toEqual([['old_same', 'new_same', 'identical declaration']]);
+    expect(limited).toEqual(['tool']);
+    const unlimited: string[] = [];
+    renameHints([genuine[0]], [genuine[1]], (kind) => unlimited.push(kind));
+    expect(unlimited).toEqual([]);
+  });
+
+  it('a diff whose near-equal hints were dropped says so in a note', () => {
+    const shared = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'];
+    const tools = (prefix: string) =>
+      Array.from({ length: 2_500 }, (_, i) => ({
+        name: `${prefix}${i}`,
+        inputSchema: {
+          type: 'object',
+          properties: Object.fromEntries([...shared, `${prefix}p${i}`].map((p) => [p, { type: 'string' }])),
+        },
+      }));
+    const result = diff(doc({ tools: tools('old_') }), doc({ tools: tools('new_') }));
+    expect(result.notes.map((n) => n.kind)).toEqual(['rename-hints-limited']);
+    expect(result.notes[0]?.message).toContain('near-equal input schemas');
+    expect(
+      diff(doc({ tools: tools('old_').slice(0, 10) }), doc({ tools: tools('new_').slice(0, 10) })).notes,
+    ).toEqual([]);
   });
 });

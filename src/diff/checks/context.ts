@@ -1,7 +1,7 @@
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from '../../util/json.js';
 import type { StructuralDiff } from '../compare.js';
 import type { Side } from '../normalize.js';
-import type { Subject } from '../types.js';
+import type { DiffNote, Subject } from '../types.js';
 
 /**
  * A change as a check reports it: pointers are into the RESOLVED documents (the engine maps them to
@@ -34,6 +34,8 @@ export interface EmitOptions {
 
 export class CheckContext {
   readonly changes: RawChange[] = [];
+  /** Said about the comparison as a whole, not about one change. */
+  readonly notes: DiffNote[] = [];
   constructor(readonly diff: StructuralDiff) {}
 
   get old(): Side {

@@ -360,7 +360,12 @@ function checkElicitations(ctx: CheckContext, pair: DeclPair, subject: Subject):
 
 /** Reports whole removals and additions, naming the pairs that look like one renamed primitive. */
 function reportExistence(ctx: CheckContext, removed: Existence[], added: Existence[]): void {
-  const hints = renameHints(removed, added);
+  const hints = renameHints(removed, added, (kind) =>
+    ctx.notes.push({
+      kind: 'rename-hints-limited',
+      message: `rename hints from near-equal ${kind === 'tool' ? 'input schemas' : 'arguments'} were skipped: too many removed and added ${KIND_LABEL[kind]}s share names to compare them all`,
+    }),
+  );
   for (const r of removed) {
     const { kind, key } = r.match;
     const hint = hints.get(r);

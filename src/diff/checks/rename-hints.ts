@@ -35,22 +35,27 @@ export const NEAR_EQUAL_STEP_LIMIT = 2_000_000;
  * from buckets of equal keys instead, and the near-equal scores from a prefix-filtered join over
  * distinct name sets.
  */
-export function renameHints<T extends RenameSide>(removed: T[], added: T[]): Map<T, RenameHint<T>> {
+export function renameHints<T extends RenameSide>(
+  removed: T[],
+  added: T[],
+  onLimit: (kind: PrimitiveKind) => void = () => {},
+): Map<T, RenameHint<T>> {
   const hints = new Map<T, RenameHint<T>>();
   for (const kind of ['tool', 'prompt', 'resource', 'resourceTemplate'] as const) {
     const r = removed.filter((x) => x.match.kind === kind);
     const a = added.filter((x) => x.match.kind === kind);
-    if (r.length > 0 && a.length > 0) hintKind(kind, r, a, hints);
+    if (r.length > 0 && a.length > 0 && !hintKind(kind, r, a, hints)) onLimit(kind);
   }
   return hints;
 }
 
+/** False when the near-equal join gave up (NEAR_EQUAL_STEP_LIMIT). */
 function hintKind<T extends RenameSide>(
   kind: PrimitiveKind,
   removed: T[],
   added: T[],
   hints: Map<T, RenameHint<T>>,
-): void {
+): boolean {
   const open = (list: T[]) => list.filter((x) => !hints.has(x));
   const stripped = (x: T) => strippedText(x.decl.value, kind);
   settleBuckets(open(removed), open(added), stripped, undefined, () => 'identical declaration', hints);
@@ -66,14 +71,13 @@ function hintKind<T extends RenameSide>(
     };
     const sameTextOrNone = (x: T) => sameText(x) ?? '';
     settleBuckets(open(removed), open(added), nameSet, sameTextOrNone, () => `near-equal ${what}`, hints);
-    settleNearEqual(
+    return settleNearEqual(
       open(removed),
       open(added),
       (x) => uniqueSorted(names(x.decl.value)),
       `near-equal ${what}`,
       hints,
     );
-    return;
   }
   const sameName = (x: T) => {
     const name = x.decl.value.name;
@@ -87,7 +91,7 @@ function hintKind<T extends RenameSide>(
     (x) => `same name ${q(String(x.decl.value.name))}`,
     hints,
   );
-  if (kind !== 'resourceTemplate') return;
+  if (kind !== 'resourceTemplate') return true;
   const variables = (x: T) => {
     const vars = templateVariables(String(x.decl.value.uriTemplate));
     if (vars.length === 0) return undefined;
@@ -100,6 +104,7 @@ function hintKind<T extends RenameSide>(
     return name === undefined ? `s${stripped(x)}` : `n${name}`;
   };
   settleBuckets(open(removed), open(added), variables, higher, () => 'same variables', hints);
+  return true;
 }
 
 /**
@@ -165,7 +170,8 @@ function settleBuckets<T extends RenameSide>(
 }
 
 /**
- * The scores 0.5 + J/4 for 0.8 ≤ J < 1, between distinct name sets (J = 1 is a bucket). Sets are
+ * The scores 0.5 + J/4 for 0.8 ≤ J < 1, between distinct name sets (J = 1 is a bucket); false
+ * when the join gave up. Sets are
  * joined with prefix filtering: two sets with J ≥ 0.8 share a name among the first
  * |s| − ⌈0.8·|s|⌉ + 1 names of each, rarest names first.
  */
@@ -175,7 +181,7 @@ function settleNearEqual<T extends RenameSide>(
   namesOf: (x: T) => string[],
   why: string,
   hints: Map<T, RenameHint<T>>,
-): void {
+): boolean {
   const setsOf = (list: T[]) => {
     const sets = new Map<string, { names: string[]; lookup: Set<string>; members: T[] }>();
     for (const x of list) {
@@ -191,7 +197,7 @@ function settleNearEqual<T extends RenameSide>(
   };
   const removedSets = setsOf(removed);
   const addedSets = setsOf(added);
-  if (removedSets.length === 0 || addedSets.length === 0) return;
+  if (removedSets.length === 0 || addedSets.length === 0) return true;
   const frequency = new Map<string, number>();
   for (const set of [...removedSets, ...addedSets])
     for (const name of set.names) frequency.set(name, (frequency.get(name) ?? 0) + 1);
@@ -219,7 +225,7 @@ function settleNearEqual<T extends RenameSide>(
     const seen = new Set<number>();
     for (const name of ordered.slice(0, prefixLength(ordered.length))) {
       for (const ai of index.get(name) ?? []) {
-        if (++steps > NEAR_EQUAL_STEP_LIMIT) return;
+        if (++steps > NEAR_EQUAL_STEP_LIMIT) return false;
         if (seen.has(ai)) continue;
         seen.add(ai);
         const other = addedSets[ai] as { names: string[]; lookup: Set<string> };
@@ -261,6 +267,7 @@ function settleNearEqual<T extends RenameSide>(
       hints.set(a, { other: r, why });
     }
   }
+  return true;
 }
 
 function propertyNames(decl: JsonObject): string[] {
