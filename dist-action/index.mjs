@@ -20317,7 +20317,7 @@ function renameHints(removed, added, onLimit = () => {
 }
 function hintKind(kind, removed, added, hints) {
   const open2 = (list2) => list2.filter((x) => !hints.has(x));
-  const stripped = (x) => strippedText(x.decl.value, kind);
+  const stripped = (x) => strippedText(x);
   settleBuckets(open2(removed), open2(added), stripped, void 0, () => "identical declaration", hints);
   if (kind === "tool" || kind === "prompt") {
     const field = kind === "tool" ? "inputSchema" : "arguments";
@@ -20367,17 +20367,19 @@ function hintKind(kind, removed, added, hints) {
 }
 function settleBuckets(removed, added, key, higher, why, hints) {
   if (removed.length === 0 || added.length === 0) return;
+  const placed = /* @__PURE__ */ new Map();
   const groupsOf = (list2) => {
     const groups = /* @__PURE__ */ new Map();
     for (const x of list2) {
       const k = key(x);
       if (k === void 0) continue;
+      const sub = higher ? higher(x) : x;
+      placed.set(x, { key: k, sub });
       let group = groups.get(k);
       if (!group) {
         group = /* @__PURE__ */ new Map();
         groups.set(k, group);
       }
-      const sub = higher ? higher(x) : x;
       const members = group.get(sub);
       if (members) members.push(x);
       else group.set(sub, [x]);
@@ -20387,13 +20389,12 @@ function settleBuckets(removed, added, key, higher, why, hints) {
   const removedGroups = groupsOf(removed);
   const addedGroups = groupsOf(added);
   const onlyPartner = (x, others) => {
-    const k = key(x);
-    const group = k === void 0 ? void 0 : others.get(k);
-    if (!group) return void 0;
-    const own = higher ? higher(x) : void 0;
+    const place = placed.get(x);
+    const group = place && others.get(place.key);
+    if (!place || !group) return void 0;
     let found;
     for (const [sub, members] of group) {
-      if (own !== void 0 && sub === own) continue;
+      if (sub === place.sub) continue;
       if (found !== void 0 || members.length > 1) return void 0;
       found = members[0];
     }
@@ -20448,8 +20449,7 @@ function settleNearEqual(removed, added, namesOf, why, hints) {
   });
   const pairs = [];
   let steps = 0;
-  for (let ri = 0; ri < removedSets.length; ri++) {
-    const names = removedSets[ri].names;
+  for (const [ri, { names }] of removedSets.entries()) {
     const ordered = rarestFirst(names);
     const min = Math.ceil(4 * names.length / 5);
     const max = Math.floor(5 * names.length / 4);
@@ -20521,18 +20521,15 @@ function textOf(value) {
   }
   return text;
 }
-function strippedText(decl, kind) {
+function strippedText(side) {
+  const decl = side.decl.value;
   let text = strippedTexts.get(decl);
   if (text === void 0) {
-    const identity = IDENTITY_FIELD[collectionOf(kind)];
-    const { protocolVersions: _scope, [identity]: _key, ...rest } = decl;
+    const { protocolVersions: _scope, [IDENTITY_FIELD[side.match.collection]]: _key, ...rest } = decl;
     text = sortedJson(rest);
     strippedTexts.set(decl, text);
   }
   return text;
-}
-function collectionOf(kind) {
-  return kind === "tool" ? "tools" : kind === "prompt" ? "prompts" : kind === "resource" ? "resources" : "resourceTemplates";
 }
 
 // src/diff/checks/resource.ts

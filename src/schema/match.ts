@@ -55,9 +55,9 @@ function unrelated(changes: readonly RawChange[]): boolean {
 /**
  * Which partners an item is compared with: all of them in lists of ordinary size; in long lists
  * (a generated `anyOf` of thousands of branches compared every pair for minutes) those within
- * MATCH_WINDOW of its index (or the last index of a shorter list), and only that index once the budget is spent. A narrower
- * search can only find a worse partner, which reports more changes (or a removal and an addition),
- * never fewer: the result stays sound.
+ * MATCH_WINDOW of its index (or the last index of a shorter list), and only that index once the
+ * budget is spent. A narrower search can only find a worse partner, which reports more changes (or
+ * a removal and an addition), never fewer: the result stays sound.
  */
 function windowOf(countOld: number, countNew: number, budget: PairBudget | undefined): number {
   if (budget && budget.remaining <= 0) return 0;

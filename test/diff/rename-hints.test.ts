@@ -87,7 +87,8 @@ function referenceHints(
 }
 
 function side(kind: PrimitiveKind, value: JsonObject): RenameSide {
-  return { match: { kind, key: String(value[IDENTITY_FIELD[COLLECTION[kind]]]) }, decl: { value } };
+  const collection = COLLECTION[kind];
+  return { match: { kind, collection, key: String(value[IDENTITY_FIELD[collection]]) }, decl: { value } };
 }
 
 const word = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j');

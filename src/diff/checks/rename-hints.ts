@@ -1,11 +1,12 @@
 import { IDENTITY_FIELD, type PrimitiveKind } from '../../model/identity.js';
+import type { PrimitiveCollection } from '../../model/scopes.js';
 import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../../util/json.js';
 import { get, q } from './context.js';
 import { templateVariables } from './uri-template.js';
 
 /** A removed or added primitive, as far as rename hints need it. */
 export interface RenameSide {
-  match: { kind: PrimitiveKind; key: string };
+  match: { kind: PrimitiveKind; collection: PrimitiveCollection; key: string };
   decl: { value: JsonObject };
 }
 
@@ -57,7 +58,7 @@ function hintKind<T extends RenameSide>(
   hints: Map<T, RenameHint<T>>,
 ): boolean {
   const open = (list: T[]) => list.filter((x) => !hints.has(x));
-  const stripped = (x: T) => strippedText(x.decl.value, kind);
+  const stripped = (x: T) => strippedText(x);
   settleBuckets(open(removed), open(added), stripped, undefined, () => 'identical declaration', hints);
   if (kind === 'tool' || kind === 'prompt') {
     const field = kind === 'tool' ? 'inputSchema' : 'arguments';
@@ -121,17 +122,20 @@ function settleBuckets<T extends RenameSide>(
   hints: Map<T, RenameHint<T>>,
 ): void {
   if (removed.length === 0 || added.length === 0) return;
+  // Each side's key and subgroup, computed once: both are read again to find partners.
+  const placed = new Map<T, { key: string; sub: string | T }>();
   const groupsOf = (list: T[]) => {
     const groups = new Map<string, Map<string | T, T[]>>();
     for (const x of list) {
       const k = key(x);
       if (k === undefined) continue;
+      const sub = higher ? higher(x) : x;
+      placed.set(x, { key: k, sub });
       let group = groups.get(k);
       if (!group) {
         group = new Map();
         groups.set(k, group);
       }
-      const sub = higher ? higher(x) : x;
       const members = group.get(sub);
       if (members) members.push(x);
       else group.set(sub, [x]);
@@ -141,13 +145,12 @@ function settleBuckets<T extends RenameSide>(
   const removedGroups = groupsOf(removed);
   const addedGroups = groupsOf(added);
   const onlyPartner = (x: T, others: Map<string, Map<string | T, T[]>>): T | undefined => {
-    const k = key(x);
-    const group = k === undefined ? undefined : others.get(k);
-    if (!group) return undefined;
-    const own = higher ? higher(x) : undefined;
+    const place = placed.get(x);
+    const group = place && others.get(place.key);
+    if (!place || !group) return undefined;
     let found: T | undefined;
     for (const [sub, members] of group) {
-      if (own !== undefined && sub === own) continue;
+      if (sub === place.sub) continue;
       if (found !== undefined || members.length > 1) return undefined;
       found = members[0];
     }
@@ -217,8 +220,7 @@ function settleNearEqual<T extends RenameSide>(
   });
   const pairs: { r: number; a: number; score: number }[] = [];
   let steps = 0;
-  for (let ri = 0; ri < removedSets.length; ri++) {
-    const names = (removedSets[ri] as { names: string[] }).names;
+  for (const [ri, { names }] of removedSets.entries()) {
     const ordered = rarestFirst(names);
     const min = Math.ceil((4 * names.length) / 5);
     const max = Math.floor((5 * names.length) / 4);
@@ -300,23 +302,13 @@ function textOf(value: JsonValue | undefined): string {
 }
 
 /** The declaration without its identity and scope: what stays when only the name changes. */
-function strippedText(decl: JsonObject, kind: PrimitiveKind): string {
+function strippedText(side: RenameSide): string {
+  const decl = side.decl.value;
   let text = strippedTexts.get(decl);
   if (text === undefined) {
-    const identity = IDENTITY_FIELD[collectionOf(kind)];
-    const { protocolVersions: _scope, [identity]: _key, ...rest } = decl;
+    const { protocolVersions: _scope, [IDENTITY_FIELD[side.match.collection]]: _key, ...rest } = decl;
     text = sortedJson(rest);
     strippedTexts.set(decl, text);
   }
   return text;
-}
-
-function collectionOf(kind: PrimitiveKind): 'tools' | 'prompts' | 'resources' | 'resourceTemplates' {
-  return kind === 'tool'
-    ? 'tools'
-    : kind === 'prompt'
-      ? 'prompts'
-      : kind === 'resource'
-        ? 'resources'
-        : 'resourceTemplates';
 }
