@@ -26201,6 +26201,27 @@ var KIND_LABEL2 = {
   resourceTemplates: "Resource Template",
   prompts: "Prompt"
 };
+var PrimitiveEntry = class {
+  constructor(kind, index, value, scope, key) {
+    this.kind = kind;
+    this.index = index;
+    this.value = value;
+    this.scope = scope;
+    this.key = key;
+    this.path = [kind, index];
+  }
+  kind;
+  index;
+  value;
+  scope;
+  key;
+  path;
+  text;
+  get label() {
+    this.text ??= `${KIND_LABEL2[this.kind]} ${JSON.stringify(typeof this.key === "string" ? this.key : `#${this.index}`)}`;
+    return this.text;
+  }
+};
 var Ctx = class {
   constructor(doc) {
     this.doc = doc;
@@ -26211,14 +26232,9 @@ var Ctx = class {
       items.forEach((value, index) => {
         if (!isJsonObject(value)) return;
         const key = kind === "resources" ? value.uri : kind === "resourceTemplates" ? value.uriTemplate : value.name;
-        this.primitives.push({
-          kind,
-          index,
-          value,
-          path: [kind, index],
-          scope: this.scopeOf(value, this.rootScope),
-          label: `${KIND_LABEL2[kind]} ${JSON.stringify(typeof key === "string" ? key : `#${index}`)}`
-        });
+        this.primitives.push(
+          new PrimitiveEntry(kind, index, value, this.scopeOf(value, this.rootScope), key)
+        );
       });
     }
   }
@@ -27808,6 +27824,10 @@ function checkScopes(ctx) {
   }
 }
 function overlapsWithEarlier(scope, claims, index) {
+  if (!scope.some((version) => claims.has(version))) {
+    for (const version of scope) claims.set(version, index);
+    return [];
+  }
   const byEarlier = /* @__PURE__ */ new Map();
   for (const version of scope) {
     const earlier = claims.get(version);
@@ -29121,6 +29141,7 @@ function lintDocument(loaded, config, options = {}) {
     }
   }
   const subjects = buildSubjects(document);
+  const unplaced = [];
   const noPointerOverrides = plan.pointerOverrides.length === 0;
   const run2 = (compiled4, subject) => {
     const rule = noPointerOverrides ? compiled4.rule : effectiveRule(compiled4.rule, plan.pointerOverrides, subject.pointer);
@@ -29155,8 +29176,6 @@ function lintDocument(loaded, config, options = {}) {
           continue;
         }
         const atKey = result.atKey ?? (field === KEY_FIELD && at2 === pointer);
-        const present = atKey ? at2 : map.nearest(at2);
-        const position = atKey ? map.locateKey(at2) : present === at2 ? map.locate(at2) : map.locateKey(present);
         const property = field === void 0 ? "" : field === KEY_FIELD ? "name" : field.text;
         const value = (name) => {
           switch (name) {
@@ -29182,12 +29201,9 @@ function lintDocument(loaded, config, options = {}) {
           rule.message ?? `{{subject}}${property ? " {{property}}" : ""} {{error}}`,
           value
         );
-        findings.push({
-          code: rule.id,
-          severity,
-          message,
-          location: { file: loaded.file, pointer: at2, line: position.line, column: position.column }
-        });
+        const location2 = { file: loaded.file, pointer: at2, line: 0, column: 0 };
+        findings.push({ code: rule.id, severity, message, location: location2 });
+        unplaced.push({ location: location2, atKey });
       }
     }
   };
@@ -29203,6 +29219,16 @@ function lintDocument(loaded, config, options = {}) {
     for (const steps of compiled4.paths) {
       for (const match of queryJsonPath(document, steps)) run2(compiled4, pathSubject(match));
     }
+  }
+  unplaced.sort(
+    (a, b) => a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0
+  );
+  for (const { location: location2, atKey } of unplaced) {
+    const at2 = location2.pointer;
+    const present = atKey ? at2 : map.nearest(at2);
+    const position = atKey ? map.locateKey(at2) : present === at2 ? map.locate(at2) : map.locateKey(present);
+    location2.line = position.line;
+    location2.column = position.column;
   }
   findings.sort(compareFindings);
   return { file: loaded.file, findings, valid, complete, suppressed };

@@ -58,6 +58,11 @@ export interface AggregateOptions {
   validate?: DocumentValidator;
   /** Name of the result in result-validation findings (default `<merged>`). */
   outputName?: string;
+  /**
+   * Let the result share values with the inputs instead of copying them (default false): for callers
+   * that only write the result out, like the CLI. Neither may be edited afterwards.
+   */
+  share?: boolean;
 }
 
 export interface ComponentRename {
@@ -128,7 +133,13 @@ export function mergeAggregate(
   }
   if (resultConflicts.length === 0) appendAll(resultConflicts, roundTripConflicts(inputs, views, document));
   if (resultConflicts.length > 0) return { ok: false, conflicts: resultConflicts };
-  return { ok: true, document, renames: components.renames };
+  // Built sharing the inputs' values: the checks above then meet the very objects they saw in the
+  // inputs (validation remembers schemas it accepted; the round trip compares by identity first).
+  return {
+    ok: true,
+    document: options.share ? document : (deepClone(document) as JsonObject),
+    renames: components.renames,
+  };
 }
 
 // ─── 1. shape ──────────────────────────────────────────────────────────────────
@@ -701,7 +712,7 @@ function assemble(
       if (items.length > 0) document[key] = items;
     } else if (key === 'components') {
       if (components) document.components = components;
-    } else setOwn(document, key, deepClone(source[key] as JsonValue));
+    } else setOwn(document, key, source[key] as JsonValue);
   };
   for (const doc of docs) for (const key of Object.keys(doc)) emitKey(key, doc);
   return { document, origins };
@@ -730,7 +741,7 @@ function withScope(collection: ScopedCollection, group: Group, versions: string[
       if (versions) out.protocolVersions = versions;
       continue;
     }
-    setOwn(out, key, deepClone(group.value[key] as JsonValue));
+    setOwn(out, key, group.value[key] as JsonValue);
     if (versions && !hadScope && key === anchor) out.protocolVersions = versions;
   }
   if (versions && !Object.hasOwn(out, 'protocolVersions')) out.protocolVersions = versions;

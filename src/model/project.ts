@@ -61,6 +61,8 @@ function projectDeclaration(
   copy: <T>(value: T) => T,
 ): JsonValue {
   if (!isJsonObject(item)) return copy(item);
+  // A shared view keeps a declaration with nothing to drop or filter as it is.
+  if (copy === shared && !Object.hasOwn(item, 'protocolVersions') && !hasNestedScoped(item)) return item;
   const scope = effectiveScope(item, root);
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(item)) {
@@ -75,6 +77,11 @@ function projectDeclaration(
     setOwn(out, key, copy(value));
   }
   return out;
+}
+
+function hasNestedScoped(item: JsonObject): boolean {
+  for (const field of NESTED_SCOPED_FIELDS) if (Array.isArray(item[field])) return true;
+  return false;
 }
 
 /** A nested scoped declaration in a view: without its own `protocolVersions`. */

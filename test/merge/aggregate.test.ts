@@ -315,6 +315,26 @@ tools:
 `);
   });
 
+  it('copies the inputs into the result unless asked to share them', () => {
+    const a = fixture('search-b.json');
+    const b = { file: 'v.json', value: projectView(a.value, '2026-07-28') };
+    const before = JSON.stringify(a.value);
+    const copied = mergeAggregate([a, b], { validate: validateDocument });
+    const shared = mergeAggregate([a, b], { validate: validateDocument, share: true });
+    if (!copied.ok || !shared.ok) throw new Error('merge failed');
+    expect(serialize(shared.document, 'json')).toBe(serialize(copied.document, 'json'));
+    const inputTools = (a.value as { tools: object[] }).tools;
+    const tools = (document: object) => (document as { tools: { inputSchema: object }[] }).tools;
+    expect(
+      tools(shared.document).some((tool) =>
+        inputTools.some((t) => Object.values(t).includes(tool.inputSchema)),
+      ),
+    ).toBe(true);
+    // Editing a copied result leaves the inputs alone.
+    for (const tool of tools(copied.document)) (tool.inputSchema as Record<string, unknown>).edited = true;
+    expect(JSON.stringify(a.value)).toBe(before);
+  });
+
   it('merging a document with itself or with its own projections gives it back', () => {
     const doc = fixture('search-b.json');
     for (const inputs of [

@@ -48,6 +48,7 @@ export function registerMerge(program: Command): void {
             renameComponents: options.renameComponents === true,
             validate: validateDocument,
             outputName: options.output ?? '<stdout>',
+            share: true,
           },
         );
         if (!result.ok) {
