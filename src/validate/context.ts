@@ -40,7 +40,27 @@ export interface Primitive {
   path: Segment[];
   /** Effective scope (explicit scope restricted to supported revisions, else the root scope), oldest first. */
   scope: ProtocolVersion[];
-  label: string;
+  readonly label: string;
+}
+
+/** A primitive of the document; its label is only built for the few that are reported. */
+class PrimitiveEntry implements Primitive {
+  readonly path: Segment[];
+  private text: string | undefined;
+  constructor(
+    readonly kind: PrimitiveKind,
+    readonly index: number,
+    readonly value: JsonObject,
+    readonly scope: ProtocolVersion[],
+    private readonly key: JsonValue | undefined,
+  ) {
+    this.path = [kind, index];
+  }
+
+  get label(): string {
+    this.text ??= `${KIND_LABEL[this.kind]} ${JSON.stringify(typeof this.key === 'string' ? this.key : `#${this.index}`)}`;
+    return this.text;
+  }
 }
 
 export class Ctx {
@@ -57,14 +77,9 @@ export class Ctx {
         if (!isJsonObject(value)) return;
         const key =
           kind === 'resources' ? value.uri : kind === 'resourceTemplates' ? value.uriTemplate : value.name;
-        this.primitives.push({
-          kind,
-          index,
-          value,
-          path: [kind, index],
-          scope: this.scopeOf(value, this.rootScope),
-          label: `${KIND_LABEL[kind]} ${JSON.stringify(typeof key === 'string' ? key : `#${index}`)}`,
-        });
+        this.primitives.push(
+          new PrimitiveEntry(kind, index, value, this.scopeOf(value, this.rootScope), key),
+        );
       });
     }
   }

@@ -139,6 +139,11 @@ function overlapsWithEarlier(
   claims: Map<string, number>,
   index: number,
 ): [number, ProtocolVersion[]][] {
+  if (!scope.some((version) => claims.has(version))) {
+    // The usual case: the first declaration of its name.
+    for (const version of scope) claims.set(version, index);
+    return [];
+  }
   const byEarlier = new Map<number, ProtocolVersion[]>();
   for (const version of scope) {
     const earlier = claims.get(version);
