@@ -34,9 +34,12 @@ const WHERE_THE_TIME_GOES = `\n## Where the time goes
 - **lint** adds the rule engine: ≈ 130,000 (subject, rule) pairs over ≈ 40,000 subjects. It also
   finds positions for 9,197 findings and writes them (≈ 0.25 s cold). Positions are found per
   pointer, listing only large containers.
-- **merge** validates both inputs and the result, then proves the round trip. Views share values
-  with the inputs; the round trip compares declarations by identity and canonicalises only when
-  that fails.
+- **merge** validates both inputs and the result, then proves the round trip. Views and the
+  result share values with the inputs (a declaration with nothing to drop or normalise is its own
+  view), so the round trip mostly compares by identity and canonicalises only when that fails.
+  Validation of the three documents is now about 40 % of a merge.
+- **Positions** of lint findings are found after the rules, in pointer order. In a fresh process
+  they still cost ≈ 30–40 ms for 9,197 findings: the lookups run in code V8 has not optimised.
 - **Peak memory** on the 50,000-tool document depends on when V8 collects. With V8's own heap
   growth, lint peaked near 530 MB with about 200 MB live: the document, its text (two bytes per
   character, because the catalog has non-Latin-1 text) and 123,000 findings. From 8 MB of input

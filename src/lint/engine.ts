@@ -378,6 +378,8 @@ export function lintDocument(
 
   // 2. rules over subjects (one traversal)
   const subjects = buildSubjects(document);
+  /** Rule findings still without a line and column: placed together once every rule has run. */
+  const unplaced: { location: { pointer: string; line: number; column: number }; atKey: boolean }[] = [];
   const noPointerOverrides = plan.pointerOverrides.length === 0;
   // Indexed loops: this runs for every (subject, rule) pair, >100,000 on a catalog, mostly in code
   // V8 has not optimised yet, where `for...of` costs an iterator per loop.
@@ -424,8 +426,6 @@ export function lintDocument(
           continue;
         }
         const atKey = result.atKey ?? (field === KEY_FIELD && at === pointer);
-        const present = atKey ? at : map.nearest(at);
-        const position = atKey ? map.locateKey(at) : present === at ? map.locate(at) : map.locateKey(present);
         const property = field === undefined ? '' : field === KEY_FIELD ? 'name' : field.text;
         const value = (name: string): string | undefined => {
           switch (name) {
@@ -451,12 +451,9 @@ export function lintDocument(
           rule.message ?? `{{subject}}${property ? ' {{property}}' : ''} {{error}}`,
           value,
         );
-        findings.push({
-          code: rule.id,
-          severity,
-          message,
-          location: { file: loaded.file, pointer: at, line: position.line, column: position.column },
-        });
+        const location = { file: loaded.file, pointer: at, line: 0, column: 0 };
+        findings.push({ code: rule.id, severity, message, location });
+        unplaced.push({ location, atKey });
       }
     }
   };
@@ -474,6 +471,18 @@ export function lintDocument(
     }
   }
 
+  // Positions in pointer order: lookups under one tool then follow each other, and the source map
+  // reuses the path it walked last instead of searching the same containers once per rule.
+  unplaced.sort((a, b) =>
+    a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0,
+  );
+  for (const { location, atKey } of unplaced) {
+    const at = location.pointer;
+    const present = atKey ? at : map.nearest(at);
+    const position = atKey ? map.locateKey(at) : present === at ? map.locate(at) : map.locateKey(present);
+    location.line = position.line;
+    location.column = position.column;
+  }
   findings.sort(compareFindings);
   return { file: loaded.file, findings, valid, complete, suppressed };
 }
