@@ -26231,7 +26231,7 @@ var Ctx = class {
       if (!Array.isArray(items)) continue;
       items.forEach((value, index) => {
         if (!isJsonObject(value)) return;
-        const key = kind === "resources" ? value.uri : kind === "resourceTemplates" ? value.uriTemplate : value.name;
+        const key = value[IDENTITY_FIELD[kind]];
         this.primitives.push(
           new PrimitiveEntry(kind, index, value, this.scopeOf(value, this.rootScope), key)
         );
@@ -27803,7 +27803,7 @@ function checkScopes(ctx) {
         `the scope of ${p.label}`
       );
     });
-    const keyField = p.kind === "resources" ? "uri" : p.kind === "resourceTemplates" ? "uriTemplate" : "name";
+    const keyField = IDENTITY_FIELD[p.kind];
     const key = p.value[keyField];
     if (typeof key !== "string") continue;
     const bucketKey = `${p.kind}\0${key}`;

@@ -133,8 +133,8 @@ export function mergeAggregate(
   }
   if (resultConflicts.length === 0) appendAll(resultConflicts, roundTripConflicts(inputs, views, document));
   if (resultConflicts.length > 0) return { ok: false, conflicts: resultConflicts };
-  // Built sharing the inputs' values: the checks above then meet the very objects they saw in the
-  // inputs (validation remembers schemas it accepted; the round trip compares by identity first).
+  // Built sharing the inputs' values, so the round trip above mostly compares by identity; a library
+  // caller gets a copy it may edit.
   return {
     ok: true,
     document: options.share ? document : (deepClone(document) as JsonObject),

@@ -1,5 +1,5 @@
 /** Helpers shared by the aggregate merge and the three-way merge. Pure. */
-import { canonicalString, canonicalView } from '../model/canonical.js';
+import { canonicalString, canonicalView, declarationNeedsNormalising } from '../model/canonical.js';
 import { COMPONENT_NAMESPACES, resolveComponentRefs } from '../model/components.js';
 import { identityKey, PRIMITIVE_KIND } from '../model/identity.js';
 import { PRIMITIVE_COLLECTIONS, SCOPED_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
@@ -71,20 +71,10 @@ export function identityOf(collection: ScopedCollection, declaration: JsonValue)
 export function canonicalDeclaration(collection: ScopedCollection, declaration: JsonValue): JsonValue {
   // Nothing to normalise (the usual tool): the declaration is its own canonical form. A merge asks
   // this of every declaration in every view, and wrapping each in a document cost a tenth of it.
-  if (isJsonObject(declaration) && !needsNormalising(collection, declaration)) return declaration;
+  if (isJsonObject(declaration) && !declarationNeedsNormalising(collection, declaration)) return declaration;
   const canonical = canonicalView({ protocolVersions: ['*'], [collection]: [declaration] });
   const items = isJsonObject(canonical) ? canonical[collection] : undefined;
   return Array.isArray(items) && items[0] !== undefined ? items[0] : declaration;
-}
-
-/** What canonical.ts normalises in one unscoped declaration: scope, security, elicitations, example maps. */
-function needsNormalising(collection: ScopedCollection, declaration: JsonObject): boolean {
-  return (
-    Object.hasOwn(declaration, 'protocolVersions') ||
-    Object.hasOwn(declaration, 'security') ||
-    Object.hasOwn(declaration, 'elicitations') ||
-    (collection === 'prompts' && Object.hasOwn(declaration, 'examples'))
-  );
 }
 
 export function canonicalKey(value: JsonValue): string {

@@ -39,6 +39,20 @@ export function canonicalView(doc: JsonValue): JsonValue {
   return out;
 }
 
+/**
+ * False when canonicalView would give back one declaration of `collection` unchanged: no scope, no
+ * security, no nested elicitations and (prompts) no example map. Kept beside the normalisations it
+ * mirrors.
+ */
+export function declarationNeedsNormalising(collection: string, declaration: JsonObject): boolean {
+  return (
+    Object.hasOwn(declaration, 'protocolVersions') ||
+    Object.hasOwn(declaration, 'security') ||
+    Object.hasOwn(declaration, 'elicitations') ||
+    (collection === 'prompts' && Object.hasOwn(declaration, 'examples'))
+  );
+}
+
 export function canonicalString(doc: JsonValue): string {
   return sortedJson(canonicalView(doc));
 }

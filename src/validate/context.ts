@@ -1,4 +1,5 @@
 /** Shared helpers for the semantic rule modules (src/validate/semantic/*.ts). */
+import { IDENTITY_FIELD } from '../model/identity.js';
 import { isProtocolVersion, PROTOCOL_VERSIONS, type ProtocolVersion } from '../model/versions.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { toPointer } from '../util/pointer.js';
@@ -75,8 +76,7 @@ export class Ctx {
       if (!Array.isArray(items)) continue;
       items.forEach((value, index) => {
         if (!isJsonObject(value)) return;
-        const key =
-          kind === 'resources' ? value.uri : kind === 'resourceTemplates' ? value.uriTemplate : value.name;
+        const key = value[IDENTITY_FIELD[kind]];
         this.primitives.push(
           new PrimitiveEntry(kind, index, value, this.scopeOf(value, this.rootScope), key),
         );

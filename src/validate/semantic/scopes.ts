@@ -1,4 +1,5 @@
 /** Protocol scopes and coverage (spec §4.10, §6.5, §8.6, §9.5, §10.5, §11.1, §12). */
+import { IDENTITY_FIELD } from '../../model/identity.js';
 import type { ProtocolVersion } from '../../model/versions.js';
 import { toPointer } from '../../util/pointer.js';
 import { arr, type Ctx, list, obj, type Segment } from '../context.js';
@@ -105,7 +106,7 @@ export function checkScopes(ctx: Ctx): void {
         `the scope of ${p.label}`,
       );
     });
-    const keyField = p.kind === 'resources' ? 'uri' : p.kind === 'resourceTemplates' ? 'uriTemplate' : 'name';
+    const keyField = IDENTITY_FIELD[p.kind];
     const key = p.value[keyField];
     if (typeof key !== 'string') continue;
     const bucketKey = `${p.kind}\u0000${key}`;
