@@ -25181,6 +25181,7 @@ var usefulText = {
     const text = target.trim();
     if (text === "") return [{ message: "is blank" }];
     const min = options.min ?? 1;
+    if (text.length >= min * 2) return none3;
     const n = codePointLength(text);
     if (n < min) return [{ message: `is too short to be useful: ${n} characters, at least ${min} expected` }];
     return none3;
@@ -28693,6 +28694,19 @@ function hasOtherSubschemas(schema2) {
 var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
 var INPUT = { schema: "ToolInputSchema", property: "ToolInputProperty" };
 var OUTPUT = { schema: "ToolOutputSchema", property: "ToolOutputProperty" };
+function makeSubject(type, pointer, value, name, parent, extra) {
+  return {
+    type,
+    pointer,
+    value,
+    name,
+    parent,
+    depth: extra?.depth,
+    via: extra?.via,
+    required: extra?.required,
+    kind: extra?.kind
+  };
+}
 function buildSubjects(document) {
   const index = /* @__PURE__ */ new Map();
   const add = (subject) => {
@@ -28704,7 +28718,7 @@ function buildSubjects(document) {
     list2.push(subject);
     return subject;
   };
-  const root = add({ type: "Document", pointer: "", value: document, name: "document" });
+  const root = add(makeSubject("Document", "", document, "document", void 0));
   if (!isJsonObject(document)) return index;
   const components = isJsonObject(document.components) ? document.components : void 0;
   const visitedSchemas = /* @__PURE__ */ new Set();
@@ -28722,32 +28736,19 @@ function buildSubjects(document) {
   };
   const walkSchema = (schema2, pointer, depth, owner, types, via) => {
     if (!isJsonObject(schema2)) return;
-    const subject = {
-      type: types.schema,
-      pointer,
-      value: schema2,
-      name: owner.name,
-      parent: owner,
-      depth
-    };
-    if (via !== void 0) subject.via = via;
-    add(subject);
+    add(makeSubject(types.schema, pointer, schema2, owner.name, owner, { depth, via }));
     const properties = schema2.properties;
     if (isJsonObject(properties)) {
       const required = Array.isArray(schema2.required) ? schema2.required : [];
       for (const name of Object.keys(properties)) {
         const at2 = appendPointer(pointer, "properties", name);
         const value = properties[name];
-        const property = {
-          type: types.property,
-          pointer: at2,
-          value,
-          name,
-          parent: owner,
-          depth: depth + 1
-        };
-        property.required = required.includes(name);
-        add(property);
+        add(
+          makeSubject(types.property, at2, value, name, owner, {
+            depth: depth + 1,
+            required: required.includes(name)
+          })
+        );
         walkSchema(value, at2, depth + 1, owner, types, "properties");
       }
     }
@@ -28801,14 +28802,7 @@ function buildSubjects(document) {
       if (!isJsonObject(map)) continue;
       for (const name of Object.keys(map)) {
         const resolved = resolve5(map[name], appendPointer(owner.pointer, field, name));
-        add({
-          type: "Example",
-          pointer: resolved.pointer,
-          value: resolved.value,
-          name,
-          parent: owner,
-          kind: exampleKind
-        });
+        add(makeSubject("Example", resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
       }
     }
   };
@@ -28817,19 +28811,13 @@ function buildSubjects(document) {
     if (!Array.isArray(list2)) return;
     list2.forEach((item, i) => {
       const name = isJsonObject(item) && typeof item.name === "string" ? item.name : `#${i}`;
-      add({
-        type: "Elicitation",
-        pointer: appendPointer(owner.pointer, "elicitations", i),
-        value: item,
-        name,
-        parent: owner
-      });
+      add(makeSubject("Elicitation", appendPointer(owner.pointer, "elicitations", i), item, name, owner));
     });
   };
   const doc = document;
   const objectAt2 = (key) => Object.hasOwn(doc, key) ? doc[key] : void 0;
   const info3 = objectAt2("info");
-  if (info3 !== void 0) add({ type: "Info", pointer: "/info", value: info3, name: "info", parent: root });
+  if (info3 !== void 0) add(makeSubject("Info", "/info", info3, "info", root));
   const each = (key, visit) => {
     const list2 = objectAt2(key);
     if (Array.isArray(list2))
@@ -28838,20 +28826,22 @@ function buildSubjects(document) {
   const nameOf2 = (item, field, i) => isJsonObject(item) && typeof item[field] === "string" ? item[field] : `#${i}`;
   each(
     "transports",
-    (item, pointer, i) => add({ type: "Transport", pointer, value: item, name: nameOf2(item, "type", i), parent: root })
+    (item, pointer, i) => add(makeSubject("Transport", pointer, item, nameOf2(item, "type", i), root))
   );
   const schemes = objectAt2("securitySchemes");
   if (isJsonObject(schemes))
     for (const name of Object.keys(schemes))
-      add({
-        type: "SecurityScheme",
-        pointer: appendPointer("/securitySchemes", name),
-        value: schemes[name],
-        name,
-        parent: root
-      });
+      add(
+        makeSubject(
+          "SecurityScheme",
+          appendPointer("/securitySchemes", name),
+          schemes[name],
+          name,
+          root
+        )
+      );
   each("tools", (item, pointer, i) => {
-    const tool = add({ type: "Tool", pointer, value: item, name: nameOf2(item, "name", i), parent: root });
+    const tool = add(makeSubject("Tool", pointer, item, nameOf2(item, "name", i), root));
     if (!isJsonObject(item)) return;
     for (const [field, types] of [
       ["inputSchema", INPUT],
@@ -28872,34 +28862,35 @@ function buildSubjects(document) {
     ["resourceTemplates", "ResourceTemplate", "uriTemplate", "resourceTemplate"]
   ]) {
     each(collection, (item, pointer, i) => {
-      const subject = add({ type, pointer, value: item, name: nameOf2(item, identity, i), parent: root });
+      const subject = add(makeSubject(type, pointer, item, nameOf2(item, identity, i), root));
       if (!isJsonObject(item)) return;
       elicitations(subject, item);
       exampleMaps(subject, item, kind);
     });
   }
   each("prompts", (item, pointer, i) => {
-    const prompt = add({ type: "Prompt", pointer, value: item, name: nameOf2(item, "name", i), parent: root });
+    const prompt = add(makeSubject("Prompt", pointer, item, nameOf2(item, "name", i), root));
     if (!isJsonObject(item)) return;
     const args = item.arguments;
     if (Array.isArray(args))
       args.forEach((arg, j) => {
-        add({
-          type: "PromptArgument",
-          pointer: appendPointer(pointer, "arguments", j),
-          value: arg,
-          name: nameOf2(arg, "name", j),
-          parent: prompt,
-          required: isJsonObject(arg) && arg.required === true
-        });
+        add(
+          makeSubject(
+            "PromptArgument",
+            appendPointer(pointer, "arguments", j),
+            arg,
+            nameOf2(arg, "name", j),
+            prompt,
+            {
+              required: isJsonObject(arg) && arg.required === true
+            }
+          )
+        );
       });
     elicitations(prompt, item);
     exampleMaps(prompt, item, "prompt");
   });
-  each(
-    "tags",
-    (item, pointer, i) => add({ type: "Tag", pointer, value: item, name: nameOf2(item, "name", i), parent: root })
-  );
+  each("tags", (item, pointer, i) => add(makeSubject("Tag", pointer, item, nameOf2(item, "name", i), root)));
   return index;
 }
 
@@ -29008,7 +28999,17 @@ function planFor(config, filePath) {
     const fn = config.functions.get(rule.function);
     if (!fn) continue;
     const fields = rule.field ? rule.field.map((f) => f === "@key" ? KEY_FIELD : { text: f, segments: f.split(".") }) : [void 0];
-    const compiled4 = { rule, fn, fields, when: compileWhen(rule.when), paths: [] };
+    const compiled4 = {
+      rule,
+      fn,
+      id: rule.id,
+      call: fn.fn,
+      options: rule.functionOptions,
+      handlesMissing: fn.handlesMissing === true,
+      fields,
+      when: compileWhen(rule.when),
+      paths: []
+    };
     for (const given of rule.given) {
       if (given.startsWith("$")) compiled4.paths.push(parseJsonPath(given));
       else {
@@ -29143,10 +29144,51 @@ function lintDocument(loaded, config, options = {}) {
   const subjects = buildSubjects(document);
   const unplaced = [];
   const noPointerOverrides = plan.pointerOverrides.length === 0;
+  const record = (rule, subject, field, target, pointer, results) => {
+    for (const result of results) {
+      if (!result || typeof result.message !== "string") continue;
+      const at2 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
+      const severity = severityAt(rule, at2);
+      if (severity === "off") continue;
+      if (isSuppressed(rule.id, at2)) {
+        suppressed++;
+        continue;
+      }
+      const atKey = result.atKey ?? (field === KEY_FIELD && at2 === pointer);
+      const property = field === void 0 ? "" : field === KEY_FIELD ? "name" : field.text;
+      const value = (name) => {
+        switch (name) {
+          case "error":
+            return escapeInvisible(result.message);
+          case "value":
+            return describeValue(target);
+          case "property":
+            return property;
+          case "name":
+            return escapeInvisible(subject.name);
+          case "subject":
+            return subjectLabel(subject);
+          case "type":
+            return subject.type;
+          case "path":
+            return at2;
+          default:
+            return void 0;
+        }
+      };
+      const message = render(
+        rule.message ?? `{{subject}}${property ? " {{property}}" : ""} {{error}}`,
+        value
+      );
+      const location2 = { file: loaded.file, pointer: at2, line: 0, column: 0 };
+      findings.push({ code: rule.id, severity, message, location: location2 });
+      unplaced.push({ location: location2, atKey });
+    }
+  };
   const run2 = (compiled4, subject) => {
+    if (compiled4.when !== void 0 && !conditionHolds(subject, compiled4.when)) return;
     const rule = noPointerOverrides ? compiled4.rule : effectiveRule(compiled4.rule, plan.pointerOverrides, subject.pointer);
-    if (rule.severity === "off" && noPointerOverrides) return;
-    if (compiled4.when && !conditionHolds(subject, compiled4.when)) return;
+    const options2 = noPointerOverrides ? compiled4.options : rule.functionOptions;
     const fields = compiled4.fields;
     for (let f = 0; f < fields.length; f++) {
       const field = fields[f];
@@ -29154,57 +29196,10 @@ function lintDocument(loaded, config, options = {}) {
       if (field === void 0) target = subject.value;
       else if (field === KEY_FIELD) target = subject.name;
       else target = fieldValue(subject.value, field.segments);
-      if (target === void 0 && compiled4.fn.handlesMissing !== true) continue;
-      const context = new RuleContext(subject, field, document, subjects, rule.id);
-      let results;
-      try {
-        results = compiled4.fn.fn(target, rule.functionOptions, context);
-      } catch (error2) {
-        throw new Error(
-          `rule ${rule.id} (function ${compiled4.fn.name}) failed at ${loaded.file}#${context.pointer}: ${error2 instanceof Error ? error2.message : String(error2)}`
-        );
-      }
-      if (!results || results.length === 0) continue;
-      const pointer = context.pointer;
-      for (const result of results) {
-        if (!result || typeof result.message !== "string") continue;
-        const at2 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
-        const severity = severityAt(rule, at2);
-        if (severity === "off") continue;
-        if (isSuppressed(rule.id, at2)) {
-          suppressed++;
-          continue;
-        }
-        const atKey = result.atKey ?? (field === KEY_FIELD && at2 === pointer);
-        const property = field === void 0 ? "" : field === KEY_FIELD ? "name" : field.text;
-        const value = (name) => {
-          switch (name) {
-            case "error":
-              return escapeInvisible(result.message);
-            case "value":
-              return describeValue(target);
-            case "property":
-              return property;
-            case "name":
-              return escapeInvisible(subject.name);
-            case "subject":
-              return subjectLabel(subject);
-            case "type":
-              return subject.type;
-            case "path":
-              return at2;
-            default:
-              return void 0;
-          }
-        };
-        const message = render(
-          rule.message ?? `{{subject}}${property ? " {{property}}" : ""} {{error}}`,
-          value
-        );
-        const location2 = { file: loaded.file, pointer: at2, line: 0, column: 0 };
-        findings.push({ code: rule.id, severity, message, location: location2 });
-        unplaced.push({ location: location2, atKey });
-      }
+      if (target === void 0 && !compiled4.handlesMissing) continue;
+      const context = new RuleContext(subject, field, document, subjects, compiled4.id);
+      const results = callFunction(compiled4, options2, target, context, loaded.file);
+      if (results && results.length > 0) record(rule, subject, field, target, context.pointer, results);
     }
   };
   for (const [type, rules] of plan.byType) {
@@ -29257,13 +29252,25 @@ var RuleContext = class {
 };
 function pathSubject(match) {
   const segments = parsePointer(match.pointer);
-  return {
-    type: "Document",
-    pointer: match.pointer,
-    value: match.value,
-    name: segments[segments.length - 1] ?? "$",
-    kind: "path"
-  };
+  return makeSubject(
+    "Document",
+    match.pointer,
+    match.value,
+    segments[segments.length - 1] ?? "$",
+    void 0,
+    {
+      kind: "path"
+    }
+  );
+}
+function callFunction(compiled4, options, target, context, file) {
+  try {
+    return compiled4.call(target, options, context);
+  } catch (error2) {
+    throw new Error(
+      `rule ${compiled4.id} (function ${compiled4.fn.name}) failed at ${file}#${context.pointer}: ${error2 instanceof Error ? error2.message : String(error2)}`
+    );
+  }
 }
 
 // src/action/changelog-markdown.ts

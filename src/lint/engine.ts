@@ -19,8 +19,15 @@ import { isInvalidatingCode, type Override, type ResolvedConfig, type RuleChange
 import { describeValue, escapeInvisible } from './functions/text.js';
 import { matchesAny, toPosix } from './glob.js';
 import { type PathMatch, parseJsonPath, queryJsonPath } from './jsonpath.js';
-import { buildSubjects } from './subjects.js';
-import type { FunctionContext, FunctionDefinition, RuleDefinition, Subject, SubjectType } from './types.js';
+import { buildSubjects, makeSubject } from './subjects.js';
+import type {
+  FunctionContext,
+  FunctionDefinition,
+  FunctionResult,
+  RuleDefinition,
+  Subject,
+  SubjectType,
+} from './types.js';
 
 export const INLINE_IGNORE_KEY = 'x-mcpdesc-ignore';
 
@@ -106,13 +113,23 @@ export function matchesPointerPattern(pattern: string, pointer: string): boolean
 
 // ---------------------------------------------------------------- compiled rules
 
+type LintResults = ReturnType<FunctionDefinition['fn']>;
+
 /** `@key`: the subject's own name (a property name, a map key). */
 const KEY_FIELD = Symbol('@key');
 type CompiledField = undefined | typeof KEY_FIELD | { text: string; segments: string[] };
 
+/**
+ * A rule ready to run. What `run` reads for every subject is copied here, so `run` sees one object
+ * shape whatever the rule (rule definitions and functions come in many shapes).
+ */
 interface CompiledRule {
   rule: RuleDefinition;
   fn: FunctionDefinition;
+  id: string;
+  call: (target: JsonValue | undefined, options: unknown, context: FunctionContext) => LintResults;
+  options: unknown;
+  handlesMissing: boolean;
   fields: CompiledField[];
   /** `when`, its keys read once: the engine tests it for every subject of the rule's types. */
   when: CompiledCondition[] | undefined;
@@ -190,7 +207,17 @@ function planFor(config: ResolvedConfig, filePath: string): FilePlan {
     const fields: CompiledField[] = rule.field
       ? rule.field.map((f) => (f === '@key' ? KEY_FIELD : { text: f, segments: f.split('.') }))
       : [undefined];
-    const compiled: CompiledRule = { rule, fn, fields, when: compileWhen(rule.when), paths: [] };
+    const compiled: CompiledRule = {
+      rule,
+      fn,
+      id: rule.id,
+      call: fn.fn as CompiledRule['call'],
+      options: rule.functionOptions,
+      handlesMissing: fn.handlesMissing === true,
+      fields,
+      when: compileWhen(rule.when),
+      paths: [],
+    };
     for (const given of rule.given) {
       if (given.startsWith('$')) compiled.paths.push(parseJsonPath(given));
       else {
@@ -383,12 +410,68 @@ export function lintDocument(
   const noPointerOverrides = plan.pointerOverrides.length === 0;
   // Indexed loops: this runs for every (subject, rule) pair, >100,000 on a catalog, mostly in code
   // V8 has not optimised yet, where `for...of` costs an iterator per loop.
+  /** A function's results as findings: the rare path, kept out of `run` so `run` stays small. */
+  const record = (
+    rule: RuleDefinition,
+    subject: Subject,
+    field: CompiledField,
+    target: JsonValue | undefined,
+    pointer: string,
+    results: readonly FunctionResult[],
+  ): void => {
+    for (const result of results) {
+      if (!result || typeof result.message !== 'string') continue;
+      const at =
+        result.pointer ??
+        (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
+      const severity = severityAt(rule, at);
+      if (severity === 'off') continue;
+      if (isSuppressed(rule.id, at)) {
+        suppressed++;
+        continue;
+      }
+      const atKey = result.atKey ?? (field === KEY_FIELD && at === pointer);
+      const property = field === undefined ? '' : field === KEY_FIELD ? 'name' : field.text;
+      const value = (name: string): string | undefined => {
+        switch (name) {
+          case 'error':
+            return escapeInvisible(result.message);
+          case 'value':
+            return describeValue(target);
+          case 'property':
+            return property;
+          case 'name':
+            return escapeInvisible(subject.name);
+          case 'subject':
+            return subjectLabel(subject);
+          case 'type':
+            return subject.type;
+          case 'path':
+            return at;
+          default:
+            return undefined;
+        }
+      };
+      const message = render(
+        rule.message ?? `{{subject}}${property ? ' {{property}}' : ''} {{error}}`,
+        value,
+      );
+      const location = { file: loaded.file, pointer: at, line: 0, column: 0 };
+      findings.push({ code: rule.id, severity, message, location });
+      unplaced.push({ location, atKey });
+    }
+  };
+  // Runs for every (subject, rule) pair, >100,000 on a catalog, mostly before V8 has optimised it:
+  // indexed loops (`for...of` costs an iterator per loop), and everything that happens only for a
+  // finding or a failure lives in other functions, so this one compiles quickly and stays compiled.
+  // (Rules that are off everywhere were left out of the plan; one that is off only at some pointers
+  // still runs, and severityAt drops its findings there.)
   const run = (compiled: CompiledRule, subject: Subject): void => {
+    if (compiled.when !== undefined && !conditionHolds(subject, compiled.when)) return;
     const rule = noPointerOverrides
       ? compiled.rule
       : effectiveRule(compiled.rule, plan.pointerOverrides, subject.pointer);
-    if (rule.severity === 'off' && noPointerOverrides) return;
-    if (compiled.when && !conditionHolds(subject, compiled.when)) return;
+    const options = noPointerOverrides ? compiled.options : rule.functionOptions;
     const fields = compiled.fields;
     for (let f = 0; f < fields.length; f++) {
       const field = fields[f];
@@ -396,65 +479,10 @@ export function lintDocument(
       if (field === undefined) target = subject.value;
       else if (field === KEY_FIELD) target = subject.name;
       else target = fieldValue(subject.value, field.segments);
-      if (target === undefined && compiled.fn.handlesMissing !== true) continue;
-      const context = new RuleContext(subject, field, document, subjects, rule.id);
-      let results: ReturnType<FunctionDefinition['fn']>;
-      try {
-        results = (
-          compiled.fn.fn as (
-            t: JsonValue | undefined,
-            o: unknown,
-            c: FunctionContext,
-          ) => ReturnType<FunctionDefinition['fn']>
-        )(target, rule.functionOptions, context);
-      } catch (error) {
-        throw new Error(
-          `rule ${rule.id} (function ${compiled.fn.name}) failed at ${loaded.file}#${context.pointer}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      if (!results || results.length === 0) continue;
-      const pointer = context.pointer;
-      for (const result of results) {
-        if (!result || typeof result.message !== 'string') continue;
-        const at =
-          result.pointer ??
-          (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
-        const severity = severityAt(rule, at);
-        if (severity === 'off') continue;
-        if (isSuppressed(rule.id, at)) {
-          suppressed++;
-          continue;
-        }
-        const atKey = result.atKey ?? (field === KEY_FIELD && at === pointer);
-        const property = field === undefined ? '' : field === KEY_FIELD ? 'name' : field.text;
-        const value = (name: string): string | undefined => {
-          switch (name) {
-            case 'error':
-              return escapeInvisible(result.message);
-            case 'value':
-              return describeValue(target);
-            case 'property':
-              return property;
-            case 'name':
-              return escapeInvisible(subject.name);
-            case 'subject':
-              return subjectLabel(subject);
-            case 'type':
-              return subject.type;
-            case 'path':
-              return at;
-            default:
-              return undefined;
-          }
-        };
-        const message = render(
-          rule.message ?? `{{subject}}${property ? ' {{property}}' : ''} {{error}}`,
-          value,
-        );
-        const location = { file: loaded.file, pointer: at, line: 0, column: 0 };
-        findings.push({ code: rule.id, severity, message, location });
-        unplaced.push({ location, atKey });
-      }
+      if (target === undefined && !compiled.handlesMissing) continue;
+      const context = new RuleContext(subject, field, document, subjects, compiled.id);
+      const results = callFunction(compiled, options, target, context, loaded.file);
+      if (results && results.length > 0) record(rule, subject, field, target, context.pointer, results);
     }
   };
   for (const [type, rules] of plan.byType) {
@@ -512,11 +540,31 @@ class RuleContext implements FunctionContext {
 
 function pathSubject(match: PathMatch): Subject {
   const segments = parsePointer(match.pointer);
-  return {
-    type: 'Document',
-    pointer: match.pointer,
-    value: match.value,
-    name: segments[segments.length - 1] ?? '$',
-    kind: 'path',
-  };
+  return makeSubject(
+    'Document',
+    match.pointer,
+    match.value,
+    segments[segments.length - 1] ?? '$',
+    undefined,
+    {
+      kind: 'path',
+    },
+  );
+}
+
+/** The rule's function on one target; a throw names the rule, the function and the place. */
+function callFunction(
+  compiled: CompiledRule,
+  options: unknown,
+  target: JsonValue | undefined,
+  context: RuleContext,
+  file: string,
+): LintResults {
+  try {
+    return compiled.call(target, options, context);
+  } catch (error) {
+    throw new Error(
+      `rule ${compiled.id} (function ${compiled.fn.name}) failed at ${file}#${context.pointer}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }

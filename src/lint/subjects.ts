@@ -51,6 +51,31 @@ interface SchemaTypes {
 const INPUT: SchemaTypes = { schema: 'ToolInputSchema', property: 'ToolInputProperty' };
 const OUTPUT: SchemaTypes = { schema: 'ToolOutputSchema', property: 'ToolOutputProperty' };
 
+/**
+ * Every subject has the same members in the same order: the engine runs each rule on thousands of
+ * them, and one object shape keeps that code from being re-optimised for each kind of subject.
+ */
+export function makeSubject(
+  type: SubjectType,
+  pointer: string,
+  value: JsonValue,
+  name: string,
+  parent: Subject | undefined,
+  extra?: Pick<Subject, 'depth' | 'via' | 'required' | 'kind'>,
+): Subject {
+  return {
+    type,
+    pointer,
+    value,
+    name,
+    parent,
+    depth: extra?.depth,
+    via: extra?.via,
+    required: extra?.required,
+    kind: extra?.kind,
+  };
+}
+
 export function buildSubjects(document: JsonValue): SubjectIndex {
   const index: SubjectIndex = new Map();
   const add = (subject: Subject): Subject => {
@@ -62,7 +87,7 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     list.push(subject);
     return subject;
   };
-  const root: Subject = add({ type: 'Document', pointer: '', value: document, name: 'document' });
+  const root = add(makeSubject('Document', '', document, 'document', undefined));
   if (!isJsonObject(document)) return index;
   const components = isJsonObject(document.components) ? document.components : undefined;
   const visitedSchemas = new Set<string>();
@@ -98,32 +123,19 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     via: string | undefined,
   ): void => {
     if (!isJsonObject(schema)) return;
-    const subject: Subject = {
-      type: types.schema,
-      pointer,
-      value: schema,
-      name: owner.name,
-      parent: owner,
-      depth,
-    };
-    if (via !== undefined) subject.via = via;
-    add(subject);
+    add(makeSubject(types.schema, pointer, schema, owner.name, owner, { depth, via }));
     const properties = schema.properties;
     if (isJsonObject(properties)) {
       const required = Array.isArray(schema.required) ? schema.required : [];
       for (const name of Object.keys(properties)) {
         const at = appendPointer(pointer, 'properties', name);
         const value = properties[name] as JsonValue;
-        const property: Subject = {
-          type: types.property,
-          pointer: at,
-          value,
-          name,
-          parent: owner,
-          depth: depth + 1,
-        };
-        property.required = required.includes(name);
-        add(property);
+        add(
+          makeSubject(types.property, at, value, name, owner, {
+            depth: depth + 1,
+            required: required.includes(name),
+          }),
+        );
         walkSchema(value, at, depth + 1, owner, types, 'properties');
       }
     }
@@ -179,14 +191,7 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
       if (!isJsonObject(map)) continue;
       for (const name of Object.keys(map)) {
         const resolved = resolve(map[name] as JsonValue, appendPointer(owner.pointer, field, name));
-        add({
-          type: 'Example',
-          pointer: resolved.pointer,
-          value: resolved.value,
-          name,
-          parent: owner,
-          kind: exampleKind,
-        });
+        add(makeSubject('Example', resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
       }
     }
   };
@@ -196,20 +201,14 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     if (!Array.isArray(list)) return;
     list.forEach((item, i) => {
       const name = isJsonObject(item) && typeof item.name === 'string' ? item.name : `#${i}`;
-      add({
-        type: 'Elicitation',
-        pointer: appendPointer(owner.pointer, 'elicitations', i),
-        value: item,
-        name,
-        parent: owner,
-      });
+      add(makeSubject('Elicitation', appendPointer(owner.pointer, 'elicitations', i), item, name, owner));
     });
   };
 
   const doc = document;
   const objectAt = (key: string): JsonValue | undefined => (Object.hasOwn(doc, key) ? doc[key] : undefined);
   const info = objectAt('info');
-  if (info !== undefined) add({ type: 'Info', pointer: '/info', value: info, name: 'info', parent: root });
+  if (info !== undefined) add(makeSubject('Info', '/info', info, 'info', root));
 
   const each = (key: string, visit: (item: JsonValue, pointer: string, i: number) => void): void => {
     const list = objectAt(key);
@@ -220,21 +219,23 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     isJsonObject(item) && typeof item[field] === 'string' ? (item[field] as string) : `#${i}`;
 
   each('transports', (item, pointer, i) =>
-    add({ type: 'Transport', pointer, value: item, name: nameOf(item, 'type', i), parent: root }),
+    add(makeSubject('Transport', pointer, item, nameOf(item, 'type', i), root)),
   );
   const schemes = objectAt('securitySchemes');
   if (isJsonObject(schemes))
     for (const name of Object.keys(schemes))
-      add({
-        type: 'SecurityScheme',
-        pointer: appendPointer('/securitySchemes', name),
-        value: schemes[name] as JsonValue,
-        name,
-        parent: root,
-      });
+      add(
+        makeSubject(
+          'SecurityScheme',
+          appendPointer('/securitySchemes', name),
+          schemes[name] as JsonValue,
+          name,
+          root,
+        ),
+      );
 
   each('tools', (item, pointer, i) => {
-    const tool = add({ type: 'Tool', pointer, value: item, name: nameOf(item, 'name', i), parent: root });
+    const tool = add(makeSubject('Tool', pointer, item, nameOf(item, 'name', i), root));
     if (!isJsonObject(item)) return;
     for (const [field, types] of [
       ['inputSchema', INPUT],
@@ -256,32 +257,34 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     ['resourceTemplates', 'ResourceTemplate', 'uriTemplate', 'resourceTemplate'],
   ] as const) {
     each(collection, (item, pointer, i) => {
-      const subject = add({ type, pointer, value: item, name: nameOf(item, identity, i), parent: root });
+      const subject = add(makeSubject(type, pointer, item, nameOf(item, identity, i), root));
       if (!isJsonObject(item)) return;
       elicitations(subject, item);
       exampleMaps(subject, item, kind);
     });
   }
   each('prompts', (item, pointer, i) => {
-    const prompt = add({ type: 'Prompt', pointer, value: item, name: nameOf(item, 'name', i), parent: root });
+    const prompt = add(makeSubject('Prompt', pointer, item, nameOf(item, 'name', i), root));
     if (!isJsonObject(item)) return;
     const args = item.arguments;
     if (Array.isArray(args))
       args.forEach((arg, j) => {
-        add({
-          type: 'PromptArgument',
-          pointer: appendPointer(pointer, 'arguments', j),
-          value: arg,
-          name: nameOf(arg, 'name', j),
-          parent: prompt,
-          required: isJsonObject(arg) && arg.required === true,
-        });
+        add(
+          makeSubject(
+            'PromptArgument',
+            appendPointer(pointer, 'arguments', j),
+            arg,
+            nameOf(arg, 'name', j),
+            prompt,
+            {
+              required: isJsonObject(arg) && arg.required === true,
+            },
+          ),
+        );
       });
     elicitations(prompt, item);
     exampleMaps(prompt, item, 'prompt');
   });
-  each('tags', (item, pointer, i) =>
-    add({ type: 'Tag', pointer, value: item, name: nameOf(item, 'name', i), parent: root }),
-  );
+  each('tags', (item, pointer, i) => add(makeSubject('Tag', pointer, item, nameOf(item, 'name', i), root)));
   return index;
 }

@@ -31,7 +31,10 @@ export function isSubjectType(value: string): value is SubjectType {
   return (SUBJECT_TYPES as readonly string[]).includes(value);
 }
 
-/** One typed thing in the document, with the JSON pointer where its value sits. */
+/**
+ * One typed thing in the document, with the JSON pointer where its value sits. Subjects built by the
+ * engine have every member (undefined where it does not apply), so all of them share one shape.
+ */
 export interface Subject {
   type: SubjectType;
   pointer: string;
@@ -42,15 +45,15 @@ export interface Subject {
    */
   name: string;
   /** The declaration the subject belongs to (the Tool of a property, the Prompt of an argument...). */
-  parent?: Subject;
+  parent?: Subject | undefined;
   /** Schema subjects and properties: nesting depth below the root schema (root schema = 0, its properties = 1). */
-  depth?: number;
+  depth?: number | undefined;
   /** Schema subjects: the keyword that led here (`properties`, `items`, `allOf`...; root: undefined). */
-  via?: string;
+  via?: string | undefined;
   /** Properties: listed in the parent schema's `required`. */
-  required?: boolean;
+  required?: boolean | undefined;
   /** Example: `tool`, `resource`, `resourceTemplate`, `prompt` (+ `-interaction` / `-completion`). */
-  kind?: string;
+  kind?: string | undefined;
 }
 
 export type RuleSeverity = Severity | 'off';

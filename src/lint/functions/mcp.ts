@@ -52,6 +52,8 @@ export const usefulText: FunctionDefinition = {
     const text = target.trim();
     if (text === '') return [{ message: 'is blank' }];
     const min = options.min ?? 1;
+    // At least half as many code points as UTF-16 units: long texts need no count.
+    if (text.length >= min * 2) return none;
     const n = codePointLength(text);
     if (n < min) return [{ message: `is too short to be useful: ${n} characters, at least ${min} expected` }];
     return none;
