@@ -15998,8 +15998,9 @@ var JsonSourceMap = class {
     let reuse = 0;
     while (reuse + 1 < last.ends.length && last.ends[reuse + 1] <= shared && (pointer.length === last.ends[reuse + 1] || pointer.charCodeAt(last.ends[reuse + 1]) === 47))
       reuse++;
-    const ends = last.ends.slice(0, reuse + 1);
-    const slots = last.slots.slice(0, reuse + 1);
+    const { ends, slots } = last;
+    ends.length = reuse + 1;
+    slots.length = reuse + 1;
     let slot = slots[reuse];
     let cut = ends[reuse];
     while (cut < pointer.length) {
@@ -16010,16 +16011,14 @@ var JsonSourceMap = class {
       slots.push(slot);
       cut = end;
     }
-    this.last = { pointer, ends, slots };
+    last.pointer = pointer;
     return slot;
   }
   /** The child `segment` of a slot that was found; the slot itself (found: false) when there is none. */
   step(slot, segment) {
-    const missing = { key: slot.key, value: slot.value, found: false, depth: slot.depth };
     const opener = this.text.charCodeAt(slot.value);
-    if (opener !== 123 && opener !== 91) return missing;
-    const next = this.child(slot.value, segment);
-    return next ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 } : missing;
+    const next = opener === 123 || opener === 91 ? this.child(slot.value, segment) : void 0;
+    return next ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 } : { key: slot.key, value: slot.value, found: false, depth: slot.depth };
   }
   /** The child named `segment` of the container at `start`, searching it unless it is large. */
   child(start, segment) {
@@ -16037,16 +16036,44 @@ var JsonSourceMap = class {
       }
       return listed.members.get(segment);
     }
-    let found;
-    const stoppedAt = this.eachChild(start, (key, keyEnd, value, n) => {
-      if (isArray ? n === index : this.keyIs(key, keyEnd, segment)) found = { key, value };
-      return found !== void 0;
-    });
-    const span = stoppedAt - start;
+    const found = this.search(start, isArray, index, segment);
+    const span = this.searchEnd - start;
     if (span > LARGE_SPAN || span > REVISITED_SPAN && this.searched.has(start))
       this.large.set(start, this.children(start));
     else this.searched.add(start);
     return found;
+  }
+  /** Where the last `search` stopped. */
+  searchEnd = 0;
+  /**
+   * The child at `index` (array) or named `segment` (object) of the container at `start`, skipping
+   * over the values before it; `searchEnd` is left where the search stopped. The same walk as
+   * eachChild, without a callback: this runs for every position lint reports, mostly unoptimised.
+   */
+  search(start, isArray, index, segment) {
+    const text = this.text;
+    const close = isArray ? 93 : 125;
+    let i = this.skipWhitespace(start + 1);
+    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
+      let value = i;
+      if (isArray) {
+        if (n === index) {
+          this.searchEnd = i;
+          return { key: -1, value };
+        }
+      } else {
+        const keyEnd = this.stringEnd(i);
+        value = this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
+        if (this.keyIs(i, keyEnd, segment)) {
+          this.searchEnd = i;
+          return { key: i, value };
+        }
+      }
+      i = this.skipWhitespace(this.valueEnd(value));
+      if (text.charCodeAt(i) === 44) i = this.skipWhitespace(i + 1);
+    }
+    this.searchEnd = i;
+    return void 0;
   }
   /** True when the key string from `start` to `end` (its quotes) decodes to `name`. */
   keyIs(start, end, name) {

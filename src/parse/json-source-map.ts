@@ -39,7 +39,7 @@ export class JsonSourceMap implements SourceMap {
   /** Containers searched once: lint looks up several members of one tool, one finding at a time. */
   private readonly searched = new Set<number>();
   /** The last pointer resolved: `ends[i]` is where its segment i ends, `slots[i]` what it resolved to. */
-  private last: { pointer: string; ends: number[]; slots: Resolved[] };
+  private readonly last: { pointer: string; ends: number[]; slots: Resolved[] };
 
   /** `arrayItems`: item offsets of arrays the JSON prescan listed (see prescanJson). */
   constructor(
@@ -91,8 +91,10 @@ export class JsonSourceMap implements SourceMap {
       (pointer.length === last.ends[reuse + 1] || pointer.charCodeAt(last.ends[reuse + 1] as number) === 0x2f)
     )
       reuse++;
-    const ends = last.ends.slice(0, reuse + 1);
-    const slots = last.slots.slice(0, reuse + 1);
+    // The last path is not needed again: cut it back and extend it in place.
+    const { ends, slots } = last;
+    ends.length = reuse + 1;
+    slots.length = reuse + 1;
     let slot = slots[reuse] as Resolved;
     let cut = ends[reuse] as number;
     while (cut < pointer.length) {
@@ -103,17 +105,17 @@ export class JsonSourceMap implements SourceMap {
       slots.push(slot);
       cut = end;
     }
-    this.last = { pointer, ends, slots };
+    last.pointer = pointer;
     return slot;
   }
 
   /** The child `segment` of a slot that was found; the slot itself (found: false) when there is none. */
   private step(slot: Resolved, segment: string): Resolved {
-    const missing: Resolved = { key: slot.key, value: slot.value, found: false, depth: slot.depth };
     const opener = this.text.charCodeAt(slot.value);
-    if (opener !== 0x7b && opener !== 0x5b) return missing;
-    const next = this.child(slot.value, segment);
-    return next ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 } : missing;
+    const next = opener === 0x7b || opener === 0x5b ? this.child(slot.value, segment) : undefined;
+    return next
+      ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 }
+      : { key: slot.key, value: slot.value, found: false, depth: slot.depth };
   }
 
   /** The child named `segment` of the container at `start`, searching it unless it is large. */
@@ -132,16 +134,46 @@ export class JsonSourceMap implements SourceMap {
       }
       return listed.members.get(segment);
     }
-    let found: Slot | undefined;
-    const stoppedAt = this.eachChild(start, (key, keyEnd, value, n) => {
-      if (isArray ? n === index : this.keyIs(key, keyEnd, segment)) found = { key, value };
-      return found !== undefined;
-    });
-    const span = stoppedAt - start;
+    const found = this.search(start, isArray, index, segment);
+    const span = this.searchEnd - start;
     if (span > LARGE_SPAN || (span > REVISITED_SPAN && this.searched.has(start)))
       this.large.set(start, this.children(start));
     else this.searched.add(start);
     return found;
+  }
+
+  /** Where the last `search` stopped. */
+  private searchEnd = 0;
+
+  /**
+   * The child at `index` (array) or named `segment` (object) of the container at `start`, skipping
+   * over the values before it; `searchEnd` is left where the search stopped. The same walk as
+   * eachChild, without a callback: this runs for every position lint reports, mostly unoptimised.
+   */
+  private search(start: number, isArray: boolean, index: number, segment: string): Slot | undefined {
+    const text = this.text;
+    const close = isArray ? 0x5d : 0x7d;
+    let i = this.skipWhitespace(start + 1);
+    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
+      let value = i;
+      if (isArray) {
+        if (n === index) {
+          this.searchEnd = i;
+          return { key: -1, value };
+        }
+      } else {
+        const keyEnd = this.stringEnd(i);
+        value = this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
+        if (this.keyIs(i, keyEnd, segment)) {
+          this.searchEnd = i;
+          return { key: i, value };
+        }
+      }
+      i = this.skipWhitespace(this.valueEnd(value));
+      if (text.charCodeAt(i) === 0x2c) i = this.skipWhitespace(i + 1);
+    }
+    this.searchEnd = i;
+    return undefined;
   }
 
   /** True when the key string from `start` to `end` (its quotes) decodes to `name`. */
