@@ -15908,9 +15908,9 @@ var STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 // src/util/pointer.ts
 function escapeSegment(segment) {
-  const text = String(segment);
-  if (!text.includes("~") && !text.includes("/")) return text;
-  return text.replace(/~/g, "~0").replace(/\//g, "~1");
+  if (typeof segment !== "string") return String(segment);
+  if (!segment.includes("~") && !segment.includes("/")) return segment;
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 function unescapeSegment(segment) {
   if (!segment.includes("~")) return segment;
@@ -15918,7 +15918,7 @@ function unescapeSegment(segment) {
 }
 function toPointer(segments) {
   let out = "";
-  for (const segment of segments) out += `/${escapeSegment(segment)}`;
+  for (let i = 0; i < segments.length; i++) out += `/${escapeSegment(segments[i])}`;
   return out;
 }
 function parsePointer(pointer) {
@@ -15927,7 +15927,9 @@ function parsePointer(pointer) {
   return pointer.slice(1).split("/").map(unescapeSegment);
 }
 function appendPointer(pointer, ...segments) {
-  return pointer + toPointer(segments);
+  let out = pointer;
+  for (let i = 0; i < segments.length; i++) out += `/${escapeSegment(segments[i])}`;
+  return out;
 }
 function parentPointer(pointer) {
   if (pointer === "") return void 0;
@@ -24942,7 +24944,7 @@ var consistentCasing = {
         const group = options.scope === "parent" ? subject.parent?.pointer ?? "" : "";
         let list2 = groups.get(group);
         if (!list2) groups.set(group, list2 = []);
-        list2.push({ text, original: entry2.text, pointer: entry2.pointer, atKey: entry2.atKey });
+        list2.push({ text, original: entry2.text, subject, atKey: entry2.atKey });
       }
     }
     const out = [];
@@ -24956,7 +24958,8 @@ var consistentCasing = {
         if (STYLE_PATTERN[style].test(name.text)) continue;
         out.push({
           message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${STYLE_EXAMPLE[style]})`,
-          pointer: name.pointer,
+          // Pointers only for the names reported (a catalog has thousands of names, a few reported).
+          pointer: name.atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
           atKey: name.atKey
         });
       }
@@ -24974,13 +24977,13 @@ function nameOf(subject, field) {
   const value = subject.value;
   if (field === "@key") {
     if (value !== null && typeof value === "object" && !Array.isArray(value) && value.name === subject.name)
-      return { text: subject.name, pointer: appendPointer(subject.pointer, "name"), atKey: false };
-    return { text: subject.name, pointer: subject.pointer, atKey: true };
+      return { text: subject.name, atKey: false };
+    return { text: subject.name, atKey: true };
   }
   if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, field))
     return void 0;
   const text = value[field];
-  return typeof text === "string" ? { text, pointer: appendPointer(subject.pointer, field), atKey: false } : void 0;
+  return typeof text === "string" ? { text, atKey: false } : void 0;
 }
 
 // src/lint/functions/generic.ts

@@ -166,6 +166,34 @@ rules:
     expect(messages).toEqual(['Tool "u": "u" must not match u ({{ nope }}, name)']);
   });
 
+  it('consistentCasing on a member field points at that member of the odd one out', async () => {
+    const d = dir({
+      '.mcpdesc.yaml': `rules:
+  title-casing:
+    description: Tool titles use one casing.
+    severity: error
+    message: '{{error}}'
+    given: Document
+    then: { function: consistentCasing, functionOptions: { subjects: [Tool], field: title } }
+`,
+    });
+    const text = `mcpdesc: 0.8.0
+info: { name: t, version: 1.0.0 }
+protocolVersions: ['2025-11-25']
+tools:
+  - { name: a, title: get_user, inputSchema: { type: object } }
+  - { name: b, title: list_users, inputSchema: { type: object } }
+  - { name: c, title: createIssue, inputSchema: { type: object } }
+`;
+    const result = run(await resolveConfig(join(d, '.mcpdesc.yaml')), text);
+    const own = result.findings.filter((f) => f.code === 'title-casing');
+    expect(
+      own.map((f) => `${f.location.pointer}@${f.location.line}:${f.location.column} ${f.message}`),
+    ).toEqual([
+      '/tools/2/title@7:23 "createIssue" is not snake case like the other 2 name(s) (e.g. get_user)',
+    ]);
+  });
+
   it('reads .mcpdesc.json and mcpdesc.config.mjs', async () => {
     const json = dir({ '.mcpdesc.json': '{ "rules": { "tool-description": "off" } }' });
     const mjs = dir({

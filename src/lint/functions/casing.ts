@@ -96,7 +96,7 @@ export const consistentCasing: FunctionDefinition = {
     const styles = options.styles ?? DEFAULT_STYLES;
     const field = options.field ?? '@key';
     const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : undefined;
-    const groups = new Map<string, { text: string; original: string; pointer: string; atKey: boolean }[]>();
+    const groups = new Map<string, { text: string; original: string; subject: Subject; atKey: boolean }[]>();
     for (const type of options.subjects) {
       if (!isSubjectType(type)) continue;
       for (const subject of context.subjects.get(type) ?? []) {
@@ -110,7 +110,7 @@ export const consistentCasing: FunctionDefinition = {
         const group = options.scope === 'parent' ? (subject.parent?.pointer ?? '') : '';
         let list = groups.get(group);
         if (!list) groups.set(group, (list = []));
-        list.push({ text, original: entry.text, pointer: entry.pointer, atKey: entry.atKey });
+        list.push({ text, original: entry.text, subject, atKey: entry.atKey });
       }
     }
     const out: FunctionResult[] = [];
@@ -124,7 +124,10 @@ export const consistentCasing: FunctionDefinition = {
         if (STYLE_PATTERN[style].test(name.text)) continue;
         out.push({
           message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${STYLE_EXAMPLE[style]})`,
-          pointer: name.pointer,
+          // Pointers only for the names reported (a catalog has thousands of names, a few reported).
+          pointer: name.atKey
+            ? name.subject.pointer
+            : appendPointer(name.subject.pointer, field === '@key' ? 'name' : field),
           atKey: name.atKey,
         });
       }
@@ -140,21 +143,17 @@ function lastMatch(re: RegExp, text: string): number | undefined {
   return end;
 }
 
-function nameOf(
-  subject: Subject,
-  field: string,
-): { text: string; pointer: string; atKey: boolean } | undefined {
+/** The name to check; `atKey`: it is the subject's key, else the value of `field` (`name` for `@key`). */
+function nameOf(subject: Subject, field: string): { text: string; atKey: boolean } | undefined {
   const value = subject.value;
   if (field === '@key') {
     // A declaration named by its `name` member (Tool, Prompt...): point at that value.
     if (value !== null && typeof value === 'object' && !Array.isArray(value) && value.name === subject.name)
-      return { text: subject.name, pointer: appendPointer(subject.pointer, 'name'), atKey: false };
-    return { text: subject.name, pointer: subject.pointer, atKey: true };
+      return { text: subject.name, atKey: false };
+    return { text: subject.name, atKey: true };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, field))
     return undefined;
   const text = value[field];
-  return typeof text === 'string'
-    ? { text, pointer: appendPointer(subject.pointer, field), atKey: false }
-    : undefined;
+  return typeof text === 'string' ? { text, atKey: false } : undefined;
 }
