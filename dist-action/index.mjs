@@ -16593,7 +16593,8 @@ function jsonEqual(a, b) {
   const aKeys = Object.keys(a);
   const bObj = b;
   if (aKeys.length !== Object.keys(bObj).length) return false;
-  for (const key of aKeys) {
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i];
     if (!Object.hasOwn(bObj, key)) return false;
     if (!jsonEqual(a[key], bObj[key])) return false;
   }
@@ -18785,12 +18786,15 @@ var PairBook = class {
 };
 function sameDeclaration(a, b) {
   let count = 0;
-  for (const key of Object.keys(a)) {
+  const aKeys = Object.keys(a);
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i];
     if (key === "protocolVersions") continue;
     count++;
     if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
   }
-  for (const key of Object.keys(b)) if (key !== "protocolVersions") count--;
+  const bKeys = Object.keys(b);
+  for (let i = 0; i < bKeys.length; i++) if (bKeys[i] !== "protocolVersions") count--;
   return count === 0;
 }
 function keptElicitations(decl, version) {
@@ -18815,7 +18819,7 @@ function matchPrimitives(oldSide, newSide, compared) {
     };
     for (const decl of oldSide.decls[collection]) if (decl.key !== void 0) group(decl.key).old.push(decl);
     for (const decl of newSide.decls[collection]) if (decl.key !== void 0) group(decl.key).new.push(decl);
-    for (const [key, g] of groups) {
+    groups.forEach((g, key) => {
       const book = new PairBook();
       const oldRevisions = [];
       const newRevisions = [];
@@ -18826,8 +18830,7 @@ function matchPrimitives(oldSide, newSide, compared) {
         if (n) newRevisions.push(version);
         if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
       }
-      const overlapOld = overlapping(g.old);
-      const overlap = new Set([...overlapping(g.new)].filter((v) => !overlapOld.has(v)));
+      const overlap = g.new.length < 2 ? /* @__PURE__ */ new Set() : difference(overlapping(g.new), overlapping(g.old));
       out.push({
         collection,
         kind: PRIMITIVE_KIND[collection],
@@ -18839,9 +18842,12 @@ function matchPrimitives(oldSide, newSide, compared) {
         pairs: book.list(),
         newOverlap: sortVersions(overlap)
       });
-    }
+    });
   }
   return out;
+}
+function difference(a, b) {
+  return new Set([...a].filter((v) => !b.has(v)));
 }
 function overlapping(variants) {
   const out = /* @__PURE__ */ new Set();
@@ -19272,15 +19278,20 @@ function resolveComponentRefs(doc) {
     items.forEach((item, index) => {
       if (!isJsonObject(item)) return;
       if (collection === "tools") {
-        for (const field of ["inputSchema", "outputSchema"]) {
-          if (Object.hasOwn(item, field)) useSite([collection, index, field], "schemas", item[field]);
-        }
+        if (Object.hasOwn(item, "inputSchema") && isReferenceObject(item.inputSchema))
+          useSite([collection, index, "inputSchema"], "schemas", item.inputSchema);
+        if (Object.hasOwn(item, "outputSchema") && isReferenceObject(item.outputSchema))
+          useSite([collection, index, "outputSchema"], "schemas", item.outputSchema);
       }
       const examples = item.examples;
       if (isJsonObject(examples)) {
         const namespace = EXAMPLE_NAMESPACE[collection];
-        for (const name of Object.keys(examples))
-          useSite([collection, index, "examples", name], namespace, examples[name]);
+        const names = Object.keys(examples);
+        for (let i = 0; i < names.length; i++) {
+          const name = names[i];
+          if (isReferenceObject(examples[name]))
+            useSite([collection, index, "examples", name], namespace, examples[name]);
+        }
       }
       const elicitations = item.elicitations;
       if (Array.isArray(elicitations)) {
@@ -19737,7 +19748,8 @@ function isUniqueStrings(value, allowed2) {
 }
 function isSchemaArray(value, dialect, depth) {
   if (!Array.isArray(value) || value.length === 0) return false;
-  for (const item of value) if (!isQuickSchema(item, dialect, depth + 1)) return false;
+  for (let i = 0; i < value.length; i++)
+    if (!isQuickSchema(value[i], dialect, depth + 1)) return false;
   return true;
 }
 var KEYWORDS = /* @__PURE__ */ new Map([
@@ -19757,8 +19769,9 @@ var KEYWORDS = /* @__PURE__ */ new Map([
     "properties",
     (value, dialect, depth) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-      for (const key of Object.keys(value)) {
-        if (!isQuickSchema(value[key], dialect, depth + 1)) return false;
+      const keys = Object.keys(value);
+      for (let i = 0; i < keys.length; i++) {
+        if (!isQuickSchema(value[keys[i]], dialect, depth + 1)) return false;
       }
       return true;
     }
@@ -19789,7 +19802,9 @@ function isQuickSchema(schema2, dialect, depth) {
   if (typeof schema2 === "boolean") return true;
   if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) return false;
   if (depth > MAX_DEPTH) return false;
-  for (const key of Object.keys(schema2)) {
+  const keys = Object.keys(schema2);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     const check = KEYWORDS.get(key);
     if (check === void 0 || !check(schema2[key], dialect, depth)) return false;
   }
@@ -19799,7 +19814,9 @@ function quickMetaValid(schema2, dialect) {
   if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) {
     return typeof schema2 === "boolean";
   }
-  for (const key of Object.keys(schema2)) {
+  const keys = Object.keys(schema2);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     if (key === "$schema") {
       if (typeof schema2.$schema !== "string" || !DIALECT_URIS[dialect].test(schema2.$schema)) return false;
       continue;
@@ -24933,7 +24950,9 @@ var consistentCasing = {
     const groups = /* @__PURE__ */ new Map();
     for (const type of options.subjects) {
       if (!isSubjectType(type)) continue;
-      for (const subject of context.subjects.get(type) ?? []) {
+      const subjects = context.subjects.get(type) ?? [];
+      for (let i = 0; i < subjects.length; i++) {
+        const subject = subjects[i];
         const entry2 = nameOf(subject, field);
         if (!entry2) continue;
         let text = entry2.text;
@@ -24949,13 +24968,20 @@ var consistentCasing = {
     }
     const out = [];
     for (const list2 of groups.values()) {
-      const counts = styles.map((style2) => list2.filter((n) => STYLE_PATTERN[style2].test(n.text)).length);
+      const counts = styles.map((style2) => {
+        const pattern3 = STYLE_PATTERN[style2];
+        let count = 0;
+        for (let i = 0; i < list2.length; i++) if (pattern3.test(list2[i].text)) count++;
+        return count;
+      });
       let best = 0;
       for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
       const style = styles[best];
       if ((counts[best] ?? 0) === 0) continue;
-      for (const name of list2) {
-        if (STYLE_PATTERN[style].test(name.text)) continue;
+      const pattern2 = STYLE_PATTERN[style];
+      for (let i = 0; i < list2.length; i++) {
+        const name = list2[i];
+        if (pattern2.test(name.text)) continue;
         out.push({
           message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${STYLE_EXAMPLE[style]})`,
           // Pointers only for the names reported (a catalog has thousands of names, a few reported).
@@ -26297,8 +26323,12 @@ function before(version, since) {
   return PROTOCOL_VERSIONS.indexOf(version) < PROTOCOL_VERSIONS.indexOf(since);
 }
 function earlierThan(scope, since) {
-  return scope.filter((v) => before(v, since));
+  const limit = PROTOCOL_VERSIONS.indexOf(since);
+  let i = 0;
+  while (i < scope.length && PROTOCOL_VERSIONS.indexOf(scope[i]) >= limit) i++;
+  return i === scope.length ? NONE_EARLIER : scope.filter((v) => before(v, since));
 }
+var NONE_EARLIER = Object.freeze([]);
 function list(versions) {
   return versions.join(", ");
 }
@@ -27351,7 +27381,7 @@ function checkToolInvocation(ctx, tool, example, path, where) {
 }
 function checkToolExamples(ctx) {
   for (const tool of ctx.primitives) {
-    if (tool.kind !== "tools") continue;
+    if (tool.kind !== "tools" || !isObject(tool.value.examples)) continue;
     for (const [name, example] of entries2(tool.value.examples)) {
       if (isObject(example) && Object.hasOwn(example, "$componentRef")) continue;
       checkToolInvocation(
@@ -27623,6 +27653,9 @@ var SINCE = {
   resourceTemplates: { title: "2025-06-18", _meta: "2025-06-18", icons: "2025-11-25" },
   prompts: { title: "2025-06-18", _meta: "2025-06-18", icons: "2025-11-25" }
 };
+var SINCE_FIELDS = Object.fromEntries(
+  Object.entries(SINCE).map(([kind, fields]) => [kind, Object.entries(fields)])
+);
 function reportSince(ctx, scope, path, field, since, what) {
   const early = earlierThan(scope, since);
   if (early.length > 0) {
@@ -27670,9 +27703,16 @@ function checkRevisions(ctx) {
       }
     }
   });
-  for (const p of ctx.primitives) {
-    for (const [field, since] of Object.entries(SINCE[p.kind] ?? {})) {
-      if (has(p.value, field)) reportSince(ctx, p.scope, p.path, field, since, p.label);
+  const primitives = ctx.primitives;
+  for (let i = 0; i < primitives.length; i++) {
+    const p = primitives[i];
+    const fields = SINCE_FIELDS[p.kind] ?? [];
+    for (let f = 0; f < fields.length; f++) {
+      const entry2 = fields[f];
+      const field = entry2[0];
+      const since = entry2[1];
+      if (has(p.value, field) && earlierThan(p.scope, since).length > 0)
+        reportSince(ctx, p.scope, p.path, field, since, p.label);
     }
     if (p.kind === "tools" && has(p.value, "execution")) {
       const other = p.scope.filter((v) => v !== "2025-11-25");
@@ -27698,15 +27738,15 @@ function checkRevisions(ctx) {
       }
     }
     if (p.kind === "prompts") {
-      arr(p.value.arguments).forEach((a, i) => {
+      arr(p.value.arguments).forEach((a, i2) => {
         if (has(a, "title"))
           reportSince(
             ctx,
             p.scope,
-            [...p.path, "arguments", i],
+            [...p.path, "arguments", i2],
             "title",
             "2025-06-18",
-            `${p.label} argument ${i}`
+            `${p.label} argument ${i2}`
           );
       });
     }
@@ -27820,20 +27860,24 @@ function checkScopes(ctx) {
     }
   });
   const seen = /* @__PURE__ */ new Map();
-  for (const p of ctx.primitives) {
-    checkSubset(ctx, p.value.protocolVersions, root, p.path, p.label, "the root protocolVersions");
-    arr(p.value.elicitations).forEach((e, i) => {
-      const elicitation = obj2(e);
-      if (!elicitation) return;
-      checkSubset(
-        ctx,
-        elicitation.protocolVersions,
-        p.scope,
-        [...p.path, "elicitations", i],
-        `elicitation ${JSON.stringify(elicitation.name)}`,
-        `the scope of ${p.label}`
-      );
-    });
+  const primitives = ctx.primitives;
+  for (let n = 0; n < primitives.length; n++) {
+    const p = primitives[n];
+    if (Array.isArray(p.value.protocolVersions))
+      checkSubset(ctx, p.value.protocolVersions, root, p.path, p.label, "the root protocolVersions");
+    if (Array.isArray(p.value.elicitations))
+      p.value.elicitations.forEach((e, i) => {
+        const elicitation = obj2(e);
+        if (!elicitation) return;
+        checkSubset(
+          ctx,
+          elicitation.protocolVersions,
+          p.scope,
+          [...p.path, "elicitations", i],
+          `elicitation ${JSON.stringify(elicitation.name)}`,
+          `the scope of ${p.label}`
+        );
+      });
     const keyField = IDENTITY_FIELD[p.kind];
     const key = p.value[keyField];
     if (typeof key !== "string") continue;
@@ -27843,7 +27887,9 @@ function checkScopes(ctx) {
       claims = /* @__PURE__ */ new Map();
       seen.set(bucketKey, claims);
     }
-    for (const [other, overlap] of overlapsWithEarlier(p.scope, claims, p.index)) {
+    const overlaps = overlapsWithEarlier(p.scope, claims, p.index);
+    for (let o = 0; o < overlaps.length; o++) {
+      const [other, overlap] = overlaps[o];
       const at2 = p.value.protocolVersions !== void 0 ? [...p.path, "protocolVersions"] : [...p.path, keyField];
       ctx.report(
         "primitive-scope-overlap",
@@ -27854,10 +27900,13 @@ function checkScopes(ctx) {
     }
   }
 }
+var NO_OVERLAP = Object.freeze([]);
 function overlapsWithEarlier(scope, claims, index) {
-  if (!scope.some((version) => claims.has(version))) {
-    for (const version of scope) claims.set(version, index);
-    return [];
+  let claimed = false;
+  for (let i = 0; i < scope.length && !claimed; i++) claimed = claims.has(scope[i]);
+  if (!claimed) {
+    for (let i = 0; i < scope.length; i++) claims.set(scope[i], index);
+    return NO_OVERLAP;
   }
   const byEarlier = /* @__PURE__ */ new Map();
   for (const version of scope) {
@@ -28724,6 +28773,15 @@ function hasOtherSubschemas(schema2) {
 var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
 var INPUT = { schema: "ToolInputSchema", property: "ToolInputProperty" };
 var OUTPUT = { schema: "ToolOutputSchema", property: "ToolOutputProperty" };
+var TOOL_SCHEMAS = [
+  ["inputSchema", INPUT],
+  ["outputSchema", OUTPUT]
+];
+var EXAMPLE_MAPS = [
+  ["examples", ""],
+  ["interactionExamples", "-interaction"],
+  ["completionExamples", "-completion"]
+];
 function makeSubject(type, pointer, value, name, parent, extra) {
   return {
     type,
@@ -28770,7 +28828,9 @@ function buildSubjects(document) {
     const properties = schema2.properties;
     if (isJsonObject(properties)) {
       const required = Array.isArray(schema2.required) ? schema2.required : [];
-      for (const name of Object.keys(properties)) {
+      const names = Object.keys(properties);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
         const at2 = appendPointer(pointer, "properties", name);
         const value = properties[name];
         add(
@@ -28822,15 +28882,16 @@ function buildSubjects(document) {
     }
   };
   const exampleMaps = (owner, value, kind) => {
-    const maps = [
-      ["examples", kind],
-      ["interactionExamples", `${kind}-interaction`],
-      ["completionExamples", `${kind}-completion`]
-    ];
-    for (const [field, exampleKind] of maps) {
+    for (let m = 0; m < EXAMPLE_MAPS.length; m++) {
+      const entry2 = EXAMPLE_MAPS[m];
+      const field = entry2[0];
+      const suffix = entry2[1];
       const map = Object.hasOwn(value, field) ? value[field] : void 0;
       if (!isJsonObject(map)) continue;
-      for (const name of Object.keys(map)) {
+      const exampleKind = `${kind}${suffix}`;
+      const names = Object.keys(map);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
         const resolved = resolve5(map[name], appendPointer(owner.pointer, field, name));
         add(makeSubject("Example", resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
       }
@@ -28873,10 +28934,10 @@ function buildSubjects(document) {
   each("tools", (item, pointer, i) => {
     const tool = add(makeSubject("Tool", pointer, item, nameOf2(item, "name", i), root));
     if (!isJsonObject(item)) return;
-    for (const [field, types] of [
-      ["inputSchema", INPUT],
-      ["outputSchema", OUTPUT]
-    ]) {
+    for (let s = 0; s < TOOL_SCHEMAS.length; s++) {
+      const entry2 = TOOL_SCHEMAS[s];
+      const field = entry2[0];
+      const types = entry2[1];
       if (!Object.hasOwn(item, field)) continue;
       const resolved = resolve5(item[field], appendPointer(pointer, field));
       const key = `${types.schema}:${resolved.pointer}`;
@@ -29066,7 +29127,8 @@ function effectiveRule(rule, overrides, pointer) {
 }
 function fieldValue(value, segments) {
   let current = value;
-  for (const segment of segments) {
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
     if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
     else if (isJsonObject(current) && Object.hasOwn(current, segment)) current = current[segment];
     else return void 0;
@@ -29175,7 +29237,8 @@ function lintDocument(loaded, config, options = {}) {
   const unplaced = [];
   const noPointerOverrides = plan.pointerOverrides.length === 0;
   const record = (rule, subject, field, target, pointer, results) => {
-    for (const result of results) {
+    for (let r2 = 0; r2 < results.length; r2++) {
+      const result = results[r2];
       if (!result || typeof result.message !== "string") continue;
       const at2 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
       const severity = severityAt(rule, at2);
@@ -29248,7 +29311,8 @@ function lintDocument(loaded, config, options = {}) {
   unplaced.sort(
     (a, b) => a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0
   );
-  for (const { location: location2, atKey } of unplaced) {
+  for (let i = 0; i < unplaced.length; i++) {
+    const { location: location2, atKey } = unplaced[i];
     const at2 = location2.pointer;
     const present = atKey ? at2 : map.nearest(at2);
     const position = atKey ? map.locateKey(at2) : present === at2 ? map.locate(at2) : map.locateKey(present);

@@ -125,12 +125,15 @@ class PairBook {
 /** Deep equality of two declarations apart from their scope; key order is ignored, nothing is allocated. */
 function sameDeclaration(a: JsonObject, b: JsonObject): boolean {
   let count = 0;
-  for (const key of Object.keys(a)) {
+  const aKeys = Object.keys(a);
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i] as string;
     if (key === 'protocolVersions') continue;
     count++;
     if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
   }
-  for (const key of Object.keys(b)) if (key !== 'protocolVersions') count--;
+  const bKeys = Object.keys(b);
+  for (let i = 0; i < bKeys.length; i++) if (bKeys[i] !== 'protocolVersions') count--;
   return count === 0;
 }
 
@@ -158,7 +161,8 @@ function matchPrimitives(oldSide: Side, newSide: Side, compared: string[]): Prim
     };
     for (const decl of oldSide.decls[collection]) if (decl.key !== undefined) group(decl.key).old.push(decl);
     for (const decl of newSide.decls[collection]) if (decl.key !== undefined) group(decl.key).new.push(decl);
-    for (const [key, g] of groups) {
+    // forEach, not `for...of`: no [key, value] pair per tool name.
+    groups.forEach((g, key) => {
       const book = new PairBook();
       const oldRevisions: string[] = [];
       const newRevisions: string[] = [];
@@ -169,8 +173,9 @@ function matchPrimitives(oldSide: Side, newSide: Side, compared: string[]): Prim
         if (n) newRevisions.push(version);
         if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
       }
-      const overlapOld = overlapping(g.old);
-      const overlap = new Set([...overlapping(g.new)].filter((v) => !overlapOld.has(v)));
+      // One variant per side (the usual case) cannot overlap.
+      const overlap =
+        g.new.length < 2 ? new Set<string>() : difference(overlapping(g.new), overlapping(g.old));
       out.push({
         collection,
         kind: PRIMITIVE_KIND[collection],
@@ -182,9 +187,13 @@ function matchPrimitives(oldSide: Side, newSide: Side, compared: string[]): Prim
         pairs: book.list(),
         newOverlap: sortVersions(overlap),
       });
-    }
+    });
   }
   return out;
+}
+
+function difference(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> {
+  return new Set([...a].filter((v) => !b.has(v)));
 }
 
 /** Revisions claimed by two or more same-key variants (invalid, spec §9.5). */

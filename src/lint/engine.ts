@@ -252,7 +252,8 @@ function effectiveRule(
 
 function fieldValue(value: JsonValue, segments: readonly string[]): JsonValue | undefined {
   let current: JsonValue | undefined = value;
-  for (const segment of segments) {
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
     if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
     else if (isJsonObject(current) && Object.hasOwn(current, segment)) current = current[segment];
     else return undefined;
@@ -419,7 +420,8 @@ export function lintDocument(
     pointer: string,
     results: readonly FunctionResult[],
   ): void => {
-    for (const result of results) {
+    for (let r = 0; r < results.length; r++) {
+      const result = results[r];
       if (!result || typeof result.message !== 'string') continue;
       const at =
         result.pointer ??
@@ -504,7 +506,8 @@ export function lintDocument(
   unplaced.sort((a, b) =>
     a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0,
   );
-  for (const { location, atKey } of unplaced) {
+  for (let i = 0; i < unplaced.length; i++) {
+    const { location, atKey } = unplaced[i] as (typeof unplaced)[number];
     const at = location.pointer;
     const present = atKey ? at : map.nearest(at);
     const position = atKey ? map.locateKey(at) : present === at ? map.locate(at) : map.locateKey(present);

@@ -50,6 +50,17 @@ interface SchemaTypes {
 }
 const INPUT: SchemaTypes = { schema: 'ToolInputSchema', property: 'ToolInputProperty' };
 const OUTPUT: SchemaTypes = { schema: 'ToolOutputSchema', property: 'ToolOutputProperty' };
+// Constant lists, read with indexed loops: buildSubjects runs them once per declaration.
+const TOOL_SCHEMAS = [
+  ['inputSchema', INPUT],
+  ['outputSchema', OUTPUT],
+] as const;
+/** Example maps of a declaration, and the suffix of their examples' `kind`. */
+const EXAMPLE_MAPS = [
+  ['examples', ''],
+  ['interactionExamples', '-interaction'],
+  ['completionExamples', '-completion'],
+] as const;
 
 /**
  * Every subject has the same members in the same order: the engine runs each rule on thousands of
@@ -127,7 +138,9 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     const properties = schema.properties;
     if (isJsonObject(properties)) {
       const required = Array.isArray(schema.required) ? schema.required : [];
-      for (const name of Object.keys(properties)) {
+      const names = Object.keys(properties);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as string;
         const at = appendPointer(pointer, 'properties', name);
         const value = properties[name] as JsonValue;
         add(
@@ -181,15 +194,16 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
   };
 
   const exampleMaps = (owner: Subject, value: JsonObject, kind: string): void => {
-    const maps: [string, string][] = [
-      ['examples', kind],
-      ['interactionExamples', `${kind}-interaction`],
-      ['completionExamples', `${kind}-completion`],
-    ];
-    for (const [field, exampleKind] of maps) {
+    for (let m = 0; m < EXAMPLE_MAPS.length; m++) {
+      const entry = EXAMPLE_MAPS[m] as (typeof EXAMPLE_MAPS)[number];
+      const field = entry[0];
+      const suffix = entry[1];
       const map = Object.hasOwn(value, field) ? value[field] : undefined;
       if (!isJsonObject(map)) continue;
-      for (const name of Object.keys(map)) {
+      const exampleKind = `${kind}${suffix}`;
+      const names = Object.keys(map);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as string;
         const resolved = resolve(map[name] as JsonValue, appendPointer(owner.pointer, field, name));
         add(makeSubject('Example', resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
       }
@@ -237,10 +251,11 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
   each('tools', (item, pointer, i) => {
     const tool = add(makeSubject('Tool', pointer, item, nameOf(item, 'name', i), root));
     if (!isJsonObject(item)) return;
-    for (const [field, types] of [
-      ['inputSchema', INPUT],
-      ['outputSchema', OUTPUT],
-    ] as const) {
+    for (let s = 0; s < TOOL_SCHEMAS.length; s++) {
+      // (Index, not `[field, types] =`: array destructuring runs the iterator protocol.)
+      const entry = TOOL_SCHEMAS[s] as (typeof TOOL_SCHEMAS)[number];
+      const field = entry[0];
+      const types = entry[1];
       if (!Object.hasOwn(item, field)) continue;
       const resolved = resolve(item[field] as JsonValue, appendPointer(pointer, field));
       // A shared component schema is linted once, at the component.

@@ -186,16 +186,22 @@ export function resolveComponentRefs(doc: JsonObject): ComponentResolution {
     if (!Array.isArray(items)) continue;
     items.forEach((item, index) => {
       if (!isJsonObject(item)) return;
+      // (References are rare: test before building a use site's path, once per declaration.)
       if (collection === 'tools') {
-        for (const field of ['inputSchema', 'outputSchema']) {
-          if (Object.hasOwn(item, field)) useSite([collection, index, field], 'schemas', item[field]);
-        }
+        if (Object.hasOwn(item, 'inputSchema') && isReferenceObject(item.inputSchema))
+          useSite([collection, index, 'inputSchema'], 'schemas', item.inputSchema);
+        if (Object.hasOwn(item, 'outputSchema') && isReferenceObject(item.outputSchema))
+          useSite([collection, index, 'outputSchema'], 'schemas', item.outputSchema);
       }
       const examples = item.examples;
       if (isJsonObject(examples)) {
         const namespace = EXAMPLE_NAMESPACE[collection] as ComponentNamespace;
-        for (const name of Object.keys(examples))
-          useSite([collection, index, 'examples', name], namespace, examples[name]);
+        const names = Object.keys(examples);
+        for (let i = 0; i < names.length; i++) {
+          const name = names[i] as string;
+          if (isReferenceObject(examples[name]))
+            useSite([collection, index, 'examples', name], namespace, examples[name]);
+        }
       }
       const elicitations = item.elicitations;
       if (Array.isArray(elicitations)) {

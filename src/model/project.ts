@@ -80,7 +80,8 @@ function projectDeclaration(
 }
 
 function hasNestedScoped(item: JsonObject): boolean {
-  for (const field of NESTED_SCOPED_FIELDS) if (Array.isArray(item[field])) return true;
+  for (let i = 0; i < NESTED_SCOPED_FIELDS.length; i++)
+    if (Array.isArray(item[NESTED_SCOPED_FIELDS[i] as string])) return true;
   return false;
 }
 

@@ -112,9 +112,17 @@ export function before(version: ProtocolVersion, since: ProtocolVersion): boolea
 }
 
 /** Revisions of `scope` earlier than `since`. */
-export function earlierThan(scope: readonly ProtocolVersion[], since: ProtocolVersion): ProtocolVersion[] {
-  return scope.filter((v) => before(v, since));
+export function earlierThan(
+  scope: readonly ProtocolVersion[],
+  since: ProtocolVersion,
+): readonly ProtocolVersion[] {
+  // Asked for every revision-gated field of every declaration; almost always none is earlier.
+  const limit = PROTOCOL_VERSIONS.indexOf(since);
+  let i = 0;
+  while (i < scope.length && PROTOCOL_VERSIONS.indexOf(scope[i] as ProtocolVersion) >= limit) i++;
+  return i === scope.length ? NONE_EARLIER : scope.filter((v) => before(v, since));
 }
+const NONE_EARLIER: readonly ProtocolVersion[] = Object.freeze([]);
 
 export function list(versions: readonly string[]): string {
   return versions.join(', ');

@@ -60,7 +60,8 @@ function isUniqueStrings(value: JsonValue, allowed?: ReadonlySet<string>): boole
 
 function isSchemaArray(value: JsonValue, dialect: Dialect, depth: number): boolean {
   if (!Array.isArray(value) || value.length === 0) return false;
-  for (const item of value) if (!isQuickSchema(item, dialect, depth + 1)) return false;
+  for (let i = 0; i < value.length; i++)
+    if (!isQuickSchema(value[i] as JsonValue, dialect, depth + 1)) return false;
   return true;
 }
 
@@ -84,8 +85,9 @@ const KEYWORDS: ReadonlyMap<string, KeywordCheck> = new Map<string, KeywordCheck
     'properties',
     (value, dialect, depth) => {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-      for (const key of Object.keys(value)) {
-        if (!isQuickSchema(value[key] as JsonValue, dialect, depth + 1)) return false;
+      const keys = Object.keys(value);
+      for (let i = 0; i < keys.length; i++) {
+        if (!isQuickSchema(value[keys[i] as string] as JsonValue, dialect, depth + 1)) return false;
       }
       return true;
     },
@@ -119,7 +121,11 @@ function isQuickSchema(schema: JsonValue, dialect: Dialect, depth: number): bool
   if (typeof schema === 'boolean') return true;
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return false;
   if (depth > MAX_DEPTH) return false;
-  for (const key of Object.keys(schema)) {
+  // Indexed loops here and above: this runs for every node of every tool schema, in a fresh process
+  // mostly unoptimised, where `for...of` allocates an iterator result per key.
+  const keys = Object.keys(schema);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const check = KEYWORDS.get(key);
     if (check === undefined || !check(schema[key] as JsonValue, dialect, depth)) return false;
   }
@@ -135,7 +141,9 @@ export function quickMetaValid(schema: JsonValue, dialect: Dialect): boolean {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     return typeof schema === 'boolean';
   }
-  for (const key of Object.keys(schema)) {
+  const keys = Object.keys(schema);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     if (key === '$schema') {
       if (typeof schema.$schema !== 'string' || !DIALECT_URIS[dialect].test(schema.$schema)) return false;
       continue;

@@ -99,7 +99,9 @@ export const consistentCasing: FunctionDefinition = {
     const groups = new Map<string, { text: string; original: string; subject: Subject; atKey: boolean }[]>();
     for (const type of options.subjects) {
       if (!isSubjectType(type)) continue;
-      for (const subject of context.subjects.get(type) ?? []) {
+      const subjects = context.subjects.get(type) ?? [];
+      for (let i = 0; i < subjects.length; i++) {
+        const subject = subjects[i] as Subject;
         const entry = nameOf(subject, field);
         if (!entry) continue;
         let text = entry.text;
@@ -115,13 +117,20 @@ export const consistentCasing: FunctionDefinition = {
     }
     const out: FunctionResult[] = [];
     for (const list of groups.values()) {
-      const counts = styles.map((style) => list.filter((n) => STYLE_PATTERN[style].test(n.text)).length);
+      const counts = styles.map((style) => {
+        const pattern = STYLE_PATTERN[style];
+        let count = 0;
+        for (let i = 0; i < list.length; i++) if (pattern.test((list[i] as { text: string }).text)) count++;
+        return count;
+      });
       let best = 0;
       for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
       const style = styles[best] as CasingStyle;
       if ((counts[best] ?? 0) === 0) continue;
-      for (const name of list) {
-        if (STYLE_PATTERN[style].test(name.text)) continue;
+      const pattern = STYLE_PATTERN[style];
+      for (let i = 0; i < list.length; i++) {
+        const name = list[i] as (typeof list)[number];
+        if (pattern.test(name.text)) continue;
         out.push({
           message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${STYLE_EXAMPLE[style]})`,
           // Pointers only for the names reported (a catalog has thousands of names, a few reported).

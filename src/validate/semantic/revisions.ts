@@ -18,6 +18,11 @@ const SINCE: Record<string, Record<string, ProtocolVersion>> = {
   prompts: { title: '2025-06-18', _meta: '2025-06-18', icons: '2025-11-25' },
 };
 
+/** SINCE as lists, read for every declaration of a document. */
+const SINCE_FIELDS: Record<string, readonly [string, ProtocolVersion][]> = Object.fromEntries(
+  Object.entries(SINCE).map(([kind, fields]) => [kind, Object.entries(fields)]),
+);
+
 export function reportSince(
   ctx: Ctx,
   scope: readonly ProtocolVersion[],
@@ -75,9 +80,18 @@ export function checkRevisions(ctx: Ctx): void {
     }
   });
 
-  for (const p of ctx.primitives) {
-    for (const [field, since] of Object.entries(SINCE[p.kind] ?? {})) {
-      if (has(p.value, field)) reportSince(ctx, p.scope, p.path, field, since, p.label);
+  const primitives = ctx.primitives;
+  for (let i = 0; i < primitives.length; i++) {
+    const p = primitives[i] as (typeof primitives)[number];
+    const fields = SINCE_FIELDS[p.kind] ?? [];
+    for (let f = 0; f < fields.length; f++) {
+      // (Index, not `[field, since] =`: array destructuring runs the iterator protocol.)
+      const entry = fields[f] as [string, ProtocolVersion];
+      const field = entry[0];
+      const since = entry[1];
+      // (The label is read only when the field is reported.)
+      if (has(p.value, field) && earlierThan(p.scope, since).length > 0)
+        reportSince(ctx, p.scope, p.path, field, since, p.label);
     }
     if (p.kind === 'tools' && has(p.value, 'execution')) {
       const other = p.scope.filter((v) => v !== '2025-11-25');

@@ -92,20 +92,25 @@ export function checkScopes(ctx: Ctx): void {
 
   // Primitives: subset of the root; same identity key ⇒ disjoint scopes; nested elicitations ⊆ parent.
   const seen = new Map<string, Map<string, number>>();
-  for (const p of ctx.primitives) {
-    checkSubset(ctx, p.value.protocolVersions, root, p.path, p.label, 'the root protocolVersions');
-    arr(p.value.elicitations).forEach((e, i) => {
-      const elicitation = obj(e);
-      if (!elicitation) return;
-      checkSubset(
-        ctx,
-        elicitation.protocolVersions,
-        p.scope,
-        [...p.path, 'elicitations', i],
-        `elicitation ${JSON.stringify(elicitation.name)}`,
-        `the scope of ${p.label}`,
-      );
-    });
+  const primitives = ctx.primitives;
+  for (let n = 0; n < primitives.length; n++) {
+    const p = primitives[n] as (typeof primitives)[number];
+    // (Most declarations have no scope of their own: their label is built only when one does.)
+    if (Array.isArray(p.value.protocolVersions))
+      checkSubset(ctx, p.value.protocolVersions, root, p.path, p.label, 'the root protocolVersions');
+    if (Array.isArray(p.value.elicitations))
+      p.value.elicitations.forEach((e, i) => {
+        const elicitation = obj(e);
+        if (!elicitation) return;
+        checkSubset(
+          ctx,
+          elicitation.protocolVersions,
+          p.scope,
+          [...p.path, 'elicitations', i],
+          `elicitation ${JSON.stringify(elicitation.name)}`,
+          `the scope of ${p.label}`,
+        );
+      });
     const keyField = IDENTITY_FIELD[p.kind];
     const key = p.value[keyField];
     if (typeof key !== 'string') continue;
@@ -115,7 +120,9 @@ export function checkScopes(ctx: Ctx): void {
       claims = new Map();
       seen.set(bucketKey, claims);
     }
-    for (const [other, overlap] of overlapsWithEarlier(p.scope, claims, p.index)) {
+    const overlaps = overlapsWithEarlier(p.scope, claims, p.index);
+    for (let o = 0; o < overlaps.length; o++) {
+      const [other, overlap] = overlaps[o] as (typeof overlaps)[number];
       const at =
         p.value.protocolVersions !== undefined ? [...p.path, 'protocolVersions'] : [...p.path, keyField];
       ctx.report(
@@ -135,15 +142,19 @@ export function checkScopes(ctx: Ctx): void {
  * them ran out of memory); a declaration overlapping several earlier ones that overlap each other
  * names, per revision, the first.
  */
+const NO_OVERLAP: readonly [number, ProtocolVersion[]][] = Object.freeze([]);
+
 function overlapsWithEarlier(
   scope: readonly ProtocolVersion[],
   claims: Map<string, number>,
   index: number,
-): [number, ProtocolVersion[]][] {
-  if (!scope.some((version) => claims.has(version))) {
+): readonly [number, ProtocolVersion[]][] {
+  let claimed = false;
+  for (let i = 0; i < scope.length && !claimed; i++) claimed = claims.has(scope[i] as ProtocolVersion);
+  if (!claimed) {
     // The usual case: the first declaration of its name.
-    for (const version of scope) claims.set(version, index);
-    return [];
+    for (let i = 0; i < scope.length; i++) claims.set(scope[i] as ProtocolVersion, index);
+    return NO_OVERLAP;
   }
   const byEarlier = new Map<number, ProtocolVersion[]>();
   for (const version of scope) {

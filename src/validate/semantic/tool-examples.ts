@@ -221,7 +221,8 @@ export function checkToolInvocation(
 
 export function checkToolExamples(ctx: Ctx): void {
   for (const tool of ctx.primitives) {
-    if (tool.kind !== 'tools') continue;
+    // Most tools have no examples: no list of entries to build for them.
+    if (tool.kind !== 'tools' || !isObject(tool.value.examples)) continue;
     for (const [name, example] of entries(tool.value.examples)) {
       if (isObject(example) && Object.hasOwn(example, '$componentRef')) continue;
       checkToolInvocation(
