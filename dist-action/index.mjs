@@ -15927,9 +15927,7 @@ function parsePointer(pointer) {
   return pointer.slice(1).split("/").map(unescapeSegment);
 }
 function appendPointer(pointer, ...segments) {
-  let out = pointer;
-  for (let i = 0; i < segments.length; i++) out += `/${escapeSegment(segments[i])}`;
-  return out;
+  return pointer + toPointer(segments);
 }
 function parentPointer(pointer) {
   if (pointer === "") return void 0;
@@ -16049,8 +16047,8 @@ var JsonSourceMap = class {
   searchEnd = 0;
   /**
    * The child at `index` (array) or named `segment` (object) of the container at `start`, skipping
-   * over the values before it; `searchEnd` is left where the search stopped. The same walk as
-   * eachChild, without a callback: this runs for every position lint reports, mostly unoptimised.
+   * over the values before it; `searchEnd` is left where the search stopped. No callback and no
+   * object per member: this runs for every position lint reports, mostly unoptimised.
    */
   search(start, isArray, index, segment) {
     const text = this.text;
@@ -16065,14 +16063,13 @@ var JsonSourceMap = class {
         }
       } else {
         const keyEnd = this.stringEnd(i);
-        value = this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
+        value = this.valueAfterKey(keyEnd);
         if (this.keyIs(i, keyEnd, segment)) {
           this.searchEnd = i;
           return { key: i, value };
         }
       }
-      i = this.skipWhitespace(this.valueEnd(value));
-      if (text.charCodeAt(i) === 44) i = this.skipWhitespace(i + 1);
+      i = this.nextChild(value);
     }
     this.searchEnd = i;
     return void 0;
@@ -16088,45 +16085,35 @@ var JsonSourceMap = class {
   /** Every direct child of the container at `start` (kept for large containers). */
   children(start) {
     const text = this.text;
+    const isArray = text.charCodeAt(start) === 91;
+    const close = isArray ? 93 : 125;
     const items = [];
     const members = /* @__PURE__ */ new Map();
-    this.eachChild(start, (key, keyEnd, value) => {
-      if (key < 0) items.push(value);
+    let i = this.skipWhitespace(start + 1);
+    while (i < text.length && text.charCodeAt(i) !== close) {
+      let value = i;
+      if (isArray) items.push(value);
       else {
-        const raw = text.slice(key + 1, keyEnd);
-        members.set(raw.includes("\\") ? JSON.parse(text.slice(key, keyEnd + 1)) : raw, {
-          key,
+        const keyEnd = this.stringEnd(i);
+        value = this.valueAfterKey(keyEnd);
+        const raw = text.slice(i + 1, keyEnd);
+        members.set(raw.includes("\\") ? JSON.parse(text.slice(i, keyEnd + 1)) : raw, {
+          key: i,
           value
         });
       }
-      return false;
-    });
-    return text.charCodeAt(start) === 91 ? { isArray: true, items } : { isArray: false, members };
-  }
-  /**
-   * Walks the direct children of the container at `start`, skipping over their values:
-   * `visit(key, keyEnd, value, index)` gets the offsets of the key's quotes (-1 in an array) and of
-   * the value, and returns true to stop. Returns the offset the walk stopped at.
-   */
-  eachChild(start, visit) {
-    const text = this.text;
-    const isArray = text.charCodeAt(start) === 91;
-    const close = isArray ? 93 : 125;
-    let i = this.skipWhitespace(start + 1);
-    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
-      let key = -1;
-      let keyEnd = -1;
-      let value = i;
-      if (!isArray) {
-        key = i;
-        keyEnd = this.stringEnd(i);
-        value = this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
-      }
-      if (visit(key, keyEnd, value, n)) return i;
-      i = this.skipWhitespace(this.valueEnd(value));
-      if (text.charCodeAt(i) === 44) i = this.skipWhitespace(i + 1);
+      i = this.nextChild(value);
     }
-    return i;
+    return isArray ? { isArray: true, items } : { isArray: false, members };
+  }
+  /** Offset of a member's value, from the closing quote of its key (past the colon). */
+  valueAfterKey(keyEnd) {
+    return this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
+  }
+  /** Offset of the child after the value at `value`, or of the container's closing bracket. */
+  nextChild(value) {
+    const i = this.skipWhitespace(this.valueEnd(value));
+    return this.text.charCodeAt(i) === 44 ? this.skipWhitespace(i + 1) : i;
   }
   skipWhitespace(from) {
     const text = this.text;
@@ -26329,6 +26316,9 @@ function earlierThan(scope, since) {
   return i === scope.length ? NONE_EARLIER : scope.filter((v) => before(v, since));
 }
 var NONE_EARLIER = Object.freeze([]);
+function labelText(label) {
+  return typeof label === "string" ? label : label();
+}
 function list(versions) {
   return versions.join(", ");
 }
@@ -27641,28 +27631,37 @@ function checkPromptExamples(ctx) {
 }
 
 // src/validate/semantic/revisions.ts
-var SINCE = {
-  tools: {
-    title: "2025-06-18",
-    outputSchema: "2025-06-18",
-    _meta: "2025-06-18",
-    annotations: "2025-03-26",
-    icons: "2025-11-25"
-  },
-  resources: { title: "2025-06-18", _meta: "2025-06-18", icons: "2025-11-25" },
-  resourceTemplates: { title: "2025-06-18", _meta: "2025-06-18", icons: "2025-11-25" },
-  prompts: { title: "2025-06-18", _meta: "2025-06-18", icons: "2025-11-25" }
+var SINCE_FIELDS = {
+  tools: [
+    ["title", "2025-06-18"],
+    ["outputSchema", "2025-06-18"],
+    ["_meta", "2025-06-18"],
+    ["annotations", "2025-03-26"],
+    ["icons", "2025-11-25"]
+  ],
+  resources: [
+    ["title", "2025-06-18"],
+    ["_meta", "2025-06-18"],
+    ["icons", "2025-11-25"]
+  ],
+  resourceTemplates: [
+    ["title", "2025-06-18"],
+    ["_meta", "2025-06-18"],
+    ["icons", "2025-11-25"]
+  ],
+  prompts: [
+    ["title", "2025-06-18"],
+    ["_meta", "2025-06-18"],
+    ["icons", "2025-11-25"]
+  ]
 };
-var SINCE_FIELDS = Object.fromEntries(
-  Object.entries(SINCE).map(([kind, fields]) => [kind, Object.entries(fields)])
-);
 function reportSince(ctx, scope, path, field, since, what) {
   const early = earlierThan(scope, since);
   if (early.length > 0) {
     ctx.report(
       "field-not-supported-by-version",
       [...path, field],
-      `${what}.${field} is not defined for MCP ${list(early)}; it requires ${since} or later (split the declaration into protocol-scoped variants)`
+      `${labelText(what)}.${field} is not defined for MCP ${list(early)}; it requires ${since} or later (split the declaration into protocol-scoped variants)`
     );
   }
 }
@@ -27711,8 +27710,7 @@ function checkRevisions(ctx) {
       const entry2 = fields[f];
       const field = entry2[0];
       const since = entry2[1];
-      if (has(p.value, field) && earlierThan(p.scope, since).length > 0)
-        reportSince(ctx, p.scope, p.path, field, since, p.label);
+      if (has(p.value, field)) reportSince(ctx, p.scope, p.path, field, since, () => p.label);
     }
     if (p.kind === "tools" && has(p.value, "execution")) {
       const other = p.scope.filter((v) => v !== "2025-11-25");
@@ -27797,7 +27795,7 @@ function checkSubset(ctx, declared, parent, path, what, parentLabel) {
       ctx.report(
         "protocol-scope-outside-parent",
         [...path, "protocolVersions", i],
-        `${what} declares protocol version ${version}, which is outside ${parentLabel} (${list(parent) || "empty"})`,
+        `${labelText(what)} declares protocol version ${version}, which is outside ${labelText(parentLabel)} (${list(parent) || "empty"})`,
         { atKey: false }
       );
     }
@@ -27863,8 +27861,7 @@ function checkScopes(ctx) {
   const primitives = ctx.primitives;
   for (let n = 0; n < primitives.length; n++) {
     const p = primitives[n];
-    if (Array.isArray(p.value.protocolVersions))
-      checkSubset(ctx, p.value.protocolVersions, root, p.path, p.label, "the root protocolVersions");
+    checkSubset(ctx, p.value.protocolVersions, root, p.path, () => p.label, "the root protocolVersions");
     if (Array.isArray(p.value.elicitations))
       p.value.elicitations.forEach((e, i) => {
         const elicitation = obj2(e);
@@ -27875,7 +27872,7 @@ function checkScopes(ctx) {
           p.scope,
           [...p.path, "elicitations", i],
           `elicitation ${JSON.stringify(elicitation.name)}`,
-          `the scope of ${p.label}`
+          () => `the scope of ${p.label}`
         );
       });
     const keyField = IDENTITY_FIELD[p.kind];

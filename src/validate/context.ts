@@ -124,6 +124,16 @@ export function earlierThan(
 }
 const NONE_EARLIER: readonly ProtocolVersion[] = Object.freeze([]);
 
+/**
+ * What a message calls a thing: its text, or a function giving it. A declaration's label is passed
+ * as `() => p.label`, so it is built only when a finding names it.
+ */
+export type Label = string | (() => string);
+
+export function labelText(label: Label): string {
+  return typeof label === 'string' ? label : label();
+}
+
 export function list(versions: readonly string[]): string {
   return versions.join(', ');
 }

@@ -3,25 +3,33 @@
  * Info fields are never revision-gated (Proposal 0022).
  */
 import type { ProtocolVersion } from '../../model/versions.js';
-import { arr, type Ctx, earlierThan, has, list, obj, type Path } from '../context.js';
+import { arr, type Ctx, earlierThan, has, type Label, labelText, list, obj, type Path } from '../context.js';
 
-const SINCE: Record<string, Record<string, ProtocolVersion>> = {
-  tools: {
-    title: '2025-06-18',
-    outputSchema: '2025-06-18',
-    _meta: '2025-06-18',
-    annotations: '2025-03-26',
-    icons: '2025-11-25',
-  },
-  resources: { title: '2025-06-18', _meta: '2025-06-18', icons: '2025-11-25' },
-  resourceTemplates: { title: '2025-06-18', _meta: '2025-06-18', icons: '2025-11-25' },
-  prompts: { title: '2025-06-18', _meta: '2025-06-18', icons: '2025-11-25' },
+/** Revision-gated fields of each kind of declaration, and the revision that introduced each. */
+const SINCE_FIELDS: Record<string, readonly (readonly [string, ProtocolVersion])[]> = {
+  tools: [
+    ['title', '2025-06-18'],
+    ['outputSchema', '2025-06-18'],
+    ['_meta', '2025-06-18'],
+    ['annotations', '2025-03-26'],
+    ['icons', '2025-11-25'],
+  ],
+  resources: [
+    ['title', '2025-06-18'],
+    ['_meta', '2025-06-18'],
+    ['icons', '2025-11-25'],
+  ],
+  resourceTemplates: [
+    ['title', '2025-06-18'],
+    ['_meta', '2025-06-18'],
+    ['icons', '2025-11-25'],
+  ],
+  prompts: [
+    ['title', '2025-06-18'],
+    ['_meta', '2025-06-18'],
+    ['icons', '2025-11-25'],
+  ],
 };
-
-/** SINCE as lists, read for every declaration of a document. */
-const SINCE_FIELDS: Record<string, readonly [string, ProtocolVersion][]> = Object.fromEntries(
-  Object.entries(SINCE).map(([kind, fields]) => [kind, Object.entries(fields)]),
-);
 
 export function reportSince(
   ctx: Ctx,
@@ -29,14 +37,14 @@ export function reportSince(
   path: Path,
   field: string,
   since: ProtocolVersion,
-  what: string,
+  what: Label,
 ): void {
   const early = earlierThan(scope, since);
   if (early.length > 0) {
     ctx.report(
       'field-not-supported-by-version',
       [...path, field],
-      `${what}.${field} is not defined for MCP ${list(early)}; it requires ${since} or later (split the declaration into protocol-scoped variants)`,
+      `${labelText(what)}.${field} is not defined for MCP ${list(early)}; it requires ${since} or later (split the declaration into protocol-scoped variants)`,
     );
   }
 }
@@ -86,12 +94,10 @@ export function checkRevisions(ctx: Ctx): void {
     const fields = SINCE_FIELDS[p.kind] ?? [];
     for (let f = 0; f < fields.length; f++) {
       // (Index, not `[field, since] =`: array destructuring runs the iterator protocol.)
-      const entry = fields[f] as [string, ProtocolVersion];
+      const entry = fields[f] as (typeof fields)[number];
       const field = entry[0];
       const since = entry[1];
-      // (The label is read only when the field is reported.)
-      if (has(p.value, field) && earlierThan(p.scope, since).length > 0)
-        reportSince(ctx, p.scope, p.path, field, since, p.label);
+      if (has(p.value, field)) reportSince(ctx, p.scope, p.path, field, since, () => p.label);
     }
     if (p.kind === 'tools' && has(p.value, 'execution')) {
       const other = p.scope.filter((v) => v !== '2025-11-25');

@@ -2,15 +2,15 @@
 import { IDENTITY_FIELD } from '../../model/identity.js';
 import type { ProtocolVersion } from '../../model/versions.js';
 import { toPointer } from '../../util/pointer.js';
-import { arr, type Ctx, list, obj, type Segment } from '../context.js';
+import { arr, type Ctx, type Label, labelText, list, obj, type Segment } from '../context.js';
 
 function checkSubset(
   ctx: Ctx,
   declared: unknown,
   parent: ProtocolVersion[],
   path: Segment[],
-  what: string,
-  parentLabel: string,
+  what: Label,
+  parentLabel: Label,
 ) {
   if (!Array.isArray(declared)) return;
   const allowed = new Set<string>(parent);
@@ -19,7 +19,7 @@ function checkSubset(
       ctx.report(
         'protocol-scope-outside-parent',
         [...path, 'protocolVersions', i],
-        `${what} declares protocol version ${version}, which is outside ${parentLabel} (${list(parent) || 'empty'})`,
+        `${labelText(what)} declares protocol version ${version}, which is outside ${labelText(parentLabel)} (${list(parent) || 'empty'})`,
         { atKey: false },
       );
     }
@@ -95,9 +95,7 @@ export function checkScopes(ctx: Ctx): void {
   const primitives = ctx.primitives;
   for (let n = 0; n < primitives.length; n++) {
     const p = primitives[n] as (typeof primitives)[number];
-    // (Most declarations have no scope of their own: their label is built only when one does.)
-    if (Array.isArray(p.value.protocolVersions))
-      checkSubset(ctx, p.value.protocolVersions, root, p.path, p.label, 'the root protocolVersions');
+    checkSubset(ctx, p.value.protocolVersions, root, p.path, () => p.label, 'the root protocolVersions');
     if (Array.isArray(p.value.elicitations))
       p.value.elicitations.forEach((e, i) => {
         const elicitation = obj(e);
@@ -108,7 +106,7 @@ export function checkScopes(ctx: Ctx): void {
           p.scope,
           [...p.path, 'elicitations', i],
           `elicitation ${JSON.stringify(elicitation.name)}`,
-          `the scope of ${p.label}`,
+          () => `the scope of ${p.label}`,
         );
       });
     const keyField = IDENTITY_FIELD[p.kind];
