@@ -409,8 +409,6 @@ export function lintDocument(
   /** Rule findings still without a line and column: placed together once every rule has run. */
   const unplaced: { location: { pointer: string; line: number; column: number }; atKey: boolean }[] = [];
   const noPointerOverrides = plan.pointerOverrides.length === 0;
-  // Indexed loops: this runs for every (subject, rule) pair, >100,000 on a catalog, mostly in code
-  // V8 has not optimised yet, where `for...of` costs an iterator per loop.
   /** A function's results as findings: the rare path, kept out of `run` so `run` stays small. */
   const record = (
     rule: RuleDefinition,

@@ -18,6 +18,7 @@
  * order, then what later inputs add, in their order. Same inputs, same output.
  */
 import { COMPONENT_NAMESPACES, parseComponentRef, resolveComponentRefs } from '../model/components.js';
+import { IDENTITY_FIELD } from '../model/identity.js';
 import { projectView } from '../model/project.js';
 import { effectiveScope, SCOPED_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
 import { appendAll } from '../util/arrays.js';
@@ -722,11 +723,7 @@ function assemble(
 function withScope(collection: ScopedCollection, group: Group, versions: string[] | undefined): JsonObject {
   const out: JsonObject = {};
   const anchor = isPrimitiveCollection(collection)
-    ? collection === 'resources'
-      ? 'uri'
-      : collection === 'resourceTemplates'
-        ? 'uriTemplate'
-        : 'name'
+    ? IDENTITY_FIELD[collection]
     : collection === 'transports'
       ? 'type'
       : undefined;

@@ -147,8 +147,8 @@ export class JsonSourceMap implements SourceMap {
 
   /**
    * The child at `index` (array) or named `segment` (object) of the container at `start`, skipping
-   * over the values before it; `searchEnd` is left where the search stopped. The same walk as
-   * eachChild, without a callback: this runs for every position lint reports, mostly unoptimised.
+   * over the values before it; `searchEnd` is left where the search stopped. No callback and no
+   * object per member: this runs for every position lint reports, mostly unoptimised.
    */
   private search(start: number, isArray: boolean, index: number, segment: string): Slot | undefined {
     const text = this.text;
@@ -163,14 +163,13 @@ export class JsonSourceMap implements SourceMap {
         }
       } else {
         const keyEnd = this.stringEnd(i);
-        value = this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
+        value = this.valueAfterKey(keyEnd);
         if (this.keyIs(i, keyEnd, segment)) {
           this.searchEnd = i;
           return { key: i, value };
         }
       }
-      i = this.skipWhitespace(this.valueEnd(value));
-      if (text.charCodeAt(i) === 0x2c) i = this.skipWhitespace(i + 1);
+      i = this.nextChild(value);
     }
     this.searchEnd = i;
     return undefined;
@@ -188,49 +187,37 @@ export class JsonSourceMap implements SourceMap {
   /** Every direct child of the container at `start` (kept for large containers). */
   private children(start: number): Children {
     const text = this.text;
+    const isArray = text.charCodeAt(start) === 0x5b;
+    const close = isArray ? 0x5d : 0x7d;
     const items: number[] = [];
     const members = new Map<string, Slot>();
-    this.eachChild(start, (key, keyEnd, value) => {
-      if (key < 0) items.push(value);
+    let i = this.skipWhitespace(start + 1);
+    while (i < text.length && text.charCodeAt(i) !== close) {
+      let value = i;
+      if (isArray) items.push(value);
       else {
-        const raw = text.slice(key + 1, keyEnd);
-        members.set(raw.includes('\\') ? (JSON.parse(text.slice(key, keyEnd + 1)) as string) : raw, {
-          key,
+        const keyEnd = this.stringEnd(i);
+        value = this.valueAfterKey(keyEnd);
+        const raw = text.slice(i + 1, keyEnd);
+        members.set(raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd + 1)) as string) : raw, {
+          key: i,
           value,
         });
       }
-      return false;
-    });
-    return text.charCodeAt(start) === 0x5b ? { isArray: true, items } : { isArray: false, members };
+      i = this.nextChild(value);
+    }
+    return isArray ? { isArray: true, items } : { isArray: false, members };
   }
 
-  /**
-   * Walks the direct children of the container at `start`, skipping over their values:
-   * `visit(key, keyEnd, value, index)` gets the offsets of the key's quotes (-1 in an array) and of
-   * the value, and returns true to stop. Returns the offset the walk stopped at.
-   */
-  private eachChild(
-    start: number,
-    visit: (key: number, keyEnd: number, value: number, index: number) => boolean,
-  ): number {
-    const text = this.text;
-    const isArray = text.charCodeAt(start) === 0x5b;
-    const close = isArray ? 0x5d : 0x7d;
-    let i = this.skipWhitespace(start + 1);
-    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
-      let key = -1;
-      let keyEnd = -1;
-      let value = i;
-      if (!isArray) {
-        key = i;
-        keyEnd = this.stringEnd(i);
-        value = this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
-      }
-      if (visit(key, keyEnd, value, n)) return i;
-      i = this.skipWhitespace(this.valueEnd(value));
-      if (text.charCodeAt(i) === 0x2c) i = this.skipWhitespace(i + 1);
-    }
-    return i;
+  /** Offset of a member's value, from the closing quote of its key (past the colon). */
+  private valueAfterKey(keyEnd: number): number {
+    return this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
+  }
+
+  /** Offset of the child after the value at `value`, or of the container's closing bracket. */
+  private nextChild(value: number): number {
+    const i = this.skipWhitespace(this.valueEnd(value));
+    return this.text.charCodeAt(i) === 0x2c ? this.skipWhitespace(i + 1) : i;
   }
 
   private skipWhitespace(from: number): number {

@@ -29,9 +29,7 @@ export function parsePointer(pointer: string): string[] {
 }
 
 export function appendPointer(pointer: string, ...segments: PointerSegment[]): string {
-  let out = pointer;
-  for (let i = 0; i < segments.length; i++) out += `/${escapeSegment(segments[i] as PointerSegment)}`;
-  return out;
+  return pointer + toPointer(segments);
 }
 
 export function parentPointer(pointer: string): string | undefined {
