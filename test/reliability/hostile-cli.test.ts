@@ -3,6 +3,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   symlinkSync,
@@ -310,4 +311,39 @@ describe('interrupted writes', () => {
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     }
   }, 120_000);
+});
+
+describe('output that cannot be written', () => {
+  // Half of 5,000 generated tools may write without saying how: ≈ 0.3 MB of lint report, far more
+  // than a pipe holds.
+  const many = () => write('many-findings.json', JSON.stringify(generateDescription(5_000)));
+
+  it('a reader that stops early (`| head`): no stack trace, the command exit code', async () => {
+    const file = many();
+    const child = spawn(process.execPath, [CLI, 'lint', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    // Read one chunk, then close the pipe as `head` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(runCli(['lint', file]).code);
+  }, 60_000);
+
+  it.runIf(existsSync('/dev/full'))(
+    'a full disk: a one-line message and exit 2, not exit 0',
+    () => {
+      const file = many();
+      const result = spawnSync(process.execPath, [CLI, 'lint', file], {
+        stdio: ['ignore', openSync('/dev/full', 'w'), 'pipe'],
+        encoding: 'utf8',
+      });
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim()).toMatch(/^mcpdesc: cannot write the output: ENOSPC/);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    },
+    60_000,
+  );
 });
