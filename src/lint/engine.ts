@@ -137,23 +137,50 @@ interface CompiledRule {
   paths: ReturnType<typeof parseJsonPath>[];
 }
 
-interface CompiledCondition {
-  actual: (subject: Subject) => JsonValue | undefined;
-  cond: JsonValue;
-}
+/** One `when` entry as a test of a subject. */
+type CompiledCondition = (subject: Subject) => boolean;
 
 function compileWhen(when: Record<string, JsonValue> | undefined): CompiledCondition[] | undefined {
   if (when === undefined) return undefined;
-  return Object.keys(when).map((key) => {
-    const cond = when[key] as JsonValue;
-    if (key === '$depth') return { actual: (subject) => subject.depth, cond };
-    if (key === '$required') return { actual: (subject) => subject.required ?? false, cond };
-    if (key === '$kind') return { actual: (subject) => subject.kind, cond };
-    if (key === '$name') return { actual: (subject) => subject.name, cond };
-    if (key === '$via') return { actual: (subject) => subject.via, cond };
-    const segments = key.split('.');
-    return { actual: (subject) => fieldValue(subject.value, segments), cond };
-  });
+  return Object.keys(when).map((key) => compileCondition(readerOf(key), when[key] as JsonValue));
+}
+
+function readerOf(key: string): (subject: Subject) => JsonValue | undefined {
+  if (key === '$depth') return (subject) => subject.depth;
+  if (key === '$required') return (subject) => subject.required ?? false;
+  if (key === '$kind') return (subject) => subject.kind;
+  if (key === '$name') return (subject) => subject.name;
+  if (key === '$via') return (subject) => subject.via;
+  const segments = key.split('.');
+  return (subject) => fieldValue(subject.value, segments);
+}
+
+/**
+ * `{ defined }`, `{ not }`, `{ in }` (together or apart), a list of allowed values, or one value.
+ * Tested for every subject of the rule's types: the common case, one plain value, is one `===`.
+ */
+function compileCondition(
+  read: (subject: Subject) => JsonValue | undefined,
+  cond: JsonValue,
+): CompiledCondition {
+  if (isJsonObject(cond)) {
+    const defined = Object.hasOwn(cond, 'defined') ? cond.defined : undefined;
+    const hasNot = Object.hasOwn(cond, 'not');
+    const not = cond.not;
+    const allowed = Object.hasOwn(cond, 'in') && Array.isArray(cond.in) ? cond.in : undefined;
+    return (subject) => {
+      const actual = read(subject);
+      if (defined !== undefined && (actual !== undefined) !== defined) return false;
+      if (hasNot && actual !== undefined && sameValue(actual, not)) return false;
+      return allowed === undefined || allowed.some((v) => sameValue(v, actual));
+    };
+  }
+  if (Array.isArray(cond))
+    return (subject) => {
+      const actual = read(subject);
+      return cond.some((v) => sameValue(v, actual));
+    };
+  return (subject) => read(subject) === cond;
 }
 
 interface FilePlan {
@@ -262,20 +289,7 @@ function fieldValue(value: JsonValue, segments: readonly string[]): JsonValue | 
 }
 
 function conditionHolds(subject: Subject, when: readonly CompiledCondition[]): boolean {
-  for (let i = 0; i < when.length; i++) {
-    const { actual: read, cond } = when[i] as CompiledCondition;
-    const actual = read(subject);
-    if (isJsonObject(cond)) {
-      if (Object.hasOwn(cond, 'defined') && (actual !== undefined) !== cond.defined) return false;
-      if (Object.hasOwn(cond, 'not') && actual !== undefined && sameValue(actual, cond.not)) return false;
-      if (Object.hasOwn(cond, 'in') && Array.isArray(cond.in) && !cond.in.some((v) => sameValue(v, actual)))
-        return false;
-      continue;
-    }
-    if (Array.isArray(cond)) {
-      if (!cond.some((v) => sameValue(v, actual))) return false;
-    } else if (!sameValue(cond, actual)) return false;
-  }
+  for (let i = 0; i < when.length; i++) if (!(when[i] as CompiledCondition)(subject)) return false;
   return true;
 }
 

@@ -166,6 +166,43 @@ rules:
     expect(messages).toEqual(['Tool "u": "u" must not match u ({{ nope }}, name)']);
   });
 
+  // Each `when` form against three tools: a (title "x", depth-0 schema), b (no title), c (title "y").
+  it.each([
+    ['a plain value', '{ title: x }', ['a']],
+    ['a list of values', '{ title: [x, y] }', ['a', 'c']],
+    ['defined: true', '{ title: { defined: true } }', ['a', 'c']],
+    ['defined: false', '{ title: { defined: false } }', ['b']],
+    ['not (a missing field passes)', '{ title: { not: x } }', ['b', 'c']],
+    ['in', '{ title: { in: [y, z] } }', ['c']],
+    ['defined and not together', '{ title: { defined: true, not: x } }', ['c']],
+    ['two entries (both must hold)', '{ title: { defined: true }, name: { not: a } }', ['c']],
+    ['an engine key ($name)', '{ $name: [b, c] }', ['b', 'c']],
+    ['a value that never matches', '{ title: 7 }', []],
+  ])('when with %s', async (_label, when, names) => {
+    const d = dir({
+      '.mcpdesc.yaml': `extends: []
+rules:
+  seen:
+    description: Reports every tool the condition lets through.
+    severity: error
+    message: '{{name}}'
+    given: Tool
+    when: ${when}
+    then: { function: truthy, field: nothing-here }
+`,
+    });
+    const text = `mcpdesc: 0.8.0
+info: { name: t, version: 1.0.0 }
+protocolVersions: ['2025-11-25']
+tools:
+  - { name: a, title: x, inputSchema: { type: object } }
+  - { name: b, inputSchema: { type: object } }
+  - { name: c, title: y, inputSchema: { type: object } }
+`;
+    const result = run(await resolveConfig(join(d, '.mcpdesc.yaml')), text);
+    expect(result.findings.filter((f) => f.code === 'seen').map((f) => f.message)).toEqual(names);
+  });
+
   it('consistentCasing on a member field points at that member of the odd one out', async () => {
     const d = dir({
       '.mcpdesc.yaml': `rules:

@@ -27,7 +27,9 @@ const COMPOSITION = [
 ] as const;
 
 function composed(schema: JsonObject): boolean {
-  return COMPOSITION.some((k) => Object.hasOwn(schema, k));
+  for (let i = 0; i < COMPOSITION.length; i++)
+    if (Object.hasOwn(schema, COMPOSITION[i] as string)) return true;
+  return false;
 }
 
 function isObjectSchema(schema: JsonObject): boolean {
