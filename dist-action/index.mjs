@@ -15868,7 +15868,8 @@ function writeFileAtomic(path, content) {
   try {
     const fd = openSync(temp, "wx", 420);
     try {
-      writeSync(fd, content);
+      if (typeof content === "string") writeSync(fd, content);
+      else for (const chunk of content) writeSync(fd, chunk);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -25095,7 +25096,9 @@ var length = {
     return none2;
   }
 };
+var HAS_HIGH_SURROGATE = /[\uD800-\uDBFF]/;
 function codePointLength(text) {
+  if (!HAS_HIGH_SURROGATE.test(text)) return text.length;
   let n = text.length;
   for (let i = 0; i < text.length - 1; i++) {
     const c = text.charCodeAt(i);
@@ -25201,7 +25204,9 @@ var COMPOSITION = [
   "patternProperties"
 ];
 function composed(schema2) {
-  return COMPOSITION.some((k) => Object.hasOwn(schema2, k));
+  for (let i = 0; i < COMPOSITION.length; i++)
+    if (Object.hasOwn(schema2, COMPOSITION[i])) return true;
+  return false;
 }
 function isObjectSchema(schema2) {
   const type = schema2.type;
@@ -29038,16 +29043,36 @@ function matchesPointerPattern(pattern2, pointer) {
 var KEY_FIELD = /* @__PURE__ */ Symbol("@key");
 function compileWhen(when) {
   if (when === void 0) return void 0;
-  return Object.keys(when).map((key) => {
-    const cond = when[key];
-    if (key === "$depth") return { actual: (subject) => subject.depth, cond };
-    if (key === "$required") return { actual: (subject) => subject.required ?? false, cond };
-    if (key === "$kind") return { actual: (subject) => subject.kind, cond };
-    if (key === "$name") return { actual: (subject) => subject.name, cond };
-    if (key === "$via") return { actual: (subject) => subject.via, cond };
-    const segments = key.split(".");
-    return { actual: (subject) => fieldValue(subject.value, segments), cond };
-  });
+  return Object.keys(when).map((key) => compileCondition(readerOf(key), when[key]));
+}
+function readerOf(key) {
+  if (key === "$depth") return (subject) => subject.depth;
+  if (key === "$required") return (subject) => subject.required ?? false;
+  if (key === "$kind") return (subject) => subject.kind;
+  if (key === "$name") return (subject) => subject.name;
+  if (key === "$via") return (subject) => subject.via;
+  const segments = key.split(".");
+  return (subject) => fieldValue(subject.value, segments);
+}
+function compileCondition(read, cond) {
+  if (isJsonObject(cond)) {
+    const defined2 = Object.hasOwn(cond, "defined") ? cond.defined : void 0;
+    const hasNot = Object.hasOwn(cond, "not");
+    const not = cond.not;
+    const allowed2 = Object.hasOwn(cond, "in") && Array.isArray(cond.in) ? cond.in : void 0;
+    return (subject) => {
+      const actual = read(subject);
+      if (defined2 !== void 0 && actual !== void 0 !== defined2) return false;
+      if (hasNot && actual !== void 0 && sameValue(actual, not)) return false;
+      return allowed2 === void 0 || allowed2.some((v) => sameValue(v, actual));
+    };
+  }
+  if (Array.isArray(cond))
+    return (subject) => {
+      const actual = read(subject);
+      return cond.some((v) => sameValue(v, actual));
+    };
+  return (subject) => read(subject) === cond;
 }
 var planCache = /* @__PURE__ */ new WeakMap();
 function relativeTo(baseDir, filePath) {
@@ -29094,6 +29119,7 @@ function planFor(config, filePath) {
       call: fn.fn,
       options: rule.functionOptions,
       handlesMissing: fn.handlesMissing === true,
+      contextFree: BUILTIN_FUNCTIONS.get(fn.name) === fn && fn.fn.length < 3,
       fields,
       when: compileWhen(rule.when),
       paths: []
@@ -29133,20 +29159,7 @@ function fieldValue(value, segments) {
   return current;
 }
 function conditionHolds(subject, when) {
-  for (let i = 0; i < when.length; i++) {
-    const { actual: read, cond } = when[i];
-    const actual = read(subject);
-    if (isJsonObject(cond)) {
-      if (Object.hasOwn(cond, "defined") && actual !== void 0 !== cond.defined) return false;
-      if (Object.hasOwn(cond, "not") && actual !== void 0 && sameValue(actual, cond.not)) return false;
-      if (Object.hasOwn(cond, "in") && Array.isArray(cond.in) && !cond.in.some((v) => sameValue(v, actual)))
-        return false;
-      continue;
-    }
-    if (Array.isArray(cond)) {
-      if (!cond.some((v) => sameValue(v, actual))) return false;
-    } else if (!sameValue(cond, actual)) return false;
-  }
+  for (let i = 0; i < when.length; i++) if (!when[i](subject)) return false;
   return true;
 }
 function sameValue(a, b) {
@@ -29287,9 +29300,10 @@ function lintDocument(loaded, config, options = {}) {
       else if (field === KEY_FIELD) target = subject.name;
       else target = fieldValue(subject.value, field.segments);
       if (target === void 0 && !compiled4.handlesMissing) continue;
-      const context = new RuleContext(subject, field, document, subjects, compiled4.id);
-      const results = callFunction(compiled4, options2, target, context, loaded.file);
-      if (results && results.length > 0) record(rule, subject, field, target, context.pointer, results);
+      const context = compiled4.contextFree ? void 0 : new RuleContext(subject, field, document, subjects, compiled4.id);
+      const results = callFunction(compiled4, options2, target, context, subject, field, loaded.file);
+      if (results && results.length > 0)
+        record(rule, subject, field, target, context?.pointer ?? targetPointer(subject, field), results);
     }
   };
   for (const [type, rules] of plan.byType) {
@@ -29334,13 +29348,13 @@ var RuleContext = class {
   ruleId;
   at;
   get pointer() {
-    if (this.at === void 0) {
-      const field = this.field;
-      this.at = field === void 0 || field === KEY_FIELD ? this.subject.pointer : appendPointer(this.subject.pointer, ...field.segments);
-    }
+    this.at ??= targetPointer(this.subject, this.field);
     return this.at;
   }
 };
+function targetPointer(subject, field) {
+  return field === void 0 || field === KEY_FIELD ? subject.pointer : appendPointer(subject.pointer, ...field.segments);
+}
 function pathSubject(match) {
   const segments = parsePointer(match.pointer);
   return makeSubject(
@@ -29354,12 +29368,12 @@ function pathSubject(match) {
     }
   );
 }
-function callFunction(compiled4, options, target, context, file) {
+function callFunction(compiled4, options, target, context, subject, field, file) {
   try {
     return compiled4.call(target, options, context);
   } catch (error2) {
     throw new Error(
-      `rule ${compiled4.id} (function ${compiled4.fn.name}) failed at ${file}#${context.pointer}: ${error2 instanceof Error ? error2.message : String(error2)}`
+      `rule ${compiled4.id} (function ${compiled4.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error2 instanceof Error ? error2.message : String(error2)}`
     );
   }
 }

@@ -19,9 +19,10 @@ function installSignalCleanup(): void {
 
 /**
  * Writes a file so that readers (and an interrupted run) see either the old content or the new,
- * never a partial file: write a temporary sibling, fsync, then rename over the target.
+ * never a partial file: write a temporary sibling, fsync, then rename over the target. A failure
+ * while writing (or while making a chunk) removes the temporary file and leaves the target as it was.
  */
-export function writeFileAtomic(path: string, content: string): void {
+export function writeFileAtomic(path: string, content: string | Iterable<string>): void {
   installSignalCleanup();
   // Unique enough with the pid and a counter; 'wx' refuses to reuse a file that exists anyway.
   // (No node:crypto here: loading it is a cost on every command's start.)
@@ -31,7 +32,10 @@ export function writeFileAtomic(path: string, content: string): void {
   try {
     const fd = openSync(temp, 'wx', 0o644);
     try {
-      writeSync(fd, content);
+      // Chunks (a large report) are made while they are written; the target is only renamed into
+      // place once the last one is out.
+      if (typeof content === 'string') writeSync(fd, content);
+      else for (const chunk of content) writeSync(fd, chunk);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

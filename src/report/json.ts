@@ -3,6 +3,7 @@
  * docs/validate.md and pinned by test/validate/report.test.ts; `version` changes on any breaking change.
  */
 import type { Finding } from '../model/finding.js';
+import { prettyJson, prettyJsonChunks, StreamedArray } from './json-chunks.js';
 import type { FileFindings } from './stylish.js';
 
 export interface JsonReportFile {
@@ -29,16 +30,24 @@ export interface JsonReport {
 }
 
 export function buildJsonReport(files: readonly FileFindings[]): JsonReport {
-  const out: JsonReportFile[] = files.map((f) => {
+  return jsonReport(files, (findings) => findings.map((x) => ({ ...x })));
+}
+
+/** The report, its findings lists left as they come (copied, or streamed by `formatJsonChunks`). */
+function jsonReport<List>(
+  files: readonly FileFindings[],
+  list: (findings: readonly Finding[]) => List,
+): Omit<JsonReport, 'files'> & { files: (Omit<JsonReportFile, 'findings'> & { findings: List })[] } {
+  const out = files.map((f) => {
     const errorCount = f.findings.filter((x) => x.severity === 'error').length;
     const warningCount = f.findings.filter((x) => x.severity === 'warning').length;
-    const entry: JsonReportFile = {
+    const entry: Omit<JsonReportFile, 'findings'> & { findings: List } = {
       file: f.file,
       valid: f.loadError === undefined && errorCount === 0,
       complete: f.loadError === undefined && f.complete !== false,
       errorCount,
       warningCount,
-      findings: f.findings.map((x) => ({ ...x })),
+      findings: list(f.findings),
     };
     if (f.loadError) entry.loadError = f.loadError;
     return entry;
@@ -58,5 +67,10 @@ export function buildJsonReport(files: readonly FileFindings[]): JsonReport {
 }
 
 export function formatJson(files: readonly FileFindings[]): string {
-  return `${JSON.stringify(buildJsonReport(files), null, 2)}\n`;
+  return prettyJson(jsonReport(files, (findings) => new StreamedArray(findings)));
+}
+
+/** `formatJson` in chunks: the findings are serialised one at a time as the chunks are written. */
+export function formatJsonChunks(files: readonly FileFindings[]): Iterable<string> {
+  return prettyJsonChunks(jsonReport(files, (findings) => new StreamedArray(findings)));
 }

@@ -5,11 +5,11 @@
  */
 import { SEVERITY_RANK, type Severity } from '../model/finding.js';
 import { formatGithub } from './github.js';
-import { formatJson } from './json.js';
+import { formatJsonChunks } from './json.js';
 import { formatJunit } from './junit.js';
 import { formatMarkdown } from './markdown.js';
-import { formatSarif, type RuleMeta } from './sarif.js';
-import { type FileFindings, formatStylish } from './stylish.js';
+import { formatSarifChunks, type RuleMeta } from './sarif.js';
+import { type FileFindings, formatStylishChunks } from './stylish.js';
 
 export type { RuleMeta } from './sarif.js';
 export type { FileFindings } from './stylish.js';
@@ -74,17 +74,44 @@ export function renderReport(
   context: RenderContext,
   toFile = false,
 ): string {
+  let out = '';
+  for (const chunk of renderReportChunks(format, files, context, toFile)) out += chunk;
+  return out;
+}
+
+/**
+ * The report as chunks to write one after the other: JSON and SARIF are built and serialised
+ * while they are written (a 50,000-tool gateway's SARIF is over 100 MB), stylish a few thousand
+ * rows at a time; the others are one chunk.
+ */
+export function renderReportChunks(
+  format: ReportFormat,
+  files: readonly FileFindings[],
+  context: RenderContext,
+  toFile = false,
+): Iterable<string> {
   switch (format) {
-    case 'stylish':
-      return formatStylish(files, { color: context.color && !toFile });
     case 'json':
-      return formatJson(files);
+      return formatJsonChunks(files);
     case 'sarif':
-      return formatSarif(files, {
+      return formatSarifChunks(files, {
         toolVersion: context.toolVersion,
         ...(context.rules ? { rules: context.rules } : {}),
         ...(context.srcRoot ? { srcRoot: context.srcRoot } : {}),
       });
+    case 'stylish':
+      return formatStylishChunks(files, { color: context.color && !toFile });
+    default:
+      return [renderWhole(format, files, context)];
+  }
+}
+
+function renderWhole(
+  format: Exclude<ReportFormat, 'json' | 'sarif' | 'stylish'>,
+  files: readonly FileFindings[],
+  context: RenderContext,
+): string {
+  switch (format) {
     case 'junit':
       return formatJunit(files, { failSeverity: context.failSeverity ?? 'error' });
     case 'github':
@@ -95,8 +122,10 @@ export function renderReport(
 }
 
 export interface ReportSink {
+  /** Called once per chunk. */
   stdout(text: string): void;
-  file(path: string, text: string): void;
+  /** Writes all the chunks, atomically. */
+  file(path: string, chunks: Iterable<string>): void;
 }
 
 /** Renders every target once and writes it: files atomically (via `sink.file`), the rest to stdout. */
@@ -107,9 +136,9 @@ export function writeReports(
   sink: ReportSink,
 ): void {
   for (const target of targets) {
-    const text = renderReport(target.format, files, context, target.path !== undefined);
-    if (target.path !== undefined) sink.file(target.path, text);
-    else sink.stdout(text);
+    const chunks = renderReportChunks(target.format, files, context, target.path !== undefined);
+    if (target.path !== undefined) sink.file(target.path, chunks);
+    else for (const chunk of chunks) sink.stdout(chunk);
   }
 }
 

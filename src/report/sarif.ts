@@ -6,6 +6,7 @@
  */
 import type { Finding, Severity } from '../model/finding.js';
 import { sha256Hex } from '../util/hash.js';
+import { prettyJson, prettyJsonChunks, StreamedArray } from './json-chunks.js';
 import type { FileFindings } from './stylish.js';
 
 export interface RuleMeta {
@@ -64,6 +65,19 @@ function region(line: number, column: number): { startLine: number; startColumn:
 }
 
 export function buildSarif(files: readonly FileFindings[], options: SarifOptions): Record<string, unknown> {
+  return sarifLog(files, options, (results) => [...results]);
+}
+
+/**
+ * The log, with `results` as `list` makes it of the results, which are built lazily: rule
+ * descriptors and artifacts come before the results in the log, so a first pass registers them
+ * in the order the results name them, and each result is made only when it is listed.
+ */
+function sarifLog(
+  files: readonly FileFindings[],
+  options: SarifOptions,
+  list: (results: Iterable<Record<string, unknown>>) => unknown,
+): Record<string, unknown> {
   const metas = new Map<string, RuleMeta>();
   for (const meta of options.rules ?? []) metas.set(meta.id, meta);
   const ruleIndex = new Map<string, number>();
@@ -91,7 +105,6 @@ export function buildSarif(files: readonly FileFindings[], options: SarifOptions
     return index;
   };
 
-  const results: Record<string, unknown>[] = [];
   const artifacts: Record<string, unknown>[] = [];
   const artifactIndex = new Map<string, number>();
   const artifactFor = (file: string): number => {
@@ -114,28 +127,40 @@ export function buildSarif(files: readonly FileFindings[], options: SarifOptions
 
   for (const file of files) {
     if (file.loadError) {
-      const e = file.loadError;
-      results.push({
-        ruleId: e.code,
-        ruleIndex: descriptorFor(e.code, 'error'),
-        level: 'error',
-        message: { text: e.message },
-        locations: [{ physicalLocation: physical(file.file, e.line, e.column) }],
-      });
+      descriptorFor(file.loadError.code, 'error');
+      artifactFor(file.file);
     }
-    const ordinals = new Map<string, number>();
-    for (const finding of file.findings) {
-      const key = `${finding.code}\u0000${finding.location.pointer}`;
-      const ordinal = ordinals.get(key) ?? 0;
-      ordinals.set(key, ordinal + 1);
-      results.push(
-        resultFor(
+    for (let i = 0; i < file.findings.length; i++) {
+      const finding = file.findings[i] as Finding;
+      descriptorFor(finding.code, finding.severity);
+      artifactFor(finding.location.file);
+      for (const related of finding.related ?? []) artifactFor(related.file);
+    }
+  }
+  function* results(): Generator<Record<string, unknown>> {
+    for (const file of files) {
+      if (file.loadError) {
+        const e = file.loadError;
+        yield {
+          ruleId: e.code,
+          ruleIndex: descriptorFor(e.code, 'error'),
+          level: 'error',
+          message: { text: e.message },
+          locations: [{ physicalLocation: physical(file.file, e.line, e.column) }],
+        };
+      }
+      const ordinals = new Map<string, number>();
+      for (const finding of file.findings) {
+        const key = `${finding.code}\u0000${finding.location.pointer}`;
+        const ordinal = ordinals.get(key) ?? 0;
+        ordinals.set(key, ordinal + 1);
+        yield resultFor(
           finding,
           descriptorFor(finding.code, finding.severity),
           physical,
           fingerprint(finding.code, finding.location.pointer, ordinal),
-        ),
-      );
+        );
+      }
     }
   }
 
@@ -160,7 +185,7 @@ export function buildSarif(files: readonly FileFindings[], options: SarifOptions
     };
   }
   run.artifacts = artifacts;
-  run.results = results;
+  run.results = list(results());
   run.columnKind = 'utf16CodeUnits';
   return { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [run] };
 }
@@ -200,5 +225,10 @@ function firstSentence(text: string): string {
 }
 
 export function formatSarif(files: readonly FileFindings[], options: SarifOptions): string {
-  return `${JSON.stringify(buildSarif(files, options), null, 2)}\n`;
+  return prettyJson(sarifLog(files, options, (results) => new StreamedArray(results)));
+}
+
+/** `formatSarif` in chunks: each result is built and serialised only as the chunks are written. */
+export function formatSarifChunks(files: readonly FileFindings[], options: SarifOptions): Iterable<string> {
+  return prettyJsonChunks(sarifLog(files, options, (results) => new StreamedArray(results)));
 }

@@ -27,6 +27,19 @@ function plural(n: number, word: string): string {
 }
 
 export function formatStylish(files: readonly FileFindings[], options: StylishOptions): string {
+  let out = '';
+  for (const chunk of formatStylishChunks(files, options)) out += chunk;
+  return out;
+}
+
+/** Rows joined per chunk of this many: a 50,000-tool gateway's report is over 100,000 rows. */
+const ROWS_PER_CHUNK = 4096;
+
+/** `formatStylish` in chunks of a few thousand rows, to write one after the other. */
+export function* formatStylishChunks(
+  files: readonly FileFindings[],
+  options: StylishOptions,
+): Generator<string> {
   const c = new Chalk({ level: options.color ? 1 : 0 });
   let out = '';
   let errors = 0;
@@ -57,7 +70,9 @@ export function formatStylish(files: readonly FileFindings[], options: StylishOp
     }
     const severityLabels = new Map<string, string>();
     const codeLabels = new Map<string, string>();
-    const rows: string[] = [];
+    yield out;
+    out = '';
+    let rows: string[] = [];
     for (let i = 0; i < findings.length; i++) {
       const f = findings[i] as Finding;
       const pos = (positions[i] as string).padEnd(w0);
@@ -76,8 +91,12 @@ export function formatStylish(files: readonly FileFindings[], options: StylishOp
       if (code === undefined) codeLabels.set(f.code, (code = c.dim(f.code)));
       const message = f.message.includes('\n') ? f.message.replace(/\s*\n\s*/g, ' ') : f.message;
       rows.push(`  ${options.color ? c.dim(pos) : pos}  ${severity}  ${message}  ${code}`);
+      if (rows.length === ROWS_PER_CHUNK) {
+        yield `${rows.join('\n')}\n`;
+        rows = [];
+      }
     }
-    out += `${rows.join('\n')}\n`;
+    if (rows.length > 0) yield `${rows.join('\n')}\n`;
   }
   const problems = errors + warnings + others;
   if (problems > 0) {
@@ -91,5 +110,5 @@ export function formatStylish(files: readonly FileFindings[], options: StylishOp
   if (incomplete > 0) {
     out += `${c.yellow(`validation incomplete for ${plural(incomplete, 'file')}: see the warnings above`)}\n`;
   }
-  return out;
+  yield out;
 }

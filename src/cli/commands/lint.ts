@@ -213,7 +213,10 @@ export function registerLint(program: Command): void {
             title: 'mcpdesc lint',
             srcRoot: cwd,
           },
-          { stdout: (text) => process.stdout.write(text), file: (path, text) => writeFileAtomic(path, text) },
+          {
+            stdout: (text) => process.stdout.write(text),
+            file: (path, chunks) => writeFileAtomic(path, chunks),
+          },
         );
         if (unreadable) return EXIT_ERROR;
         return report.exceedsThreshold(results, failSeverity, maxWarnings) ? EXIT_FINDINGS : EXIT_OK;

@@ -85,7 +85,10 @@ export function registerValidate(program: Command): void {
             title: 'mcpdesc validate',
             srcRoot: process.cwd(),
           },
-          { stdout: (text) => process.stdout.write(text), file: (path, text) => writeFileAtomic(path, text) },
+          {
+            stdout: (text) => process.stdout.write(text),
+            file: (path, chunks) => writeFileAtomic(path, chunks),
+          },
         );
         return unreadable ? EXIT_ERROR : invalid ? EXIT_FINDINGS : EXIT_OK;
       }),

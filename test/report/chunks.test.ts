@@ -1,0 +1,130 @@
+/** Reports written in chunks: the same text as in one piece, whatever the chunk boundaries. */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../../src/cli/output.js';
+import type { Finding } from '../../src/model/finding.js';
+import { buildJsonReport, formatJson, formatJsonChunks } from '../../src/report/json.js';
+import { prettyJson, prettyJsonChunks, StreamedArray } from '../../src/report/json-chunks.js';
+import { renderReport, renderReportChunks } from '../../src/report/multi-format.js';
+import { buildSarif, formatSarif, formatSarifChunks } from '../../src/report/sarif.js';
+import { type FileFindings, formatStylishChunks } from '../../src/report/stylish.js';
+import { FILES } from './fixtures.js';
+
+const expected = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Every array of `value`, at any depth, streamed or not as `streamed` decides. */
+function streamArrays(value: unknown, streamed: () => boolean): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => streamArrays(item, streamed));
+    return streamed() ? new StreamedArray(items) : items;
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) out[key] = streamArrays(member, streamed);
+    return out;
+  }
+  return value;
+}
+
+describe('prettyJsonChunks', () => {
+  it('writes what JSON.stringify(value, null, 2) writes, with streamed arrays anywhere (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.infiniteStream(fc.boolean()),
+        fc.integer({ min: 1, max: 64 }),
+        (value, coins, size) => {
+          const iterator = coins[Symbol.iterator]();
+          const withStreams = streamArrays(value, () => iterator.next().value === true);
+          // Streams items only inside streamed arrays: a plain value serialises as JSON.stringify does.
+          const plain = JSON.parse(JSON.stringify(value));
+          expect([...prettyJsonChunks(withStreams, size)].join('')).toBe(expected(plain));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('skips undefined members and writes undefined items as null, as JSON.stringify does', () => {
+    const value = { a: undefined, b: new StreamedArray([1, undefined]), c: [undefined], d: 'x' };
+    expect(prettyJson(value)).toBe(expected({ b: [1, null], c: [null], d: 'x' }));
+    expect(prettyJson({ list: new StreamedArray([]) })).toBe(expected({ list: [] }));
+  });
+
+  it('yields chunks of about the size asked for, the last one ending the text', () => {
+    const value = {
+      items: new StreamedArray(Array.from({ length: 1000 }, (_, i) => ({ i, text: 'x'.repeat(50) }))),
+    };
+    const chunks = [...prettyJsonChunks(value, 4096)];
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeGreaterThanOrEqual(4096);
+    expect(chunks.at(-1)?.endsWith('\n')).toBe(true);
+  });
+});
+
+/** Many findings over several files, with related locations in other files (SARIF artifacts). */
+function manyFiles(count: number): FileFindings[] {
+  const findings = (file: string, other: string): Finding[] =>
+    Array.from({ length: count }, (_, i) => ({
+      code: i % 3 === 0 ? 'tool-description' : 'input-additional-properties',
+      severity: i % 5 === 0 ? 'error' : 'warning',
+      message: `Tool "t${i}": message ${i}`,
+      location: { file, line: i + 1, column: 3, pointer: `/tools/${i}` },
+      ...(i % 7 === 0 ? { related: [{ file: other, line: 1, column: 1, pointer: `/tools/${i}` }] } : {}),
+    }));
+  return [
+    { file: 'a.json', findings: findings('a.json', 'c.json') },
+    { file: 'b.json', findings: findings('b.json', 'a.json') },
+  ];
+}
+
+describe('chunked report formats', () => {
+  it('json and sarif write what stringifying the whole report writes', () => {
+    for (const files of [FILES, manyFiles(3000), []]) {
+      expect(formatJson(files)).toBe(expected(buildJsonReport(files)));
+      expect([...formatJsonChunks(files)].join('')).toBe(expected(buildJsonReport(files)));
+      const options = { toolVersion: '0.1.0', srcRoot: '/work/repo' };
+      expect(formatSarif(files, options)).toBe(expected(buildSarif(files, options)));
+      expect([...formatSarifChunks(files, options)].join('')).toBe(expected(buildSarif(files, options)));
+    }
+  });
+
+  it('a large report comes in several chunks, each format the same text as in one piece', () => {
+    const files = manyFiles(10_000);
+    const context = { color: false, toolVersion: '0.1.0' };
+    for (const format of ['stylish', 'json', 'sarif'] as const) {
+      const chunks = [...renderReportChunks(format, files, context)];
+      expect(chunks.length).toBeGreaterThan(2);
+      expect(chunks.join('')).toBe(renderReport(format, files, context));
+    }
+    const rows = [...formatStylishChunks(files, { color: false })].join('').split('\n');
+    expect(rows.filter((row) => row.startsWith('  '))).toHaveLength(20_000);
+  });
+});
+
+describe('writeFileAtomic with chunks', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-chunks-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes every chunk, in order', () => {
+    const path = join(dir, 'out.txt');
+    writeFileAtomic(path, ['a', 'b', 'c']);
+    expect(readFileSync(path, 'utf8')).toBe('abc');
+  });
+
+  it('leaves the old file and no temporary file when making a chunk fails', () => {
+    const path = join(dir, 'kept.txt');
+    writeFileSync(path, 'old');
+    function* failing(): Generator<string> {
+      yield 'new ';
+      throw new Error('render failed');
+    }
+    expect(() => writeFileAtomic(path, failing())).toThrow('render failed');
+    expect(readFileSync(path, 'utf8')).toBe('old');
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(existsSync(path)).toBe(true);
+  });
+});
