@@ -24956,6 +24956,7 @@ var consistentCasing = {
     }
     const out = [];
     for (const list2 of groups.values()) {
+      if (list2.length < 2) continue;
       const counts = styles.map((style2) => {
         const pattern3 = STYLE_PATTERN[style2];
         let count = 0;
@@ -25312,6 +25313,8 @@ var typedEnum = {
     return out;
   }
 };
+var DEFAULT_HINTS = ["destructiveHint", "idempotentHint"];
+var ANNOTATIONS = ["annotations"];
 var writeToolHints = {
   name: "writeToolHints",
   description: "A Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (their defaults, true and false, are the pessimistic guesses clients fall back to).",
@@ -25324,15 +25327,16 @@ var writeToolHints = {
     if (!isJsonObject(target)) return none3;
     const annotations = isJsonObject(target.annotations) ? target.annotations : void 0;
     if (annotations?.readOnlyHint === true) return none3;
-    const hints = options.hints ?? ["destructiveHint", "idempotentHint"];
-    const missing = hints.filter((h) => !annotations || !Object.hasOwn(annotations, h));
-    if (missing.length === 0) return none3;
-    return [
-      {
-        message: `may write (no \`readOnlyHint: true\`) but does not declare ${missing.map((m) => `\`${m}\``).join(" or ")}`,
-        ...annotations ? { path: ["annotations"], atKey: true } : {}
-      }
-    ];
+    const hints = options.hints ?? DEFAULT_HINTS;
+    let missing = "";
+    for (let i = 0; i < hints.length; i++) {
+      const hint = hints[i];
+      if (annotations && Object.hasOwn(annotations, hint)) continue;
+      missing += `${missing === "" ? "" : " or "}\`${hint}\``;
+    }
+    if (missing === "") return none3;
+    const message = `may write (no \`readOnlyHint: true\`) but does not declare ${missing}`;
+    return [annotations ? { message, path: ANNOTATIONS, atKey: true } : { message }];
   }
 };
 var securityDeclared = {

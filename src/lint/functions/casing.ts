@@ -117,6 +117,8 @@ export const consistentCasing: FunctionDefinition = {
     }
     const out: FunctionResult[] = [];
     for (const list of groups.values()) {
+      // A lone name always has the style it is in, if any (most tools have one or two properties).
+      if (list.length < 2) continue;
       const counts = styles.map((style) => {
         const pattern = STYLE_PATTERN[style];
         let count = 0;

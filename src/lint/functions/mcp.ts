@@ -149,6 +149,9 @@ export const typedEnum: FunctionDefinition = {
   },
 };
 
+const DEFAULT_HINTS = ['destructiveHint', 'idempotentHint'];
+const ANNOTATIONS = ['annotations'];
+
 export const writeToolHints: FunctionDefinition = {
   name: 'writeToolHints',
   description:
@@ -162,15 +165,17 @@ export const writeToolHints: FunctionDefinition = {
     if (!isJsonObject(target)) return none;
     const annotations = isJsonObject(target.annotations) ? target.annotations : undefined;
     if (annotations?.readOnlyHint === true) return none;
-    const hints = options.hints ?? ['destructiveHint', 'idempotentHint'];
-    const missing = hints.filter((h) => !annotations || !Object.hasOwn(annotations, h));
-    if (missing.length === 0) return none;
-    return [
-      {
-        message: `may write (no \`readOnlyHint: true\`) but does not declare ${missing.map((m) => `\`${m}\``).join(' or ')}`,
-        ...(annotations ? { path: ['annotations'], atKey: true } : {}),
-      },
-    ];
+    const hints = options.hints ?? DEFAULT_HINTS;
+    // Thousands of tools on a catalog, with one or two messages between them.
+    let missing = '';
+    for (let i = 0; i < hints.length; i++) {
+      const hint = hints[i] as string;
+      if (annotations && Object.hasOwn(annotations, hint)) continue;
+      missing += `${missing === '' ? '' : ' or '}\`${hint}\``;
+    }
+    if (missing === '') return none;
+    const message = `may write (no \`readOnlyHint: true\`) but does not declare ${missing}`;
+    return [annotations ? { message, path: ANNOTATIONS, atKey: true } : { message }];
   },
 };
 
