@@ -40,6 +40,12 @@ describe('source maps', () => {
     const escaped = loadDocument('{"x\\\\y": 1, "z": 2}', { file: 'x.json' }).sourceMap;
     expect(escaped.has('/x\\y')).toBe(true);
     expect(escaped.has('/x\\\\y')).toBe(false);
+    // Written as long as the name, with an escape: `a\nb` (a newline) is not the name `a\\nb`.
+    const same = loadDocument('{"a\\nb": 1, "a\\\\nb": 2, "\\u0061": 3}', { file: 'x.json' }).sourceMap;
+    expect(same.locate('/a\nb')).toEqual({ line: 1, column: 10 });
+    expect(same.locate('/a\\nb')).toEqual({ line: 1, column: 22 });
+    expect(same.locate('/a')).toEqual({ line: 1, column: 35 });
+    expect(same.has('/a\\n')).toBe(false);
   });
 
   it('agrees with json-source-map on a large document, in any lookup order (listed containers, reused paths)', () => {
