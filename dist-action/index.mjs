@@ -16075,13 +16075,21 @@ var JsonSourceMap = class {
     this.searchEnd = i;
     return void 0;
   }
-  /** True when the key string from `start` to `end` (its quotes) decodes to `name`. */
+  /**
+   * True when the key string from `start` to `end` (its quotes) decodes to `name`. An escape
+   * always decodes to fewer characters than it is written with, so a key written with exactly as
+   * many characters as `name` matches only if it is `name` written without escapes, and one
+   * written with fewer never does: only a longer key needs a look for escapes.
+   */
   keyIs(start, end, name) {
     const text = this.text;
+    const written = end - start - 1;
+    if (written === name.length) return text.startsWith(name, start + 1) && !name.includes("\\");
+    if (written < name.length) return false;
     for (let k = start + 1; k < end; k++) {
       if (text.charCodeAt(k) === 92) return JSON.parse(text.slice(start, end + 1)) === name;
     }
-    return end - start - 1 === name.length && text.startsWith(name, start + 1);
+    return false;
   }
   /** Every direct child of the container at `start` (kept for large containers). */
   children(start) {
