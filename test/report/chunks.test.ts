@@ -23,7 +23,14 @@ function streamArrays(value: unknown, streamed: () => boolean): unknown {
   }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value)) out[key] = streamArrays(member, streamed);
+    // defineProperty: a `__proto__` key (fast-check makes them) stays an own member, as in JSON.
+    for (const [key, member] of Object.entries(value))
+      Object.defineProperty(out, key, {
+        value: streamArrays(member, streamed),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   }
   return value;
@@ -46,6 +53,17 @@ describe('prettyJsonChunks', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('writes a `__proto__` member as data, streamed or not', () => {
+    const value = JSON.parse('{"__proto__": [1, {"__proto__": 2}], "a": 1}');
+    expect(prettyJson(value)).toBe(expected(value));
+    const streamed = { ...value };
+    Object.defineProperty(streamed, '__proto__', {
+      value: new StreamedArray([1, JSON.parse('{"__proto__": 2}')]),
+      enumerable: true,
+    });
+    expect(prettyJson(streamed)).toBe(expected(value));
   });
 
   it('skips undefined members and writes undefined items as null, as JSON.stringify does', () => {
