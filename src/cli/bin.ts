@@ -14,6 +14,9 @@ interface CommandLine {
   EXIT_ERROR: number;
 }
 
+/** Set by the first failed write (reported once): the exit code is then 2 whatever the command says. */
+let outputFailed = false;
+
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${packageVersion()}\n`);
@@ -54,9 +57,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
  * `quietWhenReaderLeaves` turns that into exit code 2.
  */
 function exitOnceWritten(code: number): void {
-  process.exitCode = code;
+  process.exitCode = outputFailed ? 2 : code;
   setImmediate(() => {
-    const exit = () => process.exit(process.exitCode);
+    const exit = () => process.exit(outputFailed ? 2 : code);
     let waiting = 0;
     for (const stream of [process.stdout, process.stderr]) {
       if (stream.destroyed || stream.writableLength === 0) continue;
@@ -77,7 +80,8 @@ function exitOnceWritten(code: number): void {
 function quietWhenReaderLeaves(): void {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') return;
+      if (error.code === 'EPIPE' || outputFailed) return;
+      outputFailed = true;
       process.exitCode = 2;
       if (stream !== process.stderr)
         process.stderr.write(`mcpdesc: cannot write the output: ${error.message}\n`);

@@ -49,6 +49,25 @@ export function writeFileAtomic(path: string, content: string | Iterable<string>
   }
 }
 
+/**
+ * Writes to standard output, and when it holds more than its buffer (a pipe to a slower reader,
+ * where Node queues writes in memory), waits until it has drained: a report of 100,000 findings
+ * made in chunks is then never queued whole. Resolves at once when the reader has gone.
+ */
+export function writeStdout(text: string): Promise<void> | undefined {
+  const stdout = process.stdout;
+  if (stdout.write(text) || stdout.destroyed) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      stdout.off('drain', done);
+      stdout.off('close', done);
+      resolve();
+    };
+    stdout.on('drain', done);
+    stdout.on('close', done);
+  });
+}
+
 /** Writes command output to a file (atomically) or to standard output. */
 export function emit(content: string, outFile: string | undefined): void {
   if (outFile && outFile !== '-') writeFileAtomic(outFile, content);

@@ -122,23 +122,23 @@ function renderWhole(
 }
 
 export interface ReportSink {
-  /** Called once per chunk. */
-  stdout(text: string): void;
+  /** Called once per chunk; the next chunk is made once a returned promise resolves. */
+  stdout(text: string): void | Promise<void>;
   /** Writes all the chunks, atomically. */
   file(path: string, chunks: Iterable<string>): void;
 }
 
 /** Renders every target once and writes it: files atomically (via `sink.file`), the rest to stdout. */
-export function writeReports(
+export async function writeReports(
   targets: readonly FormatTarget[],
   files: readonly FileFindings[],
   context: RenderContext,
   sink: ReportSink,
-): void {
+): Promise<void> {
   for (const target of targets) {
     const chunks = renderReportChunks(target.format, files, context, target.path !== undefined);
     if (target.path !== undefined) sink.file(target.path, chunks);
-    else for (const chunk of chunks) sink.stdout(chunk);
+    else for (const chunk of chunks) await sink.stdout(chunk);
   }
 }
 

@@ -8,7 +8,7 @@ import { writeFileAtomic } from '../../src/cli/output.js';
 import type { Finding } from '../../src/model/finding.js';
 import { buildJsonReport, formatJson, formatJsonChunks } from '../../src/report/json.js';
 import { prettyJson, prettyJsonChunks, StreamedArray } from '../../src/report/json-chunks.js';
-import { renderReport, renderReportChunks } from '../../src/report/multi-format.js';
+import { renderReport, renderReportChunks, writeReports } from '../../src/report/multi-format.js';
 import { buildSarif, formatSarif, formatSarifChunks } from '../../src/report/sarif.js';
 import { type FileFindings, formatStylishChunks } from '../../src/report/stylish.js';
 import { FILES } from './fixtures.js';
@@ -120,6 +120,39 @@ describe('chunked report formats', () => {
     }
     const rows = [...formatStylishChunks(files, { color: false })].join('').split('\n');
     expect(rows.filter((row) => row.startsWith('  '))).toHaveLength(20_000);
+  });
+});
+
+describe('writeReports to standard output', () => {
+  it('makes the next chunk only once the last one is written (backpressure)', async () => {
+    const files = manyFiles(10_000);
+    const written: string[] = [];
+    let pending = 0;
+    let overlapped = false;
+    await writeReports(
+      [{ format: 'sarif' }],
+      files,
+      { color: false, toolVersion: '0.1.0' },
+      {
+        stdout: (text) => {
+          if (pending > 0) overlapped = true;
+          pending++;
+          written.push(text);
+          return new Promise((resolve) =>
+            setTimeout(() => {
+              pending--;
+              resolve();
+            }, 1),
+          );
+        },
+        file: () => {
+          throw new Error('no file target');
+        },
+      },
+    );
+    expect(overlapped).toBe(false);
+    expect(written.length).toBeGreaterThan(2);
+    expect(written.join('')).toBe(renderReport('sarif', files, { color: false, toolVersion: '0.1.0' }));
   });
 });
 

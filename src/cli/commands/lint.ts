@@ -56,7 +56,7 @@ export function registerLint(program: Command): void {
           lint,
           report,
           { UsageError, PositionedError },
-          { useColor, writeFileAtomic },
+          { useColor, writeFileAtomic, writeStdout },
           { requireOneOf, parseLimitOption },
           { packageVersion },
         ] = await Promise.all([
@@ -202,7 +202,7 @@ export function registerLint(program: Command): void {
 
         // 5. reports
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
-        report.writeReports(
+        await report.writeReports(
           targets,
           results,
           {
@@ -214,7 +214,7 @@ export function registerLint(program: Command): void {
             srcRoot: cwd,
           },
           {
-            stdout: (text) => process.stdout.write(text),
+            stdout: writeStdout,
             file: (path, chunks) => writeFileAtomic(path, chunks),
           },
         );

@@ -30,7 +30,7 @@ export function registerValidate(program: Command): void {
           { CODES },
           { parseFormatSpecs, writeReports, ruleMetasFromRegistry, FormatSpecError },
           { UsageError },
-          { writeFileAtomic },
+          { writeFileAtomic, writeStdout },
           { packageVersion },
         ] = await Promise.all([
           import('../load-input.js'),
@@ -74,7 +74,7 @@ export function registerValidate(program: Command): void {
           }
         }
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
-        writeReports(
+        await writeReports(
           targets,
           reports,
           {
@@ -86,7 +86,7 @@ export function registerValidate(program: Command): void {
             srcRoot: process.cwd(),
           },
           {
-            stdout: (text) => process.stdout.write(text),
+            stdout: writeStdout,
             file: (path, chunks) => writeFileAtomic(path, chunks),
           },
         );
