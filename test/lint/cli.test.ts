@@ -117,6 +117,15 @@ describe('mcpdesc lint', () => {
     expect(readFileSync(join(dir, 'out/lint.md'), 'utf8')).toContain('required\\-property\\-defined');
   });
 
+  it('gives every SARIF output the rule metadata, not only the first', () => {
+    mkdirSync(join(dir, 'out'), { recursive: true });
+    const r = lint(['bad.mcpdesc.yaml', '-f', 'sarif:out/one.sarif', '-f', 'sarif:out/two.sarif']);
+    expect(r.code).toBe(1);
+    const one = readFileSync(join(dir, 'out/one.sarif'), 'utf8');
+    expect(JSON.parse(one).runs[0].tool.driver.rules[0].help.text).toContain('typo');
+    expect(readFileSync(join(dir, 'out/two.sarif'), 'utf8')).toBe(one);
+  });
+
   it('reads stdin, naming it with --stdin-filepath (config lookup, messages)', () => {
     mkdirSync(join(dir, 'cfg'), { recursive: true });
     writeFileSync(join(dir, 'cfg/.mcpdesc.yaml'), 'rules:\n  required-property-defined: warning\n');

@@ -208,7 +208,7 @@ export function registerLint(program: Command): void {
           {
             color,
             toolVersion: packageVersion(),
-            rules: metas.values(),
+            rules: [...metas.values()],
             failSeverity,
             title: 'mcpdesc lint',
             srcRoot: cwd,
