@@ -16889,90 +16889,6 @@ function loadDocument(text, options) {
   return { file: options.file, format, text, value: parsed.value, sourceMap: parsed.sourceMap };
 }
 
-// src/report/json-chunks.ts
-var StreamedArray = class {
-  constructor(items) {
-    this.items = items;
-  }
-  items;
-};
-var CHUNK_CHARS = 1 << 20;
-function* prettyJsonChunks(value, chunkChars = CHUNK_CHARS) {
-  let buffer = "";
-  for (const part of pieces(value, "")) {
-    buffer += part;
-    if (buffer.length >= chunkChars) {
-      yield buffer;
-      buffer = "";
-    }
-  }
-  yield `${buffer}
-`;
-}
-function* pieces(value, indent) {
-  if (value instanceof StreamedArray) {
-    const inner2 = `${indent}  `;
-    let first2 = true;
-    for (const item of value.items) {
-      yield first2 ? `[
-${inner2}` : `,
-${inner2}`;
-      first2 = false;
-      yield* pieces(item === void 0 || typeof item === "function" ? null : item, inner2);
-    }
-    yield first2 ? "[]" : `
-${indent}]`;
-    return;
-  }
-  if (value === null || typeof value !== "object" || !holdsStreamed(value)) {
-    yield leaf(value, indent);
-    return;
-  }
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) {
-      yield "[]";
-      return;
-    }
-    for (let i = 0; i < value.length; i++) {
-      yield i === 0 ? `[
-${inner}` : `,
-${inner}`;
-      const item = value[i];
-      yield* pieces(item === void 0 || typeof item === "function" ? null : item, inner);
-    }
-    yield `
-${indent}]`;
-    return;
-  }
-  let first = true;
-  for (const key of Object.keys(value)) {
-    const member = value[key];
-    if (member === void 0 || typeof member === "function") continue;
-    yield `${first ? "{" : ","}
-${inner}${JSON.stringify(key)}: `;
-    first = false;
-    yield* pieces(member, inner);
-  }
-  yield first ? "{}" : `
-${indent}}`;
-}
-function leaf(value, indent) {
-  const text = JSON.stringify(value, null, 2);
-  if (text === void 0) return "null";
-  return indent === "" ? text : text.replaceAll("\n", `
-${indent}`);
-}
-function holdsStreamed(value) {
-  if (value instanceof StreamedArray) return true;
-  const members = Array.isArray(value) ? value : Object.values(value);
-  for (let i = 0; i < members.length; i++) {
-    const member = members[i];
-    if (member !== null && typeof member === "object" && holdsStreamed(member)) return true;
-  }
-  return false;
-}
-
 // src/action/annotations.ts
 var ANNOTATION_CAPS = { error: 10, warning: 10 };
 var JOB_ANNOTATION_CAP = 50;
@@ -30805,10 +30721,7 @@ var FINDING_LEVEL = {
   info: "note",
   hint: "note"
 };
-function renderSarifChunks(report, version, repositoryUri) {
-  return prettyJsonChunks(sarifLog(report, version, repositoryUri));
-}
-function sarifLog(report, version, repositoryUri) {
+function renderSarif(report, version, repositoryUri) {
   const rules = /* @__PURE__ */ new Map();
   const results = [];
   const addRule = (id, text, level) => {
@@ -30863,7 +30776,8 @@ function sarifLog(report, version, repositoryUri) {
       }
     ]
   };
-  return sarif;
+  return `${JSON.stringify(sarif, null, 2)}
+`;
 }
 function location(uri, line, column) {
   return {
@@ -30948,7 +30862,8 @@ function writeJsonReport(report, verdict, context) {
     bump: report.bump,
     files: report.files
   };
-  writeFileAtomic(path, prettyJsonChunks(json));
+  writeFileAtomic(path, `${JSON.stringify(json, null, 2)}
+`);
   return path;
 }
 function safeName(text) {
@@ -31065,7 +30980,7 @@ async function run() {
   if (inputs.sarifFile) {
     const path = resolve4(workspace, inputs.sarifFile);
     mkdirSync(dirname6(path), { recursive: true });
-    writeFileAtomic(path, renderSarifChunks(report, VERSION, `${context.serverUrl}/${context.repository}`));
+    writeFileAtomic(path, renderSarif(report, VERSION, `${context.serverUrl}/${context.repository}`));
     info(`SARIF written to ${safe(inputs.sarifFile)}`);
   }
   await comment(inputs, context, report, render2);

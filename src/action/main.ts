@@ -10,7 +10,6 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { writeFileAtomic } from '../cli/output.js';
 import { DEFAULT_LIMITS } from '../parse/index.js';
-import { prettyJsonChunks } from '../report/json-chunks.js';
 import { planAnnotations } from './annotations.js';
 import {
   COMMENT_LIMIT,
@@ -28,7 +27,7 @@ import { GitHubApi } from './github-api.js';
 import { compileGlobs } from './glob.js';
 import { type Inputs, type RunContext, readContext, readInputs, runUrl } from './inputs.js';
 import { analyse, isQuiet, type Report } from './report.js';
-import { renderSarifChunks } from './sarif.js';
+import { renderSarif } from './sarif.js';
 import { decide, type Verdict } from './verdict.js';
 
 declare const __MCPDESC_VERSION__: string | undefined;
@@ -97,7 +96,7 @@ function writeJsonReport(report: Report, verdict: Verdict, context: RunContext):
     bump: report.bump,
     files: report.files,
   };
-  writeFileAtomic(path, prettyJsonChunks(json));
+  writeFileAtomic(path, `${JSON.stringify(json, null, 2)}\n`);
   return path;
 }
 
@@ -231,7 +230,7 @@ export async function run(): Promise<void> {
   if (inputs.sarifFile) {
     const path = resolve(workspace, inputs.sarifFile);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomic(path, renderSarifChunks(report, VERSION, `${context.serverUrl}/${context.repository}`));
+    writeFileAtomic(path, renderSarif(report, VERSION, `${context.serverUrl}/${context.repository}`));
     core.info(`SARIF written to ${safe(inputs.sarifFile)}`);
   }
   await comment(inputs, context, report, render);

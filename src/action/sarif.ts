@@ -6,7 +6,6 @@
  */
 import type { Change } from '../diff/types.js';
 import type { Finding } from '../model/finding.js';
-import { prettyJson, prettyJsonChunks } from '../report/json-chunks.js';
 import type { Report } from './report.js';
 
 type SarifLevel = 'error' | 'warning' | 'note';
@@ -38,15 +37,6 @@ const FINDING_LEVEL: Record<Finding['severity'], SarifLevel> = {
 };
 
 export function renderSarif(report: Report, version: string, repositoryUri?: string): string {
-  return prettyJson(sarifLog(report, version, repositoryUri));
-}
-
-/** `renderSarif` in chunks, to write one after the other (a gateway's log can be tens of megabytes). */
-export function renderSarifChunks(report: Report, version: string, repositoryUri?: string): Iterable<string> {
-  return prettyJsonChunks(sarifLog(report, version, repositoryUri));
-}
-
-function sarifLog(report: Report, version: string, repositoryUri?: string): unknown {
   const rules = new Map<
     string,
     { id: string; shortDescription: { text: string }; defaultConfiguration: { level: SarifLevel } }
@@ -106,7 +96,7 @@ function sarifLog(report: Report, version: string, repositoryUri?: string): unkn
       },
     ],
   };
-  return sarif;
+  return `${JSON.stringify(sarif, null, 2)}\n`;
 }
 
 function location(uri: string, line: number, column: number): SarifResult['locations'][number] {
