@@ -9,6 +9,11 @@
 /** An array whose items are produced only while it is serialised (once). */
 export class StreamedArray {
   constructor(readonly items: Iterable<unknown>) {}
+
+  /** Inside a streamed item, `JSON.stringify` writes it as the array it stands for. */
+  toJSON(): unknown[] {
+    return [...this.items];
+  }
 }
 
 const CHUNK_CHARS = 1 << 20;
@@ -36,7 +41,7 @@ export function prettyJson(value: unknown): string {
  * The text of `value` at nesting `indent`, in pieces. Only containers that hold a StreamedArray
  * are walked here (the envelope of a report); everything else, such as each result of a streamed
  * list, is one `JSON.stringify` re-indented to its depth (JSON text has no raw newline inside a
- * string).
+ * string; a streamed list inside a result is written whole, through `toJSON`).
  */
 function* pieces(value: unknown, indent: string): Generator<string> {
   if (value instanceof StreamedArray) {
@@ -45,7 +50,8 @@ function* pieces(value: unknown, indent: string): Generator<string> {
     for (const item of value.items) {
       yield first ? `[\n${inner}` : `,\n${inner}`;
       first = false;
-      yield* pieces(item === undefined || typeof item === 'function' ? null : item, inner);
+      // Each item at once: walking it for streamed lists first would read every item twice.
+      yield leaf(item === undefined || typeof item === 'function' ? null : item, inner);
     }
     yield first ? '[]' : `\n${indent}]`;
     return;
