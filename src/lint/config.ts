@@ -74,6 +74,11 @@ export interface ResolvedConfig {
   functions: Map<string, FunctionDefinition>;
   overrides: Override[];
   ignores: IgnoreEntry[];
+  /**
+   * Absolute paths of every file the config was built from: config files, the rulesets they extend
+   * and custom function modules (what `lint --cache` fingerprints besides the resolved rules).
+   */
+  sources: string[];
 }
 
 /** A mistake in a config file or ruleset, with its position (0 = unknown); the CLI prints `file:line:col: message`. */
@@ -289,6 +294,7 @@ class Resolver {
   readonly functions = new Map<string, FunctionDefinition>(BUILTIN_FUNCTIONS);
   readonly overrides: Override[] = [];
   readonly ignores: IgnoreEntry[] = [];
+  readonly sources: string[] = [];
   private readonly stack: string[] = [];
   private readonly done = new Set<string>();
 
@@ -299,6 +305,7 @@ class Resolver {
       throw new ConfigError(`extends cycle: ${[...this.stack, key].join(' -> ')}`, file);
     if (this.done.has(key)) return;
     this.stack.push(key);
+    this.sources.push(key);
     const raw = await readConfig(file);
     const baseDir = dirname(file);
     const extendsList =
@@ -401,6 +408,7 @@ class Resolver {
           `custom functions load only from local files (./path.mjs), not ${JSON.stringify(spec)}`,
         );
       const path = resolve(baseDir, spec);
+      this.sources.push(path);
       if (!existsSync(path))
         throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
       let module: Record<string, unknown>;
@@ -585,6 +593,7 @@ class Resolver {
       functions: this.functions,
       overrides: this.overrides,
       ignores: this.ignores,
+      sources: this.sources,
     };
     if (file) out.file = file;
     return out;

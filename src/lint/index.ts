@@ -1,4 +1,6 @@
 /** The lint library API: resolve a config, lint loaded documents. */
+
+export { type CachedLint, cacheKey, configFingerprint, DEFAULT_CACHE_FILE, LintCache } from './cache.js';
 export {
   BUILTIN_RULESETS,
   CONFIG_FILE_NAMES,

@@ -3,12 +3,13 @@ import { decodeUtf8 } from './decode.js';
 import { LoadError } from './errors.js';
 import { parseJson } from './json.js';
 import { type Limits, resolveLimits } from './limits.js';
-import { readSourceBytes } from './read.js';
+import { readSourceBytes, type SourceBytes } from './read.js';
 import type { SourceMap } from './source-map.js';
 import { parseYaml } from './yaml.js';
 
 export { LoadError, type LoadErrorCode } from './errors.js';
-export { configureLimits, DEFAULT_LIMITS, type Limits } from './limits.js';
+export { configureLimits, DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.js';
+export { readSourceBytes, type SourceBytes } from './read.js';
 export { nearestPresent, type SourceMap, type SourcePosition } from './source-map.js';
 
 export type DocumentFormat = 'json' | 'yaml';
@@ -70,6 +71,15 @@ export async function loadSource(spec: string, options: LoadSourceOptions = {}):
   const limits = resolveLimits(options.limits);
   const source = await readSourceBytes(spec, limits.maxBytes, options.stdin);
   options.onRead?.(source.bytes.length);
+  return loadBytes(source, options);
+}
+
+/** Decodes and parses bytes already read (see readSourceBytes), as `loadSource` does. Throws LoadError. */
+export function loadBytes(
+  source: SourceBytes,
+  options: Pick<LoadSourceOptions, 'format' | 'limits'> = {},
+): LoadedDocument {
+  const limits = resolveLimits(options.limits);
   const text = decodeUtf8(source.bytes, source.name);
   const format = options.format ?? detectFormat(source.path, text);
   return loadDocument(text, { file: source.name, format, limits });

@@ -11,6 +11,8 @@ interface LintCliOptions {
   maxWarnings?: string;
   stdinFilepath?: string;
   quiet?: boolean;
+  cache?: boolean;
+  cacheLocation?: string;
 }
 
 const DEFAULT_GLOB = '**/*.mcpdesc.{json,yaml,yml}';
@@ -46,12 +48,20 @@ export function registerLint(program: Command): void {
       'name of the document read from stdin (config lookup, overrides, format)',
     )
     .option('-q, --quiet', 'report errors only')
+    .option(
+      '--cache',
+      'reuse the results of files unchanged since the last --cache run (same bytes, config and version)',
+    )
+    .option(
+      '--cache-location <path>',
+      'with --cache: the cache file, or a directory to keep .mcpdesc-cache in (default: ./.mcpdesc-cache)',
+    )
     .action(
       action(async (operands: string[], options: LintCliOptions, command: Command) => {
         const [
           { resolve, dirname },
           { existsSync, statSync, readFileSync },
-          { loadDocument },
+          { loadDocument, loadBytes, readSourceBytes, resolveLimits },
           { loadInput, noteInputSize },
           lint,
           report,
@@ -146,9 +156,54 @@ export function registerLint(program: Command): void {
         ]);
         const results: FileFindings[] = [];
         let unreadable = false;
+        const now = new Date();
+        const cacheFile = options.cache ? cacheLocation(options.cacheLocation) : undefined;
+        let cache = cacheFile === undefined ? undefined : lint.LintCache.read(cacheFile, packageVersion());
+        if (cache?.problem) {
+          process.stderr.write(`mcpdesc: note: not using the lint cache ${cacheFile}: ${cache.problem}\n`);
+          cache = undefined;
+        }
+        const note = (notes: string[]) => (line: string) => {
+          notes.push(line);
+          process.stderr.write(`mcpdesc: note: ${line}\n`);
+        };
         for (const spec of specs) {
           const localPath = spec === '-' ? options.stdinFilepath : existsSync(spec) ? spec : undefined;
           try {
+            // Only files on disk are cached: standard input and git revisions are read once anyway.
+            if (cache && spec !== '-' && localPath !== undefined && statSync(spec).isFile()) {
+              const limits = resolveLimits(undefined);
+              // The key is made from the very bytes that are linted on a miss: a file changed in
+              // between is never cached under its old contents.
+              const source = await readSourceBytes(spec, limits.maxBytes);
+              noteInputSize(source.bytes.length);
+              const config = await configFor(localPath);
+              const path = resolve(localPath);
+              const key = lint.cacheKey({
+                version: packageVersion(),
+                config: lint.configFingerprint(config),
+                bytes: source.bytes,
+                path,
+                limits,
+                now,
+                expiring: config.ignores.some((entry) => entry.expires !== undefined),
+              });
+              let cached = cache.get(path, key, source.name);
+              if (cached) for (const line of cached.notes) process.stderr.write(`mcpdesc: note: ${line}\n`);
+              else {
+                const notes: string[] = [];
+                const loaded = migrate.readAsCurrent(loadBytes(source), note(notes));
+                const result = lint.lintDocument(loaded, config, { filePath: path, now });
+                cached = { findings: result.findings, complete: result.complete, notes };
+                cache.set(path, key, loaded.file, cached);
+              }
+              // A list of its own: the config findings below are added to the results' lists.
+              const findings = options.quiet
+                ? cached.findings.filter((f) => f.severity === 'error')
+                : [...cached.findings];
+              results.push({ file: source.name, findings, complete: cached.complete });
+              continue;
+            }
             // migrate: a 0.7.0 document is linted as its in-memory 0.8.0 migration.
             const loaded = migrate.readAsCurrent(
               spec === '-' && options.stdinFilepath
@@ -160,7 +215,7 @@ export function registerLint(program: Command): void {
             const result = lint.lintDocument(
               loaded,
               config,
-              localPath ? { filePath: resolve(localPath) } : {},
+              localPath ? { filePath: resolve(localPath), now } : { now },
             );
             const findings = options.quiet
               ? result.findings.filter((f) => f.severity === 'error')
@@ -169,6 +224,20 @@ export function registerLint(program: Command): void {
           } catch (error) {
             results.push(unreadableEntry(error, spec));
             unreadable = true;
+          }
+        }
+
+        if (cache) {
+          cache.prune(existsSync);
+          if (cache.changed && cacheFile !== undefined) {
+            try {
+              writeFileAtomic(cacheFile, cache.chunks());
+            } catch (error) {
+              // The results stand; only the next run is slower.
+              process.stderr.write(
+                `mcpdesc: note: cannot write the lint cache ${cacheFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`,
+              );
+            }
           }
         }
 
@@ -220,6 +289,13 @@ export function registerLint(program: Command): void {
         );
         if (unreadable) return EXIT_ERROR;
         return report.exceedsThreshold(results, failSeverity, maxWarnings) ? EXIT_FINDINGS : EXIT_OK;
+
+        /** `--cache-location`: a file, or a directory (existing, or written with a trailing slash) to keep the default file in. */
+        function cacheLocation(given: string | undefined): string {
+          if (given === undefined) return resolve(lint.DEFAULT_CACHE_FILE);
+          const isDirectory = /[\\/]$/.test(given) || (existsSync(given) && statSync(given).isDirectory());
+          return isDirectory ? resolve(given, lint.DEFAULT_CACHE_FILE) : resolve(given);
+        }
 
         function parseMaxWarnings(value: string): number {
           if (value === '0') return 0;

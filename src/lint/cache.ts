@@ -1,0 +1,270 @@
+/**
+ * `lint --cache`: the results of files whose bytes, config and options are unchanged since they
+ * were last linted, kept in one JSON file (ESLint's `--cache` with its `content` strategy; file
+ * times are not trusted, as a checkout rewrites them).
+ *
+ * Each entry is keyed by a digest of everything a result depends on: the tool version, the file's
+ * bytes and absolute path (overrides and ignores match paths), the resolved config (rules, options,
+ * overrides, ignores, the source of custom functions and the bytes of every file the config was
+ * built from), the input limits, and the day when an ignore entry has an expiry date. Anything
+ * else makes a miss. The cache file is read as untrusted: an entry that is not what this module
+ * writes is dropped, and a file that cannot be read starts an empty cache.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import type { Finding, Severity } from '../model/finding.js';
+import { sha256Hex } from '../util/hash.js';
+import { isJsonObject, type JsonValue } from '../util/json.js';
+import type { Location } from '../util/location.js';
+import type { ResolvedConfig } from './config.js';
+import { BUILTIN_FUNCTIONS } from './functions/index.js';
+
+/** The name of the cache file in the working directory when `--cache-location` is not given. */
+export const DEFAULT_CACHE_FILE = '.mcpdesc-cache';
+
+/** Names the file as ours; the number is bumped whenever the layout or the meaning of an entry changes. */
+const FORMAT_PREFIX = 'mcpdesc-lint-cache/';
+const CACHE_FORMAT = `${FORMAT_PREFIX}1`;
+/** A cache file larger than this is not read (the cache then starts empty). */
+const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
+
+/** What a cached lint of one file gives back. */
+export interface CachedLint {
+  findings: Finding[];
+  complete: boolean;
+  /** Notes printed when the file was linted (a 0.7.0 document migrated in memory), printed again. */
+  notes: string[];
+}
+
+interface Entry extends CachedLint {
+  key: string;
+  /** The file's name in the findings when they were cached (the operand as typed then). */
+  file: string;
+}
+
+/** What a result depends on besides the config: see the module comment. */
+export interface CacheKeyParts {
+  version: string;
+  /** `configFingerprint` of the config that applies to the file. */
+  config: string;
+  /** The file's bytes as read. */
+  bytes: Uint8Array;
+  /** Absolute path of the file. */
+  path: string;
+  /** Input limits in force (a limit can make a document unreadable or a check incomplete). */
+  limits: object;
+  now: Date;
+  /** Whether the config has an ignore entry with an expiry date: the day then matters. */
+  expiring: boolean;
+}
+
+const fingerprints = new WeakMap<ResolvedConfig, string>();
+
+/**
+ * A digest of a resolved config: its rules, overrides and ignores as data, custom functions by
+ * their source text, and the bytes of each file it was built from. (A helper module that a custom
+ * function imports is not seen: docs/lint.md says to delete the cache after changing one.)
+ */
+export function configFingerprint(config: ResolvedConfig): string {
+  let digest = fingerprints.get(config);
+  if (digest !== undefined) return digest;
+  const custom = [...config.functions.values()]
+    .filter((definition) => BUILTIN_FUNCTIONS.get(definition.name) !== definition)
+    .map((definition) => ({ ...definition, fn: String(definition.fn) }));
+  const sources = config.sources.map((path) => [path, digestOfFile(path)]);
+  const data = {
+    rules: [...config.rules.values()],
+    functions: custom,
+    overrides: config.overrides,
+    ignores: config.ignores,
+    sources,
+  };
+  digest = sha256Hex(
+    JSON.stringify(data, (_key, value: unknown) => (value instanceof Map ? [...value] : value)),
+  );
+  fingerprints.set(config, digest);
+  return digest;
+}
+
+function digestOfFile(path: string): string {
+  try {
+    return sha256Hex(readFileSync(path));
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** The key of one file's entry. */
+export function cacheKey(parts: CacheKeyParts): string {
+  return sha256Hex(
+    JSON.stringify([
+      CACHE_FORMAT,
+      parts.version,
+      parts.config,
+      sha256Hex(parts.bytes),
+      parts.path,
+      parts.limits,
+      parts.expiring ? parts.now.toISOString().slice(0, 10) : '',
+    ]),
+  );
+}
+
+/** The cache file's contents, read once and written back once when something changed. */
+export class LintCache {
+  private readonly entries = new Map<string, Entry>();
+  private dirty = false;
+  /**
+   * Why the file on disk was neither used nor may be replaced: it exists but is not a cache of ours
+   * (a mistyped `--cache-location` must not overwrite someone's file). The run then lints without it.
+   */
+  readonly problem: string | undefined;
+
+  private constructor(
+    private readonly version: string,
+    problem?: string,
+  ) {
+    this.problem = problem;
+  }
+
+  /** An empty cache for `version`. */
+  static empty(version: string): LintCache {
+    return new LintCache(version);
+  }
+
+  /** The cache stored at `path`; empty when there is none, or it is from another version or unreadable. */
+  static read(path: string, version: string): LintCache {
+    let text: string;
+    try {
+      if (statSync(path).size > MAX_CACHE_BYTES) return new LintCache(version, 'the cache file is too large');
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' ? new LintCache(version) : new LintCache(version, `cannot read it (${code})`);
+    }
+    let data: JsonValue;
+    try {
+      data = JSON.parse(text) as JsonValue;
+    } catch {
+      return new LintCache(version, 'it is not JSON');
+    }
+    if (!isJsonObject(data) || typeof data.format !== 'string' || !data.format.startsWith(FORMAT_PREFIX))
+      return new LintCache(version, 'it is not an mcpdesc lint cache');
+    const cache = new LintCache(version);
+    // Another layout's or version's results are dropped whole (their keys could never match anyway).
+    if (data.format !== CACHE_FORMAT || data.version !== version || !isJsonObject(data.entries)) {
+      cache.dirty = true;
+      return cache;
+    }
+    for (const path of Object.keys(data.entries)) {
+      const entry = data.entries[path];
+      if (isEntry(entry)) cache.entries.set(path, entry);
+      else cache.dirty = true;
+    }
+    return cache;
+  }
+
+  /** The cached result of the file at `path` under `key`, its findings named `file`; undefined on a miss. */
+  get(path: string, key: string, file: string): CachedLint | undefined {
+    const entry = this.entries.get(path);
+    if (!entry || entry.key !== key) return undefined;
+    const rename = (location: Location): Location => ({
+      file: location.file === entry.file ? file : location.file,
+      pointer: location.pointer,
+      line: location.line,
+      column: location.column,
+    });
+    return {
+      // Rebuilt field by field: nothing but a finding's own fields reaches the reports.
+      findings: entry.findings.map((finding) => {
+        const copy: Finding = {
+          code: finding.code,
+          severity: finding.severity,
+          message: finding.message,
+          location: rename(finding.location),
+        };
+        if (finding.related) copy.related = finding.related.map(rename);
+        return copy;
+      }),
+      complete: entry.complete,
+      notes: [...entry.notes],
+    };
+  }
+
+  set(path: string, key: string, file: string, result: CachedLint): void {
+    this.entries.set(path, {
+      key,
+      file,
+      findings: result.findings,
+      complete: result.complete,
+      notes: result.notes,
+    });
+    this.dirty = true;
+  }
+
+  /** Drops the entries of files that no longer exist. */
+  prune(exists: (path: string) => boolean): void {
+    for (const path of [...this.entries.keys()]) {
+      if (exists(path)) continue;
+      this.entries.delete(path);
+      this.dirty = true;
+    }
+  }
+
+  /** False when the file on disk is not a cache of ours (see `problem`): it is then left alone. */
+  get writable(): boolean {
+    return this.problem === undefined;
+  }
+
+  /** True when the file on disk no longer matches this cache. */
+  get changed(): boolean {
+    return this.dirty;
+  }
+
+  /** The cache file's text, one entry per chunk (a 50,000-tool document has 100,000 findings). */
+  *chunks(): Generator<string> {
+    yield `{"format":${JSON.stringify(CACHE_FORMAT)},"version":${JSON.stringify(this.version)},"entries":{`;
+    let first = true;
+    for (const [path, entry] of this.entries) {
+      yield `${first ? '' : ','}\n${JSON.stringify(path)}:${JSON.stringify(entry)}`;
+      first = false;
+    }
+    yield '\n}}\n';
+  }
+}
+
+const SEVERITIES: ReadonlySet<string> = new Set<Severity>(['error', 'warning', 'info', 'hint']);
+
+function isLocation(value: unknown): value is Location {
+  return (
+    isJsonObject(value as JsonValue) &&
+    typeof (value as Location).file === 'string' &&
+    typeof (value as Location).pointer === 'string' &&
+    Number.isInteger((value as Location).line) &&
+    Number.isInteger((value as Location).column)
+  );
+}
+
+function isFinding(value: unknown): value is Finding {
+  if (!isJsonObject(value as JsonValue)) return false;
+  const finding = value as Finding;
+  return (
+    typeof finding.code === 'string' &&
+    SEVERITIES.has(finding.severity) &&
+    typeof finding.message === 'string' &&
+    isLocation(finding.location) &&
+    (finding.related === undefined || (Array.isArray(finding.related) && finding.related.every(isLocation)))
+  );
+}
+
+function isEntry(value: unknown): value is Entry {
+  if (!isJsonObject(value as JsonValue)) return false;
+  const entry = value as Entry;
+  return (
+    typeof entry.key === 'string' &&
+    typeof entry.file === 'string' &&
+    typeof entry.complete === 'boolean' &&
+    Array.isArray(entry.notes) &&
+    entry.notes.every((note) => typeof note === 'string') &&
+    Array.isArray(entry.findings) &&
+    entry.findings.every(isFinding)
+  );
+}
