@@ -373,6 +373,8 @@ for (let run = first; run < last; run++) {
   const candidates = [
     ['validate', mutatedFile],
     ['lint', mutatedFile],
+    // Run twice (see below): the second run is answered from the cache the first one wrote.
+    ['lint', '--cache', '--cache-location', join(dir, 'lint-cache'), mutatedFile],
     ['diff', originalFile, mutatedFile, '--format', 'json'],
     ['diff', mutatedFile, originalFile],
     ['merge', originalFile, mutatedFile, '-o', outFile],
@@ -399,6 +401,14 @@ for (let run = first; run < last; run++) {
     if (result.code === 1 && result.stdout.trim() === '' && result.stderr.trim() === '')
       problems.push('exit 1 without a message');
     tally[result.code] = (tally[result.code] ?? 0) + 1;
+    if (argv.includes('--cache')) {
+      const again = await runInWorker(argv);
+      if (again.crash || again.timeout) problems.push('the cached run did not finish cleanly');
+      else if (again.code !== result.code || again.stdout !== result.stdout || again.stderr !== result.stderr)
+        problems.push(
+          `the cached run differs (exit ${again.code} instead of ${result.code}, or other output)`,
+        );
+    }
   }
   const leftovers = readdirSync(dir).filter((f) => f.endsWith('.tmp'));
   if (leftovers.length) problems.push(`temporary files left: ${leftovers.join(', ')}`);
