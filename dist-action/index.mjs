@@ -25168,7 +25168,7 @@ var BUILTIN_FUNCTIONS = new Map(
 // src/lint/cache.ts
 var FORMAT_PREFIX = "mcpdesc-lint-cache/";
 var CACHE_FORMAT = `${FORMAT_PREFIX}1`;
-var MAX_CACHE_BYTES = 1024 * 1024 * 1024;
+var MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 // src/lint/config.ts
 import { existsSync as existsSync2, readFileSync as readFileSync2, statSync } from "node:fs";

@@ -24,8 +24,11 @@ export const DEFAULT_CACHE_FILE = '.mcpdesc-cache';
 /** Names the file as ours; the number is bumped whenever the layout or the meaning of an entry changes. */
 const FORMAT_PREFIX = 'mcpdesc-lint-cache/';
 const CACHE_FORMAT = `${FORMAT_PREFIX}1`;
-/** A cache file larger than this is not read (the cache then starts empty). */
-const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
+/**
+ * A cache file larger than this is not read, and the run lints without the cache. (V8 cannot hold a
+ * much longer string anyway; the cache of a 50,000-tool document is ≈ 40 MB.)
+ */
+const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 /** What a cached lint of one file gives back. */
 export interface CachedLint {
