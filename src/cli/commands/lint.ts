@@ -83,6 +83,8 @@ export function registerLint(program: Command): void {
         ]);
         type FileFindings = import('../../report/multi-format.js').FileFindings;
         type ResolvedConfig = import('../../lint/index.js').ResolvedConfig;
+        type LintCache = import('../../lint/index.js').LintCache;
+        type Finding = import('../../model/finding.js').Finding;
         const loadStdinAs = (file: string) => {
           const bytes = readFileSync(0);
           noteInputSize(bytes.length);
@@ -163,64 +165,72 @@ export function registerLint(program: Command): void {
           process.stderr.write(`mcpdesc: note: not using the lint cache ${cacheFile}: ${cache.problem}\n`);
           cache = undefined;
         }
-        const note = (notes: string[]) => (line: string) => {
-          notes.push(line);
-          process.stderr.write(`mcpdesc: note: ${line}\n`);
+        const printNote = (line: string) => process.stderr.write(`mcpdesc: note: ${line}\n`);
+        type Linted = { file: string; findings: readonly Finding[]; complete: boolean };
+
+        const lintFresh = async (spec: string, localPath: string | undefined): Promise<Linted> => {
+          // migrate: a 0.7.0 document is linted as its in-memory 0.8.0 migration.
+          const loaded = migrate.readAsCurrent(
+            spec === '-' && options.stdinFilepath
+              ? loadStdinAs(options.stdinFilepath)
+              : await loadInput(spec),
+            printNote,
+          );
+          const config = await configFor(localPath);
+          const result = lint.lintDocument(
+            loaded,
+            config,
+            localPath ? { filePath: resolve(localPath), now } : { now },
+          );
+          return { file: loaded.file, findings: result.findings, complete: result.complete };
         };
+
+        /** A file on disk, from `cache` while nothing its result depends on has changed. */
+        const lintCached = async (spec: string, localPath: string, cache: LintCache): Promise<Linted> => {
+          const limits = resolveLimits(undefined);
+          // The key is made from the very bytes that are linted on a miss: a file changed in
+          // between is never cached under its old contents.
+          const source = await readSourceBytes(spec, limits.maxBytes);
+          noteInputSize(source.bytes.length);
+          const config = await configFor(localPath);
+          const path = resolve(localPath);
+          const key = lint.cacheKey({
+            version: packageVersion(),
+            config: lint.configFingerprint(config),
+            bytes: source.bytes,
+            path,
+            limits,
+            now,
+            expiring: config.ignores.some((entry) => entry.expires !== undefined),
+          });
+          const hit = cache.get(path, key, source.name);
+          if (hit) {
+            hit.notes.forEach(printNote);
+            return { file: source.name, findings: hit.findings, complete: hit.complete };
+          }
+          const notes: string[] = [];
+          const loaded = migrate.readAsCurrent(loadBytes(source), (line) => {
+            notes.push(line);
+            printNote(line);
+          });
+          const result = lint.lintDocument(loaded, config, { filePath: path, now });
+          cache.set(path, key, loaded.file, { findings: result.findings, complete: result.complete, notes });
+          return { file: loaded.file, findings: result.findings, complete: result.complete };
+        };
+
         for (const spec of specs) {
           const localPath = spec === '-' ? options.stdinFilepath : existsSync(spec) ? spec : undefined;
           try {
             // Only files on disk are cached: standard input and git revisions are read once anyway.
-            if (cache && spec !== '-' && localPath !== undefined && statSync(spec).isFile()) {
-              const limits = resolveLimits(undefined);
-              // The key is made from the very bytes that are linted on a miss: a file changed in
-              // between is never cached under its old contents.
-              const source = await readSourceBytes(spec, limits.maxBytes);
-              noteInputSize(source.bytes.length);
-              const config = await configFor(localPath);
-              const path = resolve(localPath);
-              const key = lint.cacheKey({
-                version: packageVersion(),
-                config: lint.configFingerprint(config),
-                bytes: source.bytes,
-                path,
-                limits,
-                now,
-                expiring: config.ignores.some((entry) => entry.expires !== undefined),
-              });
-              let cached = cache.get(path, key, source.name);
-              if (cached) for (const line of cached.notes) process.stderr.write(`mcpdesc: note: ${line}\n`);
-              else {
-                const notes: string[] = [];
-                const loaded = migrate.readAsCurrent(loadBytes(source), note(notes));
-                const result = lint.lintDocument(loaded, config, { filePath: path, now });
-                cached = { findings: result.findings, complete: result.complete, notes };
-                cache.set(path, key, loaded.file, cached);
-              }
-              // A list of its own: the config findings below are added to the results' lists.
-              const findings = options.quiet
-                ? cached.findings.filter((f) => f.severity === 'error')
-                : [...cached.findings];
-              results.push({ file: source.name, findings, complete: cached.complete });
-              continue;
-            }
-            // migrate: a 0.7.0 document is linted as its in-memory 0.8.0 migration.
-            const loaded = migrate.readAsCurrent(
-              spec === '-' && options.stdinFilepath
-                ? loadStdinAs(options.stdinFilepath)
-                : await loadInput(spec),
-              (line) => process.stderr.write(`mcpdesc: note: ${line}\n`),
-            );
-            const config = await configFor(localPath);
-            const result = lint.lintDocument(
-              loaded,
-              config,
-              localPath ? { filePath: resolve(localPath), now } : { now },
-            );
+            const linted =
+              cache && spec !== '-' && localPath !== undefined && statSync(spec).isFile()
+                ? await lintCached(spec, localPath, cache)
+                : await lintFresh(spec, localPath);
+            // A list of its own (the cache keeps the other): config findings are added to it below.
             const findings = options.quiet
-              ? result.findings.filter((f) => f.severity === 'error')
-              : result.findings;
-            results.push({ file: loaded.file, findings, complete: result.complete });
+              ? linted.findings.filter((f) => f.severity === 'error')
+              : [...linted.findings];
+            results.push({ file: linted.file, findings, complete: linted.complete });
           } catch (error) {
             results.push(unreadableEntry(error, spec));
             unreadable = true;
