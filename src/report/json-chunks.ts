@@ -32,9 +32,7 @@ export function* prettyJsonChunks(value: unknown, chunkChars = CHUNK_CHARS): Gen
 
 /** The whole text at once: what `prettyJsonChunks` writes, joined. */
 export function prettyJson(value: unknown): string {
-  let out = '';
-  for (const chunk of prettyJsonChunks(value)) out += chunk;
-  return out;
+  return Array.from(prettyJsonChunks(value)).join('');
 }
 
 /**

@@ -74,9 +74,7 @@ export function renderReport(
   context: RenderContext,
   toFile = false,
 ): string {
-  let out = '';
-  for (const chunk of renderReportChunks(format, files, context, toFile)) out += chunk;
-  return out;
+  return Array.from(renderReportChunks(format, files, context, toFile)).join('');
 }
 
 /**

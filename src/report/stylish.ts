@@ -27,9 +27,7 @@ function plural(n: number, word: string): string {
 }
 
 export function formatStylish(files: readonly FileFindings[], options: StylishOptions): string {
-  let out = '';
-  for (const chunk of formatStylishChunks(files, options)) out += chunk;
-  return out;
+  return Array.from(formatStylishChunks(files, options)).join('');
 }
 
 /** Rows joined per chunk of this many: a 50,000-tool gateway's report is over 100,000 rows. */

@@ -5,8 +5,17 @@
 import type { ProtocolVersion } from '../../model/versions.js';
 import { arr, type Ctx, earlierThan, has, type Label, labelText, list, obj, type Path } from '../context.js';
 
+type SinceFields = readonly (readonly [string, ProtocolVersion])[];
+
+/** The revision-gated fields resources, resource templates and prompts share. */
+const DECLARATION_SINCE: SinceFields = [
+  ['title', '2025-06-18'],
+  ['_meta', '2025-06-18'],
+  ['icons', '2025-11-25'],
+];
+
 /** Revision-gated fields of each kind of declaration, and the revision that introduced each. */
-const SINCE_FIELDS: Record<string, readonly (readonly [string, ProtocolVersion])[]> = {
+const SINCE_FIELDS: Record<string, SinceFields> = {
   tools: [
     ['title', '2025-06-18'],
     ['outputSchema', '2025-06-18'],
@@ -14,21 +23,9 @@ const SINCE_FIELDS: Record<string, readonly (readonly [string, ProtocolVersion])
     ['annotations', '2025-03-26'],
     ['icons', '2025-11-25'],
   ],
-  resources: [
-    ['title', '2025-06-18'],
-    ['_meta', '2025-06-18'],
-    ['icons', '2025-11-25'],
-  ],
-  resourceTemplates: [
-    ['title', '2025-06-18'],
-    ['_meta', '2025-06-18'],
-    ['icons', '2025-11-25'],
-  ],
-  prompts: [
-    ['title', '2025-06-18'],
-    ['_meta', '2025-06-18'],
-    ['icons', '2025-11-25'],
-  ],
+  resources: DECLARATION_SINCE,
+  resourceTemplates: DECLARATION_SINCE,
+  prompts: DECLARATION_SINCE,
 };
 
 export function reportSince(

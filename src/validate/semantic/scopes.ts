@@ -133,6 +133,8 @@ export function checkScopes(ctx: Ctx): void {
   }
 }
 
+const NO_OVERLAP: readonly [number, ProtocolVersion[]][] = Object.freeze([]);
+
 /**
  * The revisions of `scope` already claimed by earlier declarations, grouped by the earliest
  * declaration claiming each, in index order; then claims the rest for `index`. Comparing with
@@ -140,8 +142,6 @@ export function checkScopes(ctx: Ctx): void {
  * them ran out of memory); a declaration overlapping several earlier ones that overlap each other
  * names, per revision, the first.
  */
-const NO_OVERLAP: readonly [number, ProtocolVersion[]][] = Object.freeze([]);
-
 function overlapsWithEarlier(
   scope: readonly ProtocolVersion[],
   claims: Map<string, number>,
