@@ -27657,6 +27657,11 @@ function checkPromptExamples(ctx) {
 }
 
 // src/validate/semantic/revisions.ts
+var DECLARATION_SINCE = [
+  ["title", "2025-06-18"],
+  ["_meta", "2025-06-18"],
+  ["icons", "2025-11-25"]
+];
 var SINCE_FIELDS = {
   tools: [
     ["title", "2025-06-18"],
@@ -27665,21 +27670,9 @@ var SINCE_FIELDS = {
     ["annotations", "2025-03-26"],
     ["icons", "2025-11-25"]
   ],
-  resources: [
-    ["title", "2025-06-18"],
-    ["_meta", "2025-06-18"],
-    ["icons", "2025-11-25"]
-  ],
-  resourceTemplates: [
-    ["title", "2025-06-18"],
-    ["_meta", "2025-06-18"],
-    ["icons", "2025-11-25"]
-  ],
-  prompts: [
-    ["title", "2025-06-18"],
-    ["_meta", "2025-06-18"],
-    ["icons", "2025-11-25"]
-  ]
+  resources: DECLARATION_SINCE,
+  resourceTemplates: DECLARATION_SINCE,
+  prompts: DECLARATION_SINCE
 };
 function reportSince(ctx, scope, path, field, since, what) {
   const early = earlierThan(scope, since);

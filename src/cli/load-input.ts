@@ -9,7 +9,14 @@
  * default, which is faster for them.
  */
 import { setFlagsFromString } from 'node:v8';
-import { type LoadedDocument, type LoadSourceOptions, loadSource } from '../parse/index.js';
+import {
+  type LoadedDocument,
+  type LoadSourceOptions,
+  loadSource,
+  readSourceBytes,
+  resolveLimits,
+  type SourceBytes,
+} from '../parse/index.js';
 
 /** Bytes of input from which the heap grows by half instead of V8's own factor. */
 export const LARGE_INPUT_BYTES = 8 * 1024 * 1024;
@@ -38,4 +45,11 @@ export function heapTunedForLargeInput(): boolean {
 /** `loadSource` for a command operand. */
 export async function loadInput(spec: string, options?: LoadSourceOptions): Promise<LoadedDocument> {
   return loadSource(spec, { ...options, onRead: noteInputSize });
+}
+
+/** The bytes of a command operand, counted as `loadInput` counts them (parse them with `loadBytes`). */
+export async function readInput(spec: string): Promise<SourceBytes> {
+  const source = await readSourceBytes(spec, resolveLimits(undefined).maxBytes);
+  noteInputSize(source.bytes.length);
+  return source;
 }

@@ -122,36 +122,39 @@ export class LintCache {
   readonly problem: string | undefined;
 
   private constructor(
+    /** The cache file this cache is read from and written to. */
+    readonly path: string,
     private readonly version: string,
     problem?: string,
   ) {
     this.problem = problem;
   }
 
-  /** An empty cache for `version`. */
-  static empty(version: string): LintCache {
-    return new LintCache(version);
+  /** An empty cache for `version`, to be kept at `path`. */
+  static empty(path: string, version: string): LintCache {
+    return new LintCache(path, version);
   }
 
   /** The cache stored at `path`; empty when there is none, or it is from another version or unreadable. */
   static read(path: string, version: string): LintCache {
     let text: string;
     try {
-      if (statSync(path).size > MAX_CACHE_BYTES) return new LintCache(version, 'the cache file is too large');
+      if (statSync(path).size > MAX_CACHE_BYTES)
+        return new LintCache(path, version, 'the cache file is too large');
       text = readFileSync(path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      return code === 'ENOENT' ? new LintCache(version) : new LintCache(version, `cannot read it (${code})`);
+      return new LintCache(path, version, code === 'ENOENT' ? undefined : `cannot read it (${code})`);
     }
     let data: JsonValue;
     try {
       data = JSON.parse(text) as JsonValue;
     } catch {
-      return new LintCache(version, 'it is not JSON');
+      return new LintCache(path, version, 'it is not JSON');
     }
     if (!isJsonObject(data) || typeof data.format !== 'string' || !data.format.startsWith(FORMAT_PREFIX))
-      return new LintCache(version, 'it is not an mcpdesc lint cache');
-    const cache = new LintCache(version);
+      return new LintCache(path, version, 'it is not an mcpdesc lint cache');
+    const cache = new LintCache(path, version);
     // Another layout's or version's results are dropped whole (their keys could never match anyway).
     if (data.format !== CACHE_FORMAT || data.version !== version || !isJsonObject(data.entries)) {
       cache.dirty = true;

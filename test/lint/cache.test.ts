@@ -138,7 +138,7 @@ describe('configFingerprint', () => {
 
 describe('LintCache', () => {
   it('gives back what was stored under the same key, with the findings named as the file is now', () => {
-    const cache = LintCache.empty('1.0.0');
+    const cache = LintCache.empty(fresh('.mcpdesc-cache'), '1.0.0');
     const related = { file: 'a.json', pointer: '/x', line: 1, column: 1 };
     cache.set('/r/a.json', 'k1', 'a.json', result({ ...finding('m'), related: [related] }));
     const back = roundTrip(cache);
@@ -176,7 +176,7 @@ describe('LintCache', () => {
   });
 
   it('drops another version’s or format’s cache whole, and will replace it', () => {
-    const old = LintCache.empty('0.9.0');
+    const old = LintCache.empty(fresh('.mcpdesc-cache'), '0.9.0');
     old.set('/r/a.json', 'k1', 'a.json', result(finding('m')));
     const read = roundTrip(old, '1.0.0');
     expect(read.writable).toBe(true);
@@ -230,7 +230,7 @@ describe('LintCache', () => {
   });
 
   it('keeps a __proto__ path as data', () => {
-    const cache = LintCache.empty('1.0.0');
+    const cache = LintCache.empty(fresh('.mcpdesc-cache'), '1.0.0');
     cache.set('__proto__', 'k', 'a.json', result(finding('m')));
     const back = roundTrip(cache);
     expect(back.get('__proto__', 'k', 'a.json')?.findings).toEqual([finding('m')]);
@@ -238,7 +238,7 @@ describe('LintCache', () => {
   });
 
   it('prunes entries of files that are gone', () => {
-    const cache = LintCache.empty('1.0.0');
+    const cache = LintCache.empty(fresh('.mcpdesc-cache'), '1.0.0');
     cache.set('/r/kept.json', 'k', 'kept.json', result());
     cache.set('/r/gone.json', 'k', 'gone.json', result());
     const back = roundTrip(cache);
@@ -272,11 +272,10 @@ describe('LintCache', () => {
         fc.array(anyFinding, { maxLength: 5 }),
         fc.boolean(),
         (path, findings, complete) => {
-          const cache = LintCache.empty('1.0.0');
+          const cache = LintCache.empty(join(root, 'property-cache'), '1.0.0');
           cache.set(path, 'k', 'file', { findings, complete, notes: ['note'] });
-          const file = join(root, 'property-cache');
-          writeFileSync(file, [...cache.chunks()].join(''));
-          const back = LintCache.read(file, '1.0.0').get(path, 'k', 'file');
+          writeFileSync(cache.path, [...cache.chunks()].join(''));
+          const back = LintCache.read(cache.path, '1.0.0').get(path, 'k', 'file');
           expect(back).toEqual({ findings, complete, notes: ['note'] });
         },
       ),

@@ -61,8 +61,8 @@ export function registerLint(program: Command): void {
         const [
           { resolve, dirname },
           { existsSync, statSync, readFileSync },
-          { loadDocument, loadBytes, readSourceBytes, resolveLimits },
-          { loadInput, noteInputSize },
+          { loadDocument, loadBytes, resolveLimits },
+          { loadInput, noteInputSize, readInput },
           lint,
           report,
           { UsageError, PositionedError },
@@ -159,10 +159,11 @@ export function registerLint(program: Command): void {
         const results: FileFindings[] = [];
         let unreadable = false;
         const now = new Date();
-        const cacheFile = options.cache ? cacheLocation(options.cacheLocation) : undefined;
-        let cache = cacheFile === undefined ? undefined : lint.LintCache.read(cacheFile, packageVersion());
+        let cache = options.cache
+          ? lint.LintCache.read(cacheLocation(options.cacheLocation), packageVersion())
+          : undefined;
         if (cache?.problem) {
-          process.stderr.write(`mcpdesc: note: not using the lint cache ${cacheFile}: ${cache.problem}\n`);
+          process.stderr.write(`mcpdesc: note: not using the lint cache ${cache.path}: ${cache.problem}\n`);
           cache = undefined;
         }
         const printNote = (line: string) => process.stderr.write(`mcpdesc: note: ${line}\n`);
@@ -187,11 +188,9 @@ export function registerLint(program: Command): void {
 
         /** A file on disk, from `cache` while nothing its result depends on has changed. */
         const lintCached = async (spec: string, localPath: string, cache: LintCache): Promise<Linted> => {
-          const limits = resolveLimits(undefined);
           // The key is made from the very bytes that are linted on a miss: a file changed in
           // between is never cached under its old contents.
-          const source = await readSourceBytes(spec, limits.maxBytes);
-          noteInputSize(source.bytes.length);
+          const source = await readInput(spec);
           const config = await configFor(localPath);
           const path = resolve(localPath);
           const key = lint.cacheKey({
@@ -199,7 +198,7 @@ export function registerLint(program: Command): void {
             config: lint.configFingerprint(config),
             bytes: source.bytes,
             path,
-            limits,
+            limits: resolveLimits(undefined),
             now,
             expiring: config.ignores.some((entry) => entry.expires !== undefined),
           });
@@ -214,8 +213,8 @@ export function registerLint(program: Command): void {
             printNote(line);
           });
           const result = lint.lintDocument(loaded, config, { filePath: path, now });
-          cache.set(path, key, loaded.file, { findings: result.findings, complete: result.complete, notes });
-          return { file: loaded.file, findings: result.findings, complete: result.complete };
+          cache.set(path, key, source.name, { findings: result.findings, complete: result.complete, notes });
+          return { file: source.name, findings: result.findings, complete: result.complete };
         };
 
         for (const spec of specs) {
@@ -239,13 +238,13 @@ export function registerLint(program: Command): void {
 
         if (cache) {
           cache.prune(existsSync);
-          if (cache.changed && cacheFile !== undefined) {
+          if (cache.changed) {
             try {
-              writeFileAtomic(cacheFile, cache.chunks());
+              writeFileAtomic(cache.path, cache.chunks());
             } catch (error) {
               // The results stand; only the next run is slower.
               process.stderr.write(
-                `mcpdesc: note: cannot write the lint cache ${cacheFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`,
+                `mcpdesc: note: cannot write the lint cache ${cache.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`,
               );
             }
           }
