@@ -16,6 +16,7 @@ export type LoadErrorCode =
   | 'limit-bytes'
   | 'limit-depth'
   | 'limit-nodes'
+  | 'limit-memory'
   | 'limit-scalar';
 
 /** A load failure with the position it concerns (1-based line and column; 0 when not positional). */

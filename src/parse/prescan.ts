@@ -8,6 +8,11 @@ export interface JsonPrescan {
   keys: number;
   /** Offset of the first bracket that nests deeper than the limit, or -1. */
   tooDeepAt: number;
+  /**
+   * The text holds at most this many values: 1 + commas + containers, exact when no container is
+   * empty. A text over the value limit is refused before `JSON.parse` builds them all.
+   */
+  valuesAtMost: number;
 }
 
 /**
@@ -20,6 +25,8 @@ export interface JsonPrescan {
 export function prescanJson(text: string, maxDepth: number, arrayItems?: Map<number, number[]>): JsonPrescan {
   let keys = 0;
   let depth = 0;
+  let separators = 0;
+  let containers = 0;
   const length = text.length;
   let i = 0;
   // `arrayItems`: for each array directly inside the root (a catalog's `tools`) whose items are
@@ -32,7 +39,7 @@ export function prescanJson(text: string, maxDepth: number, arrayItems?: Map<num
     if (c === 0x22) {
       let j = text.indexOf('"', i + 1);
       for (;;) {
-        if (j === -1) return { keys, tooDeepAt: -1 };
+        if (j === -1) return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
         if (text.charCodeAt(j - 1) !== 0x5c) break;
         let k = j - 1;
         while (text.charCodeAt(k) === 0x5c) k--;
@@ -48,7 +55,8 @@ export function prescanJson(text: string, maxDepth: number, arrayItems?: Map<num
     }
     if (c === 0x7b || c === 0x5b) {
       depth++;
-      if (depth > maxDepth) return { keys, tooDeepAt: i };
+      containers++;
+      if (depth > maxDepth) return { keys, tooDeepAt: i, valuesAtMost: 1 + separators + containers };
       if (arrayItems !== undefined) {
         if (depth === 2 && c === 0x5b) {
           items = [];
@@ -63,12 +71,13 @@ export function prescanJson(text: string, maxDepth: number, arrayItems?: Map<num
         items = undefined;
       }
       depth--;
-    } else if (c === 0x2c && depth === 2) {
-      commas++;
+    } else if (c === 0x2c) {
+      separators++;
+      if (depth === 2) commas++;
     }
     i++;
   }
-  return { keys, tooDeepAt: -1 };
+  return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
 }
 
 /**
@@ -137,4 +146,42 @@ function skipQuoted(text: string, start: number, quote: number): number {
     }
   }
   return text.length;
+}
+
+/**
+ * Where a YAML text passes `budget` values by a cheap count, or -1 when it does not. The `yaml`
+ * package needs about a kilobyte per value (its syntax tree, then the document tree) before any
+ * limit can be checked on the result, so a 42 MB text of `- 1` lines ran Node out of memory after
+ * a minute and a half. The count is of the indicators every value needs (keys included): a block
+ * entry (`- `) or explicit key (`? `) at the start of a line, a mapping colon (`: `, or after a
+ * quoted key), and the flow indicators `[`, `{` and `,`. It never falls short of the values a
+ * text holds (aliases aside, which the loader refuses), and as indicators inside quoted and block
+ * scalars count too, it exceeds them: by 1.0–1.2 times on real descriptions.
+ */
+export function yamlValuesBeyond(text: string, budget: number): number {
+  let values = 1;
+  let lineStart = true; // nothing but spaces and block indicators yet on this line
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      lineStart = true;
+      continue;
+    }
+    if (c === 0x20) continue;
+    const next = i + 1 < length ? text.charCodeAt(i + 1) : 0x0a;
+    const blankNext = next === 0x20 || next === 0x0a || next === 0x0d || next === 0x09;
+    if ((c === 0x2d || c === 0x3f) && lineStart && blankNext) {
+      values += c === 0x2d ? 1 : 2;
+    } else {
+      lineStart = false;
+      if (c === 0x3a) {
+        const before = i > 0 ? text.charCodeAt(i - 1) : 0;
+        if (blankNext || before === 0x22 || before === 0x27) values += 2;
+      } else if (c === 0x2c) values++;
+      else if (c === 0x5b || c === 0x7b) values += 2; // the collection and its first entry
+    }
+    if (values > budget) return i;
+  }
+  return -1;
 }

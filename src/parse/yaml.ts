@@ -6,7 +6,7 @@ import { LoadError, type LoadErrorCode } from './errors.js';
 import type { ParsedText } from './json.js';
 import type { Limits } from './limits.js';
 import { LineIndex } from './lines.js';
-import { prescanYamlFlowDepth } from './prescan.js';
+import { prescanYamlFlowDepth, yamlValuesBeyond } from './prescan.js';
 import { LazySourceMap, type PointerEntry } from './source-map.js';
 
 /** Tags of the YAML JSON schema; anything else is a custom or application tag (spec §15.3). */
@@ -38,6 +38,22 @@ function plainScalarsAsStrings(tags: Tags): Tags {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
 
+/** Bytes of heap the `yaml` package takes per value, rounded up (≈ 800 in block style, ≈ 950 in flow). */
+const YAML_BYTES_PER_VALUE = 1024;
+
+/**
+ * Values a YAML text may have before it is parsed: as many as half of Node's heap holds at
+ * YAML_BYTES_PER_VALUE, leaving the rest to the document built from it and to the command.
+ */
+function yamlValueBudget(): number {
+  return Math.floor(heapLimitBytes() / 2 / YAML_BYTES_PER_VALUE);
+}
+
+/** Node's heap limit; node:v8 is loaded only here (≈ 1.3 ms, which every start would otherwise pay). */
+function heapLimitBytes(): number {
+  return process.getBuiltinModule('node:v8').getHeapStatistics().heap_size_limit;
+}
+
 /** YAML 1.2 spellings of infinity and NaN, which the JSON data model cannot hold. */
 const NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
 
@@ -66,13 +82,28 @@ export function parseYaml(text: string, file: string, limits: Limits): ParsedTex
   const tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
   if (tooDeepAt >= 0)
     throw fail('limit-depth', `Nesting deeper than the limit of ${limits.maxDepth}`, tooDeepAt);
+  // A value takes at least two characters (`1,`): shorter texts cannot pass the budget.
+  const budget = yamlValueBudget();
+  if (text.length / 2 > budget) {
+    const beyond = yamlValuesBeyond(text, budget);
+    if (beyond >= 0) {
+      const heapMb = Math.round(heapLimitBytes() / 2 ** 20);
+      throw fail(
+        'limit-memory',
+        `YAML document too large to parse in memory: over ${budget} values at about 1 KB each, for a ${heapMb} MB heap; convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,
+        beyond,
+      );
+    }
+  }
   let docs: Document.Parsed[];
   try {
     docs = parseAllDocuments(text, {
       schema: 'json',
       customTags: plainScalarsAsStrings,
       strict: true,
-      uniqueKeys: true,
+      // The package compares each key with every earlier one (quadratic: 40,000 keys took 6 s);
+      // `convert` refuses duplicates with one lookup per key instead.
+      uniqueKeys: false,
       merge: false,
       prettyErrors: false,
     }) as Document.Parsed[];
@@ -105,8 +136,7 @@ export function parseYaml(text: string, file: string, limits: Limits): ParsedTex
     // strings, as the spec's reference decoder does (plainScalarsAsStrings keeps most from being
     // reported at all).
     if (error.code === 'TAG_RESOLVE_FAILED' && error.message.startsWith('Unresolved plain scalar')) continue;
-    const code: LoadErrorCode = error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax';
-    throw fail(code, firstLine(error.message), error.pos[0]);
+    throw fail('yaml-syntax', firstLine(error.message), error.pos[0]);
   }
   if (doc.contents === null)
     throw new LoadError('yaml-document-count', 'The YAML document is empty', file, 1, 1);

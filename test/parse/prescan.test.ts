@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prescanJson } from '../../src/parse/prescan.js';
+import { stringify as stringifyYaml } from 'yaml';
+import { prescanJson, yamlValuesBeyond } from '../../src/parse/prescan.js';
 
 /** Object members in a parsed value: what the key count must equal for a document without duplicates. */
 function countKeys(value: unknown): number {
@@ -9,12 +10,35 @@ function countKeys(value: unknown): number {
   return Object.entries(value).reduce((n, [, v]) => n + 1 + countKeys(v), 0);
 }
 
+/** Values in a parsed value, and its empty containers: the prescan's bound is their sum. */
+function countValues(value: unknown): { values: number; empty: number } {
+  const children = Array.isArray(value)
+    ? value
+    : value !== null && typeof value === 'object'
+      ? Object.values(value)
+      : undefined;
+  if (children === undefined) return { values: 1, empty: 0 };
+  let values = 1;
+  let empty = children.length === 0 ? 1 : 0;
+  for (const child of children) {
+    const inner = countValues(child);
+    values += inner.values;
+    empty += inner.empty;
+  }
+  return { values, empty };
+}
+
 describe('prescanJson', () => {
-  it('counts every object key of generated JSON, however it is spaced and escaped', () => {
+  it('counts every object key of generated JSON, and bounds its values, however it is spaced and escaped', () => {
     fc.assert(
       fc.property(fc.json({ depthSize: 'medium' }), fc.boolean(), (text, pretty) => {
         const source = pretty ? JSON.stringify(JSON.parse(text), null, 2) : text;
-        expect(prescanJson(source, 10_000)).toEqual({ keys: countKeys(JSON.parse(source)), tooDeepAt: -1 });
+        const { values, empty } = countValues(JSON.parse(source));
+        expect(prescanJson(source, 10_000)).toEqual({
+          keys: countKeys(JSON.parse(source)),
+          tooDeepAt: -1,
+          valuesAtMost: values + empty,
+        });
       }),
       { numRuns: 300 },
     );
@@ -22,14 +46,14 @@ describe('prescanJson', () => {
 
   it('counts a duplicate key twice, ignores brackets, colons and escaped quotes inside strings', () => {
     const text = '{"a": "x\\\\\\": [{", "a" : 1, "b": ["c:", {"d\\"": null}]}';
-    expect(prescanJson(text, 10)).toEqual({ keys: 4, tooDeepAt: -1 });
+    expect(prescanJson(text, 10)).toEqual({ keys: 4, tooDeepAt: -1, valuesAtMost: 7 });
   });
 
   it('tells an escaped quote from one after escaped backslashes, for any run of them', () => {
     for (let run = 0; run <= 6; run++) {
       const value = `a${'\\'.repeat(run)}"b`;
       const text = JSON.stringify({ [value]: [value, { k: value }], x: '\\' });
-      expect(prescanJson(text, 10)).toEqual({ keys: 3, tooDeepAt: -1 });
+      expect(prescanJson(text, 10)).toMatchObject({ keys: 3, tooDeepAt: -1 });
     }
   });
 
@@ -70,8 +94,8 @@ describe('prescanJson', () => {
   });
 
   it('reports the first bracket past the depth limit', () => {
-    expect(prescanJson('[[[[1]]]]', 3)).toEqual({ keys: 0, tooDeepAt: 3 });
-    expect(prescanJson('{"a": "[[[[", "b": [[1]]}', 3)).toEqual({ keys: 2, tooDeepAt: -1 });
+    expect(prescanJson('[[[[1]]]]', 3)).toMatchObject({ keys: 0, tooDeepAt: 3 });
+    expect(prescanJson('{"a": "[[[[", "b": [[1]]}', 3)).toMatchObject({ keys: 2, tooDeepAt: -1 });
   });
 });
 
@@ -90,3 +114,47 @@ function matchingClose(text: string, start: number): number {
   }
   return -1;
 }
+
+/** YAML nodes of a value: every scalar and collection, and every mapping key. */
+function countNodes(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + countNodes(v), 1);
+  if (value === null || typeof value !== 'object') return 1;
+  return Object.values(value).reduce((n: number, v) => n + 1 + countNodes(v), 1);
+}
+
+/** The count yamlValuesBeyond makes (the budget it would pass first). */
+function yamlCount(text: string): number {
+  let budget = 0;
+  while (yamlValuesBeyond(text, budget) >= 0) budget++;
+  return budget;
+}
+
+describe('yamlValuesBeyond', () => {
+  it.each([
+    ['- 1\n- 2\n', 3],
+    ['a: 1\nb: 2\n', 5],
+    ['a:\n  - - 1\n    - 2\n', 6],
+    ['? a\n? b\n', 5],
+    ['{"a":1,"b":[1,2]}', 11],
+    ['[]', 3],
+    ['description: "x: y, z"\n', 6],
+  ])('counts %j as %i', (text, count) => {
+    expect(yamlCount(text)).toBe(count);
+  });
+
+  it('returns where the count passes the budget, -1 when it does not', () => {
+    const text = '- a\n- b\n- c\n';
+    expect(yamlValuesBeyond(text, 3)).toBe(text.indexOf('- c'));
+    expect(yamlValuesBeyond(text, 4)).toBe(-1);
+  });
+
+  it('never counts fewer than the nodes of a document, block or flow style (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), (value, flow) => {
+        const text = flow ? JSON.stringify(value) : stringifyYaml(value);
+        expect(yamlCount(text)).toBeGreaterThanOrEqual(countNodes(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

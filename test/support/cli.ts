@@ -12,14 +12,14 @@ export interface CliResult {
 /** Runs the built CLI as a user would (npm test builds dist/ first). */
 export function runCli(
   args: string[],
-  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {},
 ): CliResult {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd,
     input: options.input,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', ...options.env },
-    timeout: 60_000,
+    timeout: options.timeout ?? 60_000,
     maxBuffer: 64 * 1024 * 1024,
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };

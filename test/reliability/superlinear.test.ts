@@ -1,0 +1,67 @@
+/**
+ * Inputs shaped to make a quadratic step (or a parser's memory) blow up, through the built CLI. Each
+ * is sized so that the fixed code ends in a second or two and the code before the fix took far
+ * longer than the bound given to the run (or ran out of a small heap): a regression fails here as a
+ * timeout (exit -1) or a crash, not as a slow test.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type CliResult, runCli } from '../support/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-superlinear-'));
+const write = (name: string, content: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+const base = {
+  mcpdesc: '0.8.0',
+  info: { name: 's', version: '1.0.0' },
+  protocolVersions: ['2025-11-25'],
+  transports: [{ type: 'stdio', command: 'x' }],
+};
+/**
+ * About ten times what the fixed code needs here, and below what the code before the fixes took on
+ * this machine: 15 s (150,000 required properties), 28 s (40,000 invalid examples), over 30 s for the
+ * others.
+ */
+const BOUND = { timeout: 12_000 };
+/** A heap the old code outgrew on these inputs (it needed gigabytes). */
+const SMALL_HEAP = { ...BOUND, env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=512' } };
+
+function expectClean(result: CliResult, code: number): void {
+  expect(result.stderr).not.toMatch(/internal error|\n\s+at |FATAL ERROR/);
+  expect(result.code).toBe(code);
+}
+
+describe('inputs that made a step superlinear', () => {
+  it('a YAML mapping of 100,000 keys loads (the parser compared each key with every earlier one)', () => {
+    const keys = Array.from({ length: 100_000 }, (_, i) => `  k${i}: ${i}\n`).join('');
+    const file = write('keys.yaml', `mcpdesc: 0.8.0\ninfo: {name: s, version: 1.0.0}\nx-keys:\n${keys}`);
+    expectClean(runCli(['validate', file], BOUND), 1);
+    // Duplicates are still refused, at the repeated key.
+    const dup = write('keys-dup.yaml', `mcpdesc: 0.8.0\nx-keys:\n${keys}  k7: again\n`);
+    const result = runCli(['validate', dup], BOUND);
+    expectClean(result, 2);
+    expect(result.stderr).toMatch(/keys-dup\.yaml:100003:3: Duplicate key "k7" \(duplicate-key\)/);
+  }, 60_000);
+
+  it('21 million empty objects are refused before they are built, in a 512 MB heap', () => {
+    const file = write('objects.json', `{"mcpdesc":"0.8.0","x-objects":[${'{},'.repeat(21_000_000)}{}]}`);
+    const result = runCli(['validate', file], SMALL_HEAP);
+    expectClean(result, 2);
+    expect(result.stderr).toMatch(/objects\.json:1:\d+: More than 10000000 values \(limit-nodes\)/);
+  }, 60_000);
+
+  it('a YAML text of 2,000,000 values is refused before the parser runs out of a 512 MB heap', () => {
+    const file = write('values.yaml', `mcpdesc: 0.8.0\nx-values:\n${'- 1\n'.repeat(2_000_000)}`);
+    const result = runCli(['validate', file], SMALL_HEAP);
+    expectClean(result, 2);
+    expect(result.stderr).toMatch(
+      /values\.yaml:\d+:\d+: YAML document too large to parse in memory: over \d+ values .*--max-old-space-size.*\(limit-memory\)$/m,
+    );
+    expect(result.stderr.trim().split('\n')[0]).not.toContain('\n');
+  }, 60_000);
+});
