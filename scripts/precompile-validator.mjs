@@ -11,7 +11,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as ajvCodegen from 'ajv';
 import { Ajv } from 'ajv';
+import * as ajv2020Codegen from 'ajv/dist/2020.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
@@ -20,7 +22,9 @@ import { BUILTIN_RULESETS } from '../dist/lint/config.js';
 import { loadDocument } from '../dist/parse/index.js';
 import { writeCodeCache } from '../dist/util/precompiled.js';
 import { META_AJV_OPTIONS } from '../dist/validate/embedded-schema.js';
+import { linearErrorConcat } from '../dist/validate/linear-errors.js';
 import { STRUCTURAL_AJV_OPTIONS, structuralSchema } from '../dist/validate/structural.js';
+import { withLinearUniqueItems } from '../dist/validate/unique-items.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const generate = standaloneCode.default ?? standaloneCode;
@@ -31,14 +35,21 @@ const readJsonOrYaml = (file) => loadDocument(readFileSync(file, 'utf8'), { file
 /** Writes the module (minified) and its code cache, warmed up by `warm(exports)`. */
 function writeModule(relativePath, code, warm) {
   const file = join(root, relativePath);
-  const source = header + transformSync(code, { minify: true, format: 'cjs', platform: 'node' }).code;
+  // Standalone code is Ajv's, before the `code.process` its options name: rewrite it here too.
+  const linear = linearErrorConcat(code);
+  if (/vErrors\.concat\(/.test(linear))
+    throw new Error(`${relativePath}: an error concatenation was not rewritten`);
+  const source = header + transformSync(linear, { minify: true, format: 'cjs', platform: 'node' }).code;
   writeFileSync(file, source);
   writeCodeCache(file, warm);
 }
 
 // Structural validator, warmed up on the bundled examples and a broken document.
 {
-  const ajv = new Ajv2020({ ...STRUCTURAL_AJV_OPTIONS, code: { source: true, esm: false } });
+  const ajv = withLinearUniqueItems(
+    new Ajv2020({ ...STRUCTURAL_AJV_OPTIONS, code: { source: true, esm: false } }),
+    ajv2020Codegen,
+  );
   addFormats(ajv);
   const validate = ajv.compile(structuralSchema());
   const samples = ['weather-v1.mcpdesc.yaml', 'weather-v2.mcpdesc.yaml'].map((name) =>
@@ -55,7 +66,10 @@ for (const [dialect, AjvClass, id] of [
   ['2020-12', Ajv2020, 'https://json-schema.org/draft/2020-12/schema'],
   ['draft-07', Ajv, 'http://json-schema.org/draft-07/schema'],
 ]) {
-  const metaAjv = new AjvClass({ ...META_AJV_OPTIONS, code: { source: true, esm: false } });
+  const metaAjv = withLinearUniqueItems(
+    new AjvClass({ ...META_AJV_OPTIONS, code: { source: true, esm: false } }),
+    AjvClass === Ajv ? ajvCodegen : ajv2020Codegen,
+  );
   addFormats(metaAjv);
   const samples = [
     { type: 'object', properties: { a: { type: 'string', minLength: 1 } }, required: ['a'] },
@@ -78,7 +92,10 @@ const { CONFIG_AJV_OPTIONS, OPTIONS_AJV_OPTIONS, configSchema, precompiledOption
 const { BUILTIN_FUNCTIONS } = await import('../dist/lint/functions/index.js');
 const rulesets = BUILTIN_RULESETS.map((name) => readJsonOrYaml(join(root, 'rules', `${name}.yaml`)));
 {
-  const lintAjv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: false } });
+  const lintAjv = withLinearUniqueItems(
+    new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: false } }),
+    ajvCodegen,
+  );
   lintAjv.addSchema(configSchema(), 'mcpdesc-config');
   writeModule(
     'dist/lint/config.precompiled.cjs',
@@ -89,7 +106,10 @@ const rulesets = BUILTIN_RULESETS.map((name) => readJsonOrYaml(join(root, 'rules
   );
 }
 {
-  const optionsAjv = new Ajv({ ...OPTIONS_AJV_OPTIONS, code: { source: true, esm: false } });
+  const optionsAjv = withLinearUniqueItems(
+    new Ajv({ ...OPTIONS_AJV_OPTIONS, code: { source: true, esm: false } }),
+    ajvCodegen,
+  );
   const optionsExports = {};
   for (const [name, fn] of BUILTIN_FUNCTIONS) {
     if (!fn.optionsSchema) continue;

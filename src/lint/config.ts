@@ -19,6 +19,8 @@ import { loadAjv } from '../util/lazy-modules.js';
 import { appendPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
 import { CODES, type ValidateCode } from '../validate/codes.js';
+import { LINEAR_ERRORS_CODE } from '../validate/linear-errors.js';
+import { withLinearUniqueItems } from '../validate/unique-items.js';
 import { BUILTIN_FUNCTIONS } from './functions/index.js';
 import { checkSchemaOption } from './functions/schema.js';
 import { JsonPathError, parseJsonPath } from './jsonpath.js';
@@ -124,7 +126,12 @@ interface RawConfig {
 }
 
 /** Ajv options of the config-file validator; scripts/precompile-validator.mjs uses the same. */
-export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: false, validateSchema: false } as const;
+export const CONFIG_AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  validateSchema: false,
+  code: LINEAR_ERRORS_CODE,
+} as const;
 
 /** The config-file schema (ours, tested: not checked against the meta-schema at run time). */
 export function configSchema(): JsonObject {
@@ -161,7 +168,8 @@ function precompiled(name: 'config' | 'options'): PrecompiledValidators | null {
 let schemaValidator: ValidateFunction | undefined;
 function configValidator(): ValidateFunction {
   schemaValidator ??=
-    precompiled('config')?.config ?? new (loadAjv().Ajv)(CONFIG_AJV_OPTIONS).compile(configSchema());
+    precompiled('config')?.config ??
+    withLinearUniqueItems(new (loadAjv().Ajv)(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
   return schemaValidator;
 }
 
@@ -609,6 +617,7 @@ export const OPTIONS_AJV_OPTIONS = {
   strict: false,
   validateSchema: false,
   addUsedSchema: false,
+  code: LINEAR_ERRORS_CODE,
 } as const;
 
 /** The export name of a built-in function's precompiled options validator. */
@@ -627,7 +636,7 @@ function optionsValidator(fn: FunctionDefinition): ValidateFunction {
     if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
       validate = precompiled('options')?.[precompiledOptionsExport(fn.name)];
     if (!validate) {
-      optionsAjv ??= new (loadAjv().Ajv)(OPTIONS_AJV_OPTIONS);
+      optionsAjv ??= withLinearUniqueItems(new (loadAjv().Ajv)(OPTIONS_AJV_OPTIONS), loadAjv());
       validate = optionsAjv.compile(fn.optionsSchema as object);
     }
     optionValidators.set(fn, validate);

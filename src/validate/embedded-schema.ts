@@ -13,7 +13,9 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv, loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { getAtPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
+import { LINEAR_ERRORS_CODE } from './linear-errors.js';
 import { quickMetaValid } from './meta-quick-check.js';
+import { withLinearUniqueItems } from './unique-items.js';
 
 export type Dialect = '2020-12' | 'draft-07';
 
@@ -93,18 +95,18 @@ function makeOptions() {
     allErrors: true,
     addUsedSchema: false,
     validateFormats: true,
-    code: { regExp: guardedRegExp as unknown as never },
+    code: { ...LINEAR_ERRORS_CODE, regExp: guardedRegExp as unknown as never },
   };
 }
 
 export function ajvFor(dialect: Dialect): Ajv {
   if (dialect === '2020-12') {
     ajv2020 ??= loadAjvFormats()(
-      new (loadAjv2020().Ajv2020)(makeOptions()) as unknown as Ajv,
+      withLinearUniqueItems(new (loadAjv2020().Ajv2020)(makeOptions()), loadAjv2020()) as unknown as Ajv,
     ) as unknown as Ajv2020;
     return ajv2020 as unknown as Ajv;
   }
-  ajv07 ??= loadAjvFormats()(new (loadAjv().Ajv)(makeOptions()));
+  ajv07 ??= loadAjvFormats()(withLinearUniqueItems(new (loadAjv().Ajv)(makeOptions()), loadAjv()));
   return ajv07;
 }
 
@@ -175,7 +177,7 @@ export function metaValidator(dialect: Dialect): ValidateFunction {
 }
 
 /** Ajv options for meta-schema validation; the precompile script uses the same. */
-export const META_AJV_OPTIONS = { strict: false, allErrors: true } as const;
+export const META_AJV_OPTIONS = { strict: false, allErrors: true, code: LINEAR_ERRORS_CODE } as const;
 
 /**
  * Cache key of a schema: its JSON text as written. Key order counts, so two orderings of one schema

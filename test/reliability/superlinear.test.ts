@@ -64,4 +64,31 @@ describe('inputs that made a step superlinear', () => {
     );
     expect(result.stderr.trim().split('\n')[0]).not.toContain('\n');
   }, 60_000);
+
+  it('40,000 invalid examples validate (each error list was copied at every call of a sub-validator)', () => {
+    const examples: Record<string, unknown> = {};
+    for (let i = 0; i < 40_000; i++) examples[`e${i}`] = { input: {} };
+    const file = write(
+      'examples.json',
+      JSON.stringify({ ...base, tools: [{ name: 't', inputSchema: { type: 'object' }, examples }] }),
+    );
+    const result = runCli(['validate', file, '--format', 'json'], BOUND);
+    expectClean(result, 1);
+    const findings = JSON.parse(result.stdout).files[0].findings as { code: string; message: string }[];
+    expect(findings.filter((f) => /required property "result"/.test(f.message))).toHaveLength(40_000);
+  }, 60_000);
+
+  it('200,000 distinct protocol versions validate (uniqueItems compared every pair)', () => {
+    const protocolVersions = Array.from({ length: 200_000 }, (_, i) => `v${i}`);
+    const file = write('versions.json', JSON.stringify({ ...base, protocolVersions, tools: [] }));
+    expectClean(runCli(['validate', file], BOUND), 1);
+    const twice = write(
+      'versions-twice.json',
+      JSON.stringify({ ...base, protocolVersions: ['2025-11-25', '2025-06-18', '2025-06-18', '2025-11-25'] }),
+    );
+    const result = runCli(['validate', twice], BOUND);
+    expectClean(result, 1);
+    // The first repeat from the end, as the linear keyword finds it (Ajv's own named items 0 and 3).
+    expect(result.stdout).toMatch(/duplicate items \(items 1 and 2 are equal\)/);
+  }, 60_000);
 });

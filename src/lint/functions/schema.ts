@@ -3,6 +3,8 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import type { JsonValue } from '../../util/json.js';
 import { loadAjv } from '../../util/lazy-modules.js';
 import { parsePointer } from '../../util/pointer.js';
+import { LINEAR_ERRORS_CODE } from '../../validate/linear-errors.js';
+import { withLinearUniqueItems } from '../../validate/unique-items.js';
 import type { FunctionDefinition, FunctionResult } from '../types.js';
 
 let ajv: Ajv | undefined;
@@ -11,7 +13,10 @@ const compiled = new WeakMap<object, ValidateFunction>();
 function compile(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
-    ajv ??= new (loadAjv().Ajv)({ allErrors: true, strict: false, validateSchema: true });
+    ajv ??= withLinearUniqueItems(
+      new (loadAjv().Ajv)({ allErrors: true, strict: false, validateSchema: true, code: LINEAR_ERRORS_CODE }),
+      loadAjv(),
+    );
     validate = ajv.compile(schema);
     compiled.set(schema, validate);
   }
