@@ -48,21 +48,21 @@ describe('inputs that made a step superlinear', () => {
     expect(result.stderr).toMatch(/keys-dup\.yaml:100003:3: Duplicate key "k7" \(duplicate-key\)/);
   }, 60_000);
 
-  it('21 million empty objects are refused before they are built, in a 512 MB heap', () => {
-    const file = write('objects.json', `{"mcpdesc":"0.8.0","x-objects":[${'{},'.repeat(21_000_000)}{}]}`);
-    const result = runCli(['validate', file], SMALL_HEAP);
-    expectClean(result, 2);
-    expect(result.stderr).toMatch(/objects\.json:1:\d+: More than 10000000 values \(limit-nodes\)/);
-  }, 60_000);
-
-  it('a YAML text of 2,000,000 values is refused before the parser runs out of a 512 MB heap', () => {
-    const file = write('values.yaml', `mcpdesc: 0.8.0\nx-values:\n${'- 1\n'.repeat(2_000_000)}`);
-    const result = runCli(['validate', file], SMALL_HEAP);
-    expectClean(result, 2);
-    expect(result.stderr).toMatch(
-      /values\.yaml:\d+:\d+: YAML document too large to parse in memory: over \d+ values .*--max-old-space-size.*\(limit-memory\)$/m,
+  it('a tool schema of 150,000 required properties lints (each property looked itself up in `required`)', () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 150_000; i++) properties[`p${i}`] = { type: 'string', description: 'A value.' };
+    const schema = {
+      type: 'object',
+      properties,
+      required: Object.keys(properties),
+      additionalProperties: false,
+    };
+    const file = write(
+      'properties.json',
+      JSON.stringify({ ...base, tools: [{ name: 't', description: 'A tool.', inputSchema: schema }] }),
     );
-    expect(result.stderr.trim().split('\n')[0]).not.toContain('\n');
+    const result = runCli(['lint', file, '--format', 'json'], BOUND);
+    expectClean(result, 0);
   }, 60_000);
 
   it('40,000 invalid examples validate (each error list was copied at every call of a sub-validator)', () => {
@@ -90,5 +90,22 @@ describe('inputs that made a step superlinear', () => {
     expectClean(result, 1);
     // The first repeat from the end, as the linear keyword finds it (Ajv's own named items 0 and 3).
     expect(result.stdout).toMatch(/duplicate items \(items 1 and 2 are equal\)/);
+  }, 60_000);
+
+  it('21 million empty objects are refused before they are built, in a 512 MB heap', () => {
+    const file = write('objects.json', `{"mcpdesc":"0.8.0","x-objects":[${'{},'.repeat(21_000_000)}{}]}`);
+    const result = runCli(['validate', file], SMALL_HEAP);
+    expectClean(result, 2);
+    expect(result.stderr).toMatch(/objects\.json:1:\d+: More than 10000000 values \(limit-nodes\)/);
+  }, 60_000);
+
+  it('a YAML text of 2,000,000 values is refused before the parser runs out of a 512 MB heap', () => {
+    const file = write('values.yaml', `mcpdesc: 0.8.0\nx-values:\n${'- 1\n'.repeat(2_000_000)}`);
+    const result = runCli(['validate', file], SMALL_HEAP);
+    expectClean(result, 2);
+    expect(result.stderr).toMatch(
+      /values\.yaml:\d+:\d+: YAML document too large to parse in memory: over \d+ values .*--max-old-space-size.*\(limit-memory\)$/m,
+    );
+    expect(result.stderr.trim().split('\n')[0]).not.toContain('\n');
   }, 60_000);
 });
