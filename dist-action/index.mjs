@@ -16215,6 +16215,8 @@ var LineIndex = class {
 function prescanJson(text, maxDepth, arrayItems) {
   let keys = 0;
   let depth = 0;
+  let separators = 0;
+  let containers = 0;
   const length2 = text.length;
   let i = 0;
   let items;
@@ -16225,7 +16227,7 @@ function prescanJson(text, maxDepth, arrayItems) {
     if (c === 34) {
       let j = text.indexOf('"', i + 1);
       for (; ; ) {
-        if (j === -1) return { keys, tooDeepAt: -1 };
+        if (j === -1) return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
         if (text.charCodeAt(j - 1) !== 92) break;
         let k = j - 1;
         while (text.charCodeAt(k) === 92) k--;
@@ -16241,7 +16243,8 @@ function prescanJson(text, maxDepth, arrayItems) {
     }
     if (c === 123 || c === 91) {
       depth++;
-      if (depth > maxDepth) return { keys, tooDeepAt: i };
+      containers++;
+      if (depth > maxDepth) return { keys, tooDeepAt: i, valuesAtMost: 1 + separators + containers };
       if (arrayItems !== void 0) {
         if (depth === 2 && c === 91) {
           items = [];
@@ -16255,12 +16258,13 @@ function prescanJson(text, maxDepth, arrayItems) {
         items = void 0;
       }
       depth--;
-    } else if (c === 44 && depth === 2) {
-      commas++;
+    } else if (c === 44) {
+      separators++;
+      if (depth === 2) commas++;
     }
     i++;
   }
-  return { keys, tooDeepAt: -1 };
+  return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
 }
 function prescanYamlFlowDepth(text, maxDepth) {
   let depth = 0;
@@ -16312,6 +16316,33 @@ function skipQuoted(text, start, quote) {
     }
   }
   return text.length;
+}
+function yamlValuesBeyond(text, budget) {
+  let values = 1;
+  let lineStart = true;
+  const length2 = text.length;
+  for (let i = 0; i < length2; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      lineStart = true;
+      continue;
+    }
+    if (c === 32) continue;
+    const next = i + 1 < length2 ? text.charCodeAt(i + 1) : 10;
+    const blankNext = next === 32 || next === 10 || next === 13 || next === 9;
+    if ((c === 45 || c === 63) && lineStart && blankNext) {
+      values += c === 45 ? 1 : 2;
+    } else {
+      lineStart = false;
+      if (c === 58) {
+        const before2 = i > 0 ? text.charCodeAt(i - 1) : 0;
+        if (blankNext || before2 === 34 || before2 === 39) values += 2;
+      } else if (c === 44) values++;
+      else if (c === 91 || c === 123) values += 2;
+    }
+    if (values > budget) return i;
+  }
+  return -1;
 }
 
 // src/parse/walk-limits.ts
@@ -16382,6 +16413,10 @@ function parseJson(text, file, limits) {
       line,
       column
     );
+  }
+  if (scan.valuesAtMost > limits.maxNodes) {
+    const precise = locateFailure(text, file, limits, lines);
+    if (precise) throw precise;
   }
   let value;
   try {
@@ -16689,6 +16724,13 @@ function plainScalarsAsStrings(tags) {
   );
 }
 var NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
+var YAML_BYTES_PER_VALUE = 1024;
+function yamlValueBudget() {
+  return Math.floor(heapLimitBytes() / 2 / YAML_BYTES_PER_VALUE);
+}
+function heapLimitBytes() {
+  return process.getBuiltinModule("node:v8").getHeapStatistics().heap_size_limit;
+}
 var NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
 function parseYaml(text, file, limits) {
   const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
@@ -16709,13 +16751,27 @@ function parseYaml(text, file, limits) {
   const tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
   if (tooDeepAt >= 0)
     throw fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, tooDeepAt);
+  const budget = yamlValueBudget();
+  if (text.length / 2 > budget) {
+    const beyond = yamlValuesBeyond(text, budget);
+    if (beyond >= 0) {
+      const heapMb = Math.round(heapLimitBytes() / 2 ** 20);
+      throw fail(
+        "limit-memory",
+        `YAML document too large to parse in memory: over ${budget} values at about 1 KB each, for a ${heapMb} MB heap; convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,
+        beyond
+      );
+    }
+  }
   let docs;
   try {
     docs = parseAllDocuments(text, {
       schema: "json",
       customTags: plainScalarsAsStrings,
       strict: true,
-      uniqueKeys: true,
+      // The package compares each key with every earlier one (quadratic: 40,000 keys took 6 s);
+      // `convert` refuses duplicates with one lookup per key instead.
+      uniqueKeys: false,
       merge: false,
       prettyErrors: false
     });
@@ -16744,8 +16800,7 @@ function parseYaml(text, file, limits) {
   const doc = docs[0];
   for (const error2 of doc.errors) {
     if (error2.code === "TAG_RESOLVE_FAILED" && error2.message.startsWith("Unresolved plain scalar")) continue;
-    const code = error2.code === "DUPLICATE_KEY" ? "duplicate-key" : "yaml-syntax";
-    throw fail(code, firstLine(error2.message), error2.pos[0]);
+    throw fail("yaml-syntax", firstLine(error2.message), error2.pos[0]);
   }
   if (doc.contents === null)
     throw new LoadError("yaml-document-count", "The YAML document is empty", file, 1, 1);
@@ -19708,6 +19763,18 @@ function requirePrecompiled(url) {
   return runCommonJs(compilePrecompiled(file, readFileSync(file)), file);
 }
 
+// src/validate/linear-errors.ts
+var HELPER = "mcpdescAppendErrors";
+var CONCAT = /vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g;
+var HELPER_SOURCE = `
+;function ${HELPER}(into, more) { if (into === null) return more; for (let i = 0; i < more.length; i++) into.push(more[i]); return into; }
+`;
+function linearErrorConcat(code) {
+  const rewritten = code.replace(CONCAT, `vErrors = ${HELPER}(vErrors, $1);`);
+  return rewritten === code ? code : rewritten + HELPER_SOURCE;
+}
+var LINEAR_ERRORS_CODE = { process: linearErrorConcat };
+
 // src/validate/meta-quick-check.ts
 var SIMPLE_TYPES = /* @__PURE__ */ new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
 var DIALECT_URIS = {
@@ -19823,6 +19890,57 @@ function quickMetaValid(schema2, dialect) {
   return true;
 }
 
+// src/validate/unique-items.ts
+function uniqueItemsKeyword({ _, str: str2 }) {
+  return {
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: {
+      message: ({ params: { i, j } }) => str2`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+      params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`
+    },
+    code(cxt) {
+      const { gen, data, schema: schema2 } = cxt;
+      if (schema2 !== true) return;
+      const valid = gen.let("valid", true);
+      const i = gen.let("i");
+      const j = gen.let("j");
+      cxt.setParams({ i, j });
+      gen.if(_`${data}.length > 1`, () => {
+        const seen = gen.const("seen", _`new Map()`);
+        const sortedKeys = gen.const(
+          "sortedKeys",
+          _`(key, value) => value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).sort().map((name) => [name, value[name]])) : value`
+        );
+        const at2 = gen.let("at", _`${data}.length`);
+        const item = gen.let("item");
+        const key = gen.let("key");
+        gen.for(_`;${at2}--;`, () => {
+          gen.assign(item, _`${data}[${at2}]`);
+          gen.assign(
+            key,
+            _`${item} !== null && typeof ${item} === "object" ? JSON.stringify(${item}, ${sortedKeys}) : typeof ${item} + ":" + ${item}`
+          );
+          gen.if(_`${seen}.has(${key})`, () => {
+            gen.assign(i, _`${seen}.get(${key})`);
+            gen.assign(j, at2);
+            cxt.error();
+            gen.assign(valid, false).break();
+          });
+          gen.code(_`${seen}.set(${key}, ${at2})`);
+        });
+      });
+      cxt.ok(valid);
+    }
+  };
+}
+function withLinearUniqueItems(ajv3, codegen) {
+  ajv3.removeKeyword("uniqueItems");
+  ajv3.addKeyword(uniqueItemsKeyword(codegen));
+  return ajv3;
+}
+
 // src/validate/embedded-schema.ts
 function dialectOf(schema2) {
   if (!isJsonObject(schema2) || schema2.$schema === void 0) return "2020-12";
@@ -19889,17 +20007,17 @@ function makeOptions() {
     allErrors: true,
     addUsedSchema: false,
     validateFormats: true,
-    code: { regExp: guardedRegExp }
+    code: { ...LINEAR_ERRORS_CODE, regExp: guardedRegExp }
   };
 }
 function ajvFor(dialect) {
   if (dialect === "2020-12") {
     ajv20202 ??= loadAjvFormats()(
-      new (loadAjv2020()).Ajv2020(makeOptions())
+      withLinearUniqueItems(new (loadAjv2020()).Ajv2020(makeOptions()), loadAjv2020())
     );
     return ajv20202;
   }
-  ajv07 ??= loadAjvFormats()(new (loadAjv()).Ajv(makeOptions()));
+  ajv07 ??= loadAjvFormats()(withLinearUniqueItems(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
   return ajv07;
 }
 var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
@@ -25095,7 +25213,10 @@ var compiled = /* @__PURE__ */ new WeakMap();
 function compile(schema2) {
   let validate = compiled.get(schema2);
   if (!validate) {
-    ajv2 ??= new (loadAjv()).Ajv({ allErrors: true, strict: false, validateSchema: true });
+    ajv2 ??= withLinearUniqueItems(
+      new (loadAjv()).Ajv({ allErrors: true, strict: false, validateSchema: true, code: LINEAR_ERRORS_CODE }),
+      loadAjv()
+    );
     validate = ajv2.compile(schema2);
     compiled.set(schema2, validate);
   }
@@ -25801,7 +25922,12 @@ function findConfigFile(startDir) {
     dir = parent;
   }
 }
-var CONFIG_AJV_OPTIONS = { allErrors: true, strict: false, validateSchema: false };
+var CONFIG_AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  validateSchema: false,
+  code: LINEAR_ERRORS_CODE
+};
 function configSchema() {
   const schema2 = JSON.parse(
     readFileSync2(join2(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
@@ -25826,7 +25952,7 @@ function precompiled(name) {
 }
 var schemaValidator;
 function configValidator() {
-  schemaValidator ??= precompiled("config")?.config ?? new (loadAjv()).Ajv(CONFIG_AJV_OPTIONS).compile(configSchema());
+  schemaValidator ??= precompiled("config")?.config ?? withLinearUniqueItems(new (loadAjv()).Ajv(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
   return schemaValidator;
 }
 function builtinRulesetJson(file) {
@@ -26224,7 +26350,8 @@ var OPTIONS_AJV_OPTIONS = {
   allErrors: true,
   strict: false,
   validateSchema: false,
-  addUsedSchema: false
+  addUsedSchema: false,
+  code: LINEAR_ERRORS_CODE
 };
 function precompiledOptionsExport(functionName) {
   return `options_${functionName.replace(/[^A-Za-z0-9]/g, "_")}`;
@@ -26235,7 +26362,7 @@ function optionsValidator(fn) {
     if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
       validate = precompiled("options")?.[precompiledOptionsExport(fn.name)];
     if (!validate) {
-      optionsAjv ??= new (loadAjv()).Ajv(OPTIONS_AJV_OPTIONS);
+      optionsAjv ??= withLinearUniqueItems(new (loadAjv()).Ajv(OPTIONS_AJV_OPTIONS), loadAjv());
       validate = optionsAjv.compile(fn.optionsSchema);
     }
     optionValidators.set(fn, validate);
@@ -28291,7 +28418,8 @@ var STRUCTURAL_AJV_OPTIONS = {
   allErrors: true,
   strict: false,
   allowUnionTypes: true,
-  verbose: true
+  verbose: true,
+  code: LINEAR_ERRORS_CODE
 };
 function structuralSchema() {
   return discriminateOneOfs(publishedSchema());
@@ -28303,7 +28431,7 @@ function validator2() {
         new URL("./structural.precompiled.cjs", new URL("../src/validate/structural.ts", import.meta.url).href)
       );
     } catch {
-      const ajv3 = new (loadAjv2020()).Ajv2020(STRUCTURAL_AJV_OPTIONS);
+      const ajv3 = withLinearUniqueItems(new (loadAjv2020()).Ajv2020(STRUCTURAL_AJV_OPTIONS), loadAjv2020());
       loadAjvFormats()(ajv3);
       compiled2 = ajv3.compile(structuralSchema());
     }
@@ -28844,6 +28972,7 @@ function buildSubjects(document) {
     const properties = schema2.properties;
     if (isJsonObject(properties)) {
       const required = Array.isArray(schema2.required) ? schema2.required : [];
+      const requiredSet = required.length > 32 ? new Set(required) : void 0;
       const names = Object.keys(properties);
       for (let i = 0; i < names.length; i++) {
         const name = names[i];
@@ -28852,7 +28981,7 @@ function buildSubjects(document) {
         add(
           makeSubject(types.property, at2, value, name, owner, {
             depth: depth + 1,
-            required: required.includes(name)
+            required: requiredSet ? requiredSet.has(name) : required.includes(name)
           })
         );
         walkSchema(value, at2, depth + 1, owner, types, "properties");
@@ -29758,7 +29887,15 @@ function schema070() {
 }
 function validator3() {
   if (!compiled3) {
-    const ajv3 = new (loadAjv()).Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    const ajv3 = withLinearUniqueItems(
+      new (loadAjv()).Ajv({
+        allErrors: true,
+        strict: false,
+        allowUnionTypes: true,
+        code: LINEAR_ERRORS_CODE
+      }),
+      loadAjv()
+    );
     loadAjvFormats()(ajv3);
     compiled3 = ajv3.compile(schema070());
   }
