@@ -21,10 +21,10 @@ import { transformSync } from 'esbuild';
 import { BUILTIN_RULESETS } from '../dist/lint/config.js';
 import { loadDocument } from '../dist/parse/index.js';
 import { writeCodeCache } from '../dist/util/precompiled.js';
+import { withSafeKeywords } from '../dist/validate/ajv-keywords.js';
 import { META_AJV_OPTIONS } from '../dist/validate/embedded-schema.js';
 import { linearErrorConcat } from '../dist/validate/linear-errors.js';
 import { STRUCTURAL_AJV_OPTIONS, structuralSchema } from '../dist/validate/structural.js';
-import { withLinearUniqueItems } from '../dist/validate/unique-items.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const generate = standaloneCode.default ?? standaloneCode;
@@ -46,7 +46,7 @@ function writeModule(relativePath, code, warm) {
 
 // Structural validator, warmed up on the bundled examples and a broken document.
 {
-  const ajv = withLinearUniqueItems(
+  const ajv = withSafeKeywords(
     new Ajv2020({ ...STRUCTURAL_AJV_OPTIONS, code: { source: true, esm: false } }),
     ajv2020Codegen,
   );
@@ -66,7 +66,7 @@ for (const [dialect, AjvClass, id] of [
   ['2020-12', Ajv2020, 'https://json-schema.org/draft/2020-12/schema'],
   ['draft-07', Ajv, 'http://json-schema.org/draft-07/schema'],
 ]) {
-  const metaAjv = withLinearUniqueItems(
+  const metaAjv = withSafeKeywords(
     new AjvClass({ ...META_AJV_OPTIONS, code: { source: true, esm: false } }),
     AjvClass === Ajv ? ajvCodegen : ajv2020Codegen,
   );
@@ -92,7 +92,7 @@ const { CONFIG_AJV_OPTIONS, OPTIONS_AJV_OPTIONS, configSchema, precompiledOption
 const { BUILTIN_FUNCTIONS } = await import('../dist/lint/functions/index.js');
 const rulesets = BUILTIN_RULESETS.map((name) => readJsonOrYaml(join(root, 'rules', `${name}.yaml`)));
 {
-  const lintAjv = withLinearUniqueItems(
+  const lintAjv = withSafeKeywords(
     new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: false } }),
     ajvCodegen,
   );
@@ -106,7 +106,7 @@ const rulesets = BUILTIN_RULESETS.map((name) => readJsonOrYaml(join(root, 'rules
   );
 }
 {
-  const optionsAjv = withLinearUniqueItems(
+  const optionsAjv = withSafeKeywords(
     new Ajv({ ...OPTIONS_AJV_OPTIONS, code: { source: true, esm: false } }),
     ajvCodegen,
   );

@@ -18,9 +18,9 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv } from '../util/lazy-modules.js';
 import { appendPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
+import { withSafeKeywords } from '../validate/ajv-keywords.js';
 import { CODES, type ValidateCode } from '../validate/codes.js';
 import { LINEAR_ERRORS_CODE } from '../validate/linear-errors.js';
-import { withLinearUniqueItems } from '../validate/unique-items.js';
 import { BUILTIN_FUNCTIONS } from './functions/index.js';
 import { checkSchemaOption } from './functions/schema.js';
 import { JsonPathError, parseJsonPath } from './jsonpath.js';
@@ -169,7 +169,7 @@ let schemaValidator: ValidateFunction | undefined;
 function configValidator(): ValidateFunction {
   schemaValidator ??=
     precompiled('config')?.config ??
-    withLinearUniqueItems(new (loadAjv().Ajv)(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
+    withSafeKeywords(new (loadAjv().Ajv)(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
   return schemaValidator;
 }
 
@@ -636,7 +636,7 @@ function optionsValidator(fn: FunctionDefinition): ValidateFunction {
     if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
       validate = precompiled('options')?.[precompiledOptionsExport(fn.name)];
     if (!validate) {
-      optionsAjv ??= withLinearUniqueItems(new (loadAjv().Ajv)(OPTIONS_AJV_OPTIONS), loadAjv());
+      optionsAjv ??= withSafeKeywords(new (loadAjv().Ajv)(OPTIONS_AJV_OPTIONS), loadAjv());
       validate = optionsAjv.compile(fn.optionsSchema as object);
     }
     optionValidators.set(fn, validate);

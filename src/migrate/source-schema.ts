@@ -10,8 +10,8 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonObject, JsonValue } from '../util/json.js';
 import { loadAjv, loadAjvFormats } from '../util/lazy-modules.js';
 import { appendPointer } from '../util/pointer.js';
+import { withSafeKeywords } from '../validate/ajv-keywords.js';
 import { LINEAR_ERRORS_CODE } from '../validate/linear-errors.js';
-import { withLinearUniqueItems } from '../validate/unique-items.js';
 
 export const SCHEMA_FILE_070 = 'mcp-description-0.7.0.json';
 
@@ -30,7 +30,7 @@ export function schema070(): JsonObject {
 
 function validator(): ValidateFunction {
   if (!compiled) {
-    const ajv = withLinearUniqueItems(
+    const ajv = withSafeKeywords(
       new (loadAjv().Ajv)({
         allErrors: true,
         strict: false,

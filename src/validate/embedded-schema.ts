@@ -13,9 +13,9 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv, loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { getAtPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
+import { withSafeKeywords } from './ajv-keywords.js';
 import { LINEAR_ERRORS_CODE } from './linear-errors.js';
 import { quickMetaValid } from './meta-quick-check.js';
-import { withLinearUniqueItems } from './unique-items.js';
 
 export type Dialect = '2020-12' | 'draft-07';
 
@@ -102,11 +102,11 @@ function makeOptions() {
 export function ajvFor(dialect: Dialect): Ajv {
   if (dialect === '2020-12') {
     ajv2020 ??= loadAjvFormats()(
-      withLinearUniqueItems(new (loadAjv2020().Ajv2020)(makeOptions()), loadAjv2020()) as unknown as Ajv,
+      withSafeKeywords(new (loadAjv2020().Ajv2020)(makeOptions()), loadAjv2020()) as unknown as Ajv,
     ) as unknown as Ajv2020;
     return ajv2020 as unknown as Ajv;
   }
-  ajv07 ??= loadAjvFormats()(withLinearUniqueItems(new (loadAjv().Ajv)(makeOptions()), loadAjv()));
+  ajv07 ??= loadAjvFormats()(withSafeKeywords(new (loadAjv().Ajv)(makeOptions()), loadAjv()));
   return ajv07;
 }
 

@@ -16,9 +16,9 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { appendPointer, getAtPointer, parsePointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
+import { withSafeKeywords } from './ajv-keywords.js';
 import type { ValidateCode } from './codes.js';
 import { LINEAR_ERRORS_CODE } from './linear-errors.js';
-import { withLinearUniqueItems } from './unique-items.js';
 
 export const SCHEMA_FILE = 'mcp-description-0.8.0.json';
 export const SCHEMA_ID = 'https://mcpdesc.org/schema/mcp-description/0.8.0.json';
@@ -72,7 +72,7 @@ function validator(): ValidateFunction {
         new URL('./structural.precompiled.cjs', import.meta.url),
       ) as ValidateFunction;
     } catch {
-      const ajv = withLinearUniqueItems(new (loadAjv2020().Ajv2020)(STRUCTURAL_AJV_OPTIONS), loadAjv2020());
+      const ajv = withSafeKeywords(new (loadAjv2020().Ajv2020)(STRUCTURAL_AJV_OPTIONS), loadAjv2020());
       loadAjvFormats()(ajv as never);
       compiled = ajv.compile(structuralSchema());
     }

@@ -191,6 +191,43 @@ describe('hostile documents through the commands', () => {
     expect(runCli(['diff', file, out]).code).toBe(0);
   });
 
+  it('valueOf and toString keys checked against object const, enum and uniqueItems: findings, no internal error', () => {
+    // Ajv's deep equality called such keys as methods and threw a TypeError.
+    const file = write(
+      'value-of.json',
+      JSON.stringify({
+        ...base,
+        transports: [{ type: 'stdio', command: 'x' }],
+        tools: [
+          {
+            name: 't',
+            inputSchema: {
+              type: 'object',
+              properties: {
+                a: { const: { x: 1 } },
+                b: { enum: [{ y: 1 }] },
+                c: { type: 'array', uniqueItems: true },
+              },
+            },
+            examples: {
+              e: {
+                input: { a: { valueOf: 1 }, b: { toString: [] }, c: [{}, { toString: [] }, { valueOf: 2 }] },
+                result: { content: [] },
+              },
+            },
+          },
+        ],
+      }),
+    );
+    for (const command of ['validate', 'lint']) {
+      const result = runCli([command, file]);
+      expectCleanOutcome(result, [1]);
+      expect(result.stdout).toContain(
+        '/a must be equal to constant; /b must be equal to one of the allowed values',
+      );
+    }
+  });
+
   it('cyclic $componentRef and $ref are reported, not followed forever', () => {
     const file = write(
       'cycles.json',

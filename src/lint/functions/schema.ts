@@ -3,8 +3,8 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import type { JsonValue } from '../../util/json.js';
 import { loadAjv } from '../../util/lazy-modules.js';
 import { parsePointer } from '../../util/pointer.js';
+import { withSafeKeywords } from '../../validate/ajv-keywords.js';
 import { LINEAR_ERRORS_CODE } from '../../validate/linear-errors.js';
-import { withLinearUniqueItems } from '../../validate/unique-items.js';
 import type { FunctionDefinition, FunctionResult } from '../types.js';
 
 let ajv: Ajv | undefined;
@@ -13,7 +13,7 @@ const compiled = new WeakMap<object, ValidateFunction>();
 function compile(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
-    ajv ??= withLinearUniqueItems(
+    ajv ??= withSafeKeywords(
       new (loadAjv().Ajv)({ allErrors: true, strict: false, validateSchema: true, code: LINEAR_ERRORS_CODE }),
       loadAjv(),
     );
