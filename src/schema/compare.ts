@@ -30,6 +30,17 @@ function isFalse(value: JsonValue): boolean {
   return Object.keys(value).every((k) => k === 'not' || isAnnotation(k));
 }
 
+/**
+ * Nested comparisons at most: a schema node and each of its conjunctive views count one each, so a
+ * nested property costs two and a `$ref` followed one. Nesting in the text is bounded by the depth
+ * limit, but a chain of `$ref`s nests as deep as it is long: chains of 1,000 schemas, or 500
+ * `anyOf`s, ran out of stack. Below this depth a difference is reported as unknown, never as
+ * compatible; compareSchemas reports a stack overflow (deeper frames than expected) the same way.
+ */
+export const MAX_COMPARE_DEPTH = 512;
+
+const TOO_DEEP = `not compared: more than ${MAX_COMPARE_DEPTH} nested comparisons deep ($ref hops included)`;
+
 export const compareNode = (
   ctx: Ctx,
   o: JsonValue,
@@ -39,6 +50,26 @@ export const compareNode = (
   pol: Polarity,
   out: RawChange[],
 ): void => {
+  if (ctx.depth >= MAX_COMPARE_DEPTH) {
+    // Equal text is no proof here: equal `$ref`s lead to the rest of the chain, unseen.
+    if (o === n ? !ctx.sameRoot && containsRef(o) : containsRef(o) || containsRef(n) || !sameJson(o, n))
+      emit(out, pol, 'comparison-too-deep', po, pn, 'unknown', TOO_DEEP);
+    return;
+  }
+  ctx.depth++;
+  compareNodeWithin(ctx, o, n, po, pn, pol, out);
+  ctx.depth--;
+};
+
+function compareNodeWithin(
+  ctx: Ctx,
+  o: JsonValue,
+  n: JsonValue,
+  po: string,
+  pn: string,
+  pol: Polarity,
+  out: RawChange[],
+): void {
   if (o === n && (ctx.sameRoot || !containsRef(o))) return;
   if (!containsRef(o) && sameJson(o, n)) return;
   if (!isSchema(o) || !isSchema(n)) {
@@ -74,7 +105,7 @@ export const compareNode = (
   const vo = viewOf(isJsonObject(o) ? o : {}, po, ctx.old.dialect);
   const vn = viewOf(isJsonObject(n) ? n : {}, pn, ctx.new.dialect);
   compareExpanded(ctx, vo, vn, pol, out);
-};
+}
 
 /**
  * Follows local refs with a memo of compared target pairs: recursive schemas terminate and a
@@ -197,6 +228,16 @@ function compareExpanded(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawCh
 
 /** One conjunctive view against another: every keyword family in turn. */
 function compareViews(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {
+  if (ctx.depth >= MAX_COMPARE_DEPTH) {
+    emit(out, pol, 'comparison-too-deep', vo.pointer, vn.pointer, 'unknown', TOO_DEEP);
+    return;
+  }
+  ctx.depth++;
+  compareViewsWithin(ctx, vo, vn, pol, out);
+  ctx.depth--;
+}
+
+function compareViewsWithin(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {
   compareTypes(ctx, vo, vn, pol, out);
   const maskOld = declaredMask(vo);
   const maskNew = declaredMask(vn);
@@ -249,9 +290,23 @@ export function compareSchemas(
     memo: [new Map(), new Map()],
     compareNode,
     pairBudget: { remaining: PAIR_BUDGET },
+    depth: 0,
   };
-  const raw: RawChange[] = [];
-  compareNode(ctx, oldSchema, newSchema, '', '', 1, raw);
+  let raw: RawChange[] = [];
+  try {
+    compareNode(ctx, oldSchema, newSchema, '', '', 1, raw);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    raw = [
+      {
+        kind: 'comparison-too-deep',
+        pointerOld: '',
+        pointerNew: '',
+        effect: 'unknown',
+        message: `not compared: the schemas nest too deeply (${error.message})`,
+      },
+    ];
+  }
   const seen = new Set<string>();
   const changes: SchemaChange[] = [];
   for (const change of raw) {

@@ -50,6 +50,8 @@ export interface Ctx {
   compareNode: CompareNode;
   /** Branch-pair comparisons left (see `matchItems`): bounds work on generated compositions. */
   pairBudget: PairBudget;
+  /** Schemas being compared inside one another now (see MAX_COMPARE_DEPTH in compare.ts). */
+  depth: number;
 }
 
 export function orient(effect: Effect, polarity: Polarity): Effect {

@@ -86,6 +86,11 @@ export const CHANGE_KINDS = {
     family: 'reference',
     description: 'A local `$ref` could not be resolved; the schemas behind it were not compared.',
   },
+  'comparison-too-deep': {
+    family: 'reference',
+    description:
+      'A comparison more than 512 schemas deep (each `$ref` followed counts as one) stopped there: what lies below is not compared, so the effect is unknown.',
+  },
   'dynamic-ref-changed': {
     family: 'reference',
     description: 'A `$dynamicRef` or `$recursiveRef` changed; dynamic scope is not modelled.',

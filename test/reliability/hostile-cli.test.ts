@@ -228,6 +228,38 @@ describe('hostile documents through the commands', () => {
     }
   });
 
+  it('a $ref chain deeper than the comparison bound: an unknown change, not a stack overflow', () => {
+    const chain = (last: string) => {
+      const defs: Record<string, unknown> = {};
+      for (let i = 0; i < 1000; i++)
+        defs[`d${i}`] =
+          i === 999 ? { type: last } : { type: 'object', properties: { n: { $ref: `#/$defs/d${i + 1}` } } };
+      return { $defs: defs, $ref: '#/$defs/d0' };
+    };
+    const a = write('chain-a.json', JSON.stringify(chain('string')));
+    const b = write('chain-b.json', JSON.stringify(chain('number')));
+    const result = runCli(['schema-diff', a, b]);
+    expectCleanOutcome(result, [0]);
+    expect(result.stdout).toMatch(
+      /comparison-too-deep[\s\S]*not compared: more than 512 nested comparisons deep/,
+    );
+    const anyOfs: Record<string, unknown> = {};
+    for (let i = 0; i < 600; i++)
+      anyOfs[`d${i}`] = {
+        anyOf: [
+          { $ref: `#/$defs/d${i + 1}` },
+          { type: 'object', properties: { x: { $ref: `#/$defs/d${i + 1}` } } },
+        ],
+      };
+    anyOfs.d600 = { type: 'string' };
+    const c = write('anyof-chain-a.json', JSON.stringify({ $defs: anyOfs, $ref: '#/$defs/d0' }));
+    const d = write(
+      'anyof-chain-b.json',
+      JSON.stringify({ $defs: { ...anyOfs, d600: { type: 'number' } }, $ref: '#/$defs/d0' }),
+    );
+    expectCleanOutcome(runCli(['schema-diff', c, d]), [0, 1]);
+  });
+
   it('cyclic $componentRef and $ref are reported, not followed forever', () => {
     const file = write(
       'cycles.json',
