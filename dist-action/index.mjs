@@ -19763,6 +19763,98 @@ function requirePrecompiled(url) {
   return runCommonJs(compilePrecompiled(file, readFileSync(file)), file);
 }
 
+// src/validate/ajv-keywords.ts
+function canonicalKey(value) {
+  return value !== null && typeof value === "object" ? JSON.stringify(value, sortedKeys) : `${typeof value}:${String(value)}`;
+}
+function sortedKeys(_key, value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(
+    Object.keys(value).sort().map((name) => [name, value[name]])
+  ) : value;
+}
+function canonicalKeyCode({ _ }, data) {
+  const replacer = _`(key, value) => value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).sort().map((name) => [name, value[name]])) : value`;
+  return _`(${data} !== null && typeof ${data} === "object" ? JSON.stringify(${data}, ${replacer}) : typeof ${data} + ":" + ${data})`;
+}
+function uniqueItemsKeyword(codegen) {
+  const { _, str: str2 } = codegen;
+  return {
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: {
+      message: ({ params: { i, j } }) => str2`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+      params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`
+    },
+    code(cxt) {
+      const { gen, data, schema: schema2 } = cxt;
+      if (schema2 !== true) return;
+      const valid = gen.let("valid", true);
+      const i = gen.let("i");
+      const j = gen.let("j");
+      cxt.setParams({ i, j });
+      gen.if(_`${data}.length > 1`, () => {
+        const seen = gen.const("seen", _`new Map()`);
+        const at2 = gen.let("at", _`${data}.length`);
+        const key = gen.let("key");
+        gen.for(_`;${at2}--;`, () => {
+          gen.assign(key, canonicalKeyCode(codegen, _`${data}[${at2}]`));
+          gen.if(_`${seen}.has(${key})`, () => {
+            gen.assign(i, _`${seen}.get(${key})`);
+            gen.assign(j, at2);
+            cxt.error();
+            gen.assign(valid, false).break();
+          });
+          gen.code(_`${seen}.set(${key}, ${at2})`);
+        });
+      });
+      cxt.ok(valid);
+    }
+  };
+}
+function constKeyword(codegen) {
+  const { _, stringify } = codegen;
+  return {
+    keyword: "const",
+    error: {
+      message: "must be equal to constant",
+      params: ({ schemaCode }) => _`{allowedValue: ${schemaCode}}`
+    },
+    code(cxt) {
+      const { data, schema: schema2 } = cxt;
+      if (schema2 !== null && typeof schema2 === "object")
+        cxt.fail(_`${canonicalKeyCode(codegen, data)} !== ${stringify(canonicalKey(schema2))}`);
+      else cxt.fail(_`${schema2} !== ${data}`);
+    }
+  };
+}
+function enumKeyword(codegen) {
+  const { _, stringify } = codegen;
+  return {
+    keyword: "enum",
+    schemaType: "array",
+    error: {
+      message: "must be equal to one of the allowed values",
+      params: ({ schemaCode }) => _`{allowedValues: ${schemaCode}}`
+    },
+    code(cxt) {
+      const { gen, data, schema: schema2 } = cxt;
+      if (!Array.isArray(schema2) || schema2.length === 0) throw new Error("enum must have non-empty array");
+      const keys = schema2.map(canonicalKey);
+      const allowed2 = gen.scopeValue("obj", { ref: new Set(keys), code: _`new Set(${stringify(keys)})` });
+      cxt.pass(_`${allowed2}.has(${canonicalKeyCode(codegen, data)})`);
+    }
+  };
+}
+function withSafeKeywords(ajv3, codegen) {
+  for (const make of [uniqueItemsKeyword, constKeyword, enumKeyword]) {
+    const definition = make(codegen);
+    ajv3.removeKeyword(definition.keyword);
+    ajv3.addKeyword(definition);
+  }
+  return ajv3;
+}
+
 // src/validate/linear-errors.ts
 var HELPER = "mcpdescAppendErrors";
 var CONCAT = /vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g;
@@ -19890,57 +19982,6 @@ function quickMetaValid(schema2, dialect) {
   return true;
 }
 
-// src/validate/unique-items.ts
-function uniqueItemsKeyword({ _, str: str2 }) {
-  return {
-    keyword: "uniqueItems",
-    type: "array",
-    schemaType: "boolean",
-    error: {
-      message: ({ params: { i, j } }) => str2`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
-      params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`
-    },
-    code(cxt) {
-      const { gen, data, schema: schema2 } = cxt;
-      if (schema2 !== true) return;
-      const valid = gen.let("valid", true);
-      const i = gen.let("i");
-      const j = gen.let("j");
-      cxt.setParams({ i, j });
-      gen.if(_`${data}.length > 1`, () => {
-        const seen = gen.const("seen", _`new Map()`);
-        const sortedKeys = gen.const(
-          "sortedKeys",
-          _`(key, value) => value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).sort().map((name) => [name, value[name]])) : value`
-        );
-        const at2 = gen.let("at", _`${data}.length`);
-        const item = gen.let("item");
-        const key = gen.let("key");
-        gen.for(_`;${at2}--;`, () => {
-          gen.assign(item, _`${data}[${at2}]`);
-          gen.assign(
-            key,
-            _`${item} !== null && typeof ${item} === "object" ? JSON.stringify(${item}, ${sortedKeys}) : typeof ${item} + ":" + ${item}`
-          );
-          gen.if(_`${seen}.has(${key})`, () => {
-            gen.assign(i, _`${seen}.get(${key})`);
-            gen.assign(j, at2);
-            cxt.error();
-            gen.assign(valid, false).break();
-          });
-          gen.code(_`${seen}.set(${key}, ${at2})`);
-        });
-      });
-      cxt.ok(valid);
-    }
-  };
-}
-function withLinearUniqueItems(ajv3, codegen) {
-  ajv3.removeKeyword("uniqueItems");
-  ajv3.addKeyword(uniqueItemsKeyword(codegen));
-  return ajv3;
-}
-
 // src/validate/embedded-schema.ts
 function dialectOf(schema2) {
   if (!isJsonObject(schema2) || schema2.$schema === void 0) return "2020-12";
@@ -20013,11 +20054,11 @@ function makeOptions() {
 function ajvFor(dialect) {
   if (dialect === "2020-12") {
     ajv20202 ??= loadAjvFormats()(
-      withLinearUniqueItems(new (loadAjv2020()).Ajv2020(makeOptions()), loadAjv2020())
+      withSafeKeywords(new (loadAjv2020()).Ajv2020(makeOptions()), loadAjv2020())
     );
     return ajv20202;
   }
-  ajv07 ??= loadAjvFormats()(withLinearUniqueItems(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
+  ajv07 ??= loadAjvFormats()(withSafeKeywords(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
   return ajv07;
 }
 var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
@@ -22577,6 +22618,10 @@ var CHANGE_KINDS = {
     family: "reference",
     description: "A local `$ref` could not be resolved; the schemas behind it were not compared."
   },
+  "comparison-too-deep": {
+    family: "reference",
+    description: "A comparison more than 512 schemas deep (each `$ref` followed counts as one) stopped there: what lies below is not compared, so the effect is unknown."
+  },
   "dynamic-ref-changed": {
     family: "reference",
     description: "A `$dynamicRef` or `$recursiveRef` changed; dynamic scope is not modelled."
@@ -23375,7 +23420,19 @@ function isFalse(value) {
   if (not !== true && !(isJsonObject(not) && Object.keys(not).every(isAnnotation))) return false;
   return Object.keys(value).every((k) => k === "not" || isAnnotation(k));
 }
+var MAX_COMPARE_DEPTH = 512;
+var TOO_DEEP = `not compared: more than ${MAX_COMPARE_DEPTH} nested comparisons deep ($ref hops included)`;
 var compareNode = (ctx, o, n, po, pn, pol, out) => {
+  if (ctx.depth >= MAX_COMPARE_DEPTH) {
+    if (o === n ? !ctx.sameRoot && containsRef(o) : containsRef(o) || containsRef(n) || !sameJson(o, n))
+      emit(out, pol, "comparison-too-deep", po, pn, "unknown", TOO_DEEP);
+    return;
+  }
+  ctx.depth++;
+  compareNodeWithin(ctx, o, n, po, pn, pol, out);
+  ctx.depth--;
+};
+function compareNodeWithin(ctx, o, n, po, pn, pol, out) {
   if (o === n && (ctx.sameRoot || !containsRef(o))) return;
   if (!containsRef(o) && sameJson(o, n)) return;
   if (!isSchema(o) || !isSchema(n)) {
@@ -23411,7 +23468,7 @@ var compareNode = (ctx, o, n, po, pn, pol, out) => {
   const vo = viewOf(isJsonObject(o) ? o : {}, po, ctx.old.dialect);
   const vn = viewOf(isJsonObject(n) ? n : {}, pn, ctx.new.dialect);
   compareExpanded(ctx, vo, vn, pol, out);
-};
+}
 function compareThroughRefs(ctx, o, n, refOld, refNew, po, pn, pol, out) {
   const refPointerOld = refOld === void 0 ? po : appendPointer(po, "$ref");
   const refPointerNew = refNew === void 0 ? pn : appendPointer(pn, "$ref");
@@ -23508,6 +23565,15 @@ function compareExpanded(ctx, vo, vn, pol, out) {
   );
 }
 function compareViews(ctx, vo, vn, pol, out) {
+  if (ctx.depth >= MAX_COMPARE_DEPTH) {
+    emit(out, pol, "comparison-too-deep", vo.pointer, vn.pointer, "unknown", TOO_DEEP);
+    return;
+  }
+  ctx.depth++;
+  compareViewsWithin(ctx, vo, vn, pol, out);
+  ctx.depth--;
+}
+function compareViewsWithin(ctx, vo, vn, pol, out) {
   compareTypes(ctx, vo, vn, pol, out);
   const maskOld = declaredMask(vo);
   const maskNew = declaredMask(vn);
@@ -23546,10 +23612,24 @@ function compareSchemas(oldSchema, newSchema, options) {
     sameRoot: oldSchema === newSchema,
     memo: [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()],
     compareNode,
-    pairBudget: { remaining: PAIR_BUDGET }
+    pairBudget: { remaining: PAIR_BUDGET },
+    depth: 0
   };
-  const raw = [];
-  compareNode(ctx, oldSchema, newSchema, "", "", 1, raw);
+  let raw = [];
+  try {
+    compareNode(ctx, oldSchema, newSchema, "", "", 1, raw);
+  } catch (error2) {
+    if (!(error2 instanceof RangeError)) throw error2;
+    raw = [
+      {
+        kind: "comparison-too-deep",
+        pointerOld: "",
+        pointerNew: "",
+        effect: "unknown",
+        message: `not compared: the schemas nest too deeply (${error2.message})`
+      }
+    ];
+  }
   const seen = /* @__PURE__ */ new Set();
   const changes = [];
   for (const change of raw) {
@@ -25213,7 +25293,7 @@ var compiled = /* @__PURE__ */ new WeakMap();
 function compile(schema2) {
   let validate = compiled.get(schema2);
   if (!validate) {
-    ajv2 ??= withLinearUniqueItems(
+    ajv2 ??= withSafeKeywords(
       new (loadAjv()).Ajv({ allErrors: true, strict: false, validateSchema: true, code: LINEAR_ERRORS_CODE }),
       loadAjv()
     );
@@ -25952,7 +26032,7 @@ function precompiled(name) {
 }
 var schemaValidator;
 function configValidator() {
-  schemaValidator ??= precompiled("config")?.config ?? withLinearUniqueItems(new (loadAjv()).Ajv(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
+  schemaValidator ??= precompiled("config")?.config ?? withSafeKeywords(new (loadAjv()).Ajv(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
   return schemaValidator;
 }
 function builtinRulesetJson(file) {
@@ -26362,7 +26442,7 @@ function optionsValidator(fn) {
     if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
       validate = precompiled("options")?.[precompiledOptionsExport(fn.name)];
     if (!validate) {
-      optionsAjv ??= withLinearUniqueItems(new (loadAjv()).Ajv(OPTIONS_AJV_OPTIONS), loadAjv());
+      optionsAjv ??= withSafeKeywords(new (loadAjv()).Ajv(OPTIONS_AJV_OPTIONS), loadAjv());
       validate = optionsAjv.compile(fn.optionsSchema);
     }
     optionValidators.set(fn, validate);
@@ -28431,7 +28511,7 @@ function validator2() {
         new URL("./structural.precompiled.cjs", new URL("../src/validate/structural.ts", import.meta.url).href)
       );
     } catch {
-      const ajv3 = withLinearUniqueItems(new (loadAjv2020()).Ajv2020(STRUCTURAL_AJV_OPTIONS), loadAjv2020());
+      const ajv3 = withSafeKeywords(new (loadAjv2020()).Ajv2020(STRUCTURAL_AJV_OPTIONS), loadAjv2020());
       loadAjvFormats()(ajv3);
       compiled2 = ajv3.compile(structuralSchema());
     }
@@ -29887,7 +29967,7 @@ function schema070() {
 }
 function validator3() {
   if (!compiled3) {
-    const ajv3 = withLinearUniqueItems(
+    const ajv3 = withSafeKeywords(
       new (loadAjv()).Ajv({
         allErrors: true,
         strict: false,
