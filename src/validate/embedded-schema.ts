@@ -95,6 +95,9 @@ function makeOptions() {
     allErrors: true,
     addUsedSchema: false,
     validateFormats: true,
+    // Ajv would print "unknown format … ignored" to the console for each use in a document's schema:
+    // formats it does not know are annotations (2020-12), and the output is mcpdesc's to write.
+    logger: false as const,
     code: { ...LINEAR_ERRORS_CODE, regExp: guardedRegExp as unknown as never },
   };
 }

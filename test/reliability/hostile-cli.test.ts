@@ -260,6 +260,28 @@ describe('hostile documents through the commands', () => {
     expectCleanOutcome(runCli(['schema-diff', c, d]), [0, 1]);
   });
 
+  it('unknown formats in a tool schema: no console output from the validator library', () => {
+    const file = write(
+      'unknown-format.json',
+      JSON.stringify({
+        ...base,
+        transports: [{ type: 'stdio', command: 'x' }],
+        tools: [
+          {
+            name: 't',
+            inputSchema: { type: 'object', properties: { a: { type: 'string', format: 'not-a-format' } } },
+            examples: { e: { input: { a: 'x' }, result: { content: [] } } },
+          },
+        ],
+      }),
+    );
+    for (const command of ['validate', 'lint']) {
+      const result = runCli([command, file]);
+      expectCleanOutcome(result, [0, 1]);
+      expect(result.stderr).not.toMatch(/unknown format/);
+    }
+  });
+
   it('cyclic $componentRef and $ref are reported, not followed forever', () => {
     const file = write(
       'cycles.json',

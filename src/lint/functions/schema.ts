@@ -14,7 +14,13 @@ function compile(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
     ajv ??= withSafeKeywords(
-      new (loadAjv().Ajv)({ allErrors: true, strict: false, validateSchema: true, code: LINEAR_ERRORS_CODE }),
+      new (loadAjv().Ajv)({
+        allErrors: true,
+        strict: false,
+        validateSchema: true,
+        logger: false,
+        code: LINEAR_ERRORS_CODE,
+      }),
       loadAjv(),
     );
     validate = ajv.compile(schema);
