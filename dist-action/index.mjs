@@ -20048,6 +20048,9 @@ function makeOptions() {
     allErrors: true,
     addUsedSchema: false,
     validateFormats: true,
+    // Ajv would print "unknown format … ignored" to the console for each use in a document's schema:
+    // formats it does not know are annotations (2020-12), and the output is mcpdesc's to write.
+    logger: false,
     code: { ...LINEAR_ERRORS_CODE, regExp: guardedRegExp }
   };
 }
@@ -25294,7 +25297,13 @@ function compile(schema2) {
   let validate = compiled.get(schema2);
   if (!validate) {
     ajv2 ??= withSafeKeywords(
-      new (loadAjv()).Ajv({ allErrors: true, strict: false, validateSchema: true, code: LINEAR_ERRORS_CODE }),
+      new (loadAjv()).Ajv({
+        allErrors: true,
+        strict: false,
+        validateSchema: true,
+        logger: false,
+        code: LINEAR_ERRORS_CODE
+      }),
       loadAjv()
     );
     validate = ajv2.compile(schema2);
