@@ -9,8 +9,12 @@ export interface SourceBytes {
   path?: string;
 }
 
-/** `REV:path` as git understands it; a drive letter (`C:\`) or an existing file name never counts. */
-const GIT_SPEC = /^([^:\s][^:]*?):(.+)$/;
+/**
+ * `REV:path` as git understands it; a drive letter (`C:\`) or an existing file name never counts,
+ * nor does an operand starting with `-`: no revision does, and `git show` would take it for an
+ * option (`--output=FILE:x` wrote a file).
+ */
+const GIT_SPEC = /^([^:\s-][^:]*?):(.+)$/;
 
 /**
  * Reads the bytes behind a command-line operand: a file, `-` for standard input, or `REV:path`

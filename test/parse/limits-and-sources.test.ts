@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +125,13 @@ describe('sources', () => {
       expect((await loadSource('HEAD~1:server.mcpdesc.yaml')).value).toEqual({ version: 1 });
       expect((await loadSource('HEAD:server.mcpdesc.yaml')).file).toBe('HEAD:server.mcpdesc.yaml');
       await expect(loadSource('HEAD:missing.yaml')).rejects.toMatchObject({ code: 'git-error' });
+      // Never a git option: `git show --output=FILE:x` would write FILE.
+      const target = join(repo, 'written');
+      await expect(loadSource(`--output=${target}:server.mcpdesc.yaml`)).rejects.toMatchObject({
+        code: 'not-found',
+      });
+      expect(existsSync(`${target}:server.mcpdesc.yaml`)).toBe(false);
+      expect(existsSync(target)).toBe(false);
     } finally {
       process.chdir(cwd);
     }
