@@ -148,40 +148,89 @@ function skipQuoted(text: string, start: number, quote: number): number {
   return text.length;
 }
 
+/** Heap the `yaml` package takes per value, rounded up (≈ 800 bytes in block style, ≈ 950 in flow). */
+export const YAML_BYTES_PER_VALUE = 1024;
+/** And per line, values or not: ≈ 100 bytes for a blank line, ≈ 350 for a comment. */
+export const YAML_BYTES_PER_LINE = 384;
+
 /**
- * Where a YAML text passes `budget` values by a cheap count, or -1 when it does not. The `yaml`
- * package needs about a kilobyte per value (its syntax tree, then the document tree) before any
- * limit can be checked on the result, so a 42 MB text of `- 1` lines ran Node out of memory after
- * a minute and a half. The count is of the indicators every value needs (keys included): a block
- * entry (`- `) or explicit key (`? `) at the start of a line, a mapping colon (`: `, or after a
- * quoted key), and the flow indicators `[`, `{` and `,`. It never falls short of the values a
- * text holds (aliases aside, which the loader refuses), and as indicators inside quoted and block
- * scalars count too, it exceeds them: by 1.0–1.2 times on real descriptions.
+ * Where a YAML text passes `budget` bytes of estimated parser memory, or -1 when it does not. The
+ * `yaml` package builds its syntax tree, then the document tree, before any limit can be checked
+ * on the result: a 42 MB text of `- 1` lines ran Node out of memory after a minute and a half, and
+ * 10 MB of comment lines took 1.7 GB. The estimate counts lines, and the indicators every value
+ * needs (keys included): a block entry (`- `) or explicit key (`? `) at the start of a line, a
+ * mapping colon (`: `, or after a quoted key), and the flow indicators `[`, `{` and `,`. It never
+ * falls short of the values a text holds (aliases aside, which the loader refuses); as indicators
+ * inside quoted and block scalars count too, it exceeds them, by 1.0–1.2 times on real descriptions.
  */
-export function yamlValuesBeyond(text: string, budget: number): number {
-  let values = 1;
+export function yamlCostBeyond(text: string, budget: number): number {
+  let cost = YAML_BYTES_PER_VALUE; // the root
   let lineStart = true; // nothing but spaces and block indicators yet on this line
   const length = text.length;
   for (let i = 0; i < length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a) {
       lineStart = true;
-      continue;
+      cost += YAML_BYTES_PER_LINE;
+    } else if (c !== 0x20) {
+      const next = i + 1 < length ? text.charCodeAt(i + 1) : 0x0a;
+      const blankNext = next === 0x20 || next === 0x0a || next === 0x0d || next === 0x09;
+      if ((c === 0x2d || c === 0x3f) && lineStart && blankNext) {
+        cost += c === 0x2d ? YAML_BYTES_PER_VALUE : 2 * YAML_BYTES_PER_VALUE;
+      } else {
+        lineStart = false;
+        if (c === 0x3a) {
+          const before = i > 0 ? text.charCodeAt(i - 1) : 0;
+          if (blankNext || before === 0x22 || before === 0x27) cost += 2 * YAML_BYTES_PER_VALUE;
+        } else if (c === 0x2c) cost += YAML_BYTES_PER_VALUE;
+        // the collection and its first entry
+        else if (c === 0x5b || c === 0x7b) cost += 2 * YAML_BYTES_PER_VALUE;
+      }
     }
-    if (c === 0x20) continue;
-    const next = i + 1 < length ? text.charCodeAt(i + 1) : 0x0a;
-    const blankNext = next === 0x20 || next === 0x0a || next === 0x0d || next === 0x09;
-    if ((c === 0x2d || c === 0x3f) && lineStart && blankNext) {
-      values += c === 0x2d ? 1 : 2;
-    } else {
-      lineStart = false;
-      if (c === 0x3a) {
-        const before = i > 0 ? text.charCodeAt(i - 1) : 0;
-        if (blankNext || before === 0x22 || before === 0x27) values += 2;
-      } else if (c === 0x2c) values++;
-      else if (c === 0x5b || c === 0x7b) values += 2; // the collection and its first entry
-    }
-    if (values > budget) return i;
+    if (cost > budget) return i;
   }
   return -1;
+}
+
+/**
+ * Where a second YAML document starts (`---` at the start of a line after content or after another
+ * `---`, or content after a `...` end marker), or -1. A description is one document, and the parser
+ * would first build every other: 8 MB of `---` lines took 16 s and 2.4 GB to be refused. A marker
+ * can appear nowhere else at the start of a line (not in a block scalar, which is indented, nor in
+ * a quoted one, where YAML forbids it).
+ */
+export function yamlSecondDocumentAt(text: string): number {
+  let started = false; // a `---` or content seen
+  let ended = false; // a `...` seen
+  let at = 0;
+  const length = text.length;
+  while (at < length) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = length;
+    const first = text.charCodeAt(at);
+    const marker =
+      (first === 0x2d && text.startsWith('---', at)) || (first === 0x2e && text.startsWith('...', at))
+        ? first
+        : 0;
+    const after = text.charCodeAt(at + 3);
+    if (marker !== 0 && (at + 3 >= end || after === 0x20 || after === 0x09 || after === 0x0d)) {
+      if (marker === 0x2e) ended = true;
+      else if (started || ended) return at;
+      else started = true;
+    } else if (first !== 0x23 && first !== 0x25 && !isBlankLine(text, at, end)) {
+      // content (not a comment, not a directive)
+      if (ended) return at;
+      started = true;
+    }
+    at = end + 1;
+  }
+  return -1;
+}
+
+function isBlankLine(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return c === 0x23;
+  }
+  return true;
 }

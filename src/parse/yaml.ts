@@ -6,7 +6,12 @@ import { LoadError, type LoadErrorCode } from './errors.js';
 import type { ParsedText } from './json.js';
 import type { Limits } from './limits.js';
 import { LineIndex } from './lines.js';
-import { prescanYamlFlowDepth, yamlValuesBeyond } from './prescan.js';
+import {
+  prescanYamlFlowDepth,
+  YAML_BYTES_PER_VALUE,
+  yamlCostBeyond,
+  yamlSecondDocumentAt,
+} from './prescan.js';
 import { LazySourceMap, type PointerEntry } from './source-map.js';
 
 /** Tags of the YAML JSON schema; anything else is a custom or application tag (spec §15.3). */
@@ -38,15 +43,12 @@ function plainScalarsAsStrings(tags: Tags): Tags {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
 
-/** Bytes of heap the `yaml` package takes per value, rounded up (≈ 800 in block style, ≈ 950 in flow). */
-const YAML_BYTES_PER_VALUE = 1024;
-
 /**
- * Values a YAML text may have before it is parsed: as many as half of Node's heap holds at
- * YAML_BYTES_PER_VALUE, leaving the rest to the document built from it and to the command.
+ * Parser memory a YAML text may need (yamlCostBeyond): half of Node's heap, leaving the rest to the
+ * document built from it and to the command.
  */
-function yamlValueBudget(): number {
-  return Math.floor(heapLimitBytes() / 2 / YAML_BYTES_PER_VALUE);
+function yamlMemoryBudget(): number {
+  return Math.floor(heapLimitBytes() / 2);
 }
 
 /** Node's heap limit; node:v8 is loaded only here (≈ 1.3 ms, which every start would otherwise pay). */
@@ -82,15 +84,22 @@ export function parseYaml(text: string, file: string, limits: Limits): ParsedTex
   const tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
   if (tooDeepAt >= 0)
     throw fail('limit-depth', `Nesting deeper than the limit of ${limits.maxDepth}`, tooDeepAt);
-  // A value takes at least two characters (`1,`): shorter texts cannot pass the budget.
-  const budget = yamlValueBudget();
-  if (text.length / 2 > budget) {
-    const beyond = yamlValuesBeyond(text, budget);
+  const secondDocument = yamlSecondDocumentAt(text);
+  if (secondDocument >= 0)
+    throw fail(
+      'yaml-document-count',
+      'A description must be exactly one YAML document, found several',
+      secondDocument,
+    );
+  // No character costs more than half a value (`1,`): shorter texts cannot pass the budget.
+  const budget = yamlMemoryBudget();
+  if (text.length * (YAML_BYTES_PER_VALUE / 2) > budget) {
+    const beyond = yamlCostBeyond(text, budget);
     if (beyond >= 0) {
       const heapMb = Math.round(heapLimitBytes() / 2 ** 20);
       throw fail(
         'limit-memory',
-        `YAML document too large to parse in memory: over ${budget} values at about 1 KB each, for a ${heapMb} MB heap; convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,
+        `YAML document too large to parse in memory: the YAML parser would need more than half of Node's ${heapMb} MB heap (about 1 KB per value and 0.4 KB per line); convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,
         beyond,
       );
     }

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
-import { prescanJson, yamlValuesBeyond } from '../../src/parse/prescan.js';
+import {
+  prescanJson,
+  YAML_BYTES_PER_LINE,
+  YAML_BYTES_PER_VALUE,
+  yamlCostBeyond,
+  yamlSecondDocumentAt,
+} from '../../src/parse/prescan.js';
 
 /** Object members in a parsed value: what the key count must equal for a document without duplicates. */
 function countKeys(value: unknown): number {
@@ -122,37 +128,73 @@ function countNodes(value: unknown): number {
   return Object.values(value).reduce((n: number, v) => n + 1 + countNodes(v), 1);
 }
 
-/** The count yamlValuesBeyond makes (the budget it would pass first). */
-function yamlCount(text: string): number {
-  let budget = 0;
-  while (yamlValuesBeyond(text, budget) >= 0) budget++;
-  return budget;
+/** The estimate yamlCostBeyond makes: the largest budget it passes, plus one. */
+function yamlCost(text: string): number {
+  let low = 0;
+  let high = 1;
+  while (yamlCostBeyond(text, high) >= 0) high *= 2;
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (yamlCostBeyond(text, mid) >= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
-describe('yamlValuesBeyond', () => {
+const V = YAML_BYTES_PER_VALUE;
+const L = YAML_BYTES_PER_LINE;
+
+describe('yamlCostBeyond', () => {
   it.each([
-    ['- 1\n- 2\n', 3],
-    ['a: 1\nb: 2\n', 5],
-    ['a:\n  - - 1\n    - 2\n', 6],
-    ['? a\n? b\n', 5],
-    ['{"a":1,"b":[1,2]}', 11],
-    ['[]', 3],
-    ['description: "x: y, z"\n', 6],
-  ])('counts %j as %i', (text, count) => {
-    expect(yamlCount(text)).toBe(count);
+    ['- 1\n- 2\n', 3 * V + 2 * L],
+    ['a: 1\nb: 2\n', 5 * V + 2 * L],
+    ['a:\n  - - 1\n    - 2\n', 6 * V + 3 * L],
+    ['? a\n? b\n', 5 * V + 2 * L],
+    ['{"a":1,"b":[1,2]}', 11 * V],
+    ['[]', 3 * V],
+    ['description: "x: y, z"\n', 6 * V + L],
+    ['# a comment\n\n\n', V + 3 * L],
+  ])('estimates %j at %i bytes', (text, cost) => {
+    expect(yamlCost(text)).toBe(cost);
   });
 
-  it('returns where the count passes the budget, -1 when it does not', () => {
+  it('returns where the estimate passes the budget, -1 when it does not', () => {
     const text = '- a\n- b\n- c\n';
-    expect(yamlValuesBeyond(text, 3)).toBe(text.indexOf('- c'));
-    expect(yamlValuesBeyond(text, 4)).toBe(-1);
+    expect(yamlCostBeyond(text, 3 * V + 2 * L)).toBe(text.indexOf('- c'));
+    expect(yamlCostBeyond(text, 4 * V + 3 * L)).toBe(-1);
   });
 
-  it('never counts fewer than the nodes of a document, block or flow style (property)', () => {
+  it('never estimates fewer values than a document has, block or flow style (property)', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), (value, flow) => {
         const text = flow ? JSON.stringify(value) : stringifyYaml(value);
-        expect(yamlCount(text)).toBeGreaterThanOrEqual(countNodes(value));
+        const lines = text.split('\n').length - 1;
+        expect(yamlCost(text) - lines * L).toBeGreaterThanOrEqual(countNodes(value) * V);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('yamlSecondDocumentAt', () => {
+  it.each([
+    ['a: 1\n', -1],
+    ['---\na: 1\n', -1],
+    ['%YAML 1.2\n---\na: 1\n...\n# done\n', -1],
+    ['# intro\n--- # first\na: |\n  ---\n  text\n', -1],
+    ['a: 1\n---\nb: 2\n', 5],
+    ['---\n---\n', 4],
+    ['a: 1\n...\nb: 2\n', 9],
+    ['a: 1\r\n--- \r\n', 6],
+    ['a: ---\n---x: 1\n', -1],
+  ])('%j: %i', (text, at) => {
+    expect(yamlSecondDocumentAt(text)).toBe(at);
+  });
+
+  it('finds none in one document written by the yaml package (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        expect(yamlSecondDocumentAt(stringifyYaml(value))).toBe(-1);
       }),
       { numRuns: 300 },
     );

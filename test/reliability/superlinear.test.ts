@@ -99,12 +99,30 @@ describe('inputs that made a step superlinear', () => {
     expect(result.stderr).toMatch(/objects\.json:1:\d+: More than 10000000 values \(limit-nodes\)/);
   }, 60_000);
 
+  it('2,000,000 YAML document markers are refused at the second, before the parser builds them', () => {
+    const file = write('documents.yaml', `a: 1\n${'---\n'.repeat(2_000_000)}`);
+    const result = runCli(['validate', file], SMALL_HEAP);
+    expectClean(result, 2);
+    expect(result.stderr).toMatch(
+      /documents\.yaml:2:1: A description must be exactly one YAML document, found several/,
+    );
+  }, 60_000);
+
+  it('5,000,000 YAML comment lines are refused before the parser runs out of a 512 MB heap', () => {
+    const file = write('comments.yaml', `a: 1\n${' # note\n'.repeat(5_000_000)}`);
+    const result = runCli(['validate', file], SMALL_HEAP);
+    expectClean(result, 2);
+    expect(result.stderr).toMatch(
+      /comments\.yaml:\d+:\d+: YAML document too large to parse in memory.*\(limit-memory\)/,
+    );
+  }, 60_000);
+
   it('a YAML text of 2,000,000 values is refused before the parser runs out of a 512 MB heap', () => {
     const file = write('values.yaml', `mcpdesc: 0.8.0\nx-values:\n${'- 1\n'.repeat(2_000_000)}`);
     const result = runCli(['validate', file], SMALL_HEAP);
     expectClean(result, 2);
     expect(result.stderr).toMatch(
-      /values\.yaml:\d+:\d+: YAML document too large to parse in memory: over \d+ values .*--max-old-space-size.*\(limit-memory\)$/m,
+      /values\.yaml:\d+:\d+: YAML document too large to parse in memory: .*--max-old-space-size.*\(limit-memory\)$/m,
     );
     expect(result.stderr.trim().split('\n')[0]).not.toContain('\n');
   }, 60_000);
