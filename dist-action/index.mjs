@@ -16317,32 +16317,64 @@ function skipQuoted(text, start, quote) {
   }
   return text.length;
 }
-function yamlValuesBeyond(text, budget) {
-  let values = 1;
+var YAML_BYTES_PER_VALUE = 1024;
+var YAML_BYTES_PER_LINE = 384;
+function yamlCostBeyond(text, budget) {
+  let cost = YAML_BYTES_PER_VALUE;
   let lineStart = true;
   const length2 = text.length;
   for (let i = 0; i < length2; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) {
       lineStart = true;
-      continue;
+      cost += YAML_BYTES_PER_LINE;
+    } else if (c !== 32) {
+      const next = i + 1 < length2 ? text.charCodeAt(i + 1) : 10;
+      const blankNext = next === 32 || next === 10 || next === 13 || next === 9;
+      if ((c === 45 || c === 63) && lineStart && blankNext) {
+        cost += c === 45 ? YAML_BYTES_PER_VALUE : 2 * YAML_BYTES_PER_VALUE;
+      } else {
+        lineStart = false;
+        if (c === 58) {
+          const before2 = i > 0 ? text.charCodeAt(i - 1) : 0;
+          if (blankNext || before2 === 34 || before2 === 39) cost += 2 * YAML_BYTES_PER_VALUE;
+        } else if (c === 44) cost += YAML_BYTES_PER_VALUE;
+        else if (c === 91 || c === 123) cost += 2 * YAML_BYTES_PER_VALUE;
+      }
     }
-    if (c === 32) continue;
-    const next = i + 1 < length2 ? text.charCodeAt(i + 1) : 10;
-    const blankNext = next === 32 || next === 10 || next === 13 || next === 9;
-    if ((c === 45 || c === 63) && lineStart && blankNext) {
-      values += c === 45 ? 1 : 2;
-    } else {
-      lineStart = false;
-      if (c === 58) {
-        const before2 = i > 0 ? text.charCodeAt(i - 1) : 0;
-        if (blankNext || before2 === 34 || before2 === 39) values += 2;
-      } else if (c === 44) values++;
-      else if (c === 91 || c === 123) values += 2;
-    }
-    if (values > budget) return i;
+    if (cost > budget) return i;
   }
   return -1;
+}
+function yamlSecondDocumentAt(text) {
+  let started = false;
+  let ended = false;
+  let at2 = 0;
+  const length2 = text.length;
+  while (at2 < length2) {
+    let end = text.indexOf("\n", at2);
+    if (end === -1) end = length2;
+    const first = text.charCodeAt(at2);
+    const marker = first === 45 && text.startsWith("---", at2) || first === 46 && text.startsWith("...", at2) ? first : 0;
+    const after = text.charCodeAt(at2 + 3);
+    if (marker !== 0 && (at2 + 3 >= end || after === 32 || after === 9 || after === 13)) {
+      if (marker === 46) ended = true;
+      else if (started || ended) return at2;
+      else started = true;
+    } else if (first !== 35 && first !== 37 && !isBlankLine(text, at2, end)) {
+      if (ended) return at2;
+      started = true;
+    }
+    at2 = end + 1;
+  }
+  return -1;
+}
+function isBlankLine(text, from, to) {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return c === 35;
+  }
+  return true;
 }
 
 // src/parse/walk-limits.ts
@@ -16724,9 +16756,8 @@ function plainScalarsAsStrings(tags) {
   );
 }
 var NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
-var YAML_BYTES_PER_VALUE = 1024;
-function yamlValueBudget() {
-  return Math.floor(heapLimitBytes() / 2 / YAML_BYTES_PER_VALUE);
+function yamlMemoryBudget() {
+  return Math.floor(heapLimitBytes() / 2);
 }
 function heapLimitBytes() {
   return process.getBuiltinModule("node:v8").getHeapStatistics().heap_size_limit;
@@ -16751,14 +16782,21 @@ function parseYaml(text, file, limits) {
   const tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
   if (tooDeepAt >= 0)
     throw fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, tooDeepAt);
-  const budget = yamlValueBudget();
-  if (text.length / 2 > budget) {
-    const beyond = yamlValuesBeyond(text, budget);
+  const secondDocument = yamlSecondDocumentAt(text);
+  if (secondDocument >= 0)
+    throw fail(
+      "yaml-document-count",
+      "A description must be exactly one YAML document, found several",
+      secondDocument
+    );
+  const budget = yamlMemoryBudget();
+  if (text.length * (YAML_BYTES_PER_VALUE / 2) > budget) {
+    const beyond = yamlCostBeyond(text, budget);
     if (beyond >= 0) {
       const heapMb = Math.round(heapLimitBytes() / 2 ** 20);
       throw fail(
         "limit-memory",
-        `YAML document too large to parse in memory: over ${budget} values at about 1 KB each, for a ${heapMb} MB heap; convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,
+        `YAML document too large to parse in memory: the YAML parser would need more than half of Node's ${heapMb} MB heap (about 1 KB per value and 0.4 KB per line); convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,
         beyond
       );
     }
