@@ -34,7 +34,7 @@ export function parseJson(text: string, file: string, limits: Limits): ParsedTex
   if (scan.valuesAtMost > limits.maxNodes) {
     // Before JSON.parse, which would build every value first: 21 million `{}` took 20 s and 2.4 GB
     // to be refused. The precise scan stops at the first value over the limit (or an earlier
-    // syntax error); it finds none only when empty containers made the count above too high.
+    // syntax error), which it reports with its position.
     const precise = locateFailure(text, file, limits, lines);
     if (precise) throw precise;
   }

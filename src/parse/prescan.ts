@@ -9,8 +9,8 @@ export interface JsonPrescan {
   /** Offset of the first bracket that nests deeper than the limit, or -1. */
   tooDeepAt: number;
   /**
-   * The text holds at most this many values: 1 + commas + containers, exact when no container is
-   * empty. A text over the value limit is refused before `JSON.parse` builds them all.
+   * The number of values in the text, if it is valid JSON: 1 + commas + non-empty containers. A
+   * text over the value limit is refused before `JSON.parse` builds them all.
    */
   valuesAtMost: number;
 }
@@ -55,7 +55,11 @@ export function prescanJson(text: string, maxDepth: number, arrayItems?: Map<num
     }
     if (c === 0x7b || c === 0x5b) {
       depth++;
-      containers++;
+      // An empty container holds no value: counting it would let `{}` lists pass for too many values.
+      let next = i + 1;
+      let n = text.charCodeAt(next);
+      while (n === 0x20 || n === 0x0a || n === 0x0d || n === 0x09) n = text.charCodeAt(++next);
+      if (n !== c + 2) containers++; // `}` is `{` + 2, `]` is `[` + 2
       if (depth > maxDepth) return { keys, tooDeepAt: i, valuesAtMost: 1 + separators + containers };
       if (arrayItems !== undefined) {
         if (depth === 2 && c === 0x5b) {
