@@ -16243,7 +16243,10 @@ function prescanJson(text, maxDepth, arrayItems) {
     }
     if (c === 123 || c === 91) {
       depth++;
-      containers++;
+      let next = i + 1;
+      let n = text.charCodeAt(next);
+      while (n === 32 || n === 10 || n === 13 || n === 9) n = text.charCodeAt(++next);
+      if (n !== c + 2) containers++;
       if (depth > maxDepth) return { keys, tooDeepAt: i, valuesAtMost: 1 + separators + containers };
       if (arrayItems !== void 0) {
         if (depth === 2 && c === 91) {
