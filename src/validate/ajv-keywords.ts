@@ -70,18 +70,34 @@ export function uniqueItemsKeyword(codegen: Codegen): CodeKeywordDefinition {
       const j = gen.let('j');
       cxt.setParams({ i, j });
       gen.if(_`${data}.length > 1`, () => {
+        // Scalars are their own keys (a Map tells 1 from "1"); arrays and objects are keyed by
+        // canonical JSON in a map of their own, so no string can pass for one.
         const seen = gen.const('seen', _`new Map()`);
+        const seenStructured = gen.const('seenStructured', _`new Map()`);
         const at = gen.let('at', _`${data}.length`);
+        const item = gen.let('item');
         const key = gen.let('key');
+        const map = gen.let('map');
         gen.for(_`;${at}--;`, () => {
-          gen.assign(key, canonicalKeyCode(codegen, _`${data}[${at}]`));
-          gen.if(_`${seen}.has(${key})`, () => {
-            gen.assign(i, _`${seen}.get(${key})`);
+          gen.assign(item, _`${data}[${at}]`);
+          gen.if(
+            _`${item} !== null && typeof ${item} === "object"`,
+            () => {
+              gen.assign(key, canonicalKeyCode(codegen, item));
+              gen.assign(map, seenStructured);
+            },
+            () => {
+              gen.assign(key, item);
+              gen.assign(map, seen);
+            },
+          );
+          gen.if(_`${map}.has(${key})`, () => {
+            gen.assign(i, _`${map}.get(${key})`);
             gen.assign(j, at);
             cxt.error();
             gen.assign(valid, false).break();
           });
-          gen.code(_`${seen}.set(${key}, ${at})`);
+          gen.code(_`${map}.set(${key}, ${at})`);
         });
       });
       cxt.ok(valid);
@@ -106,6 +122,9 @@ export function constKeyword(codegen: Codegen): CodeKeywordDefinition {
   };
 }
 
+/** Enums of scalars this short are compared value by value (Ajv's code); longer ones through a set. */
+const SHORT_ENUM = 8;
+
 export function enumKeyword(codegen: Codegen): CodeKeywordDefinition {
   const { _, stringify } = codegen;
   return {
@@ -118,6 +137,23 @@ export function enumKeyword(codegen: Codegen): CodeKeywordDefinition {
     code(cxt: KeywordCxt) {
       const { gen, data, schema } = cxt;
       if (!Array.isArray(schema) || schema.length === 0) throw new Error('enum must have non-empty array');
+      if (schema.every((value) => value === null || typeof value !== 'object')) {
+        // Scalars only: compared as they are, as Ajv does, and looked up in a set when there are
+        // many (Ajv compares with each in turn: a long enum made every check long).
+        if (schema.length <= SHORT_ENUM) {
+          const [first, ...rest] = schema as (string | number | boolean | null)[];
+          let anyEqual = _`${data} === ${first as string | number | boolean | null}`;
+          for (const value of rest) anyEqual = _`${anyEqual} || ${data} === ${value}`;
+          cxt.pass(_`(${anyEqual})`);
+          return;
+        }
+        const allowed = gen.scopeValue('obj', {
+          ref: new Set(schema),
+          code: _`new Set(${stringify(schema)})`,
+        });
+        cxt.pass(_`${allowed}.has(${data})`);
+        return;
+      }
       const keys = schema.map(canonicalKey);
       // Made once per compiled validator (a scope value), not at every check of a value.
       const allowed = gen.scopeValue('obj', { ref: new Set(keys), code: _`new Set(${stringify(keys)})` });

@@ -93,6 +93,7 @@ function expectSameVerdict(
 describe('const and enum by canonical JSON', () => {
   const constant = linearAjv.compile({ const: { a: [1, { b: null }], c: 'x' } });
   const oneOf = linearAjv.compile({ enum: [1, '1', null, { a: 1, b: 2 }, [1, 2]] });
+  const longEnum = linearAjv.compile({ enum: [...Array.from({ length: 20 }, (_, i) => i), '1', null, true] });
   const cases: [string, (data: unknown) => boolean, unknown, boolean][] = [
     ['const, keys in another order', constant, { c: 'x', a: [1, { b: null }] }, true],
     ['const, one value differs', constant, { c: 'x', a: [1, { b: 0 }] }, false],
@@ -106,6 +107,13 @@ describe('const and enum by canonical JSON', () => {
     ['enum, the array reversed', oneOf, [2, 1], false],
     ['enum, a toString key', oneOf, JSON.parse('{"toString": []}'), false],
     ['enum, a __proto__ key', oneOf, JSON.parse('{"__proto__": {"a": 1}}'), false],
+    ['long enum of scalars, a number', longEnum, 19, true],
+    ['long enum of scalars, -0 for 0', longEnum, -0, true],
+    ['long enum of scalars, the string of a listed number', longEnum, '2', false],
+    ['long enum of scalars, a listed string', longEnum, '1', true],
+    ['long enum of scalars, null and true', longEnum, null, true],
+    ['long enum of scalars, false', longEnum, false, false],
+    ['long enum of scalars, an object', longEnum, {}, false],
   ];
   it.each(cases)('%s', (_name, validate, data, valid) => {
     expect(validate(data)).toBe(valid);
@@ -136,6 +144,9 @@ describe('const and enum by canonical JSON', () => {
         (allowed, data, list) => {
           expectSameVerdict(linearAjv.compile({ const: allowed }), ajvOwn.compile({ const: allowed }), data);
           expectSameVerdict(linearAjv.compile({ enum: list }), ajvOwn.compile({ enum: list }), data);
+          const scalars = [...new Set([...list, allowed].filter((v) => v === null || typeof v !== 'object'))];
+          for (let i = scalars.length; i < 12; i++) scalars.push(`filler ${i}`);
+          expectSameVerdict(linearAjv.compile({ enum: scalars }), ajvOwn.compile({ enum: scalars }), data);
           expectSameVerdict(
             linearAjv.compile({ const: allowed }),
             ajvOwn.compile({ const: allowed }),
