@@ -19836,17 +19836,31 @@ function uniqueItemsKeyword(codegen) {
       cxt.setParams({ i, j });
       gen.if(_`${data}.length > 1`, () => {
         const seen = gen.const("seen", _`new Map()`);
+        const seenStructured = gen.const("seenStructured", _`new Map()`);
         const at2 = gen.let("at", _`${data}.length`);
+        const item = gen.let("item");
         const key = gen.let("key");
+        const map = gen.let("map");
         gen.for(_`;${at2}--;`, () => {
-          gen.assign(key, canonicalKeyCode(codegen, _`${data}[${at2}]`));
-          gen.if(_`${seen}.has(${key})`, () => {
-            gen.assign(i, _`${seen}.get(${key})`);
+          gen.assign(item, _`${data}[${at2}]`);
+          gen.if(
+            _`${item} !== null && typeof ${item} === "object"`,
+            () => {
+              gen.assign(key, canonicalKeyCode(codegen, item));
+              gen.assign(map, seenStructured);
+            },
+            () => {
+              gen.assign(key, item);
+              gen.assign(map, seen);
+            }
+          );
+          gen.if(_`${map}.has(${key})`, () => {
+            gen.assign(i, _`${map}.get(${key})`);
             gen.assign(j, at2);
             cxt.error();
             gen.assign(valid, false).break();
           });
-          gen.code(_`${seen}.set(${key}, ${at2})`);
+          gen.code(_`${map}.set(${key}, ${at2})`);
         });
       });
       cxt.ok(valid);
@@ -19869,6 +19883,7 @@ function constKeyword(codegen) {
     }
   };
 }
+var SHORT_ENUM = 8;
 function enumKeyword(codegen) {
   const { _, stringify } = codegen;
   return {
@@ -19881,6 +19896,21 @@ function enumKeyword(codegen) {
     code(cxt) {
       const { gen, data, schema: schema2 } = cxt;
       if (!Array.isArray(schema2) || schema2.length === 0) throw new Error("enum must have non-empty array");
+      if (schema2.every((value) => value === null || typeof value !== "object")) {
+        if (schema2.length <= SHORT_ENUM) {
+          const [first, ...rest] = schema2;
+          let anyEqual = _`${data} === ${first}`;
+          for (const value of rest) anyEqual = _`${anyEqual} || ${data} === ${value}`;
+          cxt.pass(_`(${anyEqual})`);
+          return;
+        }
+        const allowed3 = gen.scopeValue("obj", {
+          ref: new Set(schema2),
+          code: _`new Set(${stringify(schema2)})`
+        });
+        cxt.pass(_`${allowed3}.has(${data})`);
+        return;
+      }
       const keys = schema2.map(canonicalKey);
       const allowed2 = gen.scopeValue("obj", { ref: new Set(keys), code: _`new Set(${stringify(keys)})` });
       cxt.pass(_`${allowed2}.has(${canonicalKeyCode(codegen, data)})`);
