@@ -16364,7 +16364,7 @@ function yamlSecondDocumentAt(text) {
       if (marker === 46) ended = true;
       else if (started || ended) return at2;
       else started = true;
-    } else if (first !== 35 && first !== 37 && !isBlankLine(text, at2, end)) {
+    } else if (first !== 37 && !isBlankOrComment(text, at2, end)) {
       if (ended) return at2;
       started = true;
     }
@@ -16372,7 +16372,7 @@ function yamlSecondDocumentAt(text) {
   }
   return -1;
 }
-function isBlankLine(text, from, to) {
+function isBlankOrComment(text, from, to) {
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 13) return c === 35;
@@ -16759,9 +16759,6 @@ function plainScalarsAsStrings(tags) {
   );
 }
 var NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
-function yamlMemoryBudget() {
-  return Math.floor(heapLimitBytes() / 2);
-}
 function heapLimitBytes() {
   return process.getBuiltinModule("node:v8").getHeapStatistics().heap_size_limit;
 }
@@ -16792,11 +16789,12 @@ function parseYaml(text, file, limits) {
       "A description must be exactly one YAML document, found several",
       secondDocument
     );
-  const budget = yamlMemoryBudget();
+  const heap = heapLimitBytes();
+  const budget = Math.floor(heap / 2);
   if (text.length * (YAML_BYTES_PER_VALUE / 2) > budget) {
     const beyond = yamlCostBeyond(text, budget);
     if (beyond >= 0) {
-      const heapMb = Math.round(heapLimitBytes() / 2 ** 20);
+      const heapMb = Math.round(heap / 2 ** 20);
       throw fail(
         "limit-memory",
         `YAML document too large to parse in memory: the YAML parser would need more than half of Node's ${heapMb} MB heap (about 1 KB per value and 0.4 KB per line); convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,

@@ -221,8 +221,8 @@ export function yamlSecondDocumentAt(text: string): number {
       if (marker === 0x2e) ended = true;
       else if (started || ended) return at;
       else started = true;
-    } else if (first !== 0x23 && first !== 0x25 && !isBlankLine(text, at, end)) {
-      // content (not a comment, not a directive)
+    } else if (first !== 0x25 && !isBlankOrComment(text, at, end)) {
+      // content (not a directive)
       if (ended) return at;
       started = true;
     }
@@ -231,7 +231,7 @@ export function yamlSecondDocumentAt(text: string): number {
   return -1;
 }
 
-function isBlankLine(text: string, from: number, to: number): boolean {
+function isBlankOrComment(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return c === 0x23;

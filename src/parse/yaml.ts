@@ -43,14 +43,6 @@ function plainScalarsAsStrings(tags: Tags): Tags {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
 
-/**
- * Parser memory a YAML text may need (yamlCostBeyond): half of Node's heap, leaving the rest to the
- * document built from it and to the command.
- */
-function yamlMemoryBudget(): number {
-  return Math.floor(heapLimitBytes() / 2);
-}
-
 /** Node's heap limit; node:v8 is loaded only here (≈ 1.3 ms, which every start would otherwise pay). */
 function heapLimitBytes(): number {
   return process.getBuiltinModule('node:v8').getHeapStatistics().heap_size_limit;
@@ -91,12 +83,15 @@ export function parseYaml(text: string, file: string, limits: Limits): ParsedTex
       'A description must be exactly one YAML document, found several',
       secondDocument,
     );
-  // No character costs more than half a value (`1,`): shorter texts cannot pass the budget.
-  const budget = yamlMemoryBudget();
+  // The parser may use half of Node's heap, leaving the rest to the document built from its tree
+  // and to the command. No character costs more than half a value (`1,`): shorter texts cannot
+  // pass that budget.
+  const heap = heapLimitBytes();
+  const budget = Math.floor(heap / 2);
   if (text.length * (YAML_BYTES_PER_VALUE / 2) > budget) {
     const beyond = yamlCostBeyond(text, budget);
     if (beyond >= 0) {
-      const heapMb = Math.round(heapLimitBytes() / 2 ** 20);
+      const heapMb = Math.round(heap / 2 ** 20);
       throw fail(
         'limit-memory',
         `YAML document too large to parse in memory: the YAML parser would need more than half of Node's ${heapMb} MB heap (about 1 KB per value and 0.4 KB per line); convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,
