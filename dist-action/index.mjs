@@ -25447,6 +25447,7 @@ var BUILTIN_FUNCTIONS = new Map(
 // src/lint/cache.ts
 var FORMAT_PREFIX = "mcpdesc-lint-cache/";
 var CACHE_FORMAT = `${FORMAT_PREFIX}1`;
+var WRITTEN_PREFIX = `{"format":${JSON.stringify(FORMAT_PREFIX)}`.slice(0, -1);
 var MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 // src/lint/config.ts

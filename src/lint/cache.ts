@@ -9,8 +9,13 @@
  * built from), the input limits, and the day when an ignore entry has an expiry date. Anything
  * else makes a miss. The cache file is read as untrusted: an entry that is not what this module
  * writes is dropped, and a file that cannot be read starts an empty cache.
+ *
+ * Several runs can share one cache at once (pre-commit runs a hook's batches of files in parallel).
+ * Each writes the whole file atomically; before writing, a run reads the file again and keeps the
+ * entries other runs wrote since it was read, so parallel batches add up instead of the last one
+ * to finish discarding the others' results.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, type Stats, statSync } from 'node:fs';
 import type { Finding, Severity } from '../model/finding.js';
 import { sha256Hex } from '../util/hash.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
@@ -24,6 +29,8 @@ export const DEFAULT_CACHE_FILE = '.mcpdesc-cache';
 /** Names the file as ours; the number is bumped whenever the layout or the meaning of an entry changes. */
 const FORMAT_PREFIX = 'mcpdesc-lint-cache/';
 const CACHE_FORMAT = `${FORMAT_PREFIX}1`;
+/** How every cache file this module writes begins: such a file that is not JSON is a damaged cache of ours. */
+const WRITTEN_PREFIX = `{"format":${JSON.stringify(FORMAT_PREFIX)}`.slice(0, -1);
 /**
  * A cache file larger than this is not read, and the run lints without the cache. (V8 cannot hold a
  * much longer string anyway; the cache of a 50,000-tool document is ≈ 40 MB.)
@@ -115,6 +122,15 @@ export function cacheKey(parts: CacheKeyParts): string {
 export class LintCache {
   private readonly entries = new Map<string, Entry>();
   private dirty = false;
+  /** Paths this run stored or dropped: another run's entry for them never replaces this run's. */
+  private readonly touched = new Set<string>();
+  /** The file as it was read (undefined: there was none): unchanged, there is nothing to take in. */
+  private readStats: Pick<Stats, 'size' | 'mtimeMs' | 'ino'> | undefined;
+  /**
+   * Said once to the user when the file was a damaged cache of ours (not JSON: a disk that filled
+   * up, an edit by hand). Unlike `problem`, the cache is then rebuilt and the file replaced.
+   */
+  readonly notice: string | undefined;
   /**
    * Why the file on disk was neither used nor may be replaced: it exists but is not a cache of ours
    * (a mistyped `--cache-location` must not overwrite someone's file). The run then lints without it.
@@ -126,8 +142,10 @@ export class LintCache {
     readonly path: string,
     private readonly version: string,
     problem?: string,
+    notice?: string,
   ) {
     this.problem = problem;
+    this.notice = notice;
   }
 
   /** An empty cache for `version`, to be kept at `path`. */
@@ -138,9 +156,10 @@ export class LintCache {
   /** The cache stored at `path`; empty when there is none, or it is from another version or unreadable. */
   static read(path: string, version: string): LintCache {
     let text: string;
+    let stats: Stats;
     try {
-      if (statSync(path).size > MAX_CACHE_BYTES)
-        return new LintCache(path, version, 'the cache file is too large');
+      stats = statSync(path);
+      if (stats.size > MAX_CACHE_BYTES) return new LintCache(path, version, 'the cache file is too large');
       text = readFileSync(path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -150,11 +169,23 @@ export class LintCache {
     try {
       data = JSON.parse(text) as JsonValue;
     } catch {
-      return new LintCache(path, version, 'it is not JSON');
+      // An empty file holds nothing to lose; anything else not beginning as ours is someone's file.
+      if (text.trim() !== '' && !text.startsWith(WRITTEN_PREFIX))
+        return new LintCache(path, version, 'it is not JSON');
+      const damaged = new LintCache(
+        path,
+        version,
+        undefined,
+        text.trim() === '' ? 'it was empty and is rebuilt' : 'it was damaged (not JSON) and is rebuilt',
+      );
+      damaged.dirty = true;
+      damaged.readStats = stats;
+      return damaged;
     }
     if (!isJsonObject(data) || typeof data.format !== 'string' || !data.format.startsWith(FORMAT_PREFIX))
       return new LintCache(path, version, 'it is not an mcpdesc lint cache');
     const cache = new LintCache(path, version);
+    cache.readStats = stats;
     // Another layout's or version's results are dropped whole (their keys could never match anyway).
     if (data.format !== CACHE_FORMAT || data.version !== version || !isJsonObject(data.entries)) {
       cache.dirty = true;
@@ -203,6 +234,7 @@ export class LintCache {
       complete: result.complete,
       notes: result.notes,
     });
+    this.touched.add(path);
     this.dirty = true;
   }
 
@@ -211,6 +243,35 @@ export class LintCache {
     for (const path of [...this.entries.keys()]) {
       if (exists(path)) continue;
       this.entries.delete(path);
+      this.touched.add(path);
+      this.dirty = true;
+    }
+  }
+
+  /**
+   * Takes in the entries another run wrote to the file since this cache was read, for paths this
+   * run did not store or drop itself, and for files that still exist. Called just before writing:
+   * two runs at once then both keep their results. (A run that writes in the instant between this
+   * read and the other's write can still lose one; that costs a lint next time, never a wrong result,
+   * as every entry is checked against its key.)
+   */
+  absorbConcurrentWrites(exists: (path: string) => boolean): void {
+    let now: Stats;
+    try {
+      now = statSync(this.path);
+    } catch {
+      return; // gone, or never written: nothing to take in
+    }
+    const before = this.readStats;
+    if (before && now.size === before.size && now.mtimeMs === before.mtimeMs && now.ino === before.ino)
+      return;
+    const onDisk = LintCache.read(this.path, this.version);
+    if (onDisk.problem !== undefined) return;
+    for (const [path, entry] of onDisk.entries) {
+      if (this.touched.has(path) || !exists(path)) continue;
+      const mine = this.entries.get(path);
+      if (mine?.key === entry.key) continue;
+      this.entries.set(path, entry);
       this.dirty = true;
     }
   }

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { CLI, runCli } from '../support/cli.js';
 
 const DOC = `mcpdesc: 0.8.0
 info:
@@ -153,6 +153,51 @@ describe('mcpdesc lint --cache', () => {
     ]);
     lint(dir, '--cache', '--cache-location', 'my-cache.json', 'a.mcpdesc.yaml');
     expect(JSON.parse(readFileSync(join(dir, 'my-cache.json'), 'utf8')).format).toBe('mcpdesc-lint-cache/1');
+  });
+
+  it('keeps the entries of a run that wrote the cache while it was linting', () => {
+    // The custom rule runs a whole second lint (of b) in the middle of the first (of a): the second
+    // writes the cache after the first has read it and before the first writes it.
+    const second = DOC.replace('name: cached', 'name: second');
+    const dir = project({
+      'a.mcpdesc.yaml': DOC,
+      'b.mcpdesc.yaml': second,
+      '.mcpdesc.yaml':
+        'extends: [recommended]\nfunctions: { other-run: ./other-run.mjs }\nrules:\n  other-run: { description: d, severity: error, given: Document, then: { function: other-run } }\n',
+      'other-run.mjs': [
+        "import { execFileSync } from 'node:child_process';",
+        'export default (document) => {',
+        "  if (document.info.name === 'cached')",
+        "    execFileSync(process.execPath, [process.env.MCPDESC_CLI, 'lint', '--cache', 'b.mcpdesc.yaml'], { stdio: 'ignore' });",
+        '  return [];',
+        '};',
+        '',
+      ].join('\n'),
+    });
+    const first = runCli(['lint', '--cache', 'a.mcpdesc.yaml'], { cwd: dir, env: { MCPDESC_CLI: CLI } });
+    expect(first.stderr).toBe('');
+    const cacheFile = join(dir, '.mcpdesc-cache');
+    expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8')).entries).sort()).toEqual([
+      join(dir, 'a.mcpdesc.yaml'),
+      join(dir, 'b.mcpdesc.yaml'),
+    ]);
+    markCachedMessages(cacheFile);
+    expect(lint(dir, '--cache', 'b.mcpdesc.yaml').stdout).toContain('FROM CACHE');
+  });
+
+  it('rebuilds a damaged cache of its own, with a note', () => {
+    const dir = project();
+    lint(dir, '--cache', 'a.mcpdesc.yaml');
+    const cacheFile = join(dir, '.mcpdesc-cache');
+    const whole = readFileSync(cacheFile, 'utf8');
+    writeFileSync(cacheFile, whole.slice(0, whole.length >> 1));
+    const damaged = lint(dir, '--cache', 'a.mcpdesc.yaml');
+    expect(damaged.stderr).toBe(
+      `mcpdesc: note: the lint cache ${cacheFile}: it was damaged (not JSON) and is rebuilt\n`,
+    );
+    expect(damaged.stdout).toMatch(MISSING_DESCRIPTION);
+    expect(readFileSync(cacheFile, 'utf8')).toBe(whole);
+    expect(lint(dir, '--cache', 'a.mcpdesc.yaml').stderr).toBe('');
   });
 
   it('never overwrites a file that is not its cache, and still lints', () => {

@@ -175,6 +175,27 @@ describe('LintCache', () => {
     expect(cache.writable).toBe(false);
   });
 
+  it.each([
+    ['a cache cut short', (whole: string) => whole.slice(0, whole.length - 20), 'damaged (not JSON)'],
+    ['an empty file', () => '', 'empty'],
+    ['a file of blank lines', () => '\n\n', 'empty'],
+  ])('rebuilds %s, saying so once, and replaces it', (_name, spoil, said) => {
+    const whole = LintCache.empty(fresh('x'), '1.0.0');
+    whole.set('/r/a.json', 'k', 'a.json', result(finding('m')));
+    const file = fresh('.mcpdesc-cache');
+    writeFileSync(file, spoil([...whole.chunks()].join('')));
+    const cache = LintCache.read(file, '1.0.0');
+    expect(cache.problem).toBeUndefined();
+    expect(cache.notice).toContain(said);
+    expect([cache.writable, cache.changed]).toEqual([true, true]);
+    expect(cache.get('/r/a.json', 'k', 'a.json')).toBeUndefined();
+    cache.set('/r/a.json', 'k', 'a.json', result(finding('again')));
+    writeFileSync(file, [...cache.chunks()].join(''));
+    const back = LintCache.read(file, '1.0.0');
+    expect(back.notice).toBeUndefined();
+    expect(back.get('/r/a.json', 'k', 'a.json')?.findings).toEqual([finding('again')]);
+  });
+
   it('drops another version’s or format’s cache whole, and will replace it', () => {
     const old = LintCache.empty(fresh('.mcpdesc-cache'), '0.9.0');
     old.set('/r/a.json', 'k1', 'a.json', result(finding('m')));
@@ -247,6 +268,75 @@ describe('LintCache', () => {
     const again = roundTrip(back);
     expect(again.get('/r/kept.json', 'k', 'kept.json')).toBeDefined();
     expect(again.get('/r/gone.json', 'k', 'gone.json')).toBeUndefined();
+  });
+
+  describe('two runs sharing one cache file', () => {
+    /** What the CLI does at the end of a run: prune, take in the others' writes, write. */
+    const finish = (cache: LintCache, exists: (path: string) => boolean = () => true) => {
+      cache.prune(exists);
+      if (!cache.changed) return;
+      cache.absorbConcurrentWrites(exists);
+      writeFileSync(cache.path, [...cache.chunks()].join(''));
+    };
+    const started = () => {
+      const file = fresh('.mcpdesc-cache');
+      const seed = LintCache.empty(file, '1.0.0');
+      seed.set('/r/old.json', 'k0', 'old.json', result(finding('old')));
+      writeFileSync(file, [...seed.chunks()].join(''));
+      return file;
+    };
+    const entriesOf = (file: string) => Object.keys(JSON.parse(readFileSync(file, 'utf8')).entries).sort();
+
+    it('keeps both runs’ entries when they write one after the other', () => {
+      const file = started();
+      const first = LintCache.read(file, '1.0.0');
+      const second = LintCache.read(file, '1.0.0');
+      second.set('/r/b.json', 'kb', 'b.json', result(finding('b')));
+      finish(second);
+      first.set('/r/a.json', 'ka', 'a.json', result(finding('a')));
+      finish(first);
+      expect(entriesOf(file)).toEqual(['/r/a.json', '/r/b.json', '/r/old.json']);
+      const read = LintCache.read(file, '1.0.0');
+      expect(read.get('/r/b.json', 'kb', 'b.json')?.findings).toEqual([finding('b')]);
+    });
+
+    it('takes the other run’s newer entry for a file it only read, and keeps its own for a file it linted', () => {
+      const file = started();
+      const first = LintCache.read(file, '1.0.0');
+      const second = LintCache.read(file, '1.0.0');
+      second.set('/r/old.json', 'k1', 'old.json', result(finding('old, linted again')));
+      second.set('/r/a.json', 'k-second', 'a.json', result(finding('a by the second run')));
+      finish(second);
+      first.set('/r/a.json', 'k-first', 'a.json', result(finding('a by the first run')));
+      finish(first);
+      const read = LintCache.read(file, '1.0.0');
+      expect(read.get('/r/old.json', 'k1', 'old.json')?.findings).toEqual([finding('old, linted again')]);
+      expect(read.get('/r/a.json', 'k-first', 'a.json')?.findings).toEqual([finding('a by the first run')]);
+      expect(read.get('/r/a.json', 'k-second', 'a.json')).toBeUndefined();
+    });
+
+    it('does not bring back an entry it dropped, nor one of a file that is gone', () => {
+      const file = started();
+      const first = LintCache.read(file, '1.0.0');
+      const second = LintCache.read(file, '1.0.0');
+      second.set('/r/gone.json', 'kg', 'gone.json', result());
+      second.set('/r/b.json', 'kb', 'b.json', result());
+      finish(second);
+      first.set('/r/a.json', 'ka', 'a.json', result());
+      finish(first, (path) => path !== '/r/old.json' && path !== '/r/gone.json');
+      expect(entriesOf(file)).toEqual(['/r/a.json', '/r/b.json']);
+    });
+
+    it('reads nothing again when the file is as it was, and never takes in a file that is not a cache', () => {
+      const file = started();
+      const cache = LintCache.read(file, '1.0.0');
+      cache.set('/r/a.json', 'ka', 'a.json', result());
+      cache.absorbConcurrentWrites(() => true);
+      expect([...cache.chunks()].join('')).not.toContain('FROM ELSEWHERE');
+      writeFileSync(file, '{"name":"FROM ELSEWHERE","entries":{"/r/x.json":{}}}');
+      cache.absorbConcurrentWrites(() => true);
+      expect([...cache.chunks()].join('')).not.toContain('x.json');
+    });
   });
 
   it('round-trips any findings it is given (property)', () => {

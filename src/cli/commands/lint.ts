@@ -165,6 +165,8 @@ export function registerLint(program: Command): void {
         if (cache?.problem) {
           process.stderr.write(`mcpdesc: note: not using the lint cache ${cache.path}: ${cache.problem}\n`);
           cache = undefined;
+        } else if (cache?.notice) {
+          process.stderr.write(`mcpdesc: note: the lint cache ${cache.path}: ${cache.notice}\n`);
         }
         const printNote = (line: string) => process.stderr.write(`mcpdesc: note: ${line}\n`);
         type Linted = { file: string; findings: readonly Finding[]; complete: boolean };
@@ -239,6 +241,8 @@ export function registerLint(program: Command): void {
         if (cache) {
           cache.prune(existsSync);
           if (cache.changed) {
+            // Another run may have written the cache since it was read (pre-commit runs in parallel).
+            cache.absorbConcurrentWrites(existsSync);
             try {
               writeFileAtomic(cache.path, cache.chunks());
             } catch (error) {
