@@ -16211,6 +16211,45 @@ var LineIndex = class {
   }
 };
 
+// src/parse/memory.ts
+var DOCUMENT_BYTES_PER_VALUE = 128;
+var DOCUMENT_BYTES_PER_CHAR = 4;
+var HEAP_SHARE = 0.75;
+var ALWAYS_FITS = 64 * 1024 * 1024;
+var heapLimit;
+function heapLimitBytes() {
+  heapLimit ??= process.getBuiltinModule("node:v8").getHeapStatistics().heap_size_limit;
+  return heapLimit;
+}
+function documentCost(values, chars) {
+  return values * DOCUMENT_BYTES_PER_VALUE + chars * DOCUMENT_BYTES_PER_CHAR;
+}
+var mb = (bytes2) => Math.ceil(bytes2 / 2 ** 20).toLocaleString("en-US");
+var MemoryLedger = class {
+  held = 0;
+  /**
+   * Adds a document's estimate, or returns why it does not fit (and adds nothing): the documents
+   * would pass HEAP_SHARE of the heap.
+   */
+  reserve(values, chars) {
+    const cost = documentCost(values, chars);
+    const total = this.held + cost;
+    if (total > ALWAYS_FITS) {
+      const heap = heapLimitBytes();
+      if (total > heap * HEAP_SHARE) {
+        const others = this.held > 0 ? ` besides the ${mb(this.held)} MB of the documents loaded before it` : "";
+        return `Document too large for this machine's memory: its ${values.toLocaleString("en-US")} values would take about ${mb(cost)} MB${others}, over three quarters of Node's ${mb(heap)} MB heap; give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`;
+      }
+    }
+    this.held = total;
+    return void 0;
+  }
+  /** The estimate of the documents reserved so far, in bytes. */
+  get reserved() {
+    return this.held;
+  }
+};
+
 // src/parse/prescan.ts
 function prescanJson(text, maxDepth, arrayItems) {
   let keys = 0;
@@ -16435,7 +16474,7 @@ function checkValue(root, limits) {
 }
 
 // src/parse/json.ts
-function parseJson(text, file, limits) {
+function parseJson(text, file, limits, memory = new MemoryLedger()) {
   const lines = new LineIndex(text);
   const arrayItems = /* @__PURE__ */ new Map();
   const scan = prescanJson(text, limits.maxDepth, arrayItems);
@@ -16453,6 +16492,8 @@ function parseJson(text, file, limits) {
     const precise = locateFailure(text, file, limits, lines);
     if (precise) throw precise;
   }
+  const tooLarge = memory.reserve(scan.valuesAtMost, text.length);
+  if (tooLarge) throw new LoadError("limit-memory", tooLarge, file, 1, 1);
   let value;
   try {
     value = JSON.parse(text);
@@ -16759,11 +16800,8 @@ function plainScalarsAsStrings(tags) {
   );
 }
 var NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
-function heapLimitBytes() {
-  return process.getBuiltinModule("node:v8").getHeapStatistics().heap_size_limit;
-}
 var NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
-function parseYaml(text, file, limits) {
+function parseYaml(text, file, limits, memory = new MemoryLedger()) {
   const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
   const lines = new LineIndex(text);
   const fail = (code, message, offset) => {
@@ -16922,6 +16960,8 @@ function parseYaml(text, file, limits) {
     throw fail("yaml-syntax", "Unsupported scalar value", at2);
   };
   const value = convert(doc.contents, 1);
+  const tooLarge = memory.reserve(nodes, text.length);
+  if (tooLarge) throw new LoadError("limit-memory", tooLarge, file, 1, 1);
   return { value, sourceMap: new LazySourceMap(lines, () => buildYamlTable(doc.contents)) };
 }
 function firstLine(message) {
@@ -16979,7 +17019,7 @@ function loadDocument(text, options) {
     );
   }
   const format = options.format ?? detectFormat(options.file, text);
-  const parsed = format === "json" ? parseJson(text, options.file, limits) : parseYaml(text, options.file, limits);
+  const parsed = format === "json" ? parseJson(text, options.file, limits, options.memory) : parseYaml(text, options.file, limits, options.memory);
   return { file: options.file, format, text, value: parsed.value, sourceMap: parsed.sourceMap };
 }
 
@@ -19607,7 +19647,7 @@ function checkTags(ctx, revs) {
   if (same(ctx.old.doc.tags, ctx.new.doc.tags)) return;
   const byName = (l) => new Map(l.map((t2) => [t2.name, t2]));
   const ma = byName(a);
-  const mb = byName(b);
+  const mb2 = byName(b);
   for (const t2 of b) {
     const subject = { kind: "tag", key: t2.name };
     const old = ma.get(t2.name);
@@ -19647,7 +19687,7 @@ function checkTags(ctx, revs) {
     }
   }
   for (const t2 of a) {
-    if (!mb.has(t2.name))
+    if (!mb2.has(t2.name))
       ctx.emit(
         "tag-removed",
         { kind: "tag", key: t2.name },
@@ -19661,7 +19701,7 @@ function checkTags(ctx, revs) {
       );
   }
   const common = (x, other) => x.filter((t2) => other.has(t2.name)).map((t2) => t2.name);
-  const oa = common(a, mb);
+  const oa = common(a, mb2);
   const ob = common(b, ma);
   if (oa.join("\0") !== ob.join("\0")) {
     ctx.emit(
@@ -19704,14 +19744,14 @@ function checkComponents(ctx, revs) {
     }
     if (!COMPONENT_NAMESPACES.includes(namespace)) continue;
     const ma = obj(a[namespace]) ?? {};
-    const mb = obj(b[namespace]) ?? {};
-    for (const name of unionKeys(ma, mb)) {
+    const mb2 = obj(b[namespace]) ?? {};
+    for (const name of unionKeys(ma, mb2)) {
       const pointer = appendPointer("/components", namespace, name);
       const usedOld = ctx.old.referencedComponents.has(pointer);
       const usedNew = ctx.new.referencedComponents.has(pointer);
       const subject = { kind: "component", key: `${namespace}/${name}` };
       const inA = Object.hasOwn(ma, name);
-      const inB = Object.hasOwn(mb, name);
+      const inB = Object.hasOwn(mb2, name);
       if (!inA && inB && !usedNew) {
         ctx.emit(
           "component-added",
@@ -19728,7 +19768,7 @@ function checkComponents(ctx, revs) {
           `unreferenced component ${q(`${namespace}/${name}`)} removed`,
           { path: "", before: pointer }
         );
-      } else if (inA && inB && !usedOld && !usedNew && sortedJson(ma[name]) !== sortedJson(mb[name])) {
+      } else if (inA && inB && !usedOld && !usedNew && sortedJson(ma[name]) !== sortedJson(mb2[name])) {
         ctx.emit(
           "component-changed",
           subject,

@@ -40,6 +40,7 @@ export {
   type LoadedDocument,
   loadDocument,
   loadSource,
+  MemoryLedger,
   type SourceMap,
   type SourcePosition,
 } from './parse/index.js';

@@ -42,6 +42,8 @@ export function heapTunedForLargeInput(): boolean {
   return tuned;
 }
 
+export { MemoryLedger } from '../parse/index.js';
+
 /** `loadSource` for a command operand. */
 export async function loadInput(spec: string, options?: LoadSourceOptions): Promise<LoadedDocument> {
   return loadSource(spec, { ...options, onRead: noteInputSize });

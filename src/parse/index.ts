@@ -3,12 +3,14 @@ import { decodeUtf8 } from './decode.js';
 import { LoadError } from './errors.js';
 import { parseJson } from './json.js';
 import { type Limits, resolveLimits } from './limits.js';
+import type { MemoryLedger } from './memory.js';
 import { readSourceBytes, type SourceBytes } from './read.js';
 import type { SourceMap } from './source-map.js';
 import { parseYaml } from './yaml.js';
 
 export { LoadError, type LoadErrorCode } from './errors.js';
 export { configureLimits, DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.js';
+export { MemoryLedger } from './memory.js';
 export { readSourceBytes, type SourceBytes } from './read.js';
 export { nearestPresent, type SourceMap, type SourcePosition } from './source-map.js';
 
@@ -27,6 +29,8 @@ export interface LoadOptions {
   file: string;
   format?: DocumentFormat;
   limits?: Partial<Limits>;
+  /** The other documents the command holds at once (see MemoryLedger); none: this one alone. */
+  memory?: MemoryLedger;
 }
 
 /** Format from the file extension; otherwise sniffed: a document starting with `{` or `[` is JSON. */
@@ -53,7 +57,9 @@ export function loadDocument(text: string, options: LoadOptions): LoadedDocument
   }
   const format = options.format ?? detectFormat(options.file, text);
   const parsed =
-    format === 'json' ? parseJson(text, options.file, limits) : parseYaml(text, options.file, limits);
+    format === 'json'
+      ? parseJson(text, options.file, limits, options.memory)
+      : parseYaml(text, options.file, limits, options.memory);
   return { file: options.file, format, text, value: parsed.value, sourceMap: parsed.sourceMap };
 }
 
@@ -64,6 +70,8 @@ export interface LoadSourceOptions {
   stdin?: () => Promise<Uint8Array>;
   /** Told how many bytes were read, before they are decoded and parsed. */
   onRead?: (bytes: number) => void;
+  /** The other documents the command holds at once (see MemoryLedger). */
+  memory?: MemoryLedger;
 }
 
 /** Loads a command-line operand: a path, `-` (stdin) or git `REV:path`. Throws LoadError. */
@@ -77,10 +85,15 @@ export async function loadSource(spec: string, options: LoadSourceOptions = {}):
 /** Decodes and parses bytes already read (see readSourceBytes), as `loadSource` does. Throws LoadError. */
 export function loadBytes(
   source: SourceBytes,
-  options: Pick<LoadSourceOptions, 'format' | 'limits'> = {},
+  options: Pick<LoadSourceOptions, 'format' | 'limits' | 'memory'> = {},
 ): LoadedDocument {
   const limits = resolveLimits(options.limits);
   const text = decodeUtf8(source.bytes, source.name);
   const format = options.format ?? detectFormat(source.path, text);
-  return loadDocument(text, { file: source.name, format, limits });
+  return loadDocument(text, {
+    file: source.name,
+    format,
+    limits,
+    ...(options.memory ? { memory: options.memory } : {}),
+  });
 }

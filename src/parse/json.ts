@@ -3,6 +3,7 @@ import { LoadError } from './errors.js';
 import { JsonSourceMap } from './json-source-map.js';
 import type { Limits } from './limits.js';
 import { LineIndex } from './lines.js';
+import { MemoryLedger } from './memory.js';
 import { prescanJson } from './prescan.js';
 import type { SourceMap } from './source-map.js';
 import { checkValue } from './walk-limits.js';
@@ -17,7 +18,12 @@ export interface ParsedText {
  * the value and one pass over the text: equal key counts prove there was no duplicate. Only
  * a failing document pays for the precise scanner that finds the offending line and column.
  */
-export function parseJson(text: string, file: string, limits: Limits): ParsedText {
+export function parseJson(
+  text: string,
+  file: string,
+  limits: Limits,
+  memory: MemoryLedger = new MemoryLedger(),
+): ParsedText {
   const lines = new LineIndex(text);
   const arrayItems = new Map<number, number[]>();
   const scan = prescanJson(text, limits.maxDepth, arrayItems);
@@ -38,6 +44,9 @@ export function parseJson(text: string, file: string, limits: Limits): ParsedTex
     const precise = locateFailure(text, file, limits, lines);
     if (precise) throw precise;
   }
+  // The prescan counted the values exactly (for valid JSON): refuse before JSON.parse allocates them.
+  const tooLarge = memory.reserve(scan.valuesAtMost, text.length);
+  if (tooLarge) throw new LoadError('limit-memory', tooLarge, file, 1, 1);
   let value: JsonValue;
   try {
     value = JSON.parse(text) as JsonValue;

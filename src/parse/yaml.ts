@@ -6,6 +6,7 @@ import { LoadError, type LoadErrorCode } from './errors.js';
 import type { ParsedText } from './json.js';
 import type { Limits } from './limits.js';
 import { LineIndex } from './lines.js';
+import { heapLimitBytes, MemoryLedger } from './memory.js';
 import {
   prescanYamlFlowDepth,
   YAML_BYTES_PER_VALUE,
@@ -43,11 +44,6 @@ function plainScalarsAsStrings(tags: Tags): Tags {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
 
-/** Node's heap limit; node:v8 is loaded only here (≈ 1.3 ms, which every start would otherwise pay). */
-function heapLimitBytes(): number {
-  return process.getBuiltinModule('node:v8').getHeapStatistics().heap_size_limit;
-}
-
 /** YAML 1.2 spellings of infinity and NaN, which the JSON data model cannot hold. */
 const NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
 
@@ -56,7 +52,12 @@ const NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
  * string keys only, no duplicates, no aliases, no custom tags, `<<` as an ordinary key, finite
  * numbers. One walk converts the AST to data and enforces all of it.
  */
-export function parseYaml(text: string, file: string, limits: Limits): ParsedText {
+export function parseYaml(
+  text: string,
+  file: string,
+  limits: Limits,
+  memory: MemoryLedger = new MemoryLedger(),
+): ParsedText {
   const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
   const lines = new LineIndex(text);
   const fail = (code: LoadErrorCode, message: string, offset: number) => {
@@ -227,6 +228,9 @@ export function parseYaml(text: string, file: string, limits: Limits): ParsedTex
   };
 
   const value = convert(doc.contents as Node, 1);
+  // The parser's own memory was bounded above; the document now joins the others the command holds.
+  const tooLarge = memory.reserve(nodes, text.length);
+  if (tooLarge) throw new LoadError('limit-memory', tooLarge, file, 1, 1);
   return { value, sourceMap: new LazySourceMap(lines, () => buildYamlTable(doc.contents as Node)) };
 }
 

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LoadError, loadDocument, loadSource } from '../../src/parse/index.js';
+import { LoadError, loadDocument, loadSource, MemoryLedger } from '../../src/parse/index.js';
+import { DOCUMENT_BYTES_PER_VALUE, documentCost, heapLimitBytes } from '../../src/parse/memory.js';
 
 function rejection(run: () => unknown): LoadError {
   try {
@@ -53,6 +54,54 @@ describe('hard limits', () => {
     expect(rejection(() => loadDocument('{"a": 1}', { file: 'x.json', limits: { maxBytes: 4 } })).code).toBe(
       'limit-bytes',
     );
+  });
+});
+
+describe('memory of the documents a command holds', () => {
+  const budget = heapLimitBytes() * 0.75;
+  /** Values whose estimate alone is `share` of the budget. */
+  const valuesFor = (share: number) => Math.ceil((budget * share) / DOCUMENT_BYTES_PER_VALUE);
+
+  it.each([
+    ['one document within the budget', [0.9], [true]],
+    ['one document over it', [1.01], [false]],
+    ['two that fit together', [0.45, 0.45], [true, true]],
+    ['a second that no longer fits, which takes nothing', [0.6, 0.6, 0.3], [true, false, true]],
+  ])('%s', (_name, shares, fits) => {
+    const ledger = new MemoryLedger();
+    expect(shares.map((share) => ledger.reserve(valuesFor(share), 0) === undefined)).toEqual(fits);
+  });
+
+  it('counts a document’s text as well as its values', () => {
+    expect(documentCost(10, 1000)).toBeGreaterThan(documentCost(10, 0));
+    expect(new MemoryLedger().reserve(0, Math.ceil(budget / 2))).toMatch(/over three quarters of Node's/);
+  });
+
+  it.each([
+    ['JSON', 'held.json', '{"a": [1, 2, 3]}'],
+    ['YAML', 'held.yaml', 'a: [1, 2, 3]\n'],
+  ])(
+    'refuses a %s document that does not fit beside the others, at 1:1, naming the cure',
+    (_f, file, text) => {
+      const memory = new MemoryLedger();
+      // All but less than one value's worth of the budget taken.
+      expect(memory.reserve(valuesFor(1) - 1, 0)).toBeUndefined();
+      const error = rejection(() => loadDocument(text, { file, memory }));
+      expect(error).toMatchObject({ code: 'limit-memory', line: 1, column: 1 });
+      expect(error.message).toMatch(
+        /^Document too large for this machine's memory: its \d+ values would take about \d+ MB besides the [\d,]+ MB of the documents loaded before it, over three quarters of Node's [\d,]+ MB heap; give Node more memory \(NODE_OPTIONS=--max-old-space-size=<MB>\)$/,
+      );
+      // Alone, it loads.
+      expect(loadDocument(text, { file }).value).toEqual({ a: [1, 2, 3] });
+    },
+  );
+
+  it('adds each loaded document to the ledger it was given', () => {
+    const memory = new MemoryLedger();
+    loadDocument('{"a": [1, 2, 3]}', { file: 'a.json', memory });
+    loadDocument('a: [1, 2, 3]\n', { file: 'a.yaml', memory });
+    // The YAML loader counts keys as values too (as for --max-nodes).
+    expect(memory.reserved).toBe(documentCost(5, 16) + documentCost(6, 13));
   });
 });
 

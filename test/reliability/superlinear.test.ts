@@ -4,7 +4,7 @@
  * longer than the bound given to the run (or ran out of a small heap): a regression fails here as a
  * timeout (exit -1) or a crash, not as a slow test.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,5 +125,44 @@ describe('inputs that made a step superlinear', () => {
       /values\.yaml:\d+:\d+: YAML document too large to parse in memory: .*--max-old-space-size.*\(limit-memory\)$/m,
     );
     expect(result.stderr.trim().split('\n')[0]).not.toContain('\n');
+  }, 60_000);
+});
+
+describe('documents too many for the heap, held together', () => {
+  // Two million values (6 MB, far within --max-bytes and --max-nodes): one fits a 384 MB heap, but
+  // three of them ran `merge-driver` out of it (FATAL ERROR, signal 6), and two ran `diff` out.
+  const TINY_HEAP = { ...BOUND, env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=384' } };
+  const text = JSON.stringify({ ...base, tools: [{ name: 't', inputSchema: { type: 'object' } }] }).replace(
+    /}$/,
+    `,"x-objects":[${'{},'.repeat(1_999_999)}{}]}`,
+  );
+  const TOO_LARGE =
+    /^mcpdesc: .*:1:1: Document too large for this machine's memory: its 2,000,\d{3} values would take about \d+ MB besides the \d+ MB of the documents loaded before it, over three quarters of Node's \d+ MB heap; give Node more memory \(NODE_OPTIONS=--max-old-space-size=<MB>\) \(limit-memory\)\n$/;
+
+  it('one of them validates in that heap', () => {
+    const file = write('held-one.json', text);
+    expectClean(runCli(['validate', file], TINY_HEAP), 0);
+  }, 60_000);
+
+  it('merge-driver refuses the third side in one line, and leaves the file as it was', () => {
+    const [base, ours, theirs] = ['base', 'ours', 'theirs'].map((side) => write(`held-${side}.json`, text));
+    const result = runCli(['merge-driver', base as string, ours as string, theirs as string], TINY_HEAP);
+    expectClean(result, 2);
+    expect(result.stderr).toMatch(TOO_LARGE);
+    expect(readFileSync(ours as string, 'utf8')).toBe(text);
+  }, 60_000);
+
+  it('diff and merge refuse the second document in one line', () => {
+    const a = write('held-a.json', text);
+    const b = join(dir, 'held-b.json');
+    copyFileSync(a, b);
+    for (const args of [
+      ['diff', a, b],
+      ['merge', a, b, '-o', join(dir, 'held-merged.json')],
+    ]) {
+      const result = runCli(args, TINY_HEAP);
+      expectClean(result, 2);
+      expect(result.stderr).toMatch(TOO_LARGE);
+    }
   }, 60_000);
 });

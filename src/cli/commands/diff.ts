@@ -34,7 +34,7 @@ export async function prepareDiff(
   color: boolean,
 ): Promise<PreparedDiff | number> {
   const [
-    { loadInput },
+    { loadInput, MemoryLedger },
     { diffDocuments, parseIgnoreFile, IgnoreFileError },
     { UsageError, PositionedError },
     versions,
@@ -53,7 +53,9 @@ export async function prepareDiff(
   // migrate: a 0.7.0 side is migrated in memory (named like the other side's security schemes, so
   // the format upgrade is not reported as a change) and the run says so once per side.
   const migrate = await import('../../migrate/load.js');
-  const [oldLoaded, newLoaded] = [await loadInput(oldSpec), await loadInput(newSpec)];
+  // Both sides are held at once: their memory is bounded together.
+  const memory = new MemoryLedger();
+  const [oldLoaded, newLoaded] = [await loadInput(oldSpec, { memory }), await loadInput(newSpec, { memory })];
   let sides: ReturnType<typeof migrate.loadDiffSides>;
   try {
     sides = migrate.loadDiffSides(oldLoaded, newLoaded, (line) =>

@@ -29,7 +29,7 @@ export function registerMergeDriver(program: Command): void {
           command: Command,
         ) => {
           const [
-            { loadDocument, detectFormat },
+            { loadDocument, detectFormat, MemoryLedger },
             { mergeThreeWay },
             { validateDocument },
             { serialize },
@@ -49,8 +49,14 @@ export function registerMergeDriver(program: Command): void {
           const read = (file: string) => readFileSync(file, 'utf8');
           const oursText = read(oursPath);
           const format = detectFormat(path, oursText);
+          // The three sides are held at once: their memory is bounded together.
+          const memory = new MemoryLedger();
           const load = (text: string, label: string) => {
-            const doc = loadDocument(text, { file: `${name} (${label})`, format: detectFormat(path, text) });
+            const doc = loadDocument(text, {
+              file: `${name} (${label})`,
+              format: detectFormat(path, text),
+              memory,
+            });
             return { file: doc.file, value: doc.value, sourceMap: doc.sourceMap };
           };
           const baseText = read(basePath);

@@ -32,7 +32,7 @@ export function registerMerge(program: Command): void {
     )
     .action(
       action(async (files: string[], options: MergeOptions, command: Command) => {
-        const [{ loadInput }, { mergeAggregate }, { validateDocument }, { serialize }, report] =
+        const [{ loadInput, MemoryLedger }, { mergeAggregate }, { validateDocument }, { serialize }, report] =
           await Promise.all([
             import('../load-input.js'),
             import('../../merge/aggregate.js'),
@@ -41,7 +41,9 @@ export function registerMerge(program: Command): void {
             import('../../report/conflicts.js'),
           ]);
         const loaded = [];
-        for (const file of files) loaded.push(await loadInput(file));
+        // Every input is held until the merge: their memory is bounded together.
+        const memory = new MemoryLedger();
+        for (const file of files) loaded.push(await loadInput(file, { memory }));
         const result = mergeAggregate(
           loaded.map((doc) => ({ file: doc.file, value: doc.value, sourceMap: doc.sourceMap })),
           {

@@ -27,11 +27,15 @@ export function registerSchemaDiff(program: Command): void {
     .addOption(formatOption(['text', 'json'] as const, 'text'))
     .action(
       action(async (oldSpec: string, newSpec: string, options: SchemaDiffCommandOptions) => {
-        const [{ loadInput }, { runSchemaDiff }] = await Promise.all([
+        const [{ loadInput, MemoryLedger }, { runSchemaDiff }] = await Promise.all([
           import('../load-input.js'),
           import('../../schema/index.js'),
         ]);
-        const [before, after] = await Promise.all([loadInput(oldSpec), loadInput(newSpec)]);
+        const memory = new MemoryLedger();
+        const [before, after] = await Promise.all([
+          loadInput(oldSpec, { memory }),
+          loadInput(newSpec, { memory }),
+        ]);
         const result = runSchemaDiff(before.value, after.value, {
           direction: options.direction,
           format: options.format,
