@@ -4,7 +4,8 @@
 // Structural and byte-level mutations of example documents (our fixtures and examples, plus the
 // conformance examples and small corpora when ../shared is present) run through every command:
 // validate, lint, diff (mutated vs original, both ways), merge, schema-diff, project, changelog,
-// migrate. A run passes when it ends with exit 0, 1 or 2 and a message, no internal error or
+// migrate, and merge-driver (mutated ours against a changed theirs, over the original as base,
+// where ours must stay byte for byte or become a whole document). A run passes when it ends with exit 0, 1 or 2 and a message, no internal error or
 // uncaught exception, within the time limit, and leaves no half-written output file. Seeded and
 // reproducible: a failure prints the command to replay it (`--seed S --only RUN`).
 import {
@@ -363,6 +364,24 @@ for (let run = first; run < last; run++) {
   const mutatedFile = join(dir, `mutated${ext}`);
   writeFileSync(mutatedFile, mutatedBytes);
   const outFile = join(dir, `out${ext}`);
+  // merge-driver writes its result over "ours" in place (git's %A): ours starts as the mutated copy,
+  // and theirs is the original with a benign change of its own (its own random stream, so the
+  // other commands' runs stay as they were), for a real three-way merge.
+  const oursFile = join(dir, `ours${ext}`);
+  writeFileSync(oursFile, mutatedBytes);
+  const theirsFile = join(dir, `theirs${ext}`);
+  if (original === undefined) writeFileSync(theirsFile, seedDoc.text);
+  else {
+    const theirsRnd = mulberry32(seed * 7919 + run);
+    const names = Object.keys(benign);
+    const doc = applyMutation(
+      benign[names[Math.floor(theirsRnd() * names.length)]],
+      structuredClone(original),
+      theirsRnd,
+    );
+    const { serialize } = await import('../dist/model/serialize.js');
+    writeFileSync(theirsFile, serialize(doc, ext === '.json' ? 'json' : 'yaml'));
+  }
   const schemaOld = join(dir, 'old.schema.json');
   const schemaNew = join(dir, 'new.schema.json');
   const firstSchema = (value) =>
@@ -382,6 +401,8 @@ for (let run = first; run < last; run++) {
     ['project', mutatedFile, '--protocol-version', String(version), '-o', outFile],
     ['changelog', originalFile, mutatedFile],
     ['migrate', mutatedFile, '-o', outFile],
+    // The conflict sidecar goes next to PATH: inside this run's directory.
+    ['merge-driver', originalFile, oursFile, theirsFile, join(dir, `described${ext}`)],
   ].filter((argv) => available.has(argv[0]));
   const argv = candidates[Math.floor(rnd() * candidates.length)];
   if (verbose) console.error(`  mcpdesc ${argv.join(' ')}`);
@@ -420,6 +441,24 @@ for (let run = first; run < last; run++) {
       problems.push(`output file is not a complete document: ${error.message}`);
     }
   }
+  // The merge driver leaves "ours" as it was (a conflict or an error) or replaces it with a whole
+  // merged document (it may hold conflict markers only if the driver said so by exiting 1).
+  if (argv[0] === 'merge-driver' && !readFileSync(oursFile).equals(mutatedBytes) && result.code !== 1) {
+    const { loadDocument } = await import('../dist/parse/index.js');
+    try {
+      loadDocument(readFileSync(oursFile, 'utf8'), { file: oursFile });
+    } catch (error) {
+      problems.push(`merge-driver left "ours" changed but not a complete document: ${error.message}`);
+    }
+  }
+  const sidecar = join(dir, `described${ext}.mcpdesc-conflict.json`);
+  if (existsSync(sidecar)) {
+    try {
+      JSON.parse(readFileSync(sidecar, 'utf8'));
+    } catch (error) {
+      problems.push(`conflict sidecar is not complete JSON: ${error.message}`);
+    }
+  }
   if (problems.length) {
     const keep = join(root, '.tmp/fuzz-failures', `seed-${seed}-run-${run}`);
     mkdirSync(keep, { recursive: true });
@@ -437,6 +476,6 @@ await worker.terminate();
 rmSync(work, { recursive: true, force: true });
 const total = last - first;
 console.log(
-  `fuzz: ${total - failures.length} passed, ${failures.length} failed (seed ${seed}; exit codes 0:${tally[0]} 1:${tally[1]} 2:${tally[2]}; ${seeds.length} seed documents; commands: ${[...available].filter((c) => !['help', 'git-setup', 'merge-driver'].includes(c)).join(', ')})`,
+  `fuzz: ${total - failures.length} passed, ${failures.length} failed (seed ${seed}; exit codes 0:${tally[0]} 1:${tally[1]} 2:${tally[2]}; ${seeds.length} seed documents; commands: ${[...available].filter((c) => !['help', 'git-setup'].includes(c)).join(', ')})`,
 );
 process.exit(failures.length ? 1 : 0);
