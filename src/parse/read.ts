@@ -11,8 +11,8 @@ export interface SourceBytes {
 
 /**
  * `REV:path` as git understands it; a drive letter (`C:\`) or an existing file name never counts,
- * nor does an operand starting with `-`: no revision does, and `git show` would take it for an
- * option (`--output=FILE:x` wrote a file).
+ * nor does an operand starting with `-`: no revision does, and git would take it for an option
+ * (`git show --output=FILE:x` wrote a file).
  */
 const GIT_SPEC = /^([^:\s-][^:]*?):(.+)$/;
 
@@ -85,13 +85,18 @@ function checkSize(size: number, maxBytes: number, name: string): void {
     throw new LoadError('limit-bytes', `Document is ${size} bytes, over the limit of ${maxBytes}`, name);
 }
 
+/**
+ * The blob at `REV:path`, as committed. `git cat-file blob`, not `git show`: show prints a listing
+ * for a directory (`HEAD:src` was validated as a YAML document) and is a porcelain command whose
+ * output depends on configuration; cat-file gives the blob's bytes or fails.
+ */
 async function gitShow(spec: string, maxBytes: number): Promise<Uint8Array> {
   // Imported here: node:child_process (and node:net under it) costs ~15 ms of every start otherwise.
   const { execFile } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     execFile(
       'git',
-      ['show', spec],
+      ['cat-file', 'blob', spec],
       { encoding: 'buffer', maxBuffer: maxBytes + 1, windowsHide: true },
       (error, stdout, stderr) => {
         if (error) {
@@ -99,7 +104,7 @@ async function gitShow(spec: string, maxBytes: number): Promise<Uint8Array> {
             (error as NodeJS.ErrnoException).code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER'
               ? `Document is over the limit of ${maxBytes} bytes`
               : Buffer.from(stderr).toString('utf8').trim().split('\n')[0] || error.message;
-          reject(new LoadError('git-error', `git show failed: ${reason}`, spec));
+          reject(new LoadError('git-error', `cannot read it from git: ${reason}`, spec));
           return;
         }
         resolve(stdout);
