@@ -2967,7 +2967,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve5.call(this, root, ref);
+      let _sch = resolve6.call(this, root, ref);
       if (_sch === void 0) {
         const schema2 = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -2994,7 +2994,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve5(root, ref) {
+    function resolve6(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3858,7 +3858,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve5(baseURI, relativeURI, options) {
+    function resolve6(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4249,7 +4249,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve5,
+      resolve: resolve6,
       resolveComponent,
       equal,
       serialize,
@@ -15395,7 +15395,7 @@ var require_dist2 = __commonJS({
 // src/action/main.ts
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname6, isAbsolute as isAbsolute3, join as join7, resolve as resolve4 } from "node:path";
+import { dirname as dirname6, isAbsolute as isAbsolute3, join as join7, resolve as resolve5 } from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -15504,11 +15504,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve5) {
-      resolve5(value);
+    return value instanceof P ? value : new P(function(resolve6) {
+      resolve6(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve5, reject) {
+  return new (P || (P = Promise))(function(resolve6, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -15524,7 +15524,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -15845,43 +15845,20 @@ function info(message) {
 }
 
 // src/cli/output.ts
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-var pending = /* @__PURE__ */ new Set();
-var handlersInstalled = false;
-var tempCounter = 0;
-function installSignalCleanup() {
-  if (handlersInstalled) return;
-  handlersInstalled = true;
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.once(signal, () => {
-      for (const path of pending) rmSync(path, { force: true });
-      process.exit(signal === "SIGINT" ? 130 : 143);
-    });
-  }
-}
-function writeFileAtomic(path, content) {
-  installSignalCleanup();
-  const suffix = `${process.pid}.${++tempCounter}.${Math.random().toString(16).slice(2, 10)}`;
-  const temp = join(dirname(path), `.${basename(path)}.${suffix}.tmp`);
-  pending.add(temp);
-  try {
-    const fd = openSync(temp, "wx", 420);
-    try {
-      if (typeof content === "string") writeSync(fd, content);
-      else for (const chunk of content) writeSync(fd, chunk);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
-  } catch (error2) {
-    rmSync(temp, { force: true });
-    throw error2;
-  } finally {
-    pending.delete(temp);
-  }
-}
+import {
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync
+} from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
 // src/parse/errors.ts
 var LoadError = class extends Error {
@@ -15903,6 +15880,114 @@ var LoadError = class extends Error {
     return `${where}: ${this.message} (${this.code})`;
   }
 };
+
+// src/cli/errors.ts
+var FS_REASONS = {
+  EISDIR: "it is a directory",
+  ENOENT: "no such file or directory",
+  ENOTDIR: "a part of the path is not a directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "read-only file system",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  ELOOP: "too many symbolic links",
+  ENAMETOOLONG: "the name is too long",
+  EBUSY: "the file is busy"
+};
+var OutputError = class extends Error {
+  constructor(path, cause) {
+    const code = cause?.code;
+    const reason = (code && FS_REASONS[code]) ?? (cause instanceof Error && cause.message ? cause.message : "unknown error");
+    super(`cannot write ${path}: ${reason}${code ? ` (${code})` : ""}`, { cause });
+    this.path = path;
+    this.code = code;
+  }
+  path;
+  name = "OutputError";
+  /** The errno code (`ENOSPC`), as a caller that only notes the failure reports it. */
+  code;
+};
+
+// src/cli/output.ts
+var pending = /* @__PURE__ */ new Set();
+var handlersInstalled = false;
+var tempCounter = 0;
+function installSignalCleanup() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      for (const path of pending) rmSync(path, { force: true });
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
+  }
+}
+function targetOf(path) {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (error2) {
+    if (error2.code !== "ENOENT") throw new OutputError(path, error2);
+    let link;
+    try {
+      link = lstatSync(path);
+    } catch {
+      link = void 0;
+    }
+    const created = link?.isSymbolicLink() ? resolve(dirname(path), readlinkSync(path)) : path;
+    return { kind: "file", path: created, mode: void 0 };
+  }
+  if (stats.isDirectory()) throw new OutputError(path, Object.assign(new Error(), { code: "EISDIR" }));
+  if (!stats.isFile()) return { kind: "device", path };
+  return { kind: "file", path: realpathSync(path), mode: stats.mode & 4095 };
+}
+function writeChunks(fd, content) {
+  if (typeof content === "string") writeSync(fd, content);
+  else for (const chunk of content) writeSync(fd, chunk);
+}
+function writeFileAtomic(path, content) {
+  const target = targetOf(path);
+  if (target.kind === "device") {
+    let fd;
+    try {
+      fd = openSync(target.path, "w");
+    } catch (error2) {
+      throw new OutputError(path, error2);
+    }
+    try {
+      writeChunks(fd, content);
+    } catch (error2) {
+      throw isSystemError(error2) ? new OutputError(path, error2) : error2;
+    } finally {
+      closeSync(fd);
+    }
+    return;
+  }
+  installSignalCleanup();
+  const suffix = `${process.pid}.${++tempCounter}.${Math.random().toString(16).slice(2, 10)}`;
+  const temp = join(dirname(target.path), `.${basename(target.path)}.${suffix}.tmp`);
+  pending.add(temp);
+  try {
+    const fd = openSync(temp, "wx", 420);
+    try {
+      if (target.mode !== void 0) fchmodSync(fd, target.mode);
+      writeChunks(fd, content);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, target.path);
+  } catch (error2) {
+    rmSync(temp, { force: true });
+    throw isSystemError(error2) ? new OutputError(path, error2) : error2;
+  } finally {
+    pending.delete(temp);
+  }
+}
+function isSystemError(error2) {
+  return error2 instanceof Error && typeof error2.syscall === "string";
+}
 
 // src/parse/decode.ts
 var STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -17201,7 +17286,7 @@ var GitHubApi = class {
     let response = await this.fetchImpl(url, init);
     if (response.status >= 500 && method === "GET") {
       await response.body?.cancel();
-      await new Promise((resolve5) => setTimeout(resolve5, 1e3));
+      await new Promise((resolve6) => setTimeout(resolve6, 1e3));
       response = await this.fetchImpl(url, init);
     }
     if (!response.ok) throw await toError(method, url, response);
@@ -17561,7 +17646,7 @@ function findOwnComment(comments, marker) {
 
 // src/action/engines.ts
 import { existsSync as existsSync3 } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join5, relative as relative4, resolve as resolve3 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join5, relative as relative4, resolve as resolve4 } from "node:path";
 
 // src/diff/rules.ts
 function family(name, defs) {
@@ -19438,12 +19523,12 @@ function resolveComponentRefs(doc) {
     });
   }
   const resolved = substitutions.size === 0 ? doc : applySubstitutions(doc, [...substitutions.values()]);
-  const targetOf = /* @__PURE__ */ new Map();
-  for (const [use, sub] of substitutions) targetOf.set(use, sub.target);
+  const targetOf2 = /* @__PURE__ */ new Map();
+  for (const [use, sub] of substitutions) targetOf2.set(use, sub.target);
   const nearestUse = (pointer) => {
     let current = pointer;
     for (; ; ) {
-      if (targetOf.has(current)) return current;
+      if (targetOf2.has(current)) return current;
       if (current === "") return void 0;
       current = current.slice(0, current.lastIndexOf("/"));
     }
@@ -19459,7 +19544,7 @@ function resolveComponentRefs(doc) {
     originOf(resolvedPointer) {
       const use = nearestUse(resolvedPointer);
       if (use === void 0) return resolvedPointer;
-      return targetOf.get(use) + resolvedPointer.slice(use.length);
+      return targetOf2.get(use) + resolvedPointer.slice(use.length);
     },
     useSiteOf(resolvedPointer) {
       return nearestUse(resolvedPointer);
@@ -25491,8 +25576,8 @@ var WRITTEN_PREFIX = `{"format":${JSON.stringify(FORMAT_PREFIX)}`.slice(0, -1);
 var MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 // src/lint/config.ts
-import { existsSync as existsSync2, readFileSync as readFileSync2, statSync } from "node:fs";
-import { dirname as dirname3, isAbsolute, join as join2, relative, resolve } from "node:path";
+import { existsSync as existsSync2, readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
+import { dirname as dirname3, isAbsolute, join as join2, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath as fileURLToPath2, pathToFileURL } from "node:url";
 
 // src/util/import-module.ts
@@ -26110,11 +26195,11 @@ var ConfigError = class extends Error {
   }
 };
 function findConfigFile(startDir) {
-  let dir = resolve(startDir);
+  let dir = resolve2(startDir);
   for (; ; ) {
     for (const name of CONFIG_FILE_NAMES) {
       const candidate = join2(dir, name);
-      if (existsSync2(candidate) && statSync(candidate).isFile()) return candidate;
+      if (existsSync2(candidate) && statSync2(candidate).isFile()) return candidate;
     }
     const parent = dirname3(dir);
     if (parent === dir) return void 0;
@@ -26260,7 +26345,7 @@ var Resolver = class {
   done = /* @__PURE__ */ new Set();
   /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
   async apply(file, implicitBase) {
-    const key = resolve(file);
+    const key = resolve2(file);
     if (this.stack.includes(key))
       throw new ConfigError(`extends cycle: ${[...this.stack, key].join(" -> ")}`, file);
     if (this.done.has(key)) return;
@@ -26345,7 +26430,7 @@ var Resolver = class {
       return BUILTIN_RULESETS.includes(builtin) ? join2(PACKAGE_ROOT, "rules", `${builtin}.yaml`) : void 0;
     }
     if (!isLocalPath(name)) return void 0;
-    const path = resolve(baseDir, name);
+    const path = resolve2(baseDir, name);
     return existsSync2(path) ? path : void 0;
   }
   async loadFunctions(raw, functions, baseDir) {
@@ -26360,7 +26445,7 @@ var Resolver = class {
           pointer,
           `custom functions load only from local files (./path.mjs), not ${JSON.stringify(spec)}`
         );
-      const path = resolve(baseDir, spec);
+      const path = resolve2(baseDir, spec);
       this.sources.push(path);
       if (!existsSync2(path))
         throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
@@ -26574,7 +26659,7 @@ function isLocalPath(spec) {
 }
 async function resolveConfig(file, ruleset = "recommended") {
   const resolver = new Resolver();
-  if (file) await resolver.apply(resolve(file), "recommended");
+  if (file) await resolver.apply(resolve2(file), "recommended");
   else {
     if (!BUILTIN_RULESETS.includes(ruleset))
       throw new ConfigError(
@@ -26583,7 +26668,7 @@ async function resolveConfig(file, ruleset = "recommended") {
       );
     await resolver.apply(join2(PACKAGE_ROOT, "rules", `${ruleset}.yaml`));
   }
-  return resolver.result(file ? resolve(file) : void 0);
+  return resolver.result(file ? resolve2(file) : void 0);
 }
 
 // src/lint/engine.ts
@@ -28974,7 +29059,7 @@ function collect(value) {
 }
 
 // src/lint/glob.ts
-import { join as join4, relative as relative2, resolve as resolve2, sep } from "node:path";
+import { join as join4, relative as relative2, resolve as resolve3, sep } from "node:path";
 
 // src/util/glob.ts
 function globToRegExp(glob) {
@@ -29153,7 +29238,7 @@ function buildSubjects(document) {
   if (!isJsonObject(document)) return index;
   const components = isJsonObject(document.components) ? document.components : void 0;
   const visitedSchemas = /* @__PURE__ */ new Set();
-  const resolve5 = (value, pointer) => {
+  const resolve6 = (value, pointer) => {
     let current = value;
     let at2 = pointer;
     for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current.$componentRef === "string"; hops++) {
@@ -29236,7 +29321,7 @@ function buildSubjects(document) {
       const names = Object.keys(map);
       for (let i = 0; i < names.length; i++) {
         const name = names[i];
-        const resolved = resolve5(map[name], appendPointer(owner.pointer, field, name));
+        const resolved = resolve6(map[name], appendPointer(owner.pointer, field, name));
         add(makeSubject("Example", resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
       }
     }
@@ -29283,7 +29368,7 @@ function buildSubjects(document) {
       const field = entry2[0];
       const types = entry2[1];
       if (!Object.hasOwn(item, field)) continue;
-      const resolved = resolve5(item[field], appendPointer(pointer, field));
+      const resolved = resolve6(item[field], appendPointer(pointer, field));
       const key = `${types.schema}:${resolved.pointer}`;
       if (visitedSchemas.has(key)) continue;
       visitedSchemas.add(key);
@@ -29755,7 +29840,7 @@ var ConfigInputError = class extends Error {
 };
 function configPath(options) {
   if (options.config !== "") {
-    const path = isAbsolute2(options.config) ? options.config : resolve3(options.workspace, options.config);
+    const path = isAbsolute2(options.config) ? options.config : resolve4(options.workspace, options.config);
     if (!existsSync3(path)) throw new ConfigInputError(`Input "config": no such file: ${options.config}`);
     return path;
   }
@@ -29827,7 +29912,7 @@ var GitError = class extends Error {
   name = "GitError";
 };
 function gitRunner(cwd) {
-  return (args, options = {}) => new Promise((resolve5, reject) => {
+  return (args, options = {}) => new Promise((resolve6, reject) => {
     execFile(
       "git",
       [...args],
@@ -29844,7 +29929,7 @@ function gitRunner(cwd) {
           reject(new GitError(`git ${args[0]} failed: ${detail}`));
           return;
         }
-        resolve5(stdout);
+        resolve6(stdout);
       }
     );
   });
@@ -31284,7 +31369,7 @@ async function run() {
   info(
     `Comparing ${safe(revisions.baseRef)} (${revisions.mergeBase.slice(0, 7)}) with ${revisions.headSha.slice(0, 7)}: ${changed.length} description file(s) changed`
   );
-  const workspace = isAbsolute3(context.workspace) ? context.workspace : resolve4(context.workspace);
+  const workspace = isAbsolute3(context.workspace) ? context.workspace : resolve5(context.workspace);
   const engines = changed.length > 0 ? await realEngines({ lint: inputs.lint, config: inputs.config, workspace }) : { diff: async () => [], changelog: () => ({ markdown: "", bump: "none" }) };
   const report = await analyse2({
     files: changed,
@@ -31316,7 +31401,7 @@ async function run() {
   }
   emitAnnotations(report);
   if (inputs.sarifFile) {
-    const path = resolve4(workspace, inputs.sarifFile);
+    const path = resolve5(workspace, inputs.sarifFile);
     mkdirSync(dirname6(path), { recursive: true });
     writeFileAtomic(path, renderSarif(report, VERSION, `${context.serverUrl}/${context.repository}`));
     info(`SARIF written to ${safe(inputs.sarifFile)}`);

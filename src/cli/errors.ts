@@ -18,6 +18,39 @@ export class PositionedError extends Error {
   }
 }
 
+/** What the common file-system failures mean, said plainly. */
+const FS_REASONS: Record<string, string> = {
+  EISDIR: 'it is a directory',
+  ENOENT: 'no such file or directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EBUSY: 'the file is busy',
+};
+
+/** An output file that could not be written: one line naming it and why, exit 2. */
+export class OutputError extends Error {
+  override readonly name = 'OutputError';
+  /** The errno code (`ENOSPC`), as a caller that only notes the failure reports it. */
+  readonly code: string | undefined;
+  constructor(
+    readonly path: string,
+    cause: unknown,
+  ) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    const reason =
+      (code && FS_REASONS[code]) ??
+      (cause instanceof Error && cause.message ? cause.message : 'unknown error');
+    super(`cannot write ${path}: ${reason}${code ? ` (${code})` : ''}`, { cause });
+    this.code = code;
+  }
+}
+
 /** The one line printed for an error; a stack trace only with `--debug`. */
 export function formatError(error: unknown, debug: boolean): string {
   if (error instanceof LoadError) return withStack(`mcpdesc: ${error.format()}`, error, debug);
@@ -25,7 +58,8 @@ export function formatError(error: unknown, debug: boolean): string {
     const where = error.line > 0 ? `${error.file}:${error.line}:${error.column}` : error.file;
     return withStack(`mcpdesc: ${where}: ${error.message}`, error, debug);
   }
-  if (error instanceof UsageError) return withStack(`mcpdesc: ${error.message}`, error, debug);
+  if (error instanceof UsageError || error instanceof OutputError)
+    return withStack(`mcpdesc: ${error.message}`, error, debug);
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const hint = debug ? '' : ' (run with --debug for details)';
   return withStack(`mcpdesc: internal error: ${firstLine(message)}${hint}`, error, debug);

@@ -1,5 +1,19 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import {
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { OutputError } from './errors.js';
 
 /** Temporary files being written right now; removed if the process is interrupted. */
 const pending = new Set<string>();
@@ -17,36 +31,95 @@ function installSignalCleanup(): void {
   }
 }
 
+/** Where an output path leads: a file to replace or create, or something to write into as it is. */
+type Target = { kind: 'file'; path: string; mode: number | undefined } | { kind: 'device'; path: string };
+
+/**
+ * What writing to `path` means. A regular file is replaced by renaming a finished sibling over it
+ * (keeping its permissions); through a symbolic link that is the file the link names, so the link
+ * stays a link. A device, pipe or socket (`/dev/stdout`, a named pipe) is written into directly:
+ * renaming over it replaced the device itself. A directory is refused.
+ */
+function targetOf(path: string): Target {
+  let stats: Stats;
+  try {
+    stats = statSync(path); // follows links, the kernel's own (`/proc/self/fd/1`) included
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new OutputError(path, error);
+    // Nothing there, or a link to nothing: create the file, where the link points if it is one.
+    let link: Stats | undefined;
+    try {
+      link = lstatSync(path);
+    } catch {
+      link = undefined;
+    }
+    const created = link?.isSymbolicLink() ? resolve(dirname(path), readlinkSync(path)) : path;
+    return { kind: 'file', path: created, mode: undefined };
+  }
+  if (stats.isDirectory()) throw new OutputError(path, Object.assign(new Error(), { code: 'EISDIR' }));
+  if (!stats.isFile()) return { kind: 'device', path };
+  return { kind: 'file', path: realpathSync(path), mode: stats.mode & 0o7777 };
+}
+
+function writeChunks(fd: number, content: string | Iterable<string>): void {
+  if (typeof content === 'string') writeSync(fd, content);
+  else for (const chunk of content) writeSync(fd, chunk);
+}
+
 /**
  * Writes a file so that readers (and an interrupted run) see either the old content or the new,
  * never a partial file: write a temporary sibling, fsync, then rename over the target. A failure
- * while writing (or while making a chunk) removes the temporary file and leaves the target as it was.
+ * while writing (or while making a chunk) removes the temporary file and leaves the target as it
+ * was. Devices and pipes are written into directly (see targetOf). A file-system failure is an
+ * OutputError naming `path` (one line and exit 2); an error thrown while making a chunk passes.
  */
 export function writeFileAtomic(path: string, content: string | Iterable<string>): void {
+  const target = targetOf(path);
+  if (target.kind === 'device') {
+    let fd: number;
+    try {
+      fd = openSync(target.path, 'w');
+    } catch (error) {
+      throw new OutputError(path, error);
+    }
+    try {
+      writeChunks(fd, content);
+    } catch (error) {
+      throw isSystemError(error) ? new OutputError(path, error) : error;
+    } finally {
+      closeSync(fd);
+    }
+    return;
+  }
   installSignalCleanup();
   // Unique enough with the pid and a counter; 'wx' refuses to reuse a file that exists anyway.
   // (No node:crypto here: loading it is a cost on every command's start.)
   const suffix = `${process.pid}.${++tempCounter}.${Math.random().toString(16).slice(2, 10)}`;
-  const temp = join(dirname(path), `.${basename(path)}.${suffix}.tmp`);
+  const temp = join(dirname(target.path), `.${basename(target.path)}.${suffix}.tmp`);
   pending.add(temp);
   try {
     const fd = openSync(temp, 'wx', 0o644);
     try {
+      if (target.mode !== undefined) fchmodSync(fd, target.mode);
       // Chunks (a large report) are made while they are written; the target is only renamed into
       // place once the last one is out.
-      if (typeof content === 'string') writeSync(fd, content);
-      else for (const chunk of content) writeSync(fd, chunk);
+      writeChunks(fd, content);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, path);
+    renameSync(temp, target.path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
+    throw isSystemError(error) ? new OutputError(path, error) : error;
   } finally {
     pending.delete(temp);
   }
+}
+
+/** A failure of the file system (it has an errno code), not of the code making the content. */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }
 
 /**
