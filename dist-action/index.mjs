@@ -29795,12 +29795,16 @@ function pathSubject(match) {
     }
   );
 }
+var RuleFunctionError = class extends Error {
+  name = "RuleFunctionError";
+};
 function callFunction(compiled4, options, target, context, subject, field, file) {
   try {
     return compiled4.call(target, options, context);
   } catch (error2) {
-    throw new Error(
-      `rule ${compiled4.id} (function ${compiled4.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error2 instanceof Error ? error2.message : String(error2)}`
+    throw new RuleFunctionError(
+      `rule ${compiled4.id} (function ${compiled4.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error2 instanceof Error ? error2.message : String(error2)}`,
+      { cause: error2 }
     );
   }
 }

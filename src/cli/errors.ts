@@ -60,6 +60,12 @@ export function formatError(error: unknown, debug: boolean): string {
   }
   if (error instanceof UsageError || error instanceof OutputError)
     return withStack(`mcpdesc: ${error.message}`, error, debug);
+  // By name: the lint engine (where the class lives) is not loaded by every command.
+  if (error instanceof Error && error.name === 'RuleFunctionError') {
+    const line = `mcpdesc: ${firstLine(error.message)}${debug ? '' : ' (run with --debug for its stack)'}`;
+    // The function's own stack is the one that helps.
+    return withStack(line, error.cause instanceof Error ? error.cause : error, debug);
+  }
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const hint = debug ? '' : ' (run with --debug for details)';
   return withStack(`mcpdesc: internal error: ${firstLine(message)}${hint}`, error, debug);

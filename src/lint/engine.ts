@@ -578,6 +578,14 @@ function pathSubject(match: PathMatch): Subject {
   );
 }
 
+/**
+ * A rule's function threw: the config's code failed, not mcpdesc (the CLI says so in one line, with
+ * the function's own stack under `--debug`).
+ */
+export class RuleFunctionError extends Error {
+  override readonly name = 'RuleFunctionError';
+}
+
 /** The rule's function on one target; a throw names the rule, the function and the place. */
 function callFunction(
   compiled: CompiledRule,
@@ -592,8 +600,9 @@ function callFunction(
     // Without a context only for functions that declare no parameter to receive one.
     return compiled.call(target, options, context as FunctionContext);
   } catch (error) {
-    throw new Error(
+    throw new RuleFunctionError(
       `rule ${compiled.id} (function ${compiled.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
 }

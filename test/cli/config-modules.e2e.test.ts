@@ -40,4 +40,24 @@ describe('JavaScript config and custom functions (built CLI)', () => {
     const report = JSON.parse(result.stdout) as { files: { findings: { code: string }[] }[] };
     expect(report.files.flatMap((file) => file.findings.map((f) => f.code))).toContain('no-forecast-names');
   });
+
+  it('names a custom function that throws, in one line (its own stack with --debug), exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-config-modules-'));
+    writeFileSync(
+      join(dir, 'weather.mcpdesc.yaml'),
+      readFileSync(join(import.meta.dirname, '../../examples/weather-v1.mcpdesc.yaml')),
+    );
+    writeFileSync(join(dir, 'boom.mjs'), "export default () => {\n  throw new TypeError('boom');\n};\n");
+    writeFileSync(
+      join(dir, '.mcpdesc.yaml'),
+      'functions: { boom: ./boom.mjs }\nrules:\n  r: { description: d, severity: error, given: Tool, then: { function: boom } }\n',
+    );
+    const result = runCli(['lint', 'weather.mcpdesc.yaml'], { cwd: dir });
+    expect(result.stderr).toBe(
+      'mcpdesc: rule r (function boom) failed at weather.mcpdesc.yaml#/tools/0: boom (run with --debug for its stack)\n',
+    );
+    expect(result.code).toBe(2);
+    const debug = runCli(['lint', 'weather.mcpdesc.yaml', '--debug'], { cwd: dir });
+    expect(debug.stderr).toMatch(/^mcpdesc: rule r .*: boom\nTypeError: boom\n\s+at .*boom\.mjs:2:/);
+  });
 });
