@@ -15944,6 +15944,7 @@ function targetOf(path) {
 }
 function writeChunks(fd, content) {
   if (typeof content === "string") writeSync(fd, content);
+  else if (content instanceof Uint8Array) writeSync(fd, content);
   else for (const chunk of content) writeSync(fd, chunk);
 }
 function writeFileAtomic(path, content) {

@@ -61,8 +61,12 @@ function targetOf(path: string): Target {
   return { kind: 'file', path: realpathSync(path), mode: stats.mode & 0o7777 };
 }
 
-function writeChunks(fd: number, content: string | Iterable<string>): void {
+/** What can be written: text, bytes as they are, or text made chunk by chunk. */
+export type OutputContent = string | Uint8Array | Iterable<string>;
+
+function writeChunks(fd: number, content: OutputContent): void {
   if (typeof content === 'string') writeSync(fd, content);
+  else if (content instanceof Uint8Array) writeSync(fd, content);
   else for (const chunk of content) writeSync(fd, chunk);
 }
 
@@ -73,7 +77,7 @@ function writeChunks(fd: number, content: string | Iterable<string>): void {
  * was. Devices and pipes are written into directly (see targetOf). A file-system failure is an
  * OutputError naming `path` (one line and exit 2); an error thrown while making a chunk passes.
  */
-export function writeFileAtomic(path: string, content: string | Iterable<string>): void {
+export function writeFileAtomic(path: string, content: OutputContent): void {
   const target = targetOf(path);
   if (target.kind === 'device') {
     let fd: number;

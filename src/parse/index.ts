@@ -8,6 +8,7 @@ import { readSourceBytes, type SourceBytes } from './read.js';
 import type { SourceMap } from './source-map.js';
 import { parseYaml } from './yaml.js';
 
+export { decodeUtf8 } from './decode.js';
 export { LoadError, type LoadErrorCode } from './errors.js';
 export { configureLimits, DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.js';
 export { MemoryLedger } from './memory.js';

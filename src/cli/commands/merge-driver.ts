@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { useColor, writeFileAtomic } from '../output.js';
@@ -29,7 +28,7 @@ export function registerMergeDriver(program: Command): void {
           command: Command,
         ) => {
           const [
-            { loadDocument, detectFormat, MemoryLedger },
+            { loadDocument, detectFormat, decodeUtf8, MemoryLedger, readSourceBytes, resolveLimits },
             { mergeThreeWay },
             { validateDocument },
             { serialize },
@@ -46,8 +45,14 @@ export function registerMergeDriver(program: Command): void {
             import('../../util/json.js'),
           ]);
           const name = path ?? oursPath;
-          const read = (file: string) => readFileSync(file, 'utf8');
-          const oursText = read(oursPath);
+          // Read as every operand is: bounded by --max-bytes, and strict UTF-8 (a lenient read turned
+          // an invalid byte into U+FFFD, which a clean merge then wrote into ours).
+          const maxBytes = resolveLimits(undefined).maxBytes;
+          const read = async (file: string, label: string) => {
+            const { bytes } = await readSourceBytes(file, maxBytes);
+            return { bytes, text: decodeUtf8(bytes, `${name} (${label})`) };
+          };
+          const { text: oursText } = await read(oursPath, 'ours');
           const format = detectFormat(path, oursText);
           // The three sides are held at once: their memory is bounded together.
           const memory = new MemoryLedger();
@@ -59,8 +64,8 @@ export function registerMergeDriver(program: Command): void {
             });
             return { file: doc.file, value: doc.value, sourceMap: doc.sourceMap };
           };
-          const baseText = read(basePath);
-          const theirsText = read(theirsPath);
+          const { text: baseText } = await read(basePath, 'base');
+          const { bytes: theirsBytes, text: theirsText } = await read(theirsPath, 'theirs');
           const ours = load(oursText, 'ours');
           const theirs = load(theirsText, 'theirs');
           const base = baseText.trim() === '' ? undefined : load(baseText, 'base');
@@ -69,10 +74,11 @@ export function registerMergeDriver(program: Command): void {
           });
           if (result.clean) {
             if (json.jsonEqual(result.merged, ours.value)) return EXIT_OK;
-            const text = json.jsonEqual(result.merged, theirs.value)
-              ? theirsText
-              : serialize(result.merged, format);
-            writeFileAtomic(oursPath, text);
+            // Theirs byte for byte when the merge is theirs (its byte-order mark included).
+            writeFileAtomic(
+              oursPath,
+              json.jsonEqual(result.merged, theirs.value) ? theirsBytes : serialize(result.merged, format),
+            );
             return EXIT_OK;
           }
           const sidecar = setup.sidecarPath(name);
