@@ -134,6 +134,29 @@ describe('mcpdesc lint', () => {
     expect(r.stdout).toMatch(/cfg\/piped\.mcpdesc\.yaml\n\s+14:22\s+warning/);
   });
 
+  it('reads stdin named with --stdin-filepath as any operand: strict UTF-8, --max-bytes', () => {
+    // It was decoded leniently (an invalid byte became U+FFFD and was linted) and read unbounded.
+    const bytes = Buffer.concat([
+      Buffer.from(GOOD.slice(0, 40)),
+      Buffer.from([0xe9]),
+      Buffer.from(GOOD.slice(40)),
+    ]);
+    const invalid = runCli(['lint', '-', '--stdin-filepath', 'named.mcpdesc.yaml'], {
+      cwd: dir,
+      input: bytes,
+    });
+    expect(invalid.stderr).toMatch(
+      /^mcpdesc: named\.mcpdesc\.yaml:\d+:\d+: Invalid UTF-8 byte 0xe9 \(invalid-utf8\)\n/,
+    );
+    expect(invalid.code).toBe(2);
+    const large = runCli(['--max-bytes', '10', 'lint', '-', '--stdin-filepath', 'named.mcpdesc.yaml'], {
+      cwd: dir,
+      input: GOOD,
+    });
+    expect(large.stderr).toMatch(/over the limit of 10 bytes \(limit-bytes\)/);
+    expect(large.code).toBe(2);
+  });
+
   it('reports config errors as file:line:col and exits 2', () => {
     mkdirSync(join(dir, 'badcfg'), { recursive: true });
     writeFileSync(join(dir, 'badcfg/.mcpdesc.yaml'), 'rules:\n  tool-description: sometimes\n');

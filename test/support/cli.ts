@@ -12,7 +12,7 @@ export interface CliResult {
 /** Runs the built CLI as a user would (npm test builds dist/ first). */
 export function runCli(
   args: string[],
-  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {},
+  options: { cwd?: string; input?: string | Uint8Array; env?: NodeJS.ProcessEnv; timeout?: number } = {},
 ): CliResult {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd,

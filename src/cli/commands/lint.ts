@@ -60,9 +60,9 @@ export function registerLint(program: Command): void {
       action(async (operands: string[], options: LintCliOptions, command: Command) => {
         const [
           { resolve, dirname },
-          { existsSync, statSync, readFileSync },
-          { loadDocument, loadBytes, resolveLimits },
-          { loadInput, noteInputSize, readInput },
+          { existsSync, statSync },
+          { loadBytes, resolveLimits },
+          { loadInput, readInput },
           lint,
           report,
           { UsageError, PositionedError },
@@ -85,10 +85,11 @@ export function registerLint(program: Command): void {
         type ResolvedConfig = import('../../lint/index.js').ResolvedConfig;
         type LintCache = import('../../lint/index.js').LintCache;
         type Finding = import('../../model/finding.js').Finding;
-        const loadStdinAs = (file: string) => {
-          const bytes = readFileSync(0);
-          noteInputSize(bytes.length);
-          return loadDocument(bytes.toString('utf8'), { file });
+        // Standard input named as a file (editors, pre-commit): read as `-` is, bounded by
+        // --max-bytes and strict UTF-8, under the name given.
+        const loadStdinAs = async (file: string) => {
+          const { bytes } = await readInput('-');
+          return loadBytes({ name: file, bytes, path: file });
         };
 
         const failSeverity = requireOneOf(
@@ -175,7 +176,7 @@ export function registerLint(program: Command): void {
           // migrate: a 0.7.0 document is linted as its in-memory 0.8.0 migration.
           const loaded = migrate.readAsCurrent(
             spec === '-' && options.stdinFilepath
-              ? loadStdinAs(options.stdinFilepath)
+              ? await loadStdinAs(options.stdinFilepath)
               : await loadInput(spec),
             printNote,
           );
