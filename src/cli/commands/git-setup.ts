@@ -27,24 +27,43 @@ export function registerGitSetup(program: Command): void {
       action(async (options: GitSetupOptions) => {
         const { execFileSync } = await import('node:child_process');
         const setup = await import('../../merge/git-setup.js');
-        const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+        const { UsageError } = await import('../errors.js');
+        // git's own message (`fatal: not a git repository …`) is the useful part of a failure.
+        const git = (...args: string[]) => {
+          try {
+            return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+          } catch (error) {
+            const { stderr, code } = error as { stderr?: string; code?: string };
+            const said = String(stderr ?? '')
+              .trim()
+              .split('\n')[0];
+            if (code === 'ENOENT') throw new UsageError('git-setup needs git, which is not on the PATH');
+            throw new UsageError(`git ${args.join(' ')} failed: ${said || code}`);
+          }
+        };
+        /** A file git reads, or '' when there is none yet (a directory there is an error, not "none"). */
+        const readIfAny = (path: string) => {
+          if (!existsSync(path)) return '';
+          try {
+            return readFileSync(path, 'utf8');
+          } catch (error) {
+            throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+          }
+        };
         const root = git('rev-parse', '--show-toplevel');
         const patterns =
           options.pattern && options.pattern.length > 0 ? options.pattern : [...setup.DEFAULT_PATTERNS];
         const out: string[] = [];
 
         const attributesPath = join(root, '.gitattributes');
-        const attributes = setup.updateGitattributes(
-          existsSync(attributesPath) ? readFileSync(attributesPath, 'utf8') : '',
-          patterns,
-        );
+        const attributes = setup.updateGitattributes(readIfAny(attributesPath), patterns);
         if (attributes.added.length > 0 && !options.dryRun)
           writeFileAtomic(attributesPath, attributes.content);
         for (const line of attributes.added) out.push(`.gitattributes: ${line}`);
 
         // Relative to the working directory (no --path-format: it needs git 2.31).
         const excludePath = resolve(git('rev-parse', '--git-path', 'info/exclude'));
-        const exclude = setup.updateExclude(existsSync(excludePath) ? readFileSync(excludePath, 'utf8') : '');
+        const exclude = setup.updateExclude(readIfAny(excludePath));
         if (exclude.added.length > 0 && !options.dryRun) {
           mkdirSync(dirname(excludePath), { recursive: true });
           writeFileAtomic(excludePath, exclude.content);
