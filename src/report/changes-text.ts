@@ -21,10 +21,34 @@ function loc(l: Location | undefined): string {
 }
 
 const CONTEXT = 40;
+/**
+ * The longest pair of texts compared word by word, and the most word edits looked for: the word
+ * diff takes time in proportion to the length times the edits, so two unrelated descriptions of
+ * 30 KB took 3 s and of 1 MB (the scalar limit) would take hours. Prose is far shorter; beyond
+ * either bound the old text and the new are shown one after the other, cut to a head.
+ */
+export const MAX_WORD_DIFF_CHARS = 20_000;
+export const MAX_WORD_EDITS = 500;
+/** How much of each text a whole replacement shows. */
+const SHOWN_WHOLE = 200;
 
 /** Word-level diff of two texts: red/green with colour, `[-old-]{+new+}` without. */
 export function wordDiff(oldText: string, newText: string, c: ChalkInstance, color: boolean): string {
-  const parts = diffWords(oldText, newText);
+  const parts =
+    oldText.length + newText.length <= MAX_WORD_DIFF_CHARS
+      ? diffWords(oldText, newText, { maxEditLength: MAX_WORD_EDITS })
+      : undefined;
+  if (parts === undefined) {
+    const head = (text: string) => {
+      if (text.length <= SHOWN_WHOLE + 20) return clean(text);
+      // Never half of a surrogate pair.
+      const end = SHOWN_WHOLE - (/[\uD800-\uDBFF]/.test(text.charAt(SHOWN_WHOLE - 1)) ? 1 : 0);
+      return clean(`${text.slice(0, end)} … (${text.length - end} more characters)`);
+    };
+    return color
+      ? `${c.red.strikethrough(head(oldText))} ${c.green.underline(head(newText))}`
+      : `[-${head(oldText)}-] {+${head(newText)}+}`;
+  }
   return parts
     .map((part, i) => {
       let value = clean(part.value);

@@ -92,6 +92,17 @@ describe('inputs that made a step superlinear', () => {
     expect(result.stdout).toMatch(/duplicate items \(items 1 and 2 are equal\)/);
   }, 60_000);
 
+  it('diff of two unrelated 300 KB descriptions prints (the word diff took time length × edits)', () => {
+    const words = (prefix: string) => Array.from({ length: 50_000 }, (_, i) => `${prefix}${i}`).join(' ');
+    const doc = (description: string) =>
+      JSON.stringify({ ...base, tools: [{ name: 't', description, inputSchema: { type: 'object' } }] });
+    const before = write('prose-old.json', doc(words('old')));
+    const after = write('prose-new.json', doc(words('new')));
+    const result = runCli(['diff', before, after], BOUND);
+    expectClean(result, 0);
+    expect(result.stdout).toMatch(/\[-old0 old1 .* … \(\d+ more characters\)-\] \{\+new0 new1 /);
+  }, 60_000);
+
   it('21 million empty objects are refused before they are built, in a 512 MB heap', () => {
     const file = write('objects.json', `{"mcpdesc":"0.8.0","x-objects":[${'{},'.repeat(21_000_000)}{}]}`);
     const result = runCli(['validate', file], SMALL_HEAP);
