@@ -17203,7 +17203,7 @@ function escapeInline(value) {
   return neutraliseReferences(escaped);
 }
 function neutraliseReferences(text) {
-  return text.replace(/#(?=\d)/g, `#${ZWSP}`).replace(/@/g, `@${ZWSP}`).replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`).replace(/([A-Za-z][A-Za-z0-9+.-]*)\\:(?=\/\/)/g, `$1${ZWSP}\\:`).replace(/\b(www)\./gi, `$1${ZWSP}.`);
+  return text.replace(/#(?=\d)/g, `#${ZWSP}`).replace(/@/g, `@${ZWSP}`).replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`).replace(/\\:(?<=[A-Za-z][A-Za-z0-9+.-]*\\:)(?=\/\/)/g, `${ZWSP}\\:`).replace(/\b(www)\./gi, `$1${ZWSP}.`);
 }
 function escapeMessage(text, maxLength = MAX_TEXT) {
   return normalise(text, maxLength).split(/`([^`]+)`/).map((part, index) => index % 2 === 1 ? `<code>${escapeInline(part)}</code>` : escapeInline(part)).join("");
@@ -25364,7 +25364,8 @@ var invisibleCharacters = {
 };
 var DEFAULT_PHRASES = [
   "\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?(?:previous|prior|above|earlier|other|system)\\s+(?:instructions|prompts?|rules|messages|tools?)\\b",
-  "<\\s*/?\\s*(?:important|system|instructions?)\\s*>",
+  // Not `<\s*/?\s*`: two adjacent runs of spaces take time squared to fail (400 KB: 80 s).
+  "<\\s*(?:/\\s*)?(?:important|system|instructions?)\\s*>",
   "\\b(?:do\\s+not|don't|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|reveal\\s+(?:this\\s+)?to|notify|alert|show)\\s+the\\s+user\\b",
   "\\bwithout\\s+(?:telling|informing|notifying|alerting|asking)\\s+the\\s+user\\b",
   "\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b",
@@ -30518,7 +30519,7 @@ function baseSchemeName(scheme) {
   switch (scheme.type) {
     case "http": {
       const raw = typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
-      const clean = raw.replace(NAME_CHARS, "-").replace(/^-+|-+$/g, "");
+      const clean = trimDashes(raw.replace(NAME_CHARS, "-"));
       return clean === "" ? "http" : clean;
     }
     case "oauth2":
@@ -30687,6 +30688,13 @@ function migrateSecurity(doc, options) {
     });
   }
   return { value, entries: entries3, moves };
+}
+function trimDashes(text) {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) === 45) start++;
+  while (end > start && text.charCodeAt(end - 1) === 45) end--;
+  return text.slice(start, end);
 }
 
 // src/migrate/steps/version.ts

@@ -87,7 +87,7 @@ export function* formatStylishChunks(
       }
       let code = codeLabels.get(f.code);
       if (code === undefined) codeLabels.set(f.code, (code = c.dim(f.code)));
-      const message = f.message.includes('\n') ? f.message.replace(/\s*\n\s*/g, ' ') : f.message;
+      const message = f.message.includes('\n') ? oneLine(f.message) : f.message;
       rows.push(`  ${options.color ? c.dim(pos) : pos}  ${severity}  ${message}  ${code}`);
       if (rows.length === ROWS_PER_CHUNK) {
         yield `${rows.join('\n')}\n`;
@@ -109,4 +109,20 @@ export function* formatStylishChunks(
     out += `${c.yellow(`validation incomplete for ${plural(incomplete, 'file')}: see the warnings above`)}\n`;
   }
   yield out;
+}
+
+/**
+ * The text on one line: each line break and the spaces around it become one space. (A regular
+ * expression of spaces, a line break and spaces took time squared over a long run of spaces.)
+ */
+export function oneLine(text: string): string {
+  const lines = text.split('\n');
+  if (lines.length === 1) return text;
+  let out = (lines[0] as string).trimEnd();
+  for (let i = 1; i < lines.length; i++) {
+    const last = i === lines.length - 1;
+    const line = last ? (lines[i] as string).trimStart() : (lines[i] as string).trim();
+    if (line !== '' || last) out += ` ${line}`;
+  }
+  return out;
 }

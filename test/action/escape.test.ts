@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cutAtCodePoint,
@@ -71,5 +72,29 @@ describe('links and paths', () => {
 
   it('keeps HTML comments closed', () => {
     expect(escapeHtmlComment('CI --> <b>')).toBe('CI - b');
+  });
+});
+
+describe('scheme breaking (`https\\://`)', () => {
+  // The replacement before a linear rewrite: it is the specification of what the new one does.
+  const before = (text: string) => text.replace(/([A-Za-z][A-Za-z0-9+.-]*)\\:(?=\/\/)/g, `$1${ZWSP}\\:`);
+  const after = (text: string) => text.replace(/\\:(?<=[A-Za-z][A-Za-z0-9+.-]*\\:)(?=\/\/)/g, `${ZWSP}\\:`);
+  it('rewrites exactly what the quadratic expression did (property)', () => {
+    const piece = fc.constantFrom('a', 'Z', '1', '+', '.', '-', '\\', ':', '/', ' ', 'é', 'https');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        expect(after(text)).toBe(before(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('escapes a long run of scheme characters in linear time (a regression takes minutes)', () => {
+    const text = `${'a1'.repeat(200_000)}://x`;
+    const out = escapeMarkdown(text, text.length + 10);
+    expect(out.startsWith('a1a1')).toBe(true);
+    expect(out).toContain('://');
+    expect(after(`${'a1'.repeat(200_000)}\\://x`)).toBe(`${'a1'.repeat(200_000)}${ZWSP}\\://x`);
   });
 });

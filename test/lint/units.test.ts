@@ -291,7 +291,19 @@ describe('generic functions', () => {
       ['contains an instruction aimed at the model: "it it"'],
     ],
     ['instructionLike', 'nothing here', { phrases: [], replace: true }, []],
+    [
+      'instructionLike',
+      'Read this. < / IMPORTANT >',
+      {},
+      ['contains an instruction aimed at the model: "< / IMPORTANT >"'],
+    ],
+    ['instructionLike', 'a <system> tag', {}, ['contains an instruction aimed at the model: "<system>"']],
   ])('%s(%j, %j)', (name, target, options, expected) => {
     expect(call(name, target as JsonValue, options)).toEqual(expected);
+  });
+
+  it('instructionLike fails in linear time on spaces after `<` (adjacent runs took 80 s on 400 KB)', () => {
+    expect(call('instructionLike', `<${' '.repeat(400_000)}x`, {})).toEqual([]);
+    expect(call('instructionLike', `</${'\n'.repeat(400_000)}x`, {})).toEqual([]);
   });
 });

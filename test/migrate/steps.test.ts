@@ -235,6 +235,14 @@ describe('security step', () => {
     );
   });
 
+  it('trims the dashes that replace other characters, in linear time (a regex took time squared)', () => {
+    expect(baseSchemeName({ type: 'http', scheme: ' @@Negotiate v2!! ' })).toBe('negotiate-v2');
+    expect(baseSchemeName({ type: 'http', scheme: `x${'-'.repeat(300_000)}y` })).toBe(
+      `x${'-'.repeat(300_000)}y`,
+    );
+    expect(baseSchemeName({ type: 'http', scheme: `x${'-'.repeat(300_000)}` })).toBe('x');
+  });
+
   it('moves inline schemes to securitySchemes, deduplicates identical ones, keeps placement and []', () => {
     const doc: JsonObject = {
       mcpdesc: '0.8.0',

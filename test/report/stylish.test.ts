@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/model/finding.js';
-import { formatStylish } from '../../src/report/stylish.js';
+import { formatStylish, oneLine } from '../../src/report/stylish.js';
 import { FILES } from './fixtures.js';
 
 describe('stylish report', () => {
@@ -25,5 +26,22 @@ describe('stylish report', () => {
     expect(out).toContain('\n  1:300000  warning  m  tool-description\n');
     expect(out).toContain('  1:1       warning  m  tool-description\n');
     expect(out).toContain('⚠ 300000 problems (0 errors, 300000 warnings)');
+  });
+});
+
+describe('oneLine', () => {
+  it('does what replacing /\\s*\\n\\s*/g by a space did (property)', () => {
+    const piece = fc.constantFrom('a', 'b c', ' ', '\t', '\n', '\r', '\u00a0', '\u2028', 'x\n y');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        expect(oneLine(text)).toBe(text.replace(/\s*\n\s*/g, ' '));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is linear over a long run of spaces (the expression took time squared)', () => {
+    expect(oneLine(`a${' '.repeat(300_000)}b\nc`)).toBe(`a${' '.repeat(300_000)}b c`);
   });
 });

@@ -281,7 +281,8 @@ export const invisibleCharacters: FunctionDefinition = {
 
 const DEFAULT_PHRASES = [
   '\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?(?:previous|prior|above|earlier|other|system)\\s+(?:instructions|prompts?|rules|messages|tools?)\\b',
-  '<\\s*/?\\s*(?:important|system|instructions?)\\s*>',
+  // Not `<\s*/?\s*`: two adjacent runs of spaces take time squared to fail (400 KB: 80 s).
+  '<\\s*(?:/\\s*)?(?:important|system|instructions?)\\s*>',
   "\\b(?:do\\s+not|don't|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|reveal\\s+(?:this\\s+)?to|notify|alert|show)\\s+the\\s+user\\b",
   '\\bwithout\\s+(?:telling|informing|notifying|alerting|asking)\\s+the\\s+user\\b',
   '\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b',

@@ -28,7 +28,7 @@ export function baseSchemeName(scheme: JsonObject): string {
   switch (scheme.type) {
     case 'http': {
       const raw = typeof scheme.scheme === 'string' ? scheme.scheme.trim().toLowerCase() : '';
-      const clean = raw.replace(NAME_CHARS, '-').replace(/^-+|-+$/g, '');
+      const clean = trimDashes(raw.replace(NAME_CHARS, '-'));
       return clean === '' ? 'http' : clean;
     }
     case 'oauth2':
@@ -209,4 +209,13 @@ export function migrateSecurity(doc: JsonObject, options: StepOptions): StepResu
     });
   }
   return { value, entries, moves };
+}
+
+/** Without leading and trailing `-` (`/-+$/` retried from every dash of a long run: time squared). */
+function trimDashes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) === 0x2d) start++;
+  while (end > start && text.charCodeAt(end - 1) === 0x2d) end--;
+  return text.slice(start, end);
 }
