@@ -19168,6 +19168,135 @@ function sha256Hex(text) {
   return crypto2.createHash("sha256").update(text).digest("hex");
 }
 
+// src/validate/regex-guard.ts
+var MAX_REGEX_INPUT = 1e4;
+var REGEX_BUDGET_MS = 1e3;
+var budgetLeft = REGEX_BUDGET_MS;
+var skipped = false;
+function startRegexBudget() {
+  budgetLeft = REGEX_BUDGET_MS;
+}
+function takeRegexSkipped() {
+  const was = skipped;
+  skipped = false;
+  return was;
+}
+function skipRegexCheck() {
+  skipped = true;
+  return true;
+}
+function isRiskyPattern(source) {
+  if (/\\[1-9]|\\k</.test(source)) return true;
+  if (source.length > 1e3) return true;
+  const stack = [];
+  let quantifiedInside = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (c === "[") {
+      while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
+      continue;
+    }
+    if (c === "(") {
+      stack.push(quantifiedInside);
+      quantifiedInside = false;
+    } else if (c === ")") {
+      const inner = quantifiedInside;
+      quantifiedInside = stack.pop() ?? false;
+      const next = source[i + 1];
+      const quantified = next === "*" || next === "+" || next === "{" || next === "?";
+      if (inner && quantified && next !== "?") return true;
+      if (inner || quantified) quantifiedInside = true;
+    } else if (c === "*" || c === "+" || c === "{") {
+      quantifiedInside = true;
+    }
+  }
+  return false;
+}
+function isSimplePattern(source) {
+  let quantifiers = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (c === "[") {
+      while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
+      continue;
+    }
+    if (c === "(" && source[i + 1] === "?") {
+      const kind = source[i + 2];
+      if (kind === "=" || kind === "!" || kind === "<" && (source[i + 3] === "=" || source[i + 3] === "!"))
+        return false;
+      i += 1;
+      continue;
+    }
+    if (c === "*" || c === "+" || c === "?" || c === "{") {
+      if (c === "{") while (i < source.length && source[i] !== "}") i++;
+      if (source[i + 1] === "?") i++;
+      if (++quantifiers > 1) return false;
+    }
+  }
+  return true;
+}
+var vmScript;
+var vmContext;
+function testWithin(re, input, ms) {
+  const vm = process.getBuiltinModule("node:vm");
+  vmScript ??= new vm.Script("re.test(input)");
+  vmContext ??= vm.createContext({ re: void 0, input: "" });
+  vmContext.re = re;
+  vmContext.input = input;
+  try {
+    return vmScript.runInContext(vmContext, { timeout: ms }) === true;
+  } catch (error2) {
+    if (error2.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") return void 0;
+    throw error2;
+  } finally {
+    vmContext.re = void 0;
+    vmContext.input = "";
+  }
+}
+function guardedTest(re, input, simple) {
+  if (input.length > MAX_REGEX_INPUT || budgetLeft <= 0) return skipRegexCheck();
+  const started = performance.now();
+  let result;
+  if (simple) {
+    re.lastIndex = 0;
+    result = re.test(input);
+  } else result = testWithin(re, input, Math.max(1, Math.ceil(budgetLeft)));
+  budgetLeft -= performance.now() - started;
+  if (result === void 0) {
+    budgetLeft = 0;
+    return skipRegexCheck();
+  }
+  return result;
+}
+function guardedFormat(check, value) {
+  if (budgetLeft <= 0) return skipRegexCheck();
+  if (check instanceof RegExp && typeof value === "string" && value.length > MAX_REGEX_INPUT)
+    return skipRegexCheck();
+  const started = performance.now();
+  const result = check instanceof RegExp ? check.test(String(value)) : check(value);
+  budgetLeft -= performance.now() - started;
+  return result;
+}
+function guardFormats(ajv3) {
+  for (const [name, format] of Object.entries(ajv3.formats)) {
+    if (format instanceof RegExp || typeof format === "function") {
+      const check = format;
+      ajv3.addFormat(name, (value) => guardedFormat(check, value));
+    } else if (format && typeof format === "object" && !format.async && format.validate) {
+      const check = format.validate;
+      ajv3.addFormat(name, { ...format, validate: (value) => guardedFormat(check, value) });
+    }
+  }
+}
+
 // src/diff/checks/context.ts
 var CheckContext = class {
   constructor(diff) {
@@ -20186,51 +20315,15 @@ function dialectOf(schema2) {
   if (/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/.test(declared)) return "draft-07";
   return void 0;
 }
-var regexSkipped = false;
-var MAX_REGEX_INPUT = 1e4;
-function isRiskyPattern(source) {
-  if (/\\[1-9]|\\k</.test(source)) return true;
-  if (source.length > 1e3) return true;
-  const stack = [];
-  let quantifiedInside = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (c === "[") {
-      while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
-      continue;
-    }
-    if (c === "(") {
-      stack.push(quantifiedInside);
-      quantifiedInside = false;
-    } else if (c === ")") {
-      const inner = quantifiedInside;
-      quantifiedInside = stack.pop() ?? false;
-      const next = source[i + 1];
-      const quantified = next === "*" || next === "+" || next === "{" || next === "?";
-      if (inner && quantified && next !== "?") return true;
-      if (inner || quantified) quantifiedInside = true;
-    } else if (c === "*" || c === "+" || c === "{") {
-      quantifiedInside = true;
-    }
-  }
-  return false;
-}
 function guardedRegExp(pattern2, flags) {
   const re = new RegExp(pattern2, flags);
   const risky = isRiskyPattern(pattern2);
+  const simple = isSimplePattern(pattern2);
   return {
     // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
     toString: () => `${re}`,
     test(input) {
-      if (risky || input.length > MAX_REGEX_INPUT) {
-        regexSkipped = true;
-        return true;
-      }
-      return re.test(input);
+      return risky ? skipRegexCheck() : guardedTest(re, input, simple);
     }
   };
 }
@@ -20249,14 +20342,19 @@ function makeOptions() {
     code: { ...LINEAR_ERRORS_CODE, regExp: guardedRegExp }
   };
 }
+function withGuardedFormats(ajv3) {
+  const withFormats = loadAjvFormats()(ajv3);
+  guardFormats(withFormats);
+  return withFormats;
+}
 function ajvFor(dialect) {
   if (dialect === "2020-12") {
-    ajv20202 ??= loadAjvFormats()(
+    ajv20202 ??= withGuardedFormats(
       withSafeKeywords(new (loadAjv2020()).Ajv2020(makeOptions()), loadAjv2020())
     );
     return ajv20202;
   }
-  ajv07 ??= loadAjvFormats()(withSafeKeywords(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
+  ajv07 ??= withGuardedFormats(withSafeKeywords(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
   return ajv07;
 }
 var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
@@ -20405,10 +20503,9 @@ function compileSchema(schema2, key = schemaKey(schema2)) {
   return result;
 }
 function checkInstance(validate, value) {
-  regexSkipped = false;
+  takeRegexSkipped();
   const ok = validate(value);
-  const incomplete = regexSkipped;
-  regexSkipped = false;
+  const incomplete = takeRegexSkipped();
   if (ok) return { errors: [], incomplete };
   return {
     errors: (validate.errors ?? []).filter((e) => e.keyword !== "if").map((e) => ({
@@ -24648,6 +24745,7 @@ var LEVEL_RANK = { breaking: 3, warning: 2, info: 1 };
 
 // src/diff/engine.ts
 function diffDocuments(oldInput, newInput, options = {}) {
+  startRegexBudget();
   const oldSide = new Side(oldInput);
   const newSide = new Side(newInput);
   const compareOptions = {};
@@ -28976,6 +29074,7 @@ var INCOMPLETE = /* @__PURE__ */ new Set([
   "incomplete-tool-example-validation"
 ]);
 function validateDocument(input) {
+  startRegexBudget();
   const raw = collect(input.value);
   const locate2 = (pointer, atKey) => {
     const position = input.sourceMap ? atKey ? input.sourceMap.locateKey(pointer) : input.sourceMap.locate(pointer) : { line: 1, column: 1 };

@@ -3,9 +3,9 @@
  * resolution, and compiled validators cached by structural hash (many tools share schemas).
  *
  * Documents are untrusted: nothing is ever fetched (external `$ref`s are reported, and stripped for
- * partial checks), and `pattern` / `patternProperties` regular expressions run through a guard that
- * skips patterns with nested quantifiers or back-references and inputs over 10,000 characters; a
- * skipped check makes the validation "incomplete" (a warning), never silently complete.
+ * partial checks), and `pattern` / `patternProperties` regular expressions and expression formats
+ * run through a guard with a time budget (regex-guard.ts); a skipped check makes the validation
+ * "incomplete" (a warning), never silently complete.
  */
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
@@ -16,6 +16,16 @@ import { requirePrecompiled } from '../util/precompiled.js';
 import { withSafeKeywords } from './ajv-keywords.js';
 import { LINEAR_ERRORS_CODE } from './linear-errors.js';
 import { quickMetaValid } from './meta-quick-check.js';
+import {
+  guardedTest,
+  guardFormats,
+  isRiskyPattern,
+  isSimplePattern,
+  skipRegexCheck,
+  takeRegexSkipped,
+} from './regex-guard.js';
+
+export { isRiskyPattern } from './regex-guard.js';
 
 export type Dialect = '2020-12' | 'draft-07';
 
@@ -29,56 +39,17 @@ export function dialectOf(schema: JsonValue): Dialect | undefined {
   return undefined;
 }
 
-// ---- regular-expression guard ---------------------------------------------------------------
-
-let regexSkipped = false;
-const MAX_REGEX_INPUT = 10_000;
-
-/** Heuristic for catastrophic backtracking: a quantified group containing a quantifier, or a back-reference. */
-export function isRiskyPattern(source: string): boolean {
-  if (/\\[1-9]|\\k</.test(source)) return true;
-  if (source.length > 1000) return true;
-  const stack: boolean[] = [];
-  let quantifiedInside = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (c === '[') {
-      while (i < source.length && source[i] !== ']') i += source[i] === '\\' ? 2 : 1;
-      continue;
-    }
-    if (c === '(') {
-      stack.push(quantifiedInside);
-      quantifiedInside = false;
-    } else if (c === ')') {
-      const inner = quantifiedInside;
-      quantifiedInside = stack.pop() ?? false;
-      const next = source[i + 1];
-      const quantified = next === '*' || next === '+' || next === '{' || next === '?';
-      if (inner && quantified && next !== '?') return true;
-      if (inner || quantified) quantifiedInside = true;
-    } else if (c === '*' || c === '+' || c === '{') {
-      quantifiedInside = true;
-    }
-  }
-  return false;
-}
+// ---- regular-expression guard (see regex-guard.ts) -----------------------------------------
 
 function guardedRegExp(pattern: string, flags: string) {
   const re = new RegExp(pattern, flags);
   const risky = isRiskyPattern(pattern);
+  const simple = isSimplePattern(pattern);
   return {
     // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
     toString: () => `${re}`,
     test(input: string): boolean {
-      if (risky || input.length > MAX_REGEX_INPUT) {
-        regexSkipped = true;
-        return true;
-      }
-      return re.test(input);
+      return risky ? skipRegexCheck() : guardedTest(re, input, simple);
     },
   };
 }
@@ -102,14 +73,21 @@ function makeOptions() {
   };
 }
 
+/** ajv-formats' formats, each run through the document's regular-expression budget. */
+function withGuardedFormats<T extends Ajv>(ajv: T): T {
+  const withFormats = loadAjvFormats()(ajv) as T;
+  guardFormats(withFormats as unknown as Parameters<typeof guardFormats>[0]);
+  return withFormats;
+}
+
 export function ajvFor(dialect: Dialect): Ajv {
   if (dialect === '2020-12') {
-    ajv2020 ??= loadAjvFormats()(
+    ajv2020 ??= withGuardedFormats(
       withSafeKeywords(new (loadAjv2020().Ajv2020)(makeOptions()), loadAjv2020()) as unknown as Ajv,
     ) as unknown as Ajv2020;
     return ajv2020 as unknown as Ajv;
   }
-  ajv07 ??= loadAjvFormats()(withSafeKeywords(new (loadAjv().Ajv)(makeOptions()), loadAjv()));
+  ajv07 ??= withGuardedFormats(withSafeKeywords(new (loadAjv().Ajv)(makeOptions()), loadAjv()));
   return ajv07;
 }
 
@@ -324,10 +302,9 @@ export interface InstanceCheck {
 }
 
 export function checkInstance(validate: ValidateFunction, value: unknown): InstanceCheck {
-  regexSkipped = false;
+  takeRegexSkipped();
   const ok = validate(value);
-  const incomplete = regexSkipped;
-  regexSkipped = false;
+  const incomplete = takeRegexSkipped();
   if (ok) return { errors: [], incomplete };
   return {
     errors: (validate.errors ?? [])

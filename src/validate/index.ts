@@ -14,6 +14,7 @@ import { isJsonObject, type JsonValue } from '../util/json.js';
 import type { Location } from '../util/location.js';
 import { CODES, type ValidateCode } from './codes.js';
 import { Ctx, type RawFinding } from './context.js';
+import { startRegexBudget } from './regex-guard.js';
 import { checkClientRequirements } from './semantic/client-requirements.js';
 import { checkCompletionExamples } from './semantic/completion-examples.js';
 import { checkElicitations } from './semantic/elicitations.js';
@@ -74,6 +75,8 @@ const INCOMPLETE: ReadonlySet<string> = new Set([
 ]);
 
 export function validateDocument(input: ValidateInput): ValidationResult {
+  // One time budget for the document's regular expressions (see regex-guard.ts).
+  startRegexBudget();
   const raw = collect(input.value);
   const locate = (pointer: string, atKey: boolean): Location => {
     const position = input.sourceMap

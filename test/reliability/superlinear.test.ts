@@ -103,6 +103,40 @@ describe('inputs that made a step superlinear', () => {
     expect(result.stdout).toMatch(/\[-old0 old1 .* … \(\d+ more characters\)-\] \{\+new0 new1 /);
   }, 60_000);
 
+  it('1,000 examples against a polynomial pattern validate in about the regex budget (each took 40 s)', () => {
+    const examples: Record<string, unknown> = {};
+    for (let i = 0; i < 1000; i++)
+      examples[`e${i}`] = { input: { a: ' '.repeat(600) }, result: { content: [] } };
+    // ajv-formats' url expression takes time squared: minutes on this one.
+    examples.url = { input: { u: `http://${'::'.repeat(400_000)}` }, result: { content: [] } };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string', pattern: '\\s*\\s*\\s*x' }, u: { type: 'string', format: 'url' } },
+    };
+    const file = write(
+      'patterns.json',
+      JSON.stringify({
+        ...base,
+        tools: [{ name: 't', description: 'A tool.', inputSchema: schema, examples }],
+      }),
+    );
+    const result = runCli(['validate', file, '--format', 'json'], BOUND);
+    expectClean(result, 0);
+    const codes = JSON.parse(result.stdout).files[0].findings.map((f: { code: string }) => f.code);
+    expect(codes).toContain('incomplete-tool-example-validation');
+    // The url format alone, with the whole budget left.
+    const url = write(
+      'url.json',
+      JSON.stringify({
+        ...base,
+        tools: [{ name: 't', description: 'A tool.', inputSchema: schema, examples: { url: examples.url } }],
+      }),
+    );
+    const alone = runCli(['validate', url], BOUND);
+    expectClean(alone, 0);
+    expect(alone.stdout).toContain('could not be validated completely');
+  }, 60_000);
+
   it('21 million empty objects are refused before they are built, in a 512 MB heap', () => {
     const file = write('objects.json', `{"mcpdesc":"0.8.0","x-objects":[${'{},'.repeat(21_000_000)}{}]}`);
     const result = runCli(['validate', file], SMALL_HEAP);
