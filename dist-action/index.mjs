@@ -19168,7 +19168,7 @@ function sha256Hex(text) {
   return crypto2.createHash("sha256").update(text).digest("hex");
 }
 
-// src/validate/regex-guard.ts
+// src/util/regex-guard.ts
 var MAX_REGEX_INPUT = 1e4;
 var REGEX_BUDGET_MS = 1e3;
 var budgetLeft = REGEX_BUDGET_MS;
@@ -19261,8 +19261,8 @@ function testWithin(re, input, ms) {
     vmContext.input = "";
   }
 }
-function guardedTest(re, input, simple) {
-  if (input.length > MAX_REGEX_INPUT || budgetLeft <= 0) return skipRegexCheck();
+function tryGuardedTest(re, input, simple) {
+  if (input.length > MAX_REGEX_INPUT || budgetLeft <= 0) return void 0;
   const started = performance.now();
   let result;
   if (simple) {
@@ -19270,11 +19270,11 @@ function guardedTest(re, input, simple) {
     result = re.test(input);
   } else result = testWithin(re, input, Math.max(1, Math.ceil(budgetLeft)));
   budgetLeft -= performance.now() - started;
-  if (result === void 0) {
-    budgetLeft = 0;
-    return skipRegexCheck();
-  }
+  if (result === void 0) budgetLeft = 0;
   return result;
+}
+function guardedTest(re, input, simple) {
+  return tryGuardedTest(re, input, simple) ?? skipRegexCheck();
 }
 function guardedFormat(check, value) {
   if (budgetLeft <= 0) return skipRegexCheck();
@@ -23056,7 +23056,7 @@ var CHANGE_KINDS = {
   "pattern-property-removed": { family: "object", description: "A `patternProperties` entry was removed." },
   "pattern-property-unresolved": {
     family: "object",
-    description: "A regular expression in `patternProperties` cannot be evaluated here, so property coverage is unknown."
+    description: "A regular expression in `patternProperties` cannot be evaluated here (invalid, or at risk of taking unbounded time: see docs/validate.md), so property coverage is unknown."
   },
   "property-names-added": { family: "object", description: "`propertyNames` was set." },
   "property-names-removed": { family: "object", description: "`propertyNames` was removed." },
@@ -23185,7 +23185,7 @@ function regex(source) {
   let re = regexCache.get(source);
   if (re === void 0) {
     try {
-      re = new RegExp(source, "u");
+      re = { re: new RegExp(source, "u"), risky: isRiskyPattern(source), simple: isSimplePattern(source) };
     } catch {
       re = null;
     }
@@ -23225,8 +23225,9 @@ function governing(shape, name) {
   }
   for (const pattern2 of Object.keys(shape.patterns)) {
     const re = regex(pattern2);
-    if (re === null) unresolved = true;
-    else if (re.test(name)) {
+    const matches2 = re === null || re.risky ? void 0 : tryGuardedTest(re.re, name, re.simple);
+    if (matches2 === void 0) unresolved = true;
+    else if (matches2) {
       entries3.push({
         value: shape.patterns[pattern2],
         pointer: appendPointer(at(shape.view, "patternProperties"), pattern2)
@@ -23340,7 +23341,7 @@ function compareNamedProperties(ctx, so, sn, pol, out) {
       at(so.view, "patternProperties"),
       at(sn.view, "patternProperties"),
       "unknown",
-      "a patternProperties regex is not valid here"
+      "a patternProperties regex is not valid here, or could not be matched in bounded time"
     );
 }
 function comparePatterns(ctx, so, sn, pol, out) {

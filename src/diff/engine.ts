@@ -2,7 +2,7 @@ import { sortVersions } from '../model/versions.js';
 import { appendAll } from '../util/arrays.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Location } from '../util/location.js';
-import { startRegexBudget } from '../validate/regex-guard.js';
+import { startRegexBudget } from '../util/regex-guard.js';
 import { checkCapabilities } from './checks/capabilities.js';
 import { CheckContext, type RawChange } from './checks/context.js';
 import { checkDocument, unscopedRevisions } from './checks/document.js';

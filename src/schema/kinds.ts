@@ -234,7 +234,7 @@ export const CHANGE_KINDS = {
   'pattern-property-unresolved': {
     family: 'object',
     description:
-      'A regular expression in `patternProperties` cannot be evaluated here, so property coverage is unknown.',
+      'A regular expression in `patternProperties` cannot be evaluated here (invalid, or at risk of taking unbounded time: see docs/validate.md), so property coverage is unknown.',
   },
   'property-names-added': { family: 'object', description: '`propertyNames` was set.' },
   'property-names-removed': { family: 'object', description: '`propertyNames` was removed.' },

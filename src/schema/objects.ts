@@ -1,6 +1,7 @@
 import type { JsonObject, JsonValue } from '../util/json.js';
 import { isJsonObject } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
+import { isRiskyPattern, isSimplePattern, tryGuardedTest } from '../util/regex-guard.js';
 import { type Ctx, emit, emitSummary, type Polarity, type RawChange, show, trial } from './context.js';
 import { isAnnotation } from './keywords.js';
 import type { ChangeKind } from './kinds.js';
@@ -10,14 +11,20 @@ import { assertionsDiffer, isSelfContained } from './unevaluated.js';
 import { at, type Entry, get, type View } from './view.js';
 
 const TRUE: JsonValue = true;
-const regexCache = new Map<string, RegExp | null>();
+/** A compiled `patternProperties` key; `risky` ones are never run (see util/regex-guard.ts). */
+interface KeyPattern {
+  re: RegExp;
+  risky: boolean;
+  simple: boolean;
+}
+const regexCache = new Map<string, KeyPattern | null>();
 
 /** `patternProperties` keys are ECMA-262 regexes with the `u` flag, as Ajv compiles them. */
-function regex(source: string): RegExp | null {
+function regex(source: string): KeyPattern | null {
   let re = regexCache.get(source);
   if (re === undefined) {
     try {
-      re = new RegExp(source, 'u');
+      re = { re: new RegExp(source, 'u'), risky: isRiskyPattern(source), simple: isSimplePattern(source) };
     } catch {
       re = null;
     }
@@ -70,8 +77,11 @@ function governing(shape: ObjectShape, name: string): { entries: Entry[]; unreso
   }
   for (const pattern of Object.keys(shape.patterns)) {
     const re = regex(pattern);
-    if (re === null) unresolved = true;
-    else if (re.test(name)) {
+    // A property name and a pattern are both the document's: matching runs within the time budget,
+    // and one that cannot run leaves the property's schemas unresolved.
+    const matches = re === null || re.risky ? undefined : tryGuardedTest(re.re, name, re.simple);
+    if (matches === undefined) unresolved = true;
+    else if (matches) {
       entries.push({
         value: shape.patterns[pattern] as JsonValue,
         pointer: appendPointer(at(shape.view, 'patternProperties'), pattern),
@@ -212,7 +222,7 @@ function compareNamedProperties(
       at(so.view, 'patternProperties'),
       at(sn.view, 'patternProperties'),
       'unknown',
-      'a patternProperties regex is not valid here',
+      'a patternProperties regex is not valid here, or could not be matched in bounded time',
     );
 }
 

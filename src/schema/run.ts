@@ -1,3 +1,4 @@
+import { startRegexBudget } from '../util/regex-guard.js';
 import type { Direction } from './change.js';
 import { compareSchemas } from './compare.js';
 import { formatSchemaChangesJson, formatSchemaChangesText } from './format-text.js';
@@ -21,6 +22,8 @@ export function runSchemaDiff(
   newValue: unknown,
   options: SchemaDiffOptions,
 ): SchemaDiffResult {
+  // One time budget for the regular expressions it runs (see util/regex-guard.ts).
+  startRegexBudget();
   let changes: ReturnType<typeof compareSchemas>;
   try {
     changes = compareSchemas(oldValue, newValue, { direction: options.direction });

@@ -13,9 +13,6 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv, loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { getAtPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
-import { withSafeKeywords } from './ajv-keywords.js';
-import { LINEAR_ERRORS_CODE } from './linear-errors.js';
-import { quickMetaValid } from './meta-quick-check.js';
 import {
   guardedTest,
   guardFormats,
@@ -23,9 +20,12 @@ import {
   isSimplePattern,
   skipRegexCheck,
   takeRegexSkipped,
-} from './regex-guard.js';
+} from '../util/regex-guard.js';
+import { withSafeKeywords } from './ajv-keywords.js';
+import { LINEAR_ERRORS_CODE } from './linear-errors.js';
+import { quickMetaValid } from './meta-quick-check.js';
 
-export { isRiskyPattern } from './regex-guard.js';
+export { isRiskyPattern } from '../util/regex-guard.js';
 
 export type Dialect = '2020-12' | 'draft-07';
 

@@ -137,6 +137,21 @@ describe('inputs that made a step superlinear', () => {
     expect(alone.stdout).toContain('could not be validated completely');
   }, 60_000);
 
+  it('schema-diff matches hostile patternProperties keys against property names within the budget', () => {
+    // `(a+)+$` against 40 a's and a `!` is exponential; four adjacent `\s*` over 3,000 spaces is
+    // polynomial. Both were run directly on every property name.
+    const patternProperties = { '(a+)+$': { type: 'string' }, '\\s*\\s*\\s*\\s*x': { type: 'string' } };
+    const before = write('keys-old.json', JSON.stringify({ type: 'object', patternProperties }));
+    const properties = {
+      [`${'a'.repeat(40)}!`]: { type: 'integer' },
+      [' '.repeat(3000)]: { type: 'integer' },
+    };
+    const after = write('keys-new.json', JSON.stringify({ type: 'object', patternProperties, properties }));
+    const result = runCli(['schema-diff', before, after, '--format', 'json'], BOUND);
+    expectClean(result, 1);
+    expect(result.stdout).toContain('pattern-property-unresolved');
+  }, 60_000);
+
   it('21 million empty objects are refused before they are built, in a 512 MB heap', () => {
     const file = write('objects.json', `{"mcpdesc":"0.8.0","x-objects":[${'{},'.repeat(21_000_000)}{}]}`);
     const result = runCli(['validate', file], SMALL_HEAP);

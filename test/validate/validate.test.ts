@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/parse/index.js';
+import { isRiskyPattern } from '../../src/util/regex-guard.js';
 import { validateDocument } from '../../src/validate/index.js';
-import { isRiskyPattern } from '../../src/validate/regex-guard.js';
 import { matchesTemplate, parseUriTemplate, templateVariables } from '../../src/validate/uri-template.js';
 
 describe('shipped schema', () => {

@@ -7,7 +7,8 @@ import {
   MAX_REGEX_INPUT,
   startRegexBudget,
   takeRegexSkipped,
-} from '../../src/validate/regex-guard.js';
+  tryGuardedTest,
+} from '../../src/util/regex-guard.js';
 
 describe('isSimplePattern', () => {
   it.each([
@@ -82,5 +83,17 @@ describe('guardedFormat', () => {
       ),
     ).toBe(true);
     expect(takeRegexSkipped()).toBe(false);
+  });
+});
+
+describe('tryGuardedTest', () => {
+  it('says it could not run (undefined) without marking a validation check skipped', () => {
+    startRegexBudget();
+    takeRegexSkipped();
+    expect(tryGuardedTest(/^a$/u, 'a', true)).toBe(true);
+    expect(tryGuardedTest(/^a$/u, 'a'.repeat(MAX_REGEX_INPUT + 1), true)).toBeUndefined();
+    expect(tryGuardedTest(/\s*\s*\s*\s*x/u, ' '.repeat(5000), false)).toBeUndefined();
+    expect(takeRegexSkipped()).toBe(false);
+    startRegexBudget();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Bounded time for the regular expressions of untrusted documents: `pattern` and
- * `patternProperties` of embedded schemas, and the `format`s Ajv checks with expressions.
+ * `patternProperties` of embedded schemas, the `format`s Ajv checks with expressions, and the
+ * `patternProperties` that schema comparison matches against property names.
  *
  * V8's expressions backtrack. A quantified group holding a quantifier (`(a+)+`) takes exponential
  * time and is skipped outright (`isRiskyPattern`). Adjacent quantifiers take polynomial time:
@@ -8,7 +9,8 @@
  * length limit makes them safe. So a pattern with more than one quantifier (or a lookaround) runs
  * under a timer that can stop it (`vm`'s timeout interrupts a running expression), and every
  * check of a document draws on one time budget: past it, the remaining checks are skipped. A
- * skipped check makes the validation "incomplete" (a warning), never silently complete.
+ * skipped check makes the validation "incomplete" (a warning), never silently complete; in schema
+ * comparison the property's governing schemas are unresolved (an unknown effect).
  */
 
 /** Inputs longer than this are never matched (skipped): no description value needs more. */
@@ -19,7 +21,7 @@ export const REGEX_BUDGET_MS = 1000;
 let budgetLeft = REGEX_BUDGET_MS;
 let skipped = false;
 
-/** Starts a document's budget (validateDocument and diffDocuments call it). */
+/** Starts a document's budget (validateDocument, diffDocuments and runSchemaDiff call it). */
 export function startRegexBudget(): void {
   budgetLeft = REGEX_BUDGET_MS;
 }
@@ -128,11 +130,12 @@ function testWithin(re: RegExp, input: string, ms: number): boolean | undefined 
 }
 
 /**
- * `re.test(input)` within the document's budget: true (and marked skipped) when the input is too
- * long, the budget is spent, or the match was stopped. `simple`: see isSimplePattern.
+ * `re.test(input)` within the document's budget, or undefined when the input is too long, the
+ * budget is spent, or the match was stopped (nothing is marked: see guardedTest).
+ * `simple`: see isSimplePattern.
  */
-export function guardedTest(re: RegExp, input: string, simple: boolean): boolean {
-  if (input.length > MAX_REGEX_INPUT || budgetLeft <= 0) return skipRegexCheck();
+export function tryGuardedTest(re: RegExp, input: string, simple: boolean): boolean | undefined {
+  if (input.length > MAX_REGEX_INPUT || budgetLeft <= 0) return undefined;
   const started = performance.now();
   let result: boolean | undefined;
   if (simple) {
@@ -140,11 +143,13 @@ export function guardedTest(re: RegExp, input: string, simple: boolean): boolean
     result = re.test(input);
   } else result = testWithin(re, input, Math.max(1, Math.ceil(budgetLeft)));
   budgetLeft -= performance.now() - started;
-  if (result === undefined) {
-    budgetLeft = 0;
-    return skipRegexCheck();
-  }
+  if (result === undefined) budgetLeft = 0;
   return result;
+}
+
+/** tryGuardedTest for a validation check: a check that could not run passes and is marked skipped. */
+export function guardedTest(re: RegExp, input: string, simple: boolean): boolean {
+  return tryGuardedTest(re, input, simple) ?? skipRegexCheck();
 }
 
 /**
