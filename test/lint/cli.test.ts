@@ -153,7 +153,9 @@ describe('mcpdesc lint', () => {
       cwd: dir,
       input: GOOD,
     });
-    expect(large.stderr).toMatch(/over the limit of 10 bytes \(limit-bytes\)/);
+    expect(large.stderr).toMatch(
+      /^mcpdesc: named\.mcpdesc\.yaml: .*over the limit of 10 bytes \(limit-bytes\)/,
+    );
     expect(large.code).toBe(2);
   });
 

@@ -61,7 +61,7 @@ export function registerLint(program: Command): void {
         const [
           { resolve, dirname },
           { existsSync, statSync },
-          { loadBytes, resolveLimits },
+          { loadBytes, LoadError, resolveLimits },
           { loadInput, readInput },
           lint,
           report,
@@ -88,7 +88,15 @@ export function registerLint(program: Command): void {
         // Standard input named as a file (editors, pre-commit): read as `-` is, bounded by
         // --max-bytes and strict UTF-8, under the name given.
         const loadStdinAs = async (file: string) => {
-          const { bytes } = await readInput('-');
+          let bytes: Uint8Array;
+          try {
+            ({ bytes } = await readInput('-'));
+          } catch (error) {
+            // Named as the user named the input (`<stdin>` is how `-` is named otherwise).
+            if (error instanceof LoadError && error.file === '<stdin>')
+              throw new LoadError(error.code, error.message, file, error.line, error.column);
+            throw error;
+          }
           return loadBytes({ name: file, bytes, path: file });
         };
 
