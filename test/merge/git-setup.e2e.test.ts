@@ -1,4 +1,4 @@
-/** `mcpdesc git-setup` where it cannot do its job: one line naming why, exit 2, nothing written. */
+/** `mcpdesc git-setup`: run twice it changes nothing; where it cannot do its job, one line and exit 2. */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,25 @@ const env = {
   GIT_CONFIG_GLOBAL: '/dev/null',
   GIT_CEILING_DIRECTORIES: tmpdir(),
 };
+
+describe('git-setup run again (built CLI)', () => {
+  it('changes nothing the second time, and says so; a new --command is the only change', () => {
+    const dir = fresh();
+    execFileSync('git', ['init', '-q'], { cwd: dir, env });
+    const first = runCli(['git-setup'], { cwd: dir, env });
+    expect(first.stdout).toContain('git config merge.mcpdesc.driver "mcpdesc merge-driver %O %A %B %P"');
+    const again = runCli(['git-setup'], { cwd: dir, env });
+    expect(again.stdout).toBe('nothing to change: the mcpdesc merge driver is already set up\n');
+    expect(again.code).toBe(0);
+    const other = runCli(['git-setup', '--command', 'npx mcpdesc'], { cwd: dir, env });
+    expect(other.stdout).toBe(
+      'wrote:\n  git config merge.mcpdesc.driver "npx mcpdesc merge-driver %O %A %B %P"\n',
+    );
+    expect(
+      execFileSync('git', ['config', '--get', 'merge.mcpdesc.driver'], { cwd: dir, env, encoding: 'utf8' }),
+    ).toBe('npx mcpdesc merge-driver %O %A %B %P\n');
+  });
+});
 
 describe('git-setup refusals (built CLI)', () => {
   it('outside a repository: git’s own reason, in one line', () => {

@@ -70,13 +70,28 @@ export function registerGitSetup(program: Command): void {
         }
         for (const line of exclude.added) out.push(`${excludePath}: ${line}`);
 
+        const scope = options.global ? ['--global'] : [];
+        /** The entry's value now, or undefined when it is not set (`git config --get` exits 1). */
+        const current = (key: string): string | undefined => {
+          try {
+            return execFileSync('git', ['config', ...scope, '--get', key], {
+              encoding: 'utf8',
+              stdio: ['ignore', 'pipe', 'ignore'],
+            }).replace(/\n$/, '');
+          } catch {
+            return undefined;
+          }
+        };
         for (const [key, value] of setup.gitConfigEntries(options.command)) {
-          const scope = options.global ? ['--global'] : [];
+          if (current(key) === value) continue;
           if (!options.dryRun) git('config', ...scope, key, value);
           out.push(`git config${options.global ? ' --global' : ''} ${key} ${JSON.stringify(value)}`);
         }
+        // Run again, it changes nothing and says so.
         process.stdout.write(
-          `${options.dryRun ? 'would write' : 'wrote'}:\n${out.map((l) => `  ${l}`).join('\n')}\n`,
+          out.length === 0
+            ? 'nothing to change: the mcpdesc merge driver is already set up\n'
+            : `${options.dryRun ? 'would write' : 'wrote'}:\n${out.map((l) => `  ${l}`).join('\n')}\n`,
         );
         return EXIT_OK;
       }),
