@@ -19185,21 +19185,25 @@ function skipRegexCheck() {
   skipped = true;
   return true;
 }
+function atomEnd(source, i) {
+  if (source[i] === "\\") return i + 1;
+  if (source[i] !== "[") return i;
+  let end = i;
+  while (end < source.length && source[end] !== "]") end += source[end] === "\\" ? 2 : 1;
+  return end;
+}
 function isRiskyPattern(source) {
   if (/\\[1-9]|\\k</.test(source)) return true;
   if (source.length > 1e3) return true;
   const stack = [];
   let quantifiedInside = false;
   for (let i = 0; i < source.length; i++) {
+    const end = atomEnd(source, i);
+    if (end !== i) {
+      i = end;
+      continue;
+    }
     const c = source[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (c === "[") {
-      while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
-      continue;
-    }
     if (c === "(") {
       stack.push(quantifiedInside);
       quantifiedInside = false;
@@ -19219,15 +19223,12 @@ function isRiskyPattern(source) {
 function isSimplePattern(source) {
   let quantifiers = 0;
   for (let i = 0; i < source.length; i++) {
+    const end = atomEnd(source, i);
+    if (end !== i) {
+      i = end;
+      continue;
+    }
     const c = source[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (c === "[") {
-      while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
-      continue;
-    }
     if (c === "(" && source[i + 1] === "?") {
       const kind = source[i + 2];
       if (kind === "=" || kind === "!" || kind === "<" && (source[i + 3] === "=" || source[i + 3] === "!"))
@@ -19242,6 +19243,12 @@ function isSimplePattern(source) {
     }
   }
   return true;
+}
+function compilePattern(source, flags) {
+  return { re: new RegExp(source, flags), risky: isRiskyPattern(source), simple: isSimplePattern(source) };
+}
+function matchPattern(pattern2, input) {
+  return pattern2.risky ? void 0 : tryGuardedTest(pattern2.re, input, pattern2.simple);
 }
 var vmScript;
 var vmContext;
@@ -20315,15 +20322,13 @@ function dialectOf(schema2) {
   if (/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/.test(declared)) return "draft-07";
   return void 0;
 }
-function guardedRegExp(pattern2, flags) {
-  const re = new RegExp(pattern2, flags);
-  const risky = isRiskyPattern(pattern2);
-  const simple = isSimplePattern(pattern2);
+function guardedRegExp(source, flags) {
+  const pattern2 = compilePattern(source, flags);
   return {
     // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
-    toString: () => `${re}`,
+    toString: () => `${pattern2.re}`,
     test(input) {
-      return risky ? skipRegexCheck() : guardedTest(re, input, simple);
+      return pattern2.risky ? skipRegexCheck() : guardedTest(pattern2.re, input, pattern2.simple);
     }
   };
 }
@@ -23185,7 +23190,7 @@ function regex(source) {
   let re = regexCache.get(source);
   if (re === void 0) {
     try {
-      re = { re: new RegExp(source, "u"), risky: isRiskyPattern(source), simple: isSimplePattern(source) };
+      re = compilePattern(source, "u");
     } catch {
       re = null;
     }
@@ -23225,7 +23230,7 @@ function governing(shape, name) {
   }
   for (const pattern2 of Object.keys(shape.patterns)) {
     const re = regex(pattern2);
-    const matches2 = re === null || re.risky ? void 0 : tryGuardedTest(re.re, name, re.simple);
+    const matches2 = re === null ? void 0 : matchPattern(re, name);
     if (matches2 === void 0) unresolved = true;
     else if (matches2) {
       entries3.push({

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../util/json.js';
 import { isJsonObject } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
-import { isRiskyPattern, isSimplePattern, tryGuardedTest } from '../util/regex-guard.js';
+import { compilePattern, type GuardedPattern, matchPattern } from '../util/regex-guard.js';
 import { type Ctx, emit, emitSummary, type Polarity, type RawChange, show, trial } from './context.js';
 import { isAnnotation } from './keywords.js';
 import type { ChangeKind } from './kinds.js';
@@ -11,20 +11,14 @@ import { assertionsDiffer, isSelfContained } from './unevaluated.js';
 import { at, type Entry, get, type View } from './view.js';
 
 const TRUE: JsonValue = true;
-/** A compiled `patternProperties` key; `risky` ones are never run (see util/regex-guard.ts). */
-interface KeyPattern {
-  re: RegExp;
-  risky: boolean;
-  simple: boolean;
-}
-const regexCache = new Map<string, KeyPattern | null>();
+const regexCache = new Map<string, GuardedPattern | null>();
 
 /** `patternProperties` keys are ECMA-262 regexes with the `u` flag, as Ajv compiles them. */
-function regex(source: string): KeyPattern | null {
+function regex(source: string): GuardedPattern | null {
   let re = regexCache.get(source);
   if (re === undefined) {
     try {
-      re = { re: new RegExp(source, 'u'), risky: isRiskyPattern(source), simple: isSimplePattern(source) };
+      re = compilePattern(source, 'u');
     } catch {
       re = null;
     }
@@ -79,7 +73,7 @@ function governing(shape: ObjectShape, name: string): { entries: Entry[]; unreso
     const re = regex(pattern);
     // A property name and a pattern are both the document's: matching runs within the time budget,
     // and one that cannot run leaves the property's schemas unresolved.
-    const matches = re === null || re.risky ? undefined : tryGuardedTest(re.re, name, re.simple);
+    const matches = re === null ? undefined : matchPattern(re, name);
     if (matches === undefined) unresolved = true;
     else if (matches) {
       entries.push({

@@ -39,6 +39,18 @@ export function skipRegexCheck(): true {
   return true;
 }
 
+/**
+ * Where the escape (`\x`) or character class (`[…]`) starting at `i` ends (its last character), or
+ * `i` itself for any other character: the pattern scanners below skip those whole.
+ */
+function atomEnd(source: string, i: number): number {
+  if (source[i] === '\\') return i + 1;
+  if (source[i] !== '[') return i;
+  let end = i;
+  while (end < source.length && source[end] !== ']') end += source[end] === '\\' ? 2 : 1;
+  return end;
+}
+
 /** Heuristic for exponential backtracking: a quantified group containing a quantifier, or a back-reference. */
 export function isRiskyPattern(source: string): boolean {
   if (/\\[1-9]|\\k</.test(source)) return true;
@@ -46,15 +58,12 @@ export function isRiskyPattern(source: string): boolean {
   const stack: boolean[] = [];
   let quantifiedInside = false;
   for (let i = 0; i < source.length; i++) {
+    const end = atomEnd(source, i);
+    if (end !== i) {
+      i = end;
+      continue;
+    }
     const c = source[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (c === '[') {
-      while (i < source.length && source[i] !== ']') i += source[i] === '\\' ? 2 : 1;
-      continue;
-    }
     if (c === '(') {
       stack.push(quantifiedInside);
       quantifiedInside = false;
@@ -80,15 +89,12 @@ export function isRiskyPattern(source: string): boolean {
 export function isSimplePattern(source: string): boolean {
   let quantifiers = 0;
   for (let i = 0; i < source.length; i++) {
+    const end = atomEnd(source, i);
+    if (end !== i) {
+      i = end;
+      continue;
+    }
     const c = source[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (c === '[') {
-      while (i < source.length && source[i] !== ']') i += source[i] === '\\' ? 2 : 1;
-      continue;
-    }
     if (c === '(' && source[i + 1] === '?') {
       const kind = source[i + 2];
       // (?= (?! (?<= (?<! are lookarounds; (?: and (?<name> are plain groups
@@ -105,6 +111,25 @@ export function isSimplePattern(source: string): boolean {
     }
   }
   return true;
+}
+
+/** A document's pattern, compiled once with what the guard needs to know of it. */
+export interface GuardedPattern {
+  re: RegExp;
+  /** Never run (see isRiskyPattern). */
+  risky: boolean;
+  /** Run directly, without a timer (see isSimplePattern). */
+  simple: boolean;
+}
+
+/** Compiles a pattern for guarded matching; throws as `new RegExp` does on an invalid one. */
+export function compilePattern(source: string, flags: string): GuardedPattern {
+  return { re: new RegExp(source, flags), risky: isRiskyPattern(source), simple: isSimplePattern(source) };
+}
+
+/** A guarded pattern against `input`, or undefined when it could not run (see tryGuardedTest). */
+export function matchPattern(pattern: GuardedPattern, input: string): boolean | undefined {
+  return pattern.risky ? undefined : tryGuardedTest(pattern.re, input, pattern.simple);
 }
 
 type VmModule = typeof import('node:vm');

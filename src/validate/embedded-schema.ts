@@ -14,18 +14,15 @@ import { loadAjv, loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { getAtPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
 import {
+  compilePattern,
   guardedTest,
   guardFormats,
-  isRiskyPattern,
-  isSimplePattern,
   skipRegexCheck,
   takeRegexSkipped,
 } from '../util/regex-guard.js';
 import { withSafeKeywords } from './ajv-keywords.js';
 import { LINEAR_ERRORS_CODE } from './linear-errors.js';
 import { quickMetaValid } from './meta-quick-check.js';
-
-export { isRiskyPattern } from '../util/regex-guard.js';
 
 export type Dialect = '2020-12' | 'draft-07';
 
@@ -41,15 +38,13 @@ export function dialectOf(schema: JsonValue): Dialect | undefined {
 
 // ---- regular-expression guard (see regex-guard.ts) -----------------------------------------
 
-function guardedRegExp(pattern: string, flags: string) {
-  const re = new RegExp(pattern, flags);
-  const risky = isRiskyPattern(pattern);
-  const simple = isSimplePattern(pattern);
+function guardedRegExp(source: string, flags: string) {
+  const pattern = compilePattern(source, flags);
   return {
     // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
-    toString: () => `${re}`,
+    toString: () => `${pattern.re}`,
     test(input: string): boolean {
-      return risky ? skipRegexCheck() : guardedTest(re, input, simple);
+      return pattern.risky ? skipRegexCheck() : guardedTest(pattern.re, input, pattern.simple);
     },
   };
 }
