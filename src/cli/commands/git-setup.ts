@@ -74,10 +74,7 @@ export function registerGitSetup(program: Command): void {
         /** The entry's value now, or undefined when it is not set (`git config --get` exits 1). */
         const current = (key: string): string | undefined => {
           try {
-            return execFileSync('git', ['config', ...scope, '--get', key], {
-              encoding: 'utf8',
-              stdio: ['ignore', 'pipe', 'ignore'],
-            }).replace(/\n$/, '');
+            return git('config', ...scope, '--get', key);
           } catch {
             return undefined;
           }
