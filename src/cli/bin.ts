@@ -5,6 +5,7 @@
  * CommonJS file, each command's modules initialised only when it runs) through V8's code cache,
  * so a start neither resolves dozens of ES modules nor compiles half a megabyte of code.
  */
+import { lowerBackgroundThreadPriority } from './background-threads.js';
 import { packageVersion } from './version.js';
 
 interface CommandLine {
@@ -22,6 +23,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${packageVersion()}\n`);
 } else {
   quietWhenReaderLeaves();
+  lowerBackgroundThreadPriority();
   // Imported here: the loader's modules (node:vm, node:crypto) are not needed for --version.
   import('../util/precompiled.js')
     .then(({ requirePrecompiled }) => {
