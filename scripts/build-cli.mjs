@@ -6,7 +6,8 @@
  * - dist/bin/cli.cjs: the whole command line (src/cli/bundle.ts) as one CommonJS file. esbuild wraps
  *   each module the commands import lazily, so a command initialises only what it uses. Ajv and yaml
  *   stay in node_modules, required on first use (src/util/lazy-modules.ts); commander, chalk and diff
- *   are bundled. Beside it, V8's code cache (cli.cjs.v8-cache, see src/util/precompiled.ts).
+ *   are bundled. Beside it, V8's code cache (cli.cjs.v8-cache, see src/util/precompiled.ts), taken
+ *   after the common commands have run once on the bundled examples, so it holds their bytecode.
  * - dist/bin/mcpdesc.cjs: the executable (src/cli/bin.ts), which answers `--version` itself and loads
  *   cli.cjs through the code cache otherwise.
  *
@@ -16,7 +17,8 @@
  *
  *   node scripts/build-cli.mjs
  */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -97,6 +99,51 @@ rmSync(OUTDIR, { recursive: true, force: true });
 await build({ ...common, entryPoints: ['src/cli/bundle.ts'], outfile: BUNDLE });
 await build({ ...common, entryPoints: ['src/cli/bin.ts'], outfile: join(OUTDIR, 'mcpdesc.cjs') });
 
-// The code cache, taken after loading the bundle the way bin.ts does.
-const { writeCodeCache } = await import(pathToFileURL(join(ROOT, 'dist/util/precompiled.js')).href);
-writeCodeCache(BUNDLE);
+// The code cache, taken after loading the bundle the way bin.ts does and running the common
+// commands once on the bundled examples (as JSON and as YAML): V8 compiles a function's bytecode
+// the first time it runs, and the cache then holds the bytecode of every function those runs
+// needed, so a user's run compiles almost nothing.
+const { writeWarmedCodeCache } = await import(pathToFileURL(join(ROOT, 'dist/util/precompiled.js')).href);
+await writeWarmedCodeCache(BUNDLE, warmUp);
+
+async function warmUp(cli) {
+  const { parse } = await import('yaml');
+  const work = mkdtempSync(join(tmpdir(), 'mcpdesc-build-'));
+  const cwd = process.cwd();
+  const { write: outWrite } = process.stdout;
+  const { write: errWrite } = process.stderr;
+  const exitCode = process.exitCode;
+  try {
+    const files = [];
+    for (const name of ['weather-v1', 'weather-v2']) {
+      const yamlFile = join(ROOT, 'examples', `${name}.mcpdesc.yaml`);
+      const jsonFile = join(work, `${name}.mcpdesc.json`);
+      writeFileSync(jsonFile, JSON.stringify(parse(readFileSync(yamlFile, 'utf8')), null, 2));
+      files.push(jsonFile, yamlFile);
+    }
+    const [v1, v1yaml, v2] = files;
+    cli.setModuleImporter((url) => import(url));
+    process.chdir(work);
+    process.stdout.write = () => true;
+    process.stderr.write = () => true;
+    for (const args of [
+      ['validate', v1],
+      ['lint', v1],
+      ['lint', v1yaml],
+      ['diff', v1, v2],
+      ['merge', v1, v2, '-o', join(work, 'merged.json')],
+    ]) {
+      try {
+        await cli.runCli([process.execPath, 'mcpdesc', ...args]);
+      } catch {
+        // A failed warm-up only leaves some bytecode out of the cache.
+      }
+    }
+  } finally {
+    process.stdout.write = outWrite;
+    process.stderr.write = errWrite;
+    process.exitCode = exitCode;
+    process.chdir(cwd);
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -90,6 +90,23 @@ function sourceText(bytes: Buffer): string {
  * are in the cache), and writes `<file>.v8-cache`.
  */
 export function writeCodeCache(file: string, warm: (exports: unknown) => void = () => {}): void {
+  const { key, script, exports } = compileForCache(file);
+  warm(exports);
+  writeFileSync(`${file}.v8-cache`, Buffer.concat([key, script.createCachedData()]));
+}
+
+/** writeCodeCache with a warm-up that runs asynchronously (whole commands of the command line). */
+export async function writeWarmedCodeCache(
+  file: string,
+  warm: (exports: unknown) => Promise<void>,
+): Promise<void> {
+  const { key, script, exports } = compileForCache(file);
+  await warm(exports);
+  writeFileSync(`${file}.v8-cache`, Buffer.concat([key, script.createCachedData()]));
+}
+
+/** Ends `file` with its cache key if it has none, then compiles and runs it afresh. */
+function compileForCache(file: string): { key: Buffer; script: Script; exports: unknown } {
   let bytes = readFileSync(file);
   if (cacheKeyOf(bytes) === undefined) {
     const key = sourceDigest(bytes).toString('hex');
@@ -98,8 +115,7 @@ export function writeCodeCache(file: string, warm: (exports: unknown) => void = 
   }
   const key = Buffer.from(cacheKeyOf(bytes) as string, 'hex');
   const script = new Script(wrapCommonJs(sourceText(bytes)), { filename: file });
-  warm(runCommonJs(script, file));
-  writeFileSync(`${file}.v8-cache`, Buffer.concat([key, script.createCachedData()]));
+  return { key, script, exports: runCommonJs(script, file) };
 }
 
 /** Runs a compiled CommonJS script as the module `file` and returns its exports. */

@@ -9,6 +9,7 @@ import {
   requirePrecompiled,
   sourceDigest,
   writeCodeCache,
+  writeWarmedCodeCache,
 } from '../../src/util/precompiled.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-precompiled-'));
@@ -62,6 +63,28 @@ describe('precompiled module loader', () => {
     expect(requirePrecompiled(pathToFileURL(bare))).toEqual({ x: 3 });
   });
 
+  it('keeps the bytecode of the functions a warm-up ran, and only after it has finished', async () => {
+    // Function bodies are compiled when first called: a cache taken before a call leaves them out.
+    const body = Array.from({ length: 200 }, (_, i) => `total += (x * ${i}) % 7;`).join('\n');
+    const source = `module.exports = { heavy(x) { let total = 0;\n${body}\nreturn total; } };\n`;
+    const cold = writeWithCache('cold.cjs', source);
+    const warmed = join(dir, 'warmed.cjs');
+    writeFileSync(warmed, source);
+    let ran = false;
+    await writeWarmedCodeCache(warmed, async (exports) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      (exports as { heavy(x: number): number }).heavy(3);
+      ran = true;
+    });
+    expect(ran).toBe(true);
+    const coldCache = readFileSync(`${cold}.v8-cache`).length;
+    const warmedCache = readFileSync(`${warmed}.v8-cache`).length;
+    expect(warmedCache).toBeGreaterThan(coldCache + 1000);
+    expect(compilePrecompiled(warmed, readFileSync(warmed)).cachedDataRejected).toBe(false);
+    const heavy = (requirePrecompiled(pathToFileURL(warmed)) as { heavy(x: number): number }).heavy;
+    expect(heavy(3)).toBe((exportsOf(source) as { heavy(x: number): number }).heavy(3));
+  });
+
   it('digests bytes: length and content count, not where the view starts', () => {
     const a = Buffer.from('module.exports = 1;');
     expect(sourceDigest(Buffer.from('module.exports = 2;'))).not.toEqual(sourceDigest(a));
@@ -92,3 +115,10 @@ describe.skipIf(!existsSync(join(DIST, 'bin/cli.cjs')))('the build’s code cach
     expect(compilePrecompiled(file, readFileSync(file)).cachedDataRejected).toBe(false);
   });
 });
+
+/** What a CommonJS source exports, evaluated directly (the reference for a cached module). */
+function exportsOf(source: string): unknown {
+  const module = { exports: {} as unknown };
+  new Function('module', 'exports', source)(module, module.exports);
+  return module.exports;
+}
