@@ -17237,6 +17237,18 @@ function cutAtCodePoint(text, length2) {
   return text.slice(0, end);
 }
 
+// src/util/trim.ts
+function trimEndOf(text, chars) {
+  let end = text.length;
+  while (end > 0 && chars.includes(text.charAt(end - 1))) end--;
+  return text.slice(0, end);
+}
+function trimOf(text, chars) {
+  let start = 0;
+  while (start < text.length && chars.includes(text.charAt(start))) start++;
+  return trimEndOf(text.slice(start), chars);
+}
+
 // src/action/github-api.ts
 var GitHubApiError = class extends Error {
   constructor(status, kind, message) {
@@ -17325,8 +17337,15 @@ var GitHubApi = class {
 function nextLink(header) {
   if (!header) return void 0;
   for (const part of header.split(",")) {
-    const match = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
-    if (match && /\brel="?([^";]*\s)?next(\s[^";]*)?"?/.test(match[2])) return match[1];
+    const link = part.trim();
+    const close = link.indexOf(">");
+    if (!link.startsWith("<") || close === -1) continue;
+    for (const parameter of link.slice(close + 1).split(";")) {
+      const equals = parameter.indexOf("=");
+      if (equals === -1 || parameter.slice(0, equals).trim().toLowerCase() !== "rel") continue;
+      const value = trimOf(parameter.slice(equals + 1).trim(), '"').toLowerCase();
+      if (value.split(/[ \t]/).includes("next")) return link.slice(1, close);
+    }
   }
   return void 0;
 }
@@ -30194,8 +30213,8 @@ function readContext(env, cwd) {
     owner,
     repo,
     workflow: env.GITHUB_WORKFLOW ?? "",
-    serverUrl: (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, ""),
-    apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
+    serverUrl: trimEndOf(env.GITHUB_SERVER_URL || "https://github.com", "/"),
+    apiUrl: trimEndOf(env.GITHUB_API_URL || "https://api.github.com", "/"),
     workspace: env.GITHUB_WORKSPACE || cwd
   };
   if (env.GITHUB_RUN_ID) context.runId = env.GITHUB_RUN_ID;
@@ -30624,7 +30643,7 @@ function baseSchemeName(scheme) {
   switch (scheme.type) {
     case "http": {
       const raw = typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
-      const clean = trimDashes(raw.replace(NAME_CHARS, "-"));
+      const clean = trimOf(raw.replace(NAME_CHARS, "-"), "-");
       return clean === "" ? "http" : clean;
     }
     case "oauth2":
@@ -30793,13 +30812,6 @@ function migrateSecurity(doc, options) {
     });
   }
   return { value, entries: entries3, moves };
-}
-function trimDashes(text) {
-  let start = 0;
-  let end = text.length;
-  while (start < end && text.charCodeAt(start) === 45) start++;
-  while (end > start && text.charCodeAt(end - 1) === 45) end--;
-  return text.slice(start, end);
 }
 
 // src/migrate/steps/version.ts

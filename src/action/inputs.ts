@@ -3,6 +3,7 @@
  * the event payload). Reading is separated from `process.env` so tests can pass their own.
  */
 import { readFileSync } from 'node:fs';
+import { trimEndOf } from '../util/trim.js';
 
 export type FailOn = 'breaking' | 'warning' | 'info' | 'none';
 export const FAIL_ON: readonly FailOn[] = ['breaking', 'warning', 'info', 'none'];
@@ -95,8 +96,8 @@ export function readContext(env: NodeJS.ProcessEnv, cwd: string): RunContext {
     owner,
     repo,
     workflow: env.GITHUB_WORKFLOW ?? '',
-    serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
-    apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    serverUrl: trimEndOf(env.GITHUB_SERVER_URL || 'https://github.com', '/'),
+    apiUrl: trimEndOf(env.GITHUB_API_URL || 'https://api.github.com', '/'),
     workspace: env.GITHUB_WORKSPACE || cwd,
   };
   if (env.GITHUB_RUN_ID) context.runId = env.GITHUB_RUN_ID;

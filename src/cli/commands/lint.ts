@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { trimEndOf } from '../../util/trim.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { collectRepeated } from '../options.js';
 import { action } from '../run.js';
@@ -129,7 +130,7 @@ export function registerLint(program: Command): void {
         for (const operand of operands.length > 0 ? operands : [DEFAULT_GLOB]) {
           if (operand === '-') push('-');
           else if (existsSync(operand) && statSync(operand).isDirectory()) {
-            const base = operand.replace(/[\\/]+$/, '');
+            const base = trimEndOf(operand, '\\/');
             lint.expandGlob(`${base}/${DEFAULT_GLOB}`, cwd).forEach(push);
           } else if (!existsSync(operand) && lint.isGlob(operand)) {
             const matches = lint.expandGlob(operand, cwd);

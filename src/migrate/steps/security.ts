@@ -17,6 +17,7 @@
  */
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual, setOwn } from '../../util/json.js';
 import { appendPointer } from '../../util/pointer.js';
+import { trimOf } from '../../util/trim.js';
 import { entry, type ReportEntry } from '../report.js';
 import type { PointerMove, StepOptions, StepResult } from './types.js';
 import { withKey } from './util.js';
@@ -28,7 +29,7 @@ export function baseSchemeName(scheme: JsonObject): string {
   switch (scheme.type) {
     case 'http': {
       const raw = typeof scheme.scheme === 'string' ? scheme.scheme.trim().toLowerCase() : '';
-      const clean = trimDashes(raw.replace(NAME_CHARS, '-'));
+      const clean = trimOf(raw.replace(NAME_CHARS, '-'), '-');
       return clean === '' ? 'http' : clean;
     }
     case 'oauth2':
@@ -209,13 +210,4 @@ export function migrateSecurity(doc: JsonObject, options: StepOptions): StepResu
     });
   }
   return { value, entries, moves };
-}
-
-/** Without leading and trailing `-` (`/-+$/` retried from every dash of a long run: time squared). */
-function trimDashes(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && text.charCodeAt(start) === 0x2d) start++;
-  while (end > start && text.charCodeAt(end - 1) === 0x2d) end--;
-  return text.slice(start, end);
 }
