@@ -19192,8 +19192,15 @@ var MAX_REGEX_INPUT = 1e4;
 var REGEX_BUDGET_MS = 1e3;
 var budgetLeft = REGEX_BUDGET_MS;
 var skipped = false;
-function startRegexBudget() {
-  budgetLeft = REGEX_BUDGET_MS;
+var openBudgets = 0;
+function withRegexBudget(run2) {
+  if (openBudgets === 0) budgetLeft = REGEX_BUDGET_MS;
+  openBudgets++;
+  try {
+    return run2();
+  } finally {
+    openBudgets--;
+  }
 }
 function takeRegexSkipped() {
   const was = skipped;
@@ -23923,6 +23930,9 @@ function levelOf(kind, effect, direction) {
   }
 }
 function compareSchemas(oldSchema, newSchema, options) {
+  return withRegexBudget(() => compareWithinBudget(oldSchema, newSchema, options));
+}
+function compareWithinBudget(oldSchema, newSchema, options) {
   if (!isSchema(oldSchema)) throw new TypeError("old schema must be a JSON object or boolean");
   if (!isSchema(newSchema)) throw new TypeError("new schema must be a JSON object or boolean");
   if (jsonEqual(oldSchema, newSchema)) return [];
@@ -24770,7 +24780,9 @@ var LEVEL_RANK = { breaking: 3, warning: 2, info: 1 };
 
 // src/diff/engine.ts
 function diffDocuments(oldInput, newInput, options = {}) {
-  startRegexBudget();
+  return withRegexBudget(() => diffWithinBudget(oldInput, newInput, options));
+}
+function diffWithinBudget(oldInput, newInput, options) {
   const oldSide = new Side(oldInput);
   const newSide = new Side(newInput);
   const compareOptions = {};
@@ -29099,7 +29111,9 @@ var INCOMPLETE = /* @__PURE__ */ new Set([
   "incomplete-tool-example-validation"
 ]);
 function validateDocument(input) {
-  startRegexBudget();
+  return withRegexBudget(() => validateWithinBudget(input));
+}
+function validateWithinBudget(input) {
   const raw = collect(input.value);
   const locate2 = (pointer, atKey) => {
     const position = input.sourceMap ? atKey ? input.sourceMap.locateKey(pointer) : input.sourceMap.locate(pointer) : { line: 1, column: 1 };

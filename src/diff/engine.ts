@@ -2,7 +2,7 @@ import { sortVersions } from '../model/versions.js';
 import { appendAll } from '../util/arrays.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Location } from '../util/location.js';
-import { startRegexBudget } from '../util/regex-guard.js';
+import { withRegexBudget } from '../util/regex-guard.js';
 import { checkCapabilities } from './checks/capabilities.js';
 import { CheckContext, type RawChange } from './checks/context.js';
 import { checkDocument, unscopedRevisions } from './checks/document.js';
@@ -34,7 +34,10 @@ export function diffDocuments(
   options: DiffOptions = {},
 ): DiffResult {
   // One time budget for the regular expressions of the examples it checks (see regex-guard.ts).
-  startRegexBudget();
+  return withRegexBudget(() => diffWithinBudget(oldInput, newInput, options));
+}
+
+function diffWithinBudget(oldInput: DiffInput, newInput: DiffInput, options: DiffOptions): DiffResult {
   const oldSide = new Side(oldInput);
   const newSide = new Side(newInput);
   const compareOptions: CompareOptions = {};

@@ -1,6 +1,7 @@
 import type { JsonValue } from '../util/json.js';
 import { isJsonObject, jsonEqual } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
+import { withRegexBudget } from '../util/regex-guard.js';
 import { compareOther } from './annotations.js';
 import { compareArrays } from './arrays.js';
 import type { CompareOptions, Direction, Effect, Level, SchemaChange } from './change.js';
@@ -275,6 +276,16 @@ export function levelOf(kind: RawChange['kind'], effect: Effect, direction: Dire
  * `unknown` (a warning) rather than claiming compatibility.
  */
 export function compareSchemas(
+  oldSchema: unknown,
+  newSchema: unknown,
+  options: CompareOptions,
+): SchemaChange[] {
+  // The regular expressions of `patternProperties` run on one time budget (util/regex-guard.ts):
+  // this call's own, or that of the diff it is part of.
+  return withRegexBudget(() => compareWithinBudget(oldSchema, newSchema, options));
+}
+
+function compareWithinBudget(
   oldSchema: unknown,
   newSchema: unknown,
   options: CompareOptions,

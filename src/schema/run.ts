@@ -1,4 +1,3 @@
-import { startRegexBudget } from '../util/regex-guard.js';
 import type { Direction } from './change.js';
 import { compareSchemas } from './compare.js';
 import { formatSchemaChangesJson, formatSchemaChangesText } from './format-text.js';
@@ -22,8 +21,6 @@ export function runSchemaDiff(
   newValue: unknown,
   options: SchemaDiffOptions,
 ): SchemaDiffResult {
-  // One time budget for the regular expressions it runs (see util/regex-guard.ts).
-  startRegexBudget();
   let changes: ReturnType<typeof compareSchemas>;
   try {
     changes = compareSchemas(oldValue, newValue, { direction: options.direction });

@@ -21,9 +21,23 @@ export const REGEX_BUDGET_MS = 1000;
 let budgetLeft = REGEX_BUDGET_MS;
 let skipped = false;
 
-/** Starts a document's budget (validateDocument, diffDocuments and runSchemaDiff call it). */
-export function startRegexBudget(): void {
-  budgetLeft = REGEX_BUDGET_MS;
+/** How many `withRegexBudget` calls are running (nested calls share the outermost one's budget). */
+let openBudgets = 0;
+
+/**
+ * Runs `run` on a fresh budget, or on the running one when called inside another: a diff's
+ * comparisons of thousands of schemas share the diff's budget, while a library caller of
+ * compareSchemas alone gets a budget per call, instead of finding a long-running process's budget
+ * spent. validateDocument, diffDocuments, compareSchemas and runSchemaDiff run in one.
+ */
+export function withRegexBudget<T>(run: () => T): T {
+  if (openBudgets === 0) budgetLeft = REGEX_BUDGET_MS;
+  openBudgets++;
+  try {
+    return run();
+  } finally {
+    openBudgets--;
+  }
 }
 
 /** Whether a check was skipped since the last call, and clears it. */

@@ -12,7 +12,7 @@ import type { Finding } from '../model/finding.js';
 import type { SourceMap } from '../parse/index.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import type { Location } from '../util/location.js';
-import { startRegexBudget } from '../util/regex-guard.js';
+import { withRegexBudget } from '../util/regex-guard.js';
 import { CODES, type ValidateCode } from './codes.js';
 import { Ctx, type RawFinding } from './context.js';
 import { checkClientRequirements } from './semantic/client-requirements.js';
@@ -76,7 +76,10 @@ const INCOMPLETE: ReadonlySet<string> = new Set([
 
 export function validateDocument(input: ValidateInput): ValidationResult {
   // One time budget for the document's regular expressions (see regex-guard.ts).
-  startRegexBudget();
+  return withRegexBudget(() => validateWithinBudget(input));
+}
+
+function validateWithinBudget(input: ValidateInput): ValidationResult {
   const raw = collect(input.value);
   const locate = (pointer: string, atKey: boolean): Location => {
     const position = input.sourceMap
