@@ -3854,7 +3854,7 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse(serialize(uri, options), options);
+        parse2(serialize(uri, options), options);
       }
       return uri;
     }
@@ -3897,8 +3897,8 @@ var require_fast_uri = __commonJS({
     function resolveComponent(base, relative5, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse(serialize(base, options), options);
-        relative5 = parse(serialize(relative5, options), options);
+        base = parse2(serialize(base, options), options);
+        relative5 = parse2(serialize(relative5, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative5.scheme) {
@@ -4216,7 +4216,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse(uri, opts) {
+    function parse2(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -4253,7 +4253,7 @@ var require_fast_uri = __commonJS({
       resolveComponent,
       equal,
       serialize,
-      parse
+      parse: parse2
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -15292,7 +15292,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse(src, reviver, options) {
+    function parse2(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -15333,7 +15333,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse;
+    exports.parse = parse2;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument;
     exports.stringify = stringify;
@@ -29202,11 +29202,12 @@ function collect(value) {
 import { join as join4, relative as relative2, resolve as resolve3, sep } from "node:path";
 
 // src/util/glob.ts
-function globToRegExp(glob) {
-  return new RegExp(`^${translate(glob)}$`, "u");
+var SLASH = 47;
+function compileGlob(glob) {
+  return new GlobAutomaton(parse(glob));
 }
-function translate(glob) {
-  let out = "";
+function parse(glob) {
+  const atoms = [];
   let i = 0;
   while (i < glob.length) {
     const c = glob[i];
@@ -29216,54 +29217,64 @@ function translate(glob) {
         const atEnd = i + 2 === glob.length || glob[i + 2] === "/";
         if (atStart && atEnd) {
           if (i + 2 === glob.length) {
-            out += ".*";
+            atoms.push({ kind: "rest" });
             i += 2;
           } else {
-            out += "(?:[^/]*/)*";
+            atoms.push({ kind: "directories" });
             i += 3;
           }
           continue;
         }
-        out += "[^/]*";
+        atoms.push({ kind: "star" });
         i += 2;
         continue;
       }
-      out += "[^/]*";
+      atoms.push({ kind: "star" });
       i += 1;
     } else if (c === "?") {
-      out += "[^/]";
+      atoms.push({ kind: "one" });
       i += 1;
     } else if (c === "[") {
       const end = glob.indexOf("]", i + 2);
       if (end === -1) {
-        out += "\\[";
+        atoms.push({ kind: "char", code: 91 });
         i += 1;
         continue;
       }
       let body = glob.slice(i + 1, end);
       const negate = body.startsWith("!") || body.startsWith("^");
       if (negate) body = body.slice(1);
-      out += `[${negate ? "^/" : ""}${body.replace(/[\\\]^]/g, (m) => `\\${m}`)}]`;
+      atoms.push({ kind: "class", ranges: classRanges(body), negate });
       i = end + 1;
     } else if (c === "{") {
       const end = matchingBrace(glob, i);
       if (end === -1) {
-        out += "\\{";
+        atoms.push({ kind: "char", code: 123 });
         i += 1;
         continue;
       }
-      const alternatives3 = splitTopLevel(glob.slice(i + 1, end));
-      out += `(?:${alternatives3.map(translate).join("|")})`;
+      atoms.push({ kind: "alternatives", options: splitTopLevel(glob.slice(i + 1, end)).map(parse) });
       i = end + 1;
-    } else if (c === "\\" && i + 1 < glob.length) {
-      out += escapeRegExp(glob[i + 1]);
-      i += 2;
     } else {
-      out += escapeRegExp(c);
-      i += 1;
+      const at2 = c === "\\" && i + 1 < glob.length ? i + 1 : i;
+      const code = glob.codePointAt(at2);
+      atoms.push({ kind: "char", code });
+      i = at2 + (code > 65535 ? 2 : 1);
     }
   }
-  return out;
+  return atoms;
+}
+function classRanges(body) {
+  const codes = Array.from(body, (ch) => ch.codePointAt(0));
+  const ranges = [];
+  for (let k = 0; k < codes.length; k++) {
+    const from = codes[k];
+    if (codes[k + 1] === 45 && k + 2 < codes.length) {
+      ranges.push(from, codes[k + 2]);
+      k += 2;
+    } else ranges.push(from, from);
+  }
+  return ranges;
 }
 function matchingBrace(glob, open2) {
   let depth = 0;
@@ -29291,26 +29302,121 @@ function splitTopLevel(body) {
   parts.push(body.slice(start));
   return parts;
 }
-function escapeRegExp(c) {
-  return /[.*+?^${}()|[\]\\/]/.test(c) ? `\\${c}` : c;
-}
+var isLineBreak = (code) => code === 10 || code === 13 || code === 8232 || code === 8233;
+var GlobAutomaton = class {
+  tests = [];
+  next = [];
+  start;
+  accept;
+  /** Per state, the step that last added it (a set without clearing between steps). */
+  seen = new Int32Array(0);
+  step = 0;
+  constructor(atoms) {
+    this.accept = this.state(void 0, []);
+    this.start = this.sequence(atoms, this.accept);
+    this.seen = new Int32Array(this.next.length);
+  }
+  test(path) {
+    let current = [];
+    this.step++;
+    this.close(this.start, current);
+    for (const ch of path) {
+      if (current.length === 0) return false;
+      const code = ch.codePointAt(0);
+      const following = [];
+      this.step++;
+      for (const s of current) {
+        const test = this.tests[s];
+        if (test?.(code)) this.close(this.next[s]?.[0], following);
+      }
+      current = following;
+    }
+    return current.includes(this.accept);
+  }
+  /** Adds `from` and every state it reaches without reading to `into`: those that read, and the end. */
+  close(from, into) {
+    const stack = [from];
+    while (stack.length > 0) {
+      const s = stack.pop();
+      if (this.seen[s] === this.step) continue;
+      this.seen[s] = this.step;
+      if (this.tests[s] !== void 0 || s === this.accept) into.push(s);
+      else for (const n of this.next[s]) stack.push(n);
+    }
+  }
+  state(test, next) {
+    this.tests.push(test);
+    this.next.push(next);
+    return this.tests.length - 1;
+  }
+  sequence(atoms, next) {
+    let at2 = next;
+    for (let k = atoms.length - 1; k >= 0; k--) at2 = this.atom(atoms[k], at2);
+    return at2;
+  }
+  /** A loop that reads any number of characters passing `test`, then goes on to `next`. */
+  repeat(test, next) {
+    const loop = this.state(void 0, []);
+    const read = this.state(test, [loop]);
+    this.next[loop] = [read, next];
+    return loop;
+  }
+  atom(atom, next) {
+    switch (atom.kind) {
+      case "char": {
+        const expected = atom.code;
+        return this.state((code) => code === expected, [next]);
+      }
+      case "one":
+        return this.state((code) => code !== SLASH, [next]);
+      case "class": {
+        const { ranges, negate } = atom;
+        return this.state(
+          (code) => {
+            if (negate && code === SLASH) return false;
+            let inside = false;
+            for (let k = 0; k < ranges.length && !inside; k += 2)
+              inside = code >= ranges[k] && code <= ranges[k + 1];
+            return inside !== negate;
+          },
+          [next]
+        );
+      }
+      case "star":
+        return this.repeat((code) => code !== SLASH, next);
+      case "rest":
+        return this.repeat((code) => !isLineBreak(code), next);
+      case "directories": {
+        const loop = this.state(void 0, []);
+        const slash = this.state((code) => code === SLASH, [loop]);
+        this.next[loop] = [this.repeat((code) => code !== SLASH, slash), next];
+        return loop;
+      }
+      case "alternatives":
+        return this.state(
+          void 0,
+          atom.options.map((option) => this.sequence(option, next))
+        );
+    }
+  }
+};
 
 // src/lint/glob.ts
 var cache2 = /* @__PURE__ */ new Map();
-function globToRegExp2(pattern2) {
-  let re = cache2.get(pattern2);
-  if (!re) {
-    re = globToRegExp(pattern2);
-    cache2.set(pattern2, re);
+function compileGlob2(pattern2) {
+  let matcher = cache2.get(pattern2);
+  if (!matcher) {
+    matcher = compileGlob(pattern2);
+    cache2.set(pattern2, matcher);
   }
-  return re;
+  return matcher;
 }
 function toPosix(path) {
   return sep === "/" ? path : path.split(sep).join("/");
 }
 function matchesAny(path, globs) {
   const posix = toPosix(path);
-  return globs.some((g) => globToRegExp2(g.startsWith("./") ? g.slice(2) : g).test(posix));
+  return globs.some((g) => compileGlob2(g.startsWith("./") ? g.slice(2) : g).test(posix));
 }
 
 // src/lint/subjects.ts
@@ -30167,22 +30273,22 @@ function compileGlobs(patterns) {
   const compiled4 = patterns.map((p) => p.trim()).filter((p) => p !== "" && !p.startsWith("#")).map((p) => {
     const negate = p.startsWith("!");
     const body = (negate ? p.slice(1) : p).replace(/^\.\//, "").replace(/^\//, "");
-    return { negate, regex: globToRegExp3(body) };
+    return { negate, glob: compileGlob3(body) };
   });
   return {
     matches(path) {
       let matched = false;
-      for (const { negate, regex: regex2 } of compiled4) {
+      for (const { negate, glob } of compiled4) {
         if (negate ? matched : !matched) {
-          if (regex2.test(path)) matched = !negate;
+          if (glob.test(path)) matched = !negate;
         }
       }
       return matched;
     }
   };
 }
-function globToRegExp3(glob) {
-  return globToRegExp(glob.includes("/") ? glob : `**/${glob}`);
+function compileGlob3(glob) {
+  return compileGlob(glob.includes("/") ? glob : `**/${glob}`);
 }
 
 // src/action/inputs.ts

@@ -4,7 +4,7 @@
  * `[abc]` / `[!abc]` classes, and `!pattern` lines that exclude. Dot files match like any other
  * (descriptions often live in `.github/` or `.mcp/`). No dependency: the Action is one bundled file.
  */
-import { globToRegExp as pathGlobToRegExp } from '../util/glob.js';
+import { compileGlob as compilePathGlob, type GlobMatcher } from '../util/glob.js';
 
 export interface GlobSet {
   matches(path: string): boolean;
@@ -18,14 +18,14 @@ export function compileGlobs(patterns: readonly string[]): GlobSet {
     .map((p) => {
       const negate = p.startsWith('!');
       const body = (negate ? p.slice(1) : p).replace(/^\.\//, '').replace(/^\//, '');
-      return { negate, regex: globToRegExp(body) };
+      return { negate, glob: compileGlob(body) };
     });
   return {
     matches(path: string): boolean {
       let matched = false;
-      for (const { negate, regex } of compiled) {
+      for (const { negate, glob } of compiled) {
         if (negate ? matched : !matched) {
-          if (regex.test(path)) matched = !negate;
+          if (glob.test(path)) matched = !negate;
         }
       }
       return matched;
@@ -33,7 +33,7 @@ export function compileGlobs(patterns: readonly string[]): GlobSet {
   };
 }
 
-/** One glob as an anchored regular expression. A pattern without `/` matches at any depth, as in .gitignore. */
-export function globToRegExp(glob: string): RegExp {
-  return pathGlobToRegExp(glob.includes('/') ? glob : `**/${glob}`);
+/** One glob over whole paths. A pattern without `/` matches at any depth, as in .gitignore. */
+export function compileGlob(glob: string): GlobMatcher {
+  return compilePathGlob(glob.includes('/') ? glob : `**/${glob}`);
 }

@@ -5,17 +5,18 @@
  */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { globToRegExp as pathGlobToRegExp } from '../util/glob.js';
+import { compileGlob as compilePathGlob, type GlobMatcher } from '../util/glob.js';
 
-const cache = new Map<string, RegExp>();
+const cache = new Map<string, GlobMatcher>();
 
-export function globToRegExp(pattern: string): RegExp {
-  let re = cache.get(pattern);
-  if (!re) {
-    re = pathGlobToRegExp(pattern);
-    cache.set(pattern, re);
+/** The glob compiled once per process (a config's `files` are tested against every file). */
+export function compileGlob(pattern: string): GlobMatcher {
+  let matcher = cache.get(pattern);
+  if (!matcher) {
+    matcher = compilePathGlob(pattern);
+    cache.set(pattern, matcher);
   }
-  return re;
+  return matcher;
 }
 
 export function isGlob(text: string): boolean {
@@ -29,7 +30,7 @@ export function toPosix(path: string): string {
 /** True when the `/`-separated relative path matches one of the globs. */
 export function matchesAny(path: string, globs: readonly string[]): boolean {
   const posix = toPosix(path);
-  return globs.some((g) => globToRegExp(g.startsWith('./') ? g.slice(2) : g).test(posix));
+  return globs.some((g) => compileGlob(g.startsWith('./') ? g.slice(2) : g).test(posix));
 }
 
 const SKIP_DIRS = new Set(['node_modules', '.git']);
@@ -52,7 +53,7 @@ export function expandGlob(pattern: string, cwd: string): string[] {
   const base = split.base === '.' ? '' : split.base;
   const rest = split.rest;
   const root = resolve(cwd, base || '.');
-  const matcher = globToRegExp(rest);
+  const matcher = compileGlob(rest);
   const out: string[] = [];
   const seen = new Set<string>();
   const walk = (dir: string): void => {

@@ -152,6 +152,23 @@ describe('inputs that made a step superlinear', () => {
     expect(result.stdout).toContain('pattern-property-unresolved');
   }, 60_000);
 
+  it('a glob of many stars against a long file name answers at once (each star retried every split)', () => {
+    const project = mkdtempSync(join(dir, 'glob-'));
+    const name = `${'a'.repeat(60)}.json`;
+    writeFileSync(join(project, name), JSON.stringify(base));
+    writeFileSync(
+      join(project, '.mcpdesc.yaml'),
+      "extends: [recommended]\noverrides:\n  - files: ['*a*a*a*a*a*a*a*a*b.json']\n    rules: { tool-description: off }\n",
+    );
+    // As a file argument (no match: usage error) and as a config's `files` (tested against the file).
+    const argument = runCli(['lint', '*a*a*a*a*a*a*a*a*b.json'], { ...BOUND, cwd: project });
+    expectClean(argument, 2);
+    expect(argument.stderr).toContain('no files match');
+    const linted = runCli(['lint', name, '-f', 'json'], { ...BOUND, cwd: project });
+    expect(linted.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(JSON.parse(linted.stdout).files).toHaveLength(1);
+  }, 60_000);
+
   it('21 million empty objects are refused before they are built, in a 512 MB heap', () => {
     const file = write('objects.json', `{"mcpdesc":"0.8.0","x-objects":[${'{},'.repeat(21_000_000)}{}]}`);
     const result = runCli(['validate', file], SMALL_HEAP);
