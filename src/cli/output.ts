@@ -13,7 +13,42 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { OutputError } from './errors.js';
+import { OutputError, UsageError } from './errors.js';
+
+/**
+ * Refuses a report (`-o`, `-f NAME:PATH`) that would be written over one of the command's own
+ * input files: `mcpdesc diff a.yaml b.yaml -o a.yaml` replaced the description with the report.
+ * Files are compared by identity (device and inode), so another spelling of the path, a link or a
+ * symbolic link is caught too. An output that does not exist yet, or is not a regular file
+ * (/dev/stdout, a pipe), is never an input; `-` and `REV:path` operands are not files. Commands
+ * whose output is a description (`merge -o`, `migrate -o`) may replace an input, as `sort -o` may.
+ */
+export function refuseReportOverInput(
+  outputs: readonly (string | undefined)[],
+  inputs: readonly string[],
+): void {
+  for (const output of outputs) {
+    if (output === undefined || output === '-') continue;
+    const written = statIfAny(output);
+    if (!written?.isFile()) continue;
+    for (const input of inputs) {
+      if (input === '-') continue;
+      const read = statIfAny(input);
+      if (read !== undefined && read.dev === written.dev && read.ino === written.ino)
+        throw new UsageError(
+          `${output} is an input of this command${output === input ? '' : ` (${input})`}: writing there would replace it`,
+        );
+    }
+  }
+}
+
+function statIfAny(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Temporary files being written right now; removed if the process is interrupted. */
 const pending = new Set<string>();

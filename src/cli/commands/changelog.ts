@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../exit-codes.js';
 import { formatOption } from '../options.js';
-import { emit, useColor } from '../output.js';
+import { emit, refuseReportOverInput, useColor } from '../output.js';
 import { action } from '../run.js';
 import { type DiffCommandOptions, prepareDiff } from './diff.js';
 
@@ -34,6 +34,7 @@ export function registerChangelog(program: Command): void {
     .option('-o, --output <file>', 'write the notes to a file (atomically) instead of stdout')
     .action(
       action(async (oldSpec: string, newSpec: string, options: ChangelogOptions, command: Command) => {
+        refuseReportOverInput([options.output], [oldSpec, newSpec]);
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
         const diffOptions: DiffCommandOptions = { failOn: 'none' };
         if (options.ignore !== undefined) diffOptions.ignore = options.ignore;

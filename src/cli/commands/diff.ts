@@ -4,7 +4,7 @@ import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { formatOption } from '../options.js';
-import { emit, useColor } from '../output.js';
+import { emit, refuseReportOverInput, useColor } from '../output.js';
 import { action } from '../run.js';
 
 export interface DiffCommandOptions {
@@ -160,6 +160,7 @@ export function registerDiff(program: Command): void {
     .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout')
     .action(
       action(async (oldSpec: string, newSpec: string, options: DiffCommandOptions, command: Command) => {
+        refuseReportOverInput([options.output], [oldSpec, newSpec]);
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
         const prepared = await prepareDiff(oldSpec, newSpec, options, color);
         if (typeof prepared === 'number') return prepared;

@@ -67,7 +67,7 @@ export function registerLint(program: Command): void {
           lint,
           report,
           { UsageError, PositionedError },
-          { useColor, writeFileAtomic, writeStdout },
+          { useColor, writeFileAtomic, writeStdout, refuseReportOverInput },
           { requireOneOf, parseLimitOption },
           { packageVersion },
         ] = await Promise.all([
@@ -141,6 +141,13 @@ export function registerLint(program: Command): void {
         }
         if (specs.length === 0)
           throw new UsageError(`no files to lint (nothing matches ${DEFAULT_GLOB} here)`);
+        refuseReportOverInput(
+          [
+            ...targets.map((target) => target.path),
+            options.cache ? cacheLocation(options.cacheLocation) : undefined,
+          ],
+          specs,
+        );
 
         // 2. configs (one per directory, resolved once per file)
         const configs = new Map<string, Promise<ResolvedConfig>>();

@@ -41,15 +41,23 @@ export function registerMigrate(program: Command): void {
     )
     .action(
       action(async (file: string, options: MigrateCliOptions) => {
-        const [{ loadDocument }, { loadInput }, migrate, { serialize }, { UsageError }, { writeFileAtomic }] =
-          await Promise.all([
-            import('../../parse/index.js'),
-            import('../load-input.js'),
-            import('../../migrate/index.js'),
-            import('../../model/serialize.js'),
-            import('../errors.js'),
-            import('../output.js'),
-          ]);
+        const [
+          { loadDocument },
+          { loadInput },
+          migrate,
+          { serialize },
+          { UsageError },
+          { writeFileAtomic, refuseReportOverInput },
+        ] = await Promise.all([
+          import('../../parse/index.js'),
+          import('../load-input.js'),
+          import('../../migrate/index.js'),
+          import('../../model/serialize.js'),
+          import('../errors.js'),
+          import('../output.js'),
+        ]);
+        // The migrated document may replace the input (-o, or --write); the report may not.
+        refuseReportOverInput([options.report], [file]);
         const reportFormat =
           options.reportFormat ?? (options.report?.toLowerCase().endsWith('.json') ? 'json' : 'text');
         const loaded = await loadInput(file);

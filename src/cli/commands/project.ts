@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
 import { formatOption } from '../options.js';
-import { emit, useColor } from '../output.js';
+import { emit, refuseReportOverInput, useColor } from '../output.js';
 import { action } from '../run.js';
 
 interface ProjectOptions {
@@ -24,6 +24,8 @@ export function registerProject(program: Command): void {
     .option('--no-validate', 'skip validating the source and the view (spec §4.12 steps 1 and 8)')
     .action(
       action(async (file: string, options: ProjectOptions, command: Command) => {
+        // A view of one revision written over its source would lose every other revision.
+        refuseReportOverInput([options.output], [file]);
         const [
           { loadInput },
           { projectView, ProjectionError },

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { collectRepeated } from '../options.js';
-import { useColor } from '../output.js';
+import { refuseReportOverInput, useColor } from '../output.js';
 import { action } from '../run.js';
 
 interface ValidateOptions {
@@ -48,6 +48,10 @@ export function registerValidate(program: Command): void {
           if (error instanceof FormatSpecError) throw new UsageError(error.message);
           throw error;
         }
+        refuseReportOverInput(
+          targets.map((target) => target.path),
+          files,
+        );
         const [migrate, { unreadableEntry }] = await Promise.all([
           import('../../migrate/load.js'),
           import('../input-errors.js'),
