@@ -30,3 +30,13 @@ export function limitArgument(value: string): number {
 export function collectRepeated(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
+
+/**
+ * Standard input can be read once: a second `-` read nothing and was reported as an empty
+ * description (a YAML error) instead of as the usage mistake it is.
+ */
+export function stdinAtMostOnce(operands: readonly string[]): void {
+  const times = operands.filter((operand) => operand === '-').length;
+  if (times > 1)
+    throw new UsageError(`standard input (-) can be read only once, and is named ${times} times`);
+}

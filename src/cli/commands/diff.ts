@@ -3,7 +3,7 @@ import { Option } from 'commander';
 import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
-import { formatOption } from '../options.js';
+import { formatOption, stdinAtMostOnce } from '../options.js';
 import { emit, refuseReportOverInput, useColor } from '../output.js';
 import { action } from '../run.js';
 
@@ -44,7 +44,7 @@ export async function prepareDiff(
     import('../errors.js'),
     import('../../model/versions.js'),
   ]);
-  if (oldSpec === '-' && newSpec === '-') throw new UsageError('only one side can be read from stdin (-)');
+  stdinAtMostOnce([oldSpec, newSpec]);
   if (options.protocolVersion !== undefined && !versions.isProtocolVersion(options.protocolVersion)) {
     throw new UsageError(
       `--protocol-version ${options.protocolVersion} is not an MCP revision mcpdesc 0.8.0 knows (${versions.PROTOCOL_VERSIONS.join(', ')})`,

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
-import { formatOption } from '../options.js';
+import { formatOption, stdinAtMostOnce } from '../options.js';
 import { emit, useColor } from '../output.js';
 import { action } from '../run.js';
 
@@ -32,6 +32,7 @@ export function registerMerge(program: Command): void {
     )
     .action(
       action(async (files: string[], options: MergeOptions, command: Command) => {
+        stdinAtMostOnce(files);
         const [{ loadInput, MemoryLedger }, { mergeAggregate }, { validateDocument }, { serialize }, report] =
           await Promise.all([
             import('../load-input.js'),

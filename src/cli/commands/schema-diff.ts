@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { EXIT_ERROR } from '../exit-codes.js';
-import { formatOption } from '../options.js';
+import { formatOption, stdinAtMostOnce } from '../options.js';
 import { action } from '../run.js';
 
 interface SchemaDiffCommandOptions {
@@ -27,6 +27,7 @@ export function registerSchemaDiff(program: Command): void {
     .addOption(formatOption(['text', 'json'] as const, 'text'))
     .action(
       action(async (oldSpec: string, newSpec: string, options: SchemaDiffCommandOptions) => {
+        stdinAtMostOnce([oldSpec, newSpec]);
         const [{ loadInput, MemoryLedger }, { runSchemaDiff }] = await Promise.all([
           import('../load-input.js'),
           import('../../schema/index.js'),

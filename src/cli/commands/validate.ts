@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
-import { collectRepeated } from '../options.js';
+import { collectRepeated, stdinAtMostOnce } from '../options.js';
 import { refuseReportOverInput, useColor } from '../output.js';
 import { action } from '../run.js';
 
@@ -24,6 +24,7 @@ export function registerValidate(program: Command): void {
     .option('-q, --quiet', 'report errors only (warnings are hidden and never fail the run anyway)')
     .action(
       action(async (files: string[], options: ValidateOptions, command: Command) => {
+        stdinAtMostOnce(files);
         const [
           { loadInput },
           { validateDocument },

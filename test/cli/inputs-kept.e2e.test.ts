@@ -1,3 +1,4 @@
+/** Commands keep their inputs: no report over an input file, no second read of standard input. */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,5 +54,19 @@ describe('a report is never written over an input', () => {
     const result = runCli(['merge', V1, V1, '-o', V1], { cwd: work });
     expect(result.code).toBe(0);
     expect(readFileSync(join(work, V1), 'utf8')).toContain('weather');
+  });
+});
+
+describe('standard input named twice', () => {
+  it.each([
+    ['diff', ['diff', '-', '-']],
+    ['changelog', ['changelog', '-', '-']],
+    ['schema-diff', ['schema-diff', '-', '-']],
+    ['merge', ['merge', '-', V2, '-']],
+    ['validate', ['validate', '-', '-']],
+  ])('%s: a usage error, not an empty second document', (_name, args) => {
+    const result = runCli(args, { cwd: fresh(), input: original(V1) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('mcpdesc: standard input (-) can be read only once, and is named 2 times\n');
   });
 });
