@@ -17195,7 +17195,7 @@ function escapeMarkdown(text, maxLength = MAX_TEXT) {
   return escapeInline(normalise(text, maxLength));
 }
 function normalise(text, maxLength) {
-  const value = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  const value = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
   return value.length > maxLength ? `${cutAtCodePoint(value, maxLength - 1)}…` : value;
 }
 function escapeInline(value) {

@@ -26,7 +26,7 @@ export function escapeMarkdown(text: string, maxLength = MAX_TEXT): string {
 function normalise(text: string, maxLength: number): string {
   const value = text
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return value.length > maxLength ? `${cutAtCodePoint(value, maxLength - 1)}…` : value;

@@ -4,11 +4,13 @@ import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
  * Makes untrusted document text inert in GitHub-flavoured Markdown: Markdown punctuation is
  * backslash-escaped, HTML is entity-escaped, and `@mentions`, autolinks (`https://`, `www.`) and
  * `#123` references are broken with a zero-width joiner, so a description cannot ping people,
- * inject links or images, or close our formatting. Newlines become spaces.
+ * inject links or images, or close our formatting. Newlines become spaces, and other control
+ * characters (a terminal's escape sequences: the notes are also read in one) show as `\u{1B}`.
  */
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/[\r\n]+/g, ' ')
+    .replace(CONTROL, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -17,6 +19,10 @@ export function escapeMarkdown(text: string): string {
     .replace(/(h)(ttps?:)/gi, '$1\u200d$2')
     .replace(/(w)(ww\.)/gi, '$1\u200d$2');
 }
+
+/** C0 controls other than tab and line breaks, DEL and C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is made visible
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 const HEADINGS: Record<ChangeLevel, string> = {
   breaking: 'Breaking changes',

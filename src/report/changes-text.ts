@@ -3,6 +3,7 @@ import { diffWords } from 'diff';
 import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
 import type { Location } from '../util/location.js';
 import { subjectLabel } from './changes-markdown.js';
+import { showControls } from './controls.js';
 
 export interface TextOptions {
   color: boolean;
@@ -11,10 +12,7 @@ export interface TextOptions {
 const TITLES: Record<ChangeLevel, string> = { breaking: 'BREAKING', warning: 'WARNING', info: 'INFO' };
 
 /** Keeps terminal control characters in document text from reaching the terminal. */
-function clean(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '�');
-}
+const clean = showControls;
 
 function loc(l: Location | undefined): string {
   return l ? `${l.file}:${l.line}:${l.column}` : '—';

@@ -6,6 +6,7 @@ import { Chalk } from 'chalk';
 import type { Conflict, ConflictValue } from '../merge/conflicts.js';
 import { maxOf } from '../util/arrays.js';
 import type { Location } from '../util/location.js';
+import { showControls } from './controls.js';
 
 export interface ConflictTextOptions {
   color?: boolean;
@@ -20,7 +21,7 @@ export function formatLocation(location: Location): string {
 function renderValue(value: ConflictValue | undefined): string {
   if (value === undefined) return '';
   if (!value.present) return '(absent)';
-  const text = JSON.stringify(value.value) ?? 'null';
+  const text = showControls(JSON.stringify(value.value) ?? 'null');
   return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }
 
@@ -32,7 +33,7 @@ export function formatConflictsText(
   const lines: string[] = [];
   if (options.title) lines.push(chalk.bold(options.title), '');
   conflicts.forEach((conflict, index) => {
-    lines.push(`${chalk.red('conflict')} ${chalk.bold(conflict.code)}  ${conflict.message}`);
+    lines.push(`${chalk.red('conflict')} ${chalk.bold(conflict.code)}  ${showControls(conflict.message)}`);
     const where = conflict.locations.map(formatLocation);
     const width = maxOf(where, (w) => w.length);
     conflict.locations.forEach((location, i) => {

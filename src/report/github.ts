@@ -5,6 +5,7 @@
  * never end a command early or start a new one.
  */
 import type { Severity } from '../model/finding.js';
+import { showControls } from './controls.js';
 import type { FileFindings } from './stylish.js';
 
 function escapeData(text: string): string {
@@ -30,7 +31,7 @@ function annotation(
   const props = [`file=${escapeProperty(file)}`];
   if (line > 0) props.push(`line=${line}`, `col=${Math.max(1, column)}`);
   props.push(`title=${escapeProperty(title)}`);
-  return `::${kind} ${props.join(',')}::${escapeData(message)}\n`;
+  return `::${kind} ${props.join(',')}::${escapeData(showControls(message))}\n`;
 }
 
 export function formatGithub(files: readonly FileFindings[]): string {

@@ -7,8 +7,11 @@
 import { SEVERITY_RANK, type Severity } from '../model/finding.js';
 import type { FileFindings } from './stylish.js';
 
+// Invisible and bidi characters, and control characters other than tab and line breaks (a
+// terminal's escape sequences, when the report is read in one).
 const INVISIBLE =
-  /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\uFEFF\u00AD\u180E]|\uDB40[\uDC00-\uDC7F]/g;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is made visible
+  /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\uFEFF\u00AD\u180E\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\uDB40[\uDC00-\uDC7F]/g;
 
 export function escapeMarkdown(text: string): string {
   return text

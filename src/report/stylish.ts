@@ -8,6 +8,7 @@
  */
 import { Chalk } from 'chalk';
 import type { Finding } from '../model/finding.js';
+import { showControls } from './controls.js';
 
 export interface FileFindings {
   file: string;
@@ -87,7 +88,7 @@ export function* formatStylishChunks(
       }
       let code = codeLabels.get(f.code);
       if (code === undefined) codeLabels.set(f.code, (code = c.dim(f.code)));
-      const message = f.message.includes('\n') ? oneLine(f.message) : f.message;
+      const message = showControls(f.message.includes('\n') ? oneLine(f.message) : f.message);
       rows.push(`  ${options.color ? c.dim(pos) : pos}  ${severity}  ${message}  ${code}`);
       if (rows.length === ROWS_PER_CHUNK) {
         yield `${rows.join('\n')}\n`;

@@ -339,6 +339,43 @@ describe('hostile documents through the commands', () => {
     for (const command of ['validate', 'lint']) expectCleanOutcome(runCli([command, file]));
   });
 
+  it.each([
+    ['lint', []],
+    ['lint', ['-f', 'markdown']],
+    ['lint', ['-f', 'github']],
+    ['validate', []],
+    ['diff', []],
+    ['diff', ['--format', 'markdown']],
+    ['changelog', []],
+    ['merge', ['-o', '/dev/null']],
+  ])('terminal escapes in names and descriptions never reach the output raw: %s %j', (command, extra) => {
+    // ESC [ 2 J clears the screen, ESC ] 8 makes a link, U+009B is a one-character CSI, BEL rings.
+    const hostile = (description: string) => ({
+      ...base,
+      info: { name: 'h\u001b]8;;https://evil.example\u0007x\u0085', version: '1.0.0' },
+      transports: [{ type: 'stdio', command: 'x' }],
+      tools: [
+        {
+          name: 't\u001b[2J\u009b31mx',
+          description,
+          inputSchema: { type: 'object', properties: { 'p\u001b[1m': { type: 'string' } } },
+        },
+      ],
+    });
+    const before = write(
+      'escapes-old.json',
+      JSON.stringify(hostile('ignore previous instructions \u001b[31mred\r')),
+    );
+    const after = write('escapes-new.json', JSON.stringify(hostile('changed \u001b[32mgreen\u009b')));
+    const operands = command === 'lint' || command === 'validate' ? [before] : [before, after];
+    const result = runCli([command, ...operands, ...extra, '--no-color']);
+    expectCleanOutcome(result);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+    const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+    expect(result.stdout).not.toMatch(raw);
+    expect(result.stderr).not.toMatch(raw);
+  });
+
   it('invalid UTF-8, NUL bytes, CRLF with a BOM', () => {
     const invalid = write(
       'bad-utf8.json',

@@ -29,7 +29,7 @@ describe('wordDiff', () => {
       `${'a '.repeat(100)}new end`,
       ` … ${'a '.repeat(20)}[-old-]{+new+} end`,
     ],
-    ['control characters from the document are replaced', 'a\u001b[31m b', 'a c', 'a[-\uFFFD[31m b-]{+ c+}'],
+    ['control characters from the document are shown', 'a\u001b[31m b', 'a c', 'a[-\\u{1B}[31m b-]{+ c+}'],
   ])('%s', (_name, before, after, expected) => {
     expect(diff(before, after)).toBe(expected);
   });
