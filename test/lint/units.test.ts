@@ -178,8 +178,44 @@ describe('pointer patterns', () => {
     ['/tools/**/description', '/tools/0/inputSchema/properties/a/description', true],
     ['/tools/1', '/tools/10', false],
     ['', '/anything', true],
+    ['/**', '', true],
+    ['/**/x', '/a/b', false],
+    ['/**/b/**/d', '/a/b/c/d/e', true],
+    ['/*', '', false],
   ])('%s covers %s = %s', (pattern, pointer, expected) => {
     expect(matchesPointerPattern(pattern, pointer)).toBe(expected);
+  });
+
+  it('agrees with trying every split of every `**` (the definition)', () => {
+    const bySplits = (want: string[], have: string[], i = 0, j = 0): boolean => {
+      if (i === want.length) return true;
+      if (want[i] === '**') {
+        for (let k = j; k <= have.length; k++) if (bySplits(want, have, i + 1, k)) return true;
+        return false;
+      }
+      return (
+        j < have.length && (want[i] === '*' || want[i] === have[j]) && bySplits(want, have, i + 1, j + 1)
+      );
+    };
+    const segment = fc.constantFrom('a', 'b', '*', '**');
+    fc.assert(
+      fc.property(
+        fc.array(segment, { maxLength: 6 }),
+        fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 7 }),
+        (want, have) => {
+          const pattern = want.map((s) => `/${s}`).join('');
+          const pointer = have.map((s) => `/${s}`).join('');
+          expect(matchesPointerPattern(pattern, pointer)).toBe(bySplits(want, have));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('answers at once for many `**` against a deep pointer (trying every split took its depth to their power)', () => {
+    const pattern = `${'/**'.repeat(12)}/zzz`;
+    const pointer = '/a'.repeat(200);
+    expect(matchesPointerPattern(pattern, pointer)).toBe(false);
   });
 });
 
