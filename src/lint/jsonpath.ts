@@ -114,19 +114,28 @@ function children(value: JsonValue, pointer: string): PathMatch[] {
   return [];
 }
 
-function selfAndDescendants(match: PathMatch, out: PathMatch[]): void {
+/** Adds the match and everything below it to `out`, skipping what `seen` says was added already. */
+function selfAndDescendants(match: PathMatch, out: PathMatch[], seen: Set<string>): void {
+  // Added already: so was everything below it.
+  if (seen.has(match.pointer)) return;
+  seen.add(match.pointer);
   out.push(match);
-  for (const child of children(match.value, match.pointer)) selfAndDescendants(child, out);
+  for (const child of children(match.value, match.pointer)) selfAndDescendants(child, out, seen);
 }
 
-/** Every value the expression selects, in document order, with its pointer. */
+/**
+ * Every value the expression selects, in document order, with its pointer, each once. Without the
+ * once, `$..*..*..*..*..*` over a chain 60 deep selected each value once per way of choosing its
+ * ancestors (millions of matches from 60 values): a recursive step now walks each value once.
+ */
 export function queryJsonPath(document: JsonValue, steps: readonly Step[]): PathMatch[] {
   let current: PathMatch[] = [{ pointer: '', value: document }];
   for (const step of steps) {
     let bases = current;
     if (step.deep) {
       bases = [];
-      for (const match of current) selfAndDescendants(match, bases);
+      const seen = new Set<string>();
+      for (const match of current) selfAndDescendants(match, bases, seen);
     }
     const next: PathMatch[] = [];
     for (const base of bases) {
@@ -148,7 +157,13 @@ export function queryJsonPath(document: JsonValue, steps: readonly Step[]): Path
         }
       }
     }
-    current = next;
+    current = withoutRepeats(next);
   }
   return current;
+}
+
+/** The matches, each pointer once (a union can name one member twice: `['a','a']`). */
+function withoutRepeats(matches: PathMatch[]): PathMatch[] {
+  const seen = new Set<string>();
+  return matches.filter((match) => !seen.has(match.pointer) && seen.add(match.pointer) !== undefined);
 }

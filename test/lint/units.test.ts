@@ -117,6 +117,18 @@ describe('JSONPath subset', () => {
     expect(matches).toHaveLength(300_000);
     expect(matches[299_999]?.pointer).toBe('/tools/299999');
   });
+  it('selects each value once, however many recursive steps or repeated names reach it', () => {
+    const chain = (depth: number): JsonValue => (depth === 0 ? 1 : { a: chain(depth - 1) });
+    // Without the once, each value came once per way of choosing 5 of its ancestors: millions.
+    const deep = queryJsonPath({ c: chain(60) }, parseJsonPath('$..*..*..*..*..*'));
+    expect(deep.map((m) => m.pointer)).toEqual(
+      Array.from({ length: 57 }, (_, i) => `/c${'/a'.repeat(i + 4)}`),
+    );
+    expect(q("$.info['name','name']")).toEqual(['/info/name']);
+    expect(q('$..properties..leaf')).toEqual([
+      '/tools/0/inputSchema/properties/filter/properties/deep/items/properties/leaf',
+    ]);
+  });
   it('rejects filters and scripts', () => {
     expect(() => parseJsonPath('$.tools[?(@.name)]')).toThrow(/unsupported selector/);
     expect(() => parseJsonPath('tools')).toThrow(/must start with \$/);
