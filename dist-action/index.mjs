@@ -19688,13 +19688,15 @@ function resolveComponentRefs(doc) {
   const resolved = substitutions.size === 0 ? doc : applySubstitutions(doc, [...substitutions.values()]);
   const targetOf2 = /* @__PURE__ */ new Map();
   for (const [use, sub] of substitutions) targetOf2.set(use, sub.target);
+  const useLengths = [...new Set([...targetOf2.keys()].map((use) => use.length))].sort((a, b) => b - a);
   const nearestUse = (pointer) => {
-    let current = pointer;
-    for (; ; ) {
-      if (targetOf2.has(current)) return current;
-      if (current === "") return void 0;
-      current = current.slice(0, current.lastIndexOf("/"));
+    for (const length2 of useLengths) {
+      if (length2 > pointer.length) continue;
+      if (length2 < pointer.length && pointer.charCodeAt(length2) !== 47) continue;
+      const prefix = length2 === pointer.length ? pointer : pointer.slice(0, length2);
+      if (targetOf2.has(prefix)) return prefix;
     }
+    return void 0;
   };
   const seen = /* @__PURE__ */ new Set();
   const uniqueUses = uses.filter(
@@ -26270,9 +26272,11 @@ function children(value, pointer) {
     }));
   return [];
 }
-function selfAndDescendants(match, out) {
+function selfAndDescendants(match, out, seen) {
+  if (seen.has(match.pointer)) return;
+  seen.add(match.pointer);
   out.push(match);
-  for (const child of children(match.value, match.pointer)) selfAndDescendants(child, out);
+  for (const child of children(match.value, match.pointer)) selfAndDescendants(child, out, seen);
 }
 function queryJsonPath(document, steps) {
   let current = [{ pointer: "", value: document }];
@@ -26280,7 +26284,8 @@ function queryJsonPath(document, steps) {
     let bases = current;
     if (step.deep) {
       bases = [];
-      for (const match of current) selfAndDescendants(match, bases);
+      const seen = /* @__PURE__ */ new Set();
+      for (const match of current) selfAndDescendants(match, bases, seen);
     }
     const next = [];
     for (const base of bases) {
@@ -26302,9 +26307,13 @@ function queryJsonPath(document, steps) {
         }
       }
     }
-    current = next;
+    current = withoutRepeats(next);
   }
   return current;
+}
+function withoutRepeats(matches2) {
+  const seen = /* @__PURE__ */ new Set();
+  return matches2.filter((match) => !seen.has(match.pointer) && seen.add(match.pointer) !== void 0);
 }
 
 // src/lint/config.ts
@@ -29701,17 +29710,22 @@ function describeSubject(subject) {
 function matchesPointerPattern(pattern2, pointer) {
   const want = parsePointer(pattern2);
   const have = parsePointer(pointer);
-  const match = (i, j) => {
-    if (i === want.length) return true;
-    const segment = want[i];
+  let reached = [true];
+  for (const segment of want) {
+    const next = [];
+    let any = false;
     if (segment === "**") {
-      for (let k = j; k <= have.length; k++) if (match(i + 1, k)) return true;
-      return false;
+      const first = reached.indexOf(true);
+      for (let j = first; j <= have.length; j++) next[j] = any = true;
+    } else {
+      for (let j = 0; j < have.length; j++) {
+        if (reached[j] && (segment === "*" || segment === have[j])) next[j + 1] = any = true;
+      }
     }
-    if (j === have.length) return false;
-    return (segment === "*" || segment === have[j]) && match(i + 1, j + 1);
-  };
-  return match(0, 0);
+    if (!any) return false;
+    reached = next;
+  }
+  return true;
 }
 var KEY_FIELD = /* @__PURE__ */ Symbol("@key");
 function compileWhen(when) {

@@ -180,6 +180,18 @@ export function writeStdout(text: string): Promise<void> | undefined {
   });
 }
 
+/**
+ * Writes output made in chunks to a file (atomically) or to standard output, each chunk made only
+ * once the previous one is out (waiting for a slow reader), so a large report is never held whole.
+ */
+export async function emitChunks(chunks: Iterable<string>, outFile: string | undefined): Promise<void> {
+  if (outFile && outFile !== '-') {
+    writeFileAtomic(outFile, chunks);
+    return;
+  }
+  for (const chunk of chunks) await writeStdout(chunk);
+}
+
 /** Writes command output to a file (atomically) or to standard output. */
 export function emit(content: string, outFile: string | undefined): void {
   if (outFile && outFile !== '-') writeFileAtomic(outFile, content);

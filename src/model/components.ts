@@ -222,13 +222,18 @@ export function resolveComponentRefs(doc: JsonObject): ComponentResolution {
   const targetOf = new Map<string, string>();
   for (const [use, sub] of substitutions) targetOf.set(use, sub.target);
 
+  // Only prefixes as long as some use site can be one: cutting and hashing every ancestor of a
+  // pointer 240 levels deep (4 KB) cost a megabyte of work per lookup, minutes for a diff of
+  // thousands of such changes.
+  const useLengths = [...new Set([...targetOf.keys()].map((use) => use.length))].sort((a, b) => b - a);
   const nearestUse = (pointer: string): string | undefined => {
-    let current = pointer;
-    for (;;) {
-      if (targetOf.has(current)) return current;
-      if (current === '') return undefined;
-      current = current.slice(0, current.lastIndexOf('/'));
+    for (const length of useLengths) {
+      if (length > pointer.length) continue;
+      if (length < pointer.length && pointer.charCodeAt(length) !== 0x2f) continue;
+      const prefix = length === pointer.length ? pointer : pointer.slice(0, length);
+      if (targetOf.has(prefix)) return prefix;
     }
+    return undefined;
   };
 
   const seen = new Set<string>();

@@ -1,30 +1,49 @@
-import type { DiffResult } from '../diff/types.js';
+import type { Change, DiffResult } from '../diff/types.js';
+import { prettyJsonChunks, StreamedArray } from './json-chunks.js';
 
 /**
  * The documented JSON contract of `mcpdesc diff --format json` (docs/diff.md,
  * docs/diff-output.schema.json): `{changes, summary, notes}`, keys in a fixed order.
  */
 export function buildChangesJson(result: DiffResult): object {
-  return {
-    changes: result.changes.map((c) => {
-      const out: Record<string, unknown> = {
-        ruleId: c.ruleId,
-        level: c.level,
-        message: c.message,
-        subject: { kind: c.subject.kind, key: c.subject.key },
-        revisions: c.revisions,
-      };
-      if (c.before) out.before = c.before;
-      if (c.after) out.after = c.after;
-      out.fingerprint = c.fingerprint;
-      if (c.details) out.details = c.details;
-      return out;
-    }),
-    summary: result.summary,
-    notes: result.notes,
+  return { changes: result.changes.map(changeJson), summary: result.summary, notes: result.notes };
+}
+
+function changeJson(c: Change): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    ruleId: c.ruleId,
+    level: c.level,
+    message: c.message,
+    subject: { kind: c.subject.kind, key: c.subject.key },
+    revisions: c.revisions,
   };
+  if (c.before) out.before = c.before;
+  if (c.after) out.after = c.after;
+  out.fingerprint = c.fingerprint;
+  if (c.details) out.details = c.details;
+  return out;
 }
 
 export function formatChangesJson(result: DiffResult): string {
-  return `${JSON.stringify(buildChangesJson(result), null, 2)}\n`;
+  return Array.from(formatChangesJsonChunks(result)).join('');
+}
+
+/**
+ * The same text in chunks of about a megabyte, each change serialised only as it is written: tens
+ * of thousands of changes under deeply nested schemas (4 KB pointers) made a text longer than V8's
+ * longest string, and the command failed with an internal error.
+ */
+export function formatChangesJsonChunks(result: DiffResult, chunkChars?: number): Iterable<string> {
+  return prettyJsonChunks(
+    {
+      changes: new StreamedArray(mapLazily(result.changes, changeJson)),
+      summary: result.summary,
+      notes: result.notes,
+    },
+    chunkChars,
+  );
+}
+
+function* mapLazily<T, U>(items: readonly T[], map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
 }

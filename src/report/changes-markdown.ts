@@ -68,6 +68,15 @@ export interface MarkdownOptions {
 }
 
 export function formatChangesMarkdown(result: DiffResult, options: MarkdownOptions): string {
+  return Array.from(formatChangesMarkdownChunks(result, options)).join('');
+}
+
+/** Markdown written as it is made, in chunks of about a megabyte: see formatChangesJsonChunks. */
+export function* formatChangesMarkdownChunks(
+  result: DiffResult,
+  options: MarkdownOptions,
+  chunkChars = 1 << 20,
+): Generator<string> {
   const { summary } = result;
   let out = `## mcpdesc diff\n\n`;
   out += `Comparing ${escapeMarkdown(options.oldName)} → ${escapeMarkdown(options.newName)}`;
@@ -80,11 +89,15 @@ export function formatChangesMarkdown(result: DiffResult, options: MarkdownOptio
     if (changes.length === 0) continue;
     out += `\n### ${HEADINGS[level]} (${changes.length})\n\n`;
     for (const c of changes) {
+      if (out.length >= chunkChars) {
+        yield out;
+        out = '';
+      }
       const revisions = c.revisions.length ? ` — MCP ${c.revisions.join(', ')}` : '';
       const loc = where(c);
       out += `- **${escapeMarkdown(subjectLabel(c))}**: ${escapeMarkdown(c.message)} (\`${c.ruleId}\`${revisions}${loc ? `; ${loc}` : ''})\n`;
     }
   }
   for (const note of result.notes) out += `\n> ${escapeMarkdown(note.message)}\n`;
-  return out;
+  yield out;
 }

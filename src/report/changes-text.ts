@@ -69,6 +69,15 @@ function levelColor(c: ChalkInstance, level: ChangeLevel): ChalkInstance {
 
 /** Grouped by level, then subject; each change with old/new file:line and a word diff of changed prose. */
 export function formatChangesText(result: DiffResult, options: TextOptions): string {
+  return Array.from(formatChangesTextChunks(result, options)).join('');
+}
+
+/** Text written as it is made, a chunk per subject or about a megabyte: see formatChangesJsonChunks. */
+export function* formatChangesTextChunks(
+  result: DiffResult,
+  options: TextOptions,
+  chunkChars = CHUNK_CHARS,
+): Generator<string> {
   const c = new Chalk({ level: options.color ? 1 : 0 });
   let out = '';
   for (const level of ['breaking', 'warning', 'info'] as const) {
@@ -85,6 +94,10 @@ export function formatChangesText(result: DiffResult, options: TextOptions): str
     for (const [subject, list] of bySubject) {
       out += `\n  ${c.bold(clean(subject))}\n`;
       for (const ch of list) {
+        if (out.length >= chunkChars) {
+          yield out;
+          out = '';
+        }
         out += `    ${levelColor(c, level)('•')} ${clean(ch.message)}  ${c.dim(ch.ruleId)}\n`;
         out += `      ${c.dim(`MCP ${ch.revisions.join(', ') || '-'} · old ${loc(ch.before)} · new ${loc(ch.after)} · ${ch.fingerprint}`)}\n`;
         const d = ch.details;
@@ -104,5 +117,7 @@ export function formatChangesText(result: DiffResult, options: TextOptions): str
   out += `\n${s.total === 0 ? 'No changes' : `${c.red.bold(`${s.breaking} breaking`)}, ${c.yellow(`${s.warning} warning${s.warning === 1 ? '' : 's'}`)}, ${c.cyan(`${s.info} info`)}`}`;
   if (s.ignored > 0) out += ` (${s.ignored} ignored)`;
   out += ` — MCP ${s.revisions.compared.join(', ') || 'no shared revision'}\n`;
-  return out;
+  yield out;
 }
+
+const CHUNK_CHARS = 1 << 20;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resolveComponentRefs } from '../../src/model/components.js';
 import { deepClone, type JsonObject } from '../../src/util/json.js';
 
@@ -63,6 +63,30 @@ describe('resolveComponentRefs', () => {
     expect(r.useSiteOf('/tools/0/inputSchema/properties/q')).toBe('/tools/0/inputSchema');
     expect(r.originOf('/tools/0/name')).toBe('/tools/0/name');
     expect(r.useSiteOf('/tools/0/name')).toBeUndefined();
+  });
+
+  it('maps pointers at every depth, with use sites at several depths', () => {
+    const r = resolveComponentRefs(input);
+    expect(r.originOf('/tools/0/examples/basic/input/q')).toBe('/components/toolExamples/basic/input/q');
+    expect(r.originOf('/tools/0/elicitations/0/requestedSchema')).toBe('/components/schemas/Input');
+    expect(r.useSiteOf('/tools/0/inputSchemaX')).toBeUndefined();
+    expect(r.originOf('')).toBe('');
+  });
+
+  it('maps deep pointers looking up only prefixes as long as a use site (not every ancestor)', () => {
+    const r = resolveComponentRefs(input);
+    // 600 segments: cutting and hashing every ancestor (≈ 4 MB of work per call) made a diff of
+    // thousands of changes this deep take minutes.
+    const below = '/properties/level_xx'.repeat(600);
+    const has = vi.spyOn(Map.prototype, 'has');
+    try {
+      expect(r.originOf(`/tools/0/inputSchema${below}`)).toBe(`/components/schemas/Input${below}`);
+      expect(r.originOf(`/tools/0/other${below}`)).toBe(`/tools/0/other${below}`);
+      // one lookup per distinct use-site length (four here), per call
+      expect(has.mock.calls.length).toBeLessThanOrEqual(8);
+    } finally {
+      has.mockRestore();
+    }
   });
 
   it('reports missing targets, wrong namespaces and cycles at the offending $componentRef', () => {

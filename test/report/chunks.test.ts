@@ -5,12 +5,21 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/cli/output.js';
+import { diffDocuments } from '../../src/diff/engine.js';
 import type { Finding } from '../../src/model/finding.js';
+import {
+  buildChangesJson,
+  formatChangesJson,
+  formatChangesJsonChunks,
+} from '../../src/report/changes-json.js';
+import { formatChangesMarkdown, formatChangesMarkdownChunks } from '../../src/report/changes-markdown.js';
+import { formatChangesText, formatChangesTextChunks } from '../../src/report/changes-text.js';
 import { buildJsonReport, formatJson, formatJsonChunks } from '../../src/report/json.js';
 import { prettyJson, prettyJsonChunks, StreamedArray } from '../../src/report/json-chunks.js';
 import { renderReport, renderReportChunks, writeReports } from '../../src/report/multi-format.js';
 import { buildSarif, formatSarif, formatSarifChunks } from '../../src/report/sarif.js';
 import { type FileFindings, formatStylishChunks } from '../../src/report/stylish.js';
+import type { JsonValue } from '../../src/util/json.js';
 import { FILES } from './fixtures.js';
 
 const expected = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -177,5 +186,52 @@ describe('writeFileAtomic with chunks', () => {
     expect(readFileSync(path, 'utf8')).toBe('old');
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(existsSync(path)).toBe(true);
+  });
+});
+
+describe('diff reports in chunks', () => {
+  // A tool whose 3,000 properties all change type: a few megabytes of report.
+  const properties = (type: string) =>
+    Object.fromEntries(
+      Array.from({ length: 3000 }, (_, i) => [`property_${i}`, { type, description: 'x'.repeat(200) }]),
+    );
+  const document = (type: string): JsonValue => ({
+    mcpdesc: '0.8.0',
+    info: { name: 'chunks', version: '1.0.0' },
+    protocolVersions: ['2025-11-25'],
+    transports: [{ type: 'stdio', command: 'x' }],
+    tools: [{ name: 't', description: 'd', inputSchema: { type: 'object', properties: properties(type) } }],
+  });
+  const result = diffDocuments(
+    { file: 'old.json', value: document('string') },
+    { file: 'new.json', value: document('integer') },
+  );
+
+  it('has a large result to split', () => {
+    expect(result.changes.length).toBeGreaterThanOrEqual(3000);
+  });
+  it.each([
+    [
+      'json',
+      () => formatChangesJsonChunks(result, 4096),
+      () => `${JSON.stringify(buildChangesJson(result), null, 2)}\n`,
+    ],
+    [
+      'text',
+      () => formatChangesTextChunks(result, { color: false }, 4096),
+      () => formatChangesText(result, { color: false }),
+    ],
+    [
+      'markdown',
+      () => formatChangesMarkdownChunks(result, { oldName: 'a', newName: 'b' }, 4096),
+      () => formatChangesMarkdown(result, { oldName: 'a', newName: 'b' }),
+    ],
+  ])('%s: several chunks, the same text as in one piece', (_format, chunked, whole) => {
+    const chunks = Array.from(chunked());
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join('')).toBe(whole());
+  });
+  it('json: the text JSON.stringify makes', () => {
+    expect(formatChangesJson(result)).toBe(`${JSON.stringify(buildChangesJson(result), null, 2)}\n`);
   });
 });

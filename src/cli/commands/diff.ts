@@ -4,7 +4,7 @@ import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { formatOption, stdinAtMostOnce } from '../options.js';
-import { emit, refuseReportOverInput, useColor } from '../output.js';
+import { emitChunks, refuseReportOverInput, useColor } from '../output.js';
 import { action } from '../run.js';
 
 export interface DiffCommandOptions {
@@ -165,21 +165,23 @@ export function registerDiff(program: Command): void {
         const prepared = await prepareDiff(oldSpec, newSpec, options, color);
         if (typeof prepared === 'number') return prepared;
         const { result } = prepared;
-        let text: string;
+        // In chunks: a report of tens of thousands of deeply nested changes is longer than V8's
+        // longest string.
+        let chunks: Iterable<string>;
         if (options.format === 'json') {
-          text = (await import('../../report/changes-json.js')).formatChangesJson(result);
+          chunks = (await import('../../report/changes-json.js')).formatChangesJsonChunks(result);
         } else if (options.format === 'markdown') {
-          text = (await import('../../report/changes-markdown.js')).formatChangesMarkdown(result, {
+          chunks = (await import('../../report/changes-markdown.js')).formatChangesMarkdownChunks(result, {
             oldName: prepared.old.file,
             newName: prepared.new.file,
           });
         } else {
           const toFile = options.output !== undefined && options.output !== '-';
-          text = (await import('../../report/changes-text.js')).formatChangesText(result, {
+          chunks = (await import('../../report/changes-text.js')).formatChangesTextChunks(result, {
             color: color && !toFile,
           });
         }
-        emit(text, options.output);
+        await emitChunks(chunks, options.output);
         return exitCodeFor(result, options.failOn);
       }),
     );
