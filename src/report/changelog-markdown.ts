@@ -1,5 +1,6 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
 import { escapeMarkdown, subjectLabel } from './changes-markdown.js';
+import { prettyJsonChunks, StreamedArray } from './json-chunks.js';
 
 const TITLES: [keyof ChangelogSections, string][] = [
   ['breaking', 'Breaking'],
@@ -11,6 +12,14 @@ const TITLES: [keyof ChangelogSections, string][] = [
 
 /** Keep-a-Changelog style release notes; every piece of document text is escaped. */
 export function formatChangelogMarkdown(log: Changelog): string {
+  return Array.from(formatChangelogMarkdownChunks(log)).join('');
+}
+
+/**
+ * The notes in chunks of about a megabyte: those of tens of thousands of deeply nested changes are
+ * hundreds of megabytes (see formatChangesJsonChunks).
+ */
+export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = 1 << 20): Generator<string> {
   const version = log.newVersion ?? log.suggestedVersion ?? 'next';
   let out = `## ${log.name ? `${escapeMarkdown(log.name)} ` : ''}${escapeMarkdown(version)}\n\n`;
   if (log.suggestedVersion) {
@@ -23,13 +32,25 @@ export function formatChangelogMarkdown(log: Changelog): string {
     if (changes.length === 0) continue;
     any = true;
     out += `\n### ${title}\n\n`;
-    for (const c of changes)
+    for (const c of changes) {
+      if (out.length >= chunkChars) {
+        yield out;
+        out = '';
+      }
       out += `- **${escapeMarkdown(subjectLabel(c))}**: ${escapeMarkdown(c.message)}\n`;
+    }
   }
   if (!any) out += '\nNo changes to the described surface.\n';
-  return out;
+  yield out;
 }
 
 export function formatChangelogJson(log: Changelog): string {
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return Array.from(formatChangelogJsonChunks(log)).join('');
+}
+
+/** `JSON.stringify(log, null, 2)` in chunks, each section's changes serialised as they are written. */
+export function formatChangelogJsonChunks(log: Changelog, chunkChars?: number): Iterable<string> {
+  const sections: Record<string, unknown> = {};
+  for (const [key, changes] of Object.entries(log.sections)) sections[key] = new StreamedArray(changes);
+  return prettyJsonChunks({ ...log, sections }, chunkChars);
 }

@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/cli/output.js';
+import { buildChangelog } from '../../src/diff/changelog.js';
 import { diffDocuments } from '../../src/diff/engine.js';
 import type { Finding } from '../../src/model/finding.js';
+import {
+  formatChangelogJsonChunks,
+  formatChangelogMarkdown,
+  formatChangelogMarkdownChunks,
+} from '../../src/report/changelog-markdown.js';
 import {
   buildChangesJson,
   formatChangesJson,
@@ -233,5 +239,14 @@ describe('diff reports in chunks', () => {
   });
   it('json: the text JSON.stringify makes', () => {
     expect(formatChangesJson(result)).toBe(`${JSON.stringify(buildChangesJson(result), null, 2)}\n`);
+  });
+  it('changelog: several chunks, the same text as in one piece, JSON as JSON.stringify makes it', () => {
+    const log = buildChangelog(result, { name: 'chunks', oldVersion: '1.0.0', newVersion: '2.0.0' });
+    const markdown = Array.from(formatChangelogMarkdownChunks(log, 4096));
+    expect(markdown.length).toBeGreaterThan(1);
+    expect(markdown.join('')).toBe(formatChangelogMarkdown(log));
+    const json = Array.from(formatChangelogJsonChunks(log, 4096));
+    expect(json.length).toBeGreaterThan(1);
+    expect(json.join('')).toBe(`${JSON.stringify(log, null, 2)}\n`);
   });
 });

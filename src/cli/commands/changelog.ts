@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../exit-codes.js';
 import { formatOption } from '../options.js';
-import { emit, refuseReportOverInput, useColor } from '../output.js';
+import { emitChunks, refuseReportOverInput, useColor } from '../output.js';
 import { action } from '../run.js';
 import { type DiffCommandOptions, prepareDiff } from './diff.js';
 
@@ -54,8 +54,10 @@ export function registerChangelog(program: Command): void {
         if (newVersion !== undefined) info.newVersion = newVersion;
         const log = buildChangelog(prepared.result, info);
         for (const warning of log.warnings) process.stderr.write(`mcpdesc: warning: ${warning}\n`);
-        emit(
-          options.format === 'json' ? report.formatChangelogJson(log) : report.formatChangelogMarkdown(log),
+        await emitChunks(
+          options.format === 'json'
+            ? report.formatChangelogJsonChunks(log)
+            : report.formatChangelogMarkdownChunks(log),
           options.output,
         );
         return EXIT_OK;
