@@ -15,8 +15,9 @@
  * entries other runs wrote since it was read, so parallel batches add up instead of the last one
  * to finish discarding the others' results.
  */
-import { readFileSync, type Stats, statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import type { Finding, Severity } from '../model/finding.js';
+import { LoadError, readFileBounded } from '../parse/index.js';
 import { sha256Hex } from '../util/hash.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import type { Location } from '../util/location.js';
@@ -97,7 +98,7 @@ export function configFingerprint(config: ResolvedConfig): string {
 
 function digestOfFile(path: string): string {
   try {
-    return sha256Hex(readFileSync(path));
+    return sha256Hex(readFileBounded(path, MAX_CACHE_BYTES));
   } catch {
     return 'unreadable';
   }
@@ -160,8 +161,15 @@ export class LintCache {
     try {
       stats = statSync(path);
       if (stats.size > MAX_CACHE_BYTES) return new LintCache(path, version, 'the cache file is too large');
-      text = readFileSync(path, 'utf8');
+      // Bounded while reading too: `--cache-location` can name a device or a pipe.
+      text = readFileBounded(path, MAX_CACHE_BYTES).toString('utf8');
     } catch (error) {
+      if (error instanceof LoadError)
+        return new LintCache(
+          path,
+          version,
+          error.code === 'limit-bytes' ? 'the cache file is too large' : error.message,
+        );
       const code = (error as NodeJS.ErrnoException).code;
       return new LintCache(path, version, code === 'ENOENT' ? undefined : `cannot read it (${code})`);
     }

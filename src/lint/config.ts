@@ -12,7 +12,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { LoadError, loadDocument, type SourceMap } from '../parse/index.js';
+import { LoadError, loadDocument, readFileBounded, resolveLimits, type SourceMap } from '../parse/index.js';
 import { importModule } from '../util/import-module.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv } from '../util/lazy-modules.js';
@@ -226,12 +226,14 @@ async function readConfig(file: string): Promise<RawConfig> {
     let text: string;
     const builtinJson = builtinRulesetJson(file);
     try {
-      text = readFileSync(builtinJson ?? file, 'utf8');
+      // Bounded like a document: a config (or what it extends) can name a device or a pipe.
+      text = builtinJson
+        ? readFileSync(builtinJson, 'utf8')
+        : readFileBounded(file, resolveLimits(undefined).maxBytes).toString('utf8');
     } catch (error) {
-      throw new ConfigError(
-        `cannot read config: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-        file,
-      );
+      const reason =
+        error instanceof LoadError ? error.message : ((error as NodeJS.ErrnoException).code ?? String(error));
+      throw new ConfigError(`cannot read config: ${reason}`, file);
     }
     try {
       const loaded = loadDocument(text, builtinJson ? { file, format: 'json' } : { file });

@@ -61,6 +61,36 @@ export async function readSourceBytes(
   throw new LoadError('not-found', 'No such file', spec);
 }
 
+/**
+ * A file's bytes, refused past `maxBytes` (LoadError): a regular file by its size before reading, a
+ * device or pipe while reading. For the files a command reads besides its operands (configs and
+ * the rulesets they extend, ignore files, the lint cache): `extends: ['/dev/zero']` read forever.
+ */
+export function readFileBounded(path: string, maxBytes: number): Buffer {
+  let info: Stats;
+  try {
+    info = statSync(path);
+  } catch (error) {
+    throw new LoadError(
+      'not-found',
+      `Cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      path,
+    );
+  }
+  if (info.isDirectory()) throw new LoadError('is-directory', 'Is a directory, not a file', path);
+  checkSize(info.size, maxBytes, path);
+  try {
+    return info.isFile() ? readFileSync(path) : readBounded(path, maxBytes);
+  } catch (error) {
+    if (error instanceof LoadError) throw error;
+    throw new LoadError(
+      'io-error',
+      `Cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      path,
+    );
+  }
+}
+
 /** A device or pipe (no size to check up front): read until end of file or past the limit. */
 function readBounded(path: string, maxBytes: number): Buffer {
   const fd = openSync(path, 'r');

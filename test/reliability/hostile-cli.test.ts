@@ -376,6 +376,33 @@ describe('hostile documents through the commands', () => {
     expect(result.stderr).not.toMatch(raw);
   });
 
+  it.skipIf(!existsSync('/dev/zero')).each([
+    ['a config extending /dev/zero', 'extends', ['lint', 'DOC']],
+    ['-c /dev/zero', undefined, ['lint', 'DOC', '-c', '/dev/zero']],
+    ['diff --ignore /dev/zero', undefined, ['diff', 'DOC', 'DOC', '--ignore', '/dev/zero']],
+    [
+      'lint --cache-location /dev/zero',
+      undefined,
+      ['lint', 'DOC', '--cache', '--cache-location', '/dev/zero'],
+    ],
+  ])('%s: read up to the byte limit, never forever', (_name, config, args) => {
+    const project = join(dir, `endless-${args.length}-${config ?? 'none'}`);
+    mkdirSync(project, { recursive: true });
+    const doc = join(project, 'a.mcpdesc.json');
+    writeFileSync(doc, JSON.stringify({ ...base, transports: [{ type: 'stdio', command: 'x' }] }));
+    if (config) writeFileSync(join(project, '.mcpdesc.yaml'), "extends: ['/dev/zero']\n");
+    const result = runCli([...args.map((a) => (a === 'DOC' ? doc : a)), '--max-bytes', '100000'], {
+      cwd: project,
+      timeout: 20_000,
+    });
+    expectCleanOutcome(result);
+    if (args.includes('--cache')) expect(result.stderr).toContain('not using the lint cache /dev/zero');
+    else {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/over the limit of 100000/);
+    }
+  });
+
   it('invalid UTF-8, NUL bytes, CRLF with a BOM', () => {
     const invalid = write(
       'bad-utf8.json',

@@ -105,14 +105,13 @@ export async function prepareDiff(
 
   let ignore: ReturnType<typeof parseIgnoreFile> | undefined;
   if (options.ignore !== undefined) {
-    const { readFileSync } = await import('node:fs');
+    const { readFileBounded, resolveLimits, LoadError } = await import('../../parse/index.js');
     let text: string;
     try {
-      text = readFileSync(options.ignore, 'utf8');
+      text = readFileBounded(options.ignore, resolveLimits(undefined).maxBytes).toString('utf8');
     } catch (error) {
-      throw new UsageError(
-        `cannot read ignore file ${options.ignore}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-      );
+      const reason = error instanceof LoadError ? error.message : String(error);
+      throw new UsageError(`cannot read ignore file ${options.ignore}: ${reason}`);
     }
     try {
       ignore = parseIgnoreFile(text);
