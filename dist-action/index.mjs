@@ -16763,6 +16763,54 @@ function resolveLimits(overrides) {
   return { ...processDefaults, ...overrides };
 }
 
+// src/parse/read.ts
+import { closeSync as closeSync2, openSync as openSync2, readFileSync, readSync, statSync as statSync2 } from "node:fs";
+function readFileBounded(path, maxBytes) {
+  let info3;
+  try {
+    info3 = statSync2(path);
+  } catch (error2) {
+    throw new LoadError(
+      "not-found",
+      `Cannot read file: ${error2.code ?? String(error2)}`,
+      path
+    );
+  }
+  if (info3.isDirectory()) throw new LoadError("is-directory", "Is a directory, not a file", path);
+  checkSize(info3.size, maxBytes, path);
+  try {
+    return info3.isFile() ? readFileSync(path) : readBounded(path, maxBytes);
+  } catch (error2) {
+    if (error2 instanceof LoadError) throw error2;
+    throw new LoadError(
+      "io-error",
+      `Cannot read file: ${error2.code ?? String(error2)}`,
+      path
+    );
+  }
+}
+function readBounded(path, maxBytes) {
+  const fd = openSync2(path, "r");
+  try {
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(64 * 1024);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) return Buffer.concat(chunks, total);
+      total += read;
+      checkSize(total, maxBytes, path);
+      chunks.push(chunk.subarray(0, read));
+    }
+  } finally {
+    closeSync2(fd);
+  }
+}
+function checkSize(size, maxBytes, name) {
+  if (size > maxBytes)
+    throw new LoadError("limit-bytes", `Document is ${size} bytes, over the limit of ${maxBytes}`, name);
+}
+
 // src/util/json.ts
 function isJsonObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -20037,7 +20085,7 @@ function checkComponents(ctx, revs) {
 
 // src/util/precompiled.ts
 import { isAscii } from "node:buffer";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync as readFileSync2, writeFileSync } from "node:fs";
 import { createRequire as createRequire2 } from "node:module";
 import { dirname as dirname2 } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20068,7 +20116,7 @@ function compilePrecompiled(file, bytes2) {
   const key = cacheKeyOf(bytes2);
   if (key !== void 0) {
     try {
-      const cache3 = readFileSync(`${file}.v8-cache`);
+      const cache3 = readFileSync2(`${file}.v8-cache`);
       if (cache3.subarray(0, DIGEST_BYTES).toString("hex") === key) cachedData = cache3.subarray(DIGEST_BYTES);
     } catch {
     }
@@ -20089,7 +20137,7 @@ function runCommonJs(script, file) {
 }
 function requirePrecompiled(url) {
   const file = fileURLToPath(url);
-  return runCommonJs(compilePrecompiled(file, readFileSync(file)), file);
+  return runCommonJs(compilePrecompiled(file, readFileSync2(file)), file);
 }
 
 // src/validate/ajv-keywords.ts
@@ -25715,7 +25763,7 @@ var WRITTEN_PREFIX = `{"format":${JSON.stringify(FORMAT_PREFIX)}`.slice(0, -1);
 var MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 // src/lint/config.ts
-import { existsSync as existsSync2, readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync3, statSync as statSync3 } from "node:fs";
 import { dirname as dirname3, isAbsolute, join as join2, relative, resolve as resolve2 } from "node:path";
 import { fileURLToPath as fileURLToPath2, pathToFileURL } from "node:url";
 
@@ -26345,7 +26393,7 @@ function findConfigFile(startDir) {
   for (; ; ) {
     for (const name of CONFIG_FILE_NAMES) {
       const candidate = join2(dir, name);
-      if (existsSync2(candidate) && statSync2(candidate).isFile()) return candidate;
+      if (existsSync2(candidate) && statSync3(candidate).isFile()) return candidate;
     }
     const parent = dirname3(dir);
     if (parent === dir) return void 0;
@@ -26360,7 +26408,7 @@ var CONFIG_AJV_OPTIONS = {
 };
 function configSchema() {
   const schema2 = JSON.parse(
-    readFileSync2(join2(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
+    readFileSync3(join2(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
   );
   delete schema2.$schema;
   return schema2;
@@ -26429,12 +26477,10 @@ async function readConfig(file) {
     let text;
     const builtinJson = builtinRulesetJson(file);
     try {
-      text = readFileSync2(builtinJson ?? file, "utf8");
+      text = builtinJson ? readFileSync3(builtinJson, "utf8") : readFileBounded(file, resolveLimits(void 0).maxBytes).toString("utf8");
     } catch (error2) {
-      throw new ConfigError(
-        `cannot read config: ${error2.code ?? String(error2)}`,
-        file
-      );
+      const reason = error2 instanceof LoadError ? error2.message : error2.code ?? String(error2);
+      throw new ConfigError(`cannot read config: ${reason}`, file);
     }
     try {
       const loaded = loadDocument(text, builtinJson ? { file, format: "json" } : { file });
@@ -28830,7 +28876,7 @@ function checkToolSchemas(ctx) {
 }
 
 // src/validate/structural.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 import { dirname as dirname4, join as join3 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 var SCHEMA_FILE = "mcp-description-0.8.0.json";
@@ -28840,7 +28886,7 @@ function publishedSchema() {
   if (!rawSchema) {
     const here = dirname4(fileURLToPath3(new URL("../src/validate/structural.ts", import.meta.url).href));
     const path = join3(here, "..", "..", "schemas", SCHEMA_FILE);
-    rawSchema = JSON.parse(readFileSync3(path, "utf8"));
+    rawSchema = JSON.parse(readFileSync4(path, "utf8"));
   }
   return rawSchema;
 }
@@ -30306,7 +30352,7 @@ function compileGlob3(glob) {
 }
 
 // src/action/inputs.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 var FAIL_ON = ["breaking", "warning", "info", "none"];
 var DEFAULT_FILES = "**/*.mcpdesc.{json,yaml,yml}";
 var InputError = class extends Error {
@@ -30378,7 +30424,7 @@ function readContext(env, cwd) {
 function readEvent(path) {
   if (!path) return void 0;
   try {
-    const value = JSON.parse(readFileSync4(path, "utf8"));
+    const value = JSON.parse(readFileSync5(path, "utf8"));
     return value && typeof value === "object" ? value : void 0;
   } catch {
     return void 0;
@@ -30424,14 +30470,14 @@ function locateEntries(entries3, sourceMap, resultMap) {
 }
 
 // src/migrate/source-schema.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import { dirname as dirname5, join as join6 } from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var SCHEMA_FILE_070 = "mcp-description-0.7.0.json";
 var compiled3;
 function schema070() {
   const here = dirname5(fileURLToPath4(new URL("../src/migrate/source-schema.ts", import.meta.url).href));
-  return JSON.parse(readFileSync5(join6(here, "..", "..", "schemas", SCHEMA_FILE_070), "utf8"));
+  return JSON.parse(readFileSync6(join6(here, "..", "..", "schemas", SCHEMA_FILE_070), "utf8"));
 }
 function validator3() {
   if (!compiled3) {
