@@ -16776,7 +16776,10 @@ function readFileBounded(path, maxBytes) {
       path
     );
   }
-  if (info3.isDirectory()) throw new LoadError("is-directory", "Is a directory, not a file", path);
+  return readStatted(path, info3, maxBytes, "a file");
+}
+function readStatted(path, info3, maxBytes, what) {
+  if (info3.isDirectory()) throw new LoadError("is-directory", `Is a directory, not ${what}`, path);
   checkSize(info3.size, maxBytes, path);
   try {
     return info3.isFile() ? readFileSync(path) : readBounded(path, maxBytes);

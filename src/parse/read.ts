@@ -38,22 +38,8 @@ export async function readSourceBytes(
   } catch {
     fileInfo = undefined;
   }
-  if (fileInfo) {
-    if (fileInfo.isDirectory())
-      throw new LoadError('is-directory', 'Is a directory, not a description file', spec);
-    checkSize(fileInfo.size, maxBytes, spec);
-    try {
-      const bytes = fileInfo.isFile() ? readFileSync(spec) : readBounded(spec, maxBytes);
-      return { name: spec, bytes, path: spec };
-    } catch (error) {
-      if (error instanceof LoadError) throw error;
-      throw new LoadError(
-        'io-error',
-        `Cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-        spec,
-      );
-    }
-  }
+  if (fileInfo)
+    return { name: spec, bytes: readStatted(spec, fileInfo, maxBytes, 'a description file'), path: spec };
   const git = GIT_SPEC.exec(spec);
   if (git && !/^[A-Za-z]$/.test(git[1]!)) {
     return { name: spec, bytes: await gitShow(spec, maxBytes), path: git[2]! };
@@ -77,7 +63,12 @@ export function readFileBounded(path: string, maxBytes: number): Buffer {
       path,
     );
   }
-  if (info.isDirectory()) throw new LoadError('is-directory', 'Is a directory, not a file', path);
+  return readStatted(path, info, maxBytes, 'a file');
+}
+
+/** The bytes of `path`, which `info` describes; `what` names what a directory is not. */
+function readStatted(path: string, info: Stats, maxBytes: number, what: string): Buffer {
+  if (info.isDirectory()) throw new LoadError('is-directory', `Is a directory, not ${what}`, path);
   checkSize(info.size, maxBytes, path);
   try {
     return info.isFile() ? readFileSync(path) : readBounded(path, maxBytes);
