@@ -20566,12 +20566,19 @@ function withoutExternalRefs(schema2) {
   return out;
 }
 var compileCache = /* @__PURE__ */ new Map();
+var MAX_COMPILED_SCHEMA_VALUES = 1e4;
 function compileSchema(schema2, key = schemaKey(schema2)) {
   const cached = compileCache.get(key);
   if (cached) return cached;
   const analysis = analyseSchema(schema2, key);
   let result;
   if (!analysis.dialect) result = { ok: false, error: "unsupported dialect" };
+  else if (valuesOver(schema2, MAX_COMPILED_SCHEMA_VALUES))
+    result = {
+      ok: false,
+      error: `it has more than ${MAX_COMPILED_SCHEMA_VALUES} values, past what is compiled`,
+      tooLarge: true
+    };
   else {
     const partial = analysis.externalRefs.length > 0;
     try {
@@ -20586,9 +20593,26 @@ function compileSchema(schema2, key = schemaKey(schema2)) {
   compileCache.set(key, result);
   return result;
 }
+function valuesOver(value, limit) {
+  let left = limit;
+  const stack = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (--left < 0) return true;
+    if (Array.isArray(next)) for (const item of next) stack.push(item);
+    else if (isJsonObject(next)) for (const key of Object.keys(next)) stack.push(next[key]);
+  }
+  return false;
+}
 function checkInstance(validate, value) {
   takeRegexSkipped();
-  const ok = validate(value);
+  let ok;
+  try {
+    ok = validate(value);
+  } catch (error2) {
+    if (error2 instanceof RangeError) return { errors: [], incomplete: true };
+    throw error2;
+  }
   const incomplete = takeRegexSkipped();
   if (ok) return { errors: [], incomplete };
   return {
@@ -25969,7 +25993,7 @@ var CODES = {
   "incomplete-tool-example-validation": r(
     "warning",
     "tool-examples",
-    "Example/schema compatibility could not be checked completely (pre-dialect revision, external `$ref`, unsafe pattern)."
+    "Example/schema compatibility could not be checked completely (pre-dialect revision, external `$ref`, unsafe pattern, a schema too large to compile)."
   ),
   "tool-example-json-rpc-envelope": r(
     "error",
@@ -27907,7 +27931,15 @@ function checkAgainstSchema(ctx, schema2, value, scope, path, what) {
   const analysis = analyseSchema(schema2, key);
   if (!analysis.dialect || analysis.metaErrors.length > 0 || analysis.brokenRefs.length > 0) return;
   const compiled4 = compileSchema(schema2, key);
-  if (!compiled4.ok) return;
+  if (!compiled4.ok) {
+    if (compiled4.tooLarge)
+      ctx.report(
+        "incomplete-tool-example-validation",
+        path,
+        `${what} could not be validated: the Tool schema is too large to compile (${compiled4.error})`
+      );
+    return;
+  }
   const result = checkInstance(compiled4.validate, value);
   if (result.errors.length > 0) {
     ctx.report(
@@ -28847,7 +28879,7 @@ function checkToolSchemas(ctx) {
             path,
             `${field} has local $ref values that resolve to nothing: ${analysis.brokenRefs.map((r2) => JSON.stringify(r2)).join(", ")}`
           );
-        } else if (analysis.needsCompile && !compileSchema(schema2).ok) {
+        } else if (analysis.needsCompile && isCompileError(compileSchema(schema2))) {
           const compiled4 = compileSchema(schema2);
           ctx.report(
             "invalid-tool-schema",
@@ -28876,6 +28908,9 @@ function checkToolSchemas(ctx) {
         checkHeaders(ctx, tool, schema2, schemaKey(schema2));
     }
   }
+}
+function isCompileError(compiled4) {
+  return !compiled4.ok && compiled4.tooLarge !== true;
 }
 
 // src/validate/structural.ts

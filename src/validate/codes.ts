@@ -209,7 +209,7 @@ export const CODES = {
   'incomplete-tool-example-validation': r(
     'warning',
     'tool-examples',
-    'Example/schema compatibility could not be checked completely (pre-dialect revision, external `$ref`, unsafe pattern).',
+    'Example/schema compatibility could not be checked completely (pre-dialect revision, external `$ref`, unsafe pattern, a schema too large to compile).',
   ),
   'tool-example-json-rpc-envelope': r(
     'error',

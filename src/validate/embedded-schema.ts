@@ -265,8 +265,16 @@ export function withoutExternalRefs(schema: JsonValue): JsonValue {
 
 export type Compiled =
   | { ok: true; validate: ValidateFunction; partial: boolean }
-  | { ok: false; error: string };
+  /** `tooLarge`: not compiled, because of its size (the schema may well be valid). */
+  | { ok: false; error: string; tooLarge?: boolean };
 const compileCache = new Map<string, Compiled>();
+
+/**
+ * The most values (objects, arrays and scalars) a schema compiled into a validator may have. The
+ * largest tool schema of a 3,700-tool catalog has 104. Ajv's generated code grows with the schema:
+ * 100,000 properties took 20 s and 3 GB to compile into a function too large for V8 to call.
+ */
+export const MAX_COMPILED_SCHEMA_VALUES = 10_000;
 
 /** Compiles (once per structural hash) a validator; external `$ref`s are stripped and flagged `partial`. */
 export function compileSchema(schema: JsonValue, key = schemaKey(schema)): Compiled {
@@ -275,6 +283,12 @@ export function compileSchema(schema: JsonValue, key = schemaKey(schema)): Compi
   const analysis = analyseSchema(schema, key);
   let result: Compiled;
   if (!analysis.dialect) result = { ok: false, error: 'unsupported dialect' };
+  else if (valuesOver(schema, MAX_COMPILED_SCHEMA_VALUES))
+    result = {
+      ok: false,
+      error: `it has more than ${MAX_COMPILED_SCHEMA_VALUES} values, past what is compiled`,
+      tooLarge: true,
+    };
   else {
     const partial = analysis.externalRefs.length > 0;
     try {
@@ -290,6 +304,19 @@ export function compileSchema(schema: JsonValue, key = schemaKey(schema)): Compi
   return result;
 }
 
+/** Whether `value` holds more than `limit` values (counting stops there). */
+function valuesOver(value: JsonValue, limit: number): boolean {
+  let left = limit;
+  const stack: JsonValue[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop() as JsonValue;
+    if (--left < 0) return true;
+    if (Array.isArray(next)) for (const item of next) stack.push(item);
+    else if (isJsonObject(next)) for (const key of Object.keys(next)) stack.push(next[key] as JsonValue);
+  }
+  return false;
+}
+
 export interface InstanceCheck {
   errors: { pointer: string; message: string }[];
   /** True when a guarded regular expression was skipped during the check. */
@@ -298,7 +325,15 @@ export interface InstanceCheck {
 
 export function checkInstance(validate: ValidateFunction, value: unknown): InstanceCheck {
   takeRegexSkipped();
-  const ok = validate(value);
+  let ok: boolean;
+  try {
+    ok = validate(value) as boolean;
+  } catch (error) {
+    // A validator V8 cannot run to the end (its generated code nests past the stack): the check
+    // is incomplete, not failed.
+    if (error instanceof RangeError) return { errors: [], incomplete: true };
+    throw error;
+  }
   const incomplete = takeRegexSkipped();
   if (ok) return { errors: [], incomplete };
   return {

@@ -169,6 +169,31 @@ describe('inputs that made a step superlinear', () => {
     expect(JSON.parse(linted.stdout).files).toHaveLength(1);
   }, 60_000);
 
+  it('an example of a tool whose schema has 100,000 properties: incomplete, not compiled (20 s, then a crash)', () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 100_000 }, (_, i) => [`p${i}`, { type: 'string', minLength: 1 }]),
+    );
+    const doc = write(
+      'huge-schema-example.json',
+      JSON.stringify({
+        ...base,
+        tools: [
+          {
+            name: 't',
+            description: 'd',
+            inputSchema: { type: 'object', properties, required: ['p0'] },
+            examples: { e: { input: { p0: 'x' }, result: { content: [{ type: 'text', text: 'ok' }] } } },
+          },
+        ],
+      }),
+    );
+    const result = runCli(['validate', doc, '-f', 'json'], BOUND);
+    expectClean(result, 0);
+    const [file] = JSON.parse(result.stdout).files as { complete: boolean; findings: { code: string }[] }[];
+    expect(file?.complete).toBe(false);
+    expect(file?.findings.map((f) => f.code)).toEqual(['incomplete-tool-example-validation']);
+  }, 60_000);
+
   it('21 million empty objects are refused before they are built, in a 512 MB heap', () => {
     const file = write('objects.json', `{"mcpdesc":"0.8.0","x-objects":[${'{},'.repeat(21_000_000)}{}]}`);
     const result = runCli(['validate', file], SMALL_HEAP);

@@ -113,7 +113,15 @@ export function checkAgainstSchema(
   const analysis = analyseSchema(schema, key);
   if (!analysis.dialect || analysis.metaErrors.length > 0 || analysis.brokenRefs.length > 0) return; // reported by tool-schemas
   const compiled = compileSchema(schema, key);
-  if (!compiled.ok) return;
+  if (!compiled.ok) {
+    if (compiled.tooLarge)
+      ctx.report(
+        'incomplete-tool-example-validation',
+        path,
+        `${what} could not be validated: the Tool schema is too large to compile (${compiled.error})`,
+      );
+    return;
+  }
   const result = checkInstance(compiled.validate, value);
   if (result.errors.length > 0) {
     ctx.report(

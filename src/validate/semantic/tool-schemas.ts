@@ -232,7 +232,7 @@ export function checkToolSchemas(ctx: Ctx): void {
             path,
             `${field} has local $ref values that resolve to nothing: ${analysis.brokenRefs.map((r) => JSON.stringify(r)).join(', ')}`,
           );
-        } else if (analysis.needsCompile && !compileSchema(schema).ok) {
+        } else if (analysis.needsCompile && isCompileError(compileSchema(schema))) {
           const compiled = compileSchema(schema);
           ctx.report(
             'invalid-tool-schema',
@@ -262,4 +262,9 @@ export function checkToolSchemas(ctx: Ctx): void {
         checkHeaders(ctx, tool, schema, schemaKey(schema));
     }
   }
+}
+
+/** A schema that failed to compile (not one left uncompiled for its size, which may be valid). */
+function isCompileError(compiled: ReturnType<typeof compileSchema>): boolean {
+  return !compiled.ok && compiled.tooLarge !== true;
 }
