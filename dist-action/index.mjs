@@ -23302,6 +23302,15 @@ function regex(source) {
   }
   return re;
 }
+var patternLists = /* @__PURE__ */ new WeakMap();
+function patternList(patterns) {
+  let list2 = patternLists.get(patterns);
+  if (list2 === void 0) {
+    list2 = Object.keys(patterns).map((pattern2) => ({ pattern: pattern2, re: regex(pattern2) }));
+    patternLists.set(patterns, list2);
+  }
+  return list2;
+}
 function objectAt(view, key) {
   const value = get2(view, key);
   return isJsonObject(value) ? value : {};
@@ -23331,11 +23340,19 @@ function governing(shape, name) {
       pointer: appendPointer(at(shape.view, "properties"), name)
     });
   }
-  for (const pattern2 of Object.keys(shape.patterns)) {
-    const re = regex(pattern2);
-    const matches2 = re === null ? void 0 : matchPattern(re, name);
-    if (matches2 === void 0) unresolved = true;
-    else if (matches2) {
+  const patterns = patternList(shape.patterns);
+  for (let i = 0; i < patterns.length; i++) {
+    const { pattern: pattern2, re } = patterns[i];
+    if (re === null || re.risky) {
+      unresolved = true;
+      continue;
+    }
+    const matches2 = matchPattern(re, name);
+    if (matches2 === void 0) {
+      unresolved = true;
+      break;
+    }
+    if (matches2) {
       entries3.push({
         value: shape.patterns[pattern2],
         pointer: appendPointer(at(shape.view, "patternProperties"), pattern2)

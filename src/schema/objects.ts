@@ -28,6 +28,18 @@ function regex(source: string): GuardedPattern | null {
   return re;
 }
 
+/** A `patternProperties` object's keys, each with its compiled pattern (null: cannot be matched). */
+const patternLists = new WeakMap<JsonObject, { pattern: string; re: GuardedPattern | null }[]>();
+
+function patternList(patterns: JsonObject): { pattern: string; re: GuardedPattern | null }[] {
+  let list = patternLists.get(patterns);
+  if (list === undefined) {
+    list = Object.keys(patterns).map((pattern) => ({ pattern, re: regex(pattern) }));
+    patternLists.set(patterns, list);
+  }
+  return list;
+}
+
 function objectAt(view: View, key: string): JsonObject {
   const value = get(view, key);
   return isJsonObject(value) ? value : {};
@@ -69,13 +81,24 @@ function governing(shape: ObjectShape, name: string): { entries: Entry[]; unreso
       pointer: appendPointer(at(shape.view, 'properties'), name),
     });
   }
-  for (const pattern of Object.keys(shape.patterns)) {
-    const re = regex(pattern);
+  // Listed once per patternProperties object: each property name is matched against every pattern,
+  // and listing 5,000 patterns again for each of 10,000 names took seconds by itself.
+  const patterns = patternList(shape.patterns);
+  for (let i = 0; i < patterns.length; i++) {
+    const { pattern, re } = patterns[i] as (typeof patterns)[number];
     // A property name and a pattern are both the document's: matching runs within the time budget,
     // and one that cannot run leaves the property's schemas unresolved.
-    const matches = re === null ? undefined : matchPattern(re, name);
-    if (matches === undefined) unresolved = true;
-    else if (matches) {
+    if (re === null || re.risky) {
+      unresolved = true;
+      continue;
+    }
+    const matches = matchPattern(re, name);
+    if (matches === undefined) {
+      // The name is too long to match, or the budget is spent: no later pattern can run either.
+      unresolved = true;
+      break;
+    }
+    if (matches) {
       entries.push({
         value: shape.patterns[pattern] as JsonValue,
         pointer: appendPointer(at(shape.view, 'patternProperties'), pattern),

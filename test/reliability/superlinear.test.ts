@@ -194,6 +194,24 @@ describe('inputs that made a step superlinear', () => {
     expect(file?.findings.map((f) => f.code)).toEqual(['incomplete-tool-example-validation']);
   }, 60_000);
 
+  it('schema-diff of 10,000 patternProperties against 10,000 property names ends within the budget (20 s)', () => {
+    const schema = (type: string) => ({
+      type: 'object',
+      patternProperties: Object.fromEntries(
+        Array.from({ length: 10_000 }, (_, i) => [`^x${i}$`, { type: 'string' }]),
+      ),
+      properties: Object.fromEntries(
+        Array.from({ length: 10_000 }, (_, i) => [`x${i}`, { type: i % 2 ? 'string' : type }]),
+      ),
+    });
+    const before = write('patterns-old.json', JSON.stringify(schema('string')));
+    const after = write('patterns-new.json', JSON.stringify(schema('integer')));
+    const result = runCli(['schema-diff', before, after, '--format', 'json'], { timeout: 8_000 });
+    expectClean(result, 1);
+    // The one-second budget runs out before every name is matched: those are unresolved.
+    expect(result.stdout).toContain('pattern-property-unresolved');
+  }, 60_000);
+
   it('21 million empty objects are refused before they are built, in a 512 MB heap', () => {
     const file = write('objects.json', `{"mcpdesc":"0.8.0","x-objects":[${'{},'.repeat(21_000_000)}{}]}`);
     const result = runCli(['validate', file], SMALL_HEAP);
