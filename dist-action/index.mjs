@@ -15860,6 +15860,10 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
+// src/report/controls.ts
+var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+var CONTROLS = new RegExp(CONTROL.source, "g");
+
 // src/parse/errors.ts
 var LoadError = class extends Error {
   constructor(code, message, file, line = 0, column = 0) {

@@ -1,4 +1,5 @@
 import { LoadError } from '../parse/errors.js';
+import { showControls } from '../report/controls.js';
 
 /** A mistake in how the command was called: printed as one line, exit 2. */
 export class UsageError extends Error {
@@ -71,8 +72,10 @@ export function formatError(error: unknown, debug: boolean): string {
   return withStack(`mcpdesc: internal error: ${firstLine(message)}${hint}`, error, debug);
 }
 
+/** The line (control characters of file names and document text shown, not sent), and the stack under --debug. */
 function withStack(line: string, error: unknown, debug: boolean): string {
-  return debug && error instanceof Error && error.stack ? `${line}\n${error.stack}` : line;
+  const shown = showControls(line);
+  return debug && error instanceof Error && error.stack ? `${shown}\n${error.stack}` : shown;
 }
 
 function firstLine(text: string): string {

@@ -13,7 +13,13 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { showControls } from '../report/controls.js';
 import { OutputError, UsageError } from './errors.js';
+
+/** One line on standard error, its control characters shown: file names and document text go into messages. */
+export function writeMessage(line: string): void {
+  process.stderr.write(`${showControls(line)}\n`);
+}
 
 /**
  * Refuses a report (`-o`, `-f NAME:PATH`) that would be written over one of the command's own

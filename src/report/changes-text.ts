@@ -15,7 +15,7 @@ const TITLES: Record<ChangeLevel, string> = { breaking: 'BREAKING', warning: 'WA
 const clean = showControls;
 
 function loc(l: Location | undefined): string {
-  return l ? `${l.file}:${l.line}:${l.column}` : '—';
+  return l ? `${clean(l.file)}:${l.line}:${l.column}` : '—';
 }
 
 const CONTEXT = 40;

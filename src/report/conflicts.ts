@@ -15,7 +15,8 @@ export interface ConflictTextOptions {
 }
 
 export function formatLocation(location: Location): string {
-  return location.line > 0 ? `${location.file}:${location.line}:${location.column}` : location.file;
+  const file = showControls(location.file);
+  return location.line > 0 ? `${file}:${location.line}:${location.column}` : file;
 }
 
 function renderValue(value: ConflictValue | undefined): string {
@@ -31,7 +32,7 @@ export function formatConflictsText(
 ): string {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
-  if (options.title) lines.push(chalk.bold(options.title), '');
+  if (options.title) lines.push(chalk.bold(showControls(options.title)), '');
   conflicts.forEach((conflict, index) => {
     lines.push(`${chalk.red('conflict')} ${chalk.bold(conflict.code)}  ${showControls(conflict.message)}`);
     const where = conflict.locations.map(formatLocation);

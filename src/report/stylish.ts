@@ -50,7 +50,7 @@ export function* formatStylishChunks(
     if (file.loadError) unreadable++;
     else if (file.complete === false) incomplete++;
     if (file.findings.length === 0) continue;
-    out += `\n${c.underline(file.file)}\n`;
+    out += `\n${c.underline(showControls(file.file))}\n`;
     // Thousands of rows on a catalog: one pass for the column widths, then each severity and code
     // painted once (chalk is a chain of calls per string, even with colour off).
     const findings = file.findings;

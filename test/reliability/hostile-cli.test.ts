@@ -403,6 +403,32 @@ describe('hostile documents through the commands', () => {
     }
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'terminal escapes in file names never reach the output raw (a checkout names its own files)',
+    () => {
+      const project = join(dir, 'escaped-names');
+      mkdirSync(project, { recursive: true });
+      const described = { ...base, transports: [{ type: 'stdio', command: 'x' }], tools: [{ name: 't' }] };
+      writeFileSync(join(project, 'evil\u001b[2J.mcpdesc.json'), JSON.stringify(described));
+      writeFileSync(join(project, 'other\u009b1m.mcpdesc.json'), JSON.stringify({ ...described, tools: [] }));
+      writeFileSync(join(project, 'broken\u0007.yaml'), 'a: [');
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+      const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+      for (const args of [
+        ['lint'],
+        ['validate', 'evil\u001b[2J.mcpdesc.json', 'broken\u0007.yaml'],
+        ['diff', 'evil\u001b[2J.mcpdesc.json', 'other\u009b1m.mcpdesc.json'],
+        ['merge', 'evil\u001b[2J.mcpdesc.json', 'other\u009b1m.mcpdesc.json'],
+      ]) {
+        const result = runCli([...args, '--no-color'], { cwd: project });
+        expectCleanOutcome(result);
+        expect(`${result.stdout}${result.stderr}`).toContain('\\u{');
+        expect(result.stdout).not.toMatch(raw);
+        expect(result.stderr).not.toMatch(raw);
+      }
+    },
+  );
+
   it('invalid UTF-8, NUL bytes, CRLF with a BOM', () => {
     const invalid = write(
       'bad-utf8.json',

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../exit-codes.js';
 import { formatOption } from '../options.js';
-import { emitChunks, refuseReportOverInput, useColor } from '../output.js';
+import { emitChunks, refuseReportOverInput, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 import { type DiffCommandOptions, prepareDiff } from './diff.js';
 
@@ -53,7 +53,7 @@ export function registerChangelog(program: Command): void {
         if (oldVersion !== undefined) info.oldVersion = oldVersion;
         if (newVersion !== undefined) info.newVersion = newVersion;
         const log = buildChangelog(prepared.result, info);
-        for (const warning of log.warnings) process.stderr.write(`mcpdesc: warning: ${warning}\n`);
+        for (const warning of log.warnings) writeMessage(`mcpdesc: warning: ${warning}`);
         await emitChunks(
           options.format === 'json'
             ? report.formatChangelogJsonChunks(log)

@@ -4,7 +4,7 @@ import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { formatOption, stdinAtMostOnce } from '../options.js';
-import { emitChunks, refuseReportOverInput, useColor } from '../output.js';
+import { emitChunks, refuseReportOverInput, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 
 export interface DiffCommandOptions {
@@ -58,9 +58,7 @@ export async function prepareDiff(
   const [oldLoaded, newLoaded] = [await loadInput(oldSpec, { memory }), await loadInput(newSpec, { memory })];
   let sides: ReturnType<typeof migrate.loadDiffSides>;
   try {
-    sides = migrate.loadDiffSides(oldLoaded, newLoaded, (line) =>
-      process.stderr.write(`mcpdesc: note: ${line}\n`),
-    );
+    sides = migrate.loadDiffSides(oldLoaded, newLoaded, (line) => writeMessage(`mcpdesc: note: ${line}`));
   } catch (error) {
     if (error instanceof migrate.MigrationError)
       throw new PositionedError(error.message, error.file, error.line, error.column);
@@ -82,8 +80,8 @@ export async function prepareDiff(
       process.stderr.write(formatStylish(shown, { color: useColor(color, process.stderr) }));
     const invalid = files.filter((f) => !f.valid);
     if (invalid.length > 0) {
-      process.stderr.write(
-        `mcpdesc: ${invalid.map((f) => f.file).join(' and ')} ${invalid.length === 1 ? 'is' : 'are'} not valid; fix the errors above or pass --no-validate\n`,
+      writeMessage(
+        `mcpdesc: ${invalid.map((f) => f.file).join(' and ')} ${invalid.length === 1 ? 'is' : 'are'} not valid; fix the errors above or pass --no-validate`,
       );
       return EXIT_ERROR;
     }
@@ -124,7 +122,7 @@ export async function prepareDiff(
   if (options.protocolVersion !== undefined) diffOptions.protocolVersion = options.protocolVersion;
   if (ignore) diffOptions.ignore = ignore;
   const result = diffDocuments(oldDoc, newDoc, diffOptions);
-  for (const note of result.notes) process.stderr.write(`mcpdesc: note: ${note.message}\n`);
+  for (const note of result.notes) writeMessage(`mcpdesc: note: ${note.message}`);
   return { result, old: oldDoc, new: newDoc };
 }
 

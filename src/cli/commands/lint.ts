@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { trimEndOf } from '../../util/trim.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { collectRepeated } from '../options.js';
+import { writeMessage } from '../output.js';
 import { action } from '../run.js';
 
 interface LintCliOptions {
@@ -180,12 +181,12 @@ export function registerLint(program: Command): void {
           ? lint.LintCache.read(cacheLocation(options.cacheLocation), packageVersion())
           : undefined;
         if (cache?.problem) {
-          process.stderr.write(`mcpdesc: note: not using the lint cache ${cache.path}: ${cache.problem}\n`);
+          writeMessage(`mcpdesc: note: not using the lint cache ${cache.path}: ${cache.problem}`);
           cache = undefined;
         } else if (cache?.notice) {
-          process.stderr.write(`mcpdesc: note: the lint cache ${cache.path}: ${cache.notice}\n`);
+          writeMessage(`mcpdesc: note: the lint cache ${cache.path}: ${cache.notice}`);
         }
-        const printNote = (line: string) => process.stderr.write(`mcpdesc: note: ${line}\n`);
+        const printNote = (line: string) => writeMessage(`mcpdesc: note: ${line}`);
         type Linted = { file: string; findings: readonly Finding[]; complete: boolean };
 
         const lintFresh = async (spec: string, localPath: string | undefined): Promise<Linted> => {
@@ -264,8 +265,8 @@ export function registerLint(program: Command): void {
               writeFileAtomic(cache.path, cache.chunks());
             } catch (error) {
               // The results stand; only the next run is slower.
-              process.stderr.write(
-                `mcpdesc: note: cannot write the lint cache ${cache.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`,
+              writeMessage(
+                `mcpdesc: note: cannot write the lint cache ${cache.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
               );
             }
           }

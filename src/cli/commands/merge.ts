@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { formatOption, stdinAtMostOnce } from '../options.js';
-import { emit, useColor } from '../output.js';
+import { emit, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 
 interface MergeOptions {
@@ -69,8 +69,8 @@ export function registerMerge(program: Command): void {
           return EXIT_FINDINGS;
         }
         for (const rename of result.renames) {
-          process.stderr.write(
-            `mcpdesc merge: renamed component ${rename.namespace}/${rename.from} of ${rename.input} to ${rename.namespace}/${rename.to}\n`,
+          writeMessage(
+            `mcpdesc merge: renamed component ${rename.namespace}/${rename.from} of ${rename.input} to ${rename.namespace}/${rename.to}`,
           );
         }
         const format = options.format ?? formatOf(options.output) ?? loaded[0]?.format ?? 'yaml';

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { formatOption } from '../options.js';
-import { emit } from '../output.js';
+import { emit, writeMessage } from '../output.js';
 import { action } from '../run.js';
 
 interface MigrateCliOptions {
@@ -71,7 +71,7 @@ export function registerMigrate(program: Command): void {
                 : loaded.format;
         const version = migrate.declaredVersion(loaded.value);
         if (version === '0.8.0') {
-          process.stderr.write(`mcpdesc: ${loaded.file} is already mcpdesc 0.8.0: nothing to migrate\n`);
+          writeMessage(`mcpdesc: ${loaded.file} is already mcpdesc 0.8.0: nothing to migrate`);
           emit(
             outFormat === loaded.format ? loaded.text : serialize(loaded.value, outFormat),
             options.output,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
 import { formatOption } from '../options.js';
-import { emit, refuseReportOverInput, useColor } from '../output.js';
+import { emit, refuseReportOverInput, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 
 interface ProjectOptions {
@@ -50,7 +50,7 @@ export function registerProject(program: Command): void {
             process.stderr.write(
               formatStylish([{ file: loaded.file, findings: result.findings }], { color }),
             );
-            process.stderr.write(`mcpdesc: ${loaded.file} is not a valid description; nothing projected\n`);
+            writeMessage(`mcpdesc: ${loaded.file} is not a valid description; nothing projected`);
             return EXIT_ERROR;
           }
         }

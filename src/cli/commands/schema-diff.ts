@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { EXIT_ERROR } from '../exit-codes.js';
 import { formatOption, stdinAtMostOnce } from '../options.js';
+import { writeMessage } from '../output.js';
 import { action } from '../run.js';
 
 interface SchemaDiffCommandOptions {
@@ -42,7 +43,7 @@ export function registerSchemaDiff(program: Command): void {
           format: options.format,
         });
         if (result.error !== undefined) {
-          process.stderr.write(`mcpdesc: ${result.error}\n`);
+          writeMessage(`mcpdesc: ${result.error}`);
           return EXIT_ERROR;
         }
         process.stdout.write(result.output);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { collectRepeated, stdinAtMostOnce } from '../options.js';
-import { refuseReportOverInput, useColor } from '../output.js';
+import { refuseReportOverInput, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 
 interface ValidateOptions {
@@ -65,7 +65,7 @@ export function registerValidate(program: Command): void {
           try {
             // migrate: a 0.7.0 document is validated as its in-memory 0.8.0 migration.
             const loaded = migrate.readAsCurrent(await loadInput(spec), (line) =>
-              process.stderr.write(`mcpdesc: note: ${line}\n`),
+              writeMessage(`mcpdesc: note: ${line}`),
             );
             const result = validateDocument(loaded);
             if (!result.valid) invalid = true;
