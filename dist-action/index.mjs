@@ -29431,6 +29431,10 @@ var GlobAutomaton = class {
     this.seen = new Int32Array(this.next.length);
   }
   test(path) {
+    if (this.step > 1073741823 - path.length) {
+      this.seen.fill(0);
+      this.step = 0;
+    }
     let current = [];
     this.step++;
     this.close(this.start, current);

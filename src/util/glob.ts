@@ -160,6 +160,11 @@ class GlobAutomaton implements GlobMatcher {
   }
 
   test(path: string): boolean {
+    // The step numbers live in an Int32Array: start again before they could overflow it.
+    if (this.step > 0x3fff_ffff - path.length) {
+      this.seen.fill(0);
+      this.step = 0;
+    }
     let current: number[] = [];
     this.step++;
     this.close(this.start, current);
