@@ -15860,6 +15860,11 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
+// src/util/code-point.ts
+function codePointEscape(character) {
+  return `\\u{${(character.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`;
+}
+
 // src/report/controls.ts
 var CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 var CONTROLS = new RegExp(CONTROL.source, "g");
@@ -25039,7 +25044,7 @@ function describeValue(value) {
 }
 function escapeInvisible(text) {
   if (!INVISIBLE_ANY.test(text)) return text;
-  return text.replace(INVISIBLE_GLOBAL, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`);
+  return text.replace(INVISIBLE_GLOBAL, codePointEscape);
 }
 var INVISIBLE_SOURCE = "[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\u061C\\uFEFF\\u00AD\\u180E]|\\uDB40[\\uDC00-\\uDC7F]";
 var INVISIBLE_GLOBAL = new RegExp(INVISIBLE_SOURCE, "g");

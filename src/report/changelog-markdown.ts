@@ -1,6 +1,6 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
 import { escapeMarkdown, subjectLabel } from './changes-markdown.js';
-import { prettyJsonChunks, StreamedArray } from './json-chunks.js';
+import { CHUNK_CHARS, prettyJsonChunks, StreamedArray } from './json-chunks.js';
 
 const TITLES: [keyof ChangelogSections, string][] = [
   ['breaking', 'Breaking'],
@@ -19,7 +19,7 @@ export function formatChangelogMarkdown(log: Changelog): string {
  * The notes in chunks of about a megabyte: those of tens of thousands of deeply nested changes are
  * hundreds of megabytes (see formatChangesJsonChunks).
  */
-export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = 1 << 20): Generator<string> {
+export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUNK_CHARS): Generator<string> {
   const version = log.newVersion ?? log.suggestedVersion ?? 'next';
   let out = `## ${log.name ? `${escapeMarkdown(log.name)} ` : ''}${escapeMarkdown(version)}\n\n`;
   if (log.suggestedVersion) {

@@ -1,4 +1,6 @@
 import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
+import { showControls } from './controls.js';
+import { CHUNK_CHARS } from './json-chunks.js';
 
 /**
  * Makes untrusted document text inert in GitHub-flavoured Markdown: Markdown punctuation is
@@ -8,9 +10,7 @@ import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
  * characters (a terminal's escape sequences: the notes are also read in one) show as `\u{1B}`.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(CONTROL, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`)
+  return showControls(text.replace(/[\r\n]+/g, ' '))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -19,10 +19,6 @@ export function escapeMarkdown(text: string): string {
     .replace(/(h)(ttps?:)/gi, '$1\u200d$2')
     .replace(/(w)(ww\.)/gi, '$1\u200d$2');
 }
-
-/** C0 controls other than tab and line breaks, DEL and C1 controls. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is made visible
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 const HEADINGS: Record<ChangeLevel, string> = {
   breaking: 'Breaking changes',
@@ -75,7 +71,7 @@ export function formatChangesMarkdown(result: DiffResult, options: MarkdownOptio
 export function* formatChangesMarkdownChunks(
   result: DiffResult,
   options: MarkdownOptions,
-  chunkChars = 1 << 20,
+  chunkChars = CHUNK_CHARS,
 ): Generator<string> {
   const { summary } = result;
   let out = `## mcpdesc diff\n\n`;

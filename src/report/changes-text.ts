@@ -4,6 +4,7 @@ import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
 import type { Location } from '../util/location.js';
 import { subjectLabel } from './changes-markdown.js';
 import { showControls } from './controls.js';
+import { CHUNK_CHARS } from './json-chunks.js';
 
 export interface TextOptions {
   color: boolean;
@@ -119,5 +120,3 @@ export function* formatChangesTextChunks(
   out += ` — MCP ${s.revisions.compared.join(', ') || 'no shared revision'}\n`;
   yield out;
 }
-
-const CHUNK_CHARS = 1 << 20;

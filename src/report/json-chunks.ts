@@ -16,7 +16,8 @@ export class StreamedArray {
   }
 }
 
-const CHUNK_CHARS = 1 << 20;
+/** About a megabyte: how much of a report is made before it is written. */
+export const CHUNK_CHARS = 1 << 20;
 
 export function* prettyJsonChunks(value: unknown, chunkChars = CHUNK_CHARS): Generator<string> {
   let buffer = '';

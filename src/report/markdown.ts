@@ -5,6 +5,7 @@
  * and invisible/bidi characters are shown as `\u{...}`.
  */
 import { SEVERITY_RANK, type Severity } from '../model/finding.js';
+import { codePointEscape } from '../util/code-point.js';
 import type { FileFindings } from './stylish.js';
 
 // Invisible and bidi characters, and control characters other than tab and line breaks (a
@@ -16,7 +17,7 @@ const INVISIBLE =
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/[\r\n]+/g, ' ')
-    .replace(INVISIBLE, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`)
+    .replace(INVISIBLE, codePointEscape)
     .replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)
     .replace(/\\@/g, '@\u2060');
 }

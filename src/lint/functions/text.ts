@@ -1,4 +1,5 @@
 /** Text helpers shared by the functions: safe short renderings of untrusted document values. */
+import { codePointEscape } from '../../util/code-point.js';
 import type { JsonValue } from '../../util/json.js';
 
 const MAX_SHOWN = 60;
@@ -21,7 +22,7 @@ export function describeValue(value: JsonValue | undefined): string {
 export function escapeInvisible(text: string): string {
   // Every message goes through here, and almost none has one: test before replacing.
   if (!INVISIBLE_ANY.test(text)) return text;
-  return text.replace(INVISIBLE_GLOBAL, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`);
+  return text.replace(INVISIBLE_GLOBAL, codePointEscape);
 }
 
 /** Zero-width, bidi control and Unicode tag characters (invisible to a reader, visible to a model). */
