@@ -17,6 +17,8 @@ interface Resolved extends Slot {
 type Children = { isArray: true; items: number[] } | { isArray: false; members: Map<string, Slot> };
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+/** A run of characters that are neither a quote nor a bracket (sticky: matched from `lastIndex`). */
+const NOT_STRUCTURAL = /[^"[\]{}]*/y;
 
 /** Containers whose search ran over more text than this have their children listed and kept. */
 const LARGE_SPAN = 16 * 1024;
@@ -38,8 +40,11 @@ export class JsonSourceMap implements SourceMap {
   private readonly large = new Map<number, Children>();
   /** Containers searched once: lint looks up several members of one tool, one finding at a time. */
   private readonly searched = new Set<number>();
-  /** The last pointer resolved: `ends[i]` is where its segment i ends, `slots[i]` what it resolved to. */
-  private readonly last: { pointer: string; ends: number[]; slots: Resolved[] };
+  /**
+   * The last pointer resolved: `prefixes[i]` is its first i segments (`prefixes[0]` the root's ''),
+   * `slots[i]` what they resolved to.
+   */
+  private readonly last: { pointer: string; prefixes: string[]; slots: Resolved[] };
 
   /** `arrayItems`: item offsets of arrays the JSON prescan listed (see prescanJson). */
   constructor(
@@ -50,7 +55,7 @@ export class JsonSourceMap implements SourceMap {
     if (arrayItems) for (const [start, items] of arrayItems) this.large.set(start, { isArray: true, items });
     const root = this.skipWhitespace(0);
     const slot: Resolved = { key: -1, value: root, found: root < text.length, depth: 0 };
-    this.last = { pointer: '', ends: [0], slots: [slot] };
+    this.last = { pointer: '', prefixes: [''], slots: [slot] };
   }
 
   locate(pointer: string): SourcePosition {
@@ -82,26 +87,28 @@ export class JsonSourceMap implements SourceMap {
     if (pointer === last.pointer) return last.slots[last.slots.length - 1] as Resolved;
     const root = last.slots[0] as Resolved;
     if (pointer !== '' && pointer.charCodeAt(0) !== 0x2f) return { ...root, found: false };
-    // Reuse the longest run of whole segments this pointer shares with the last one.
-    const shared = commonLength(pointer, last.pointer);
-    let reuse = 0;
-    while (
-      reuse + 1 < last.ends.length &&
-      (last.ends[reuse + 1] as number) <= shared &&
-      (pointer.length === last.ends[reuse + 1] || pointer.charCodeAt(last.ends[reuse + 1] as number) === 0x2f)
-    )
-      reuse++;
+    // Reuse the longest run of whole segments this pointer shares with the last one, tried from
+    // the deepest: in pointer order, it is usually one of the last two.
+    const { prefixes, slots } = last;
+    let reuse = prefixes.length - 1;
+    for (; reuse > 0; reuse--) {
+      const prefix = prefixes[reuse] as string;
+      if (
+        pointer.startsWith(prefix) &&
+        (pointer.length === prefix.length || pointer.charCodeAt(prefix.length) === 0x2f)
+      )
+        break;
+    }
     // The last path is not needed again: cut it back and extend it in place.
-    const { ends, slots } = last;
-    ends.length = reuse + 1;
+    prefixes.length = reuse + 1;
     slots.length = reuse + 1;
     let slot = slots[reuse] as Resolved;
-    let cut = ends[reuse] as number;
+    let cut = (prefixes[reuse] as string).length;
     while (cut < pointer.length) {
       const next = pointer.indexOf('/', cut + 1);
       const end = next === -1 ? pointer.length : next;
       if (slot.found) slot = this.step(slot, unescapeSegment(pointer.slice(cut + 1, end)));
-      ends.push(end);
+      prefixes.push(next === -1 ? pointer : pointer.slice(0, end));
       slots.push(slot);
       cut = end;
     }
@@ -270,28 +277,27 @@ export class JsonSourceMap implements SourceMap {
         c = text.charCodeAt(++i);
       return i;
     }
+    // Between brackets and strings, the expression crosses the rest (indentation, most of it)
+    // natively: stepping over it one character at a time was most of what a lookup cost.
+    const skip = NOT_STRUCTURAL;
     let depth = 0;
     let i = start;
     while (i < text.length) {
       const c = text.charCodeAt(i);
       if (c === 0x22) {
-        i = this.stringEnd(i);
-      } else if (c === 0x7b || c === 0x5b) {
-        depth++;
-      } else if (c === 0x7d || c === 0x5d) {
-        depth--;
-        if (depth === 0) return i + 1;
+        i = this.stringEnd(i) + 1;
+      } else {
+        if (c === 0x7b || c === 0x5b) depth++;
+        else if (c === 0x7d || c === 0x5d) {
+          depth--;
+          if (depth === 0) return i + 1;
+        }
+        i++;
       }
-      i++;
+      skip.lastIndex = i;
+      skip.test(text);
+      i = skip.lastIndex;
     }
     return i;
   }
-}
-
-/** Length of the common prefix of two strings. */
-function commonLength(a: string, b: string): number {
-  const limit = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
 }

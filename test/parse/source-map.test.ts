@@ -53,11 +53,17 @@ describe('source maps', () => {
       info: { name: 'big' },
       tools: Array.from({ length: 1500 }, (_, i) => ({
         name: `tool_${i}`,
-        description: 'x'.repeat(i % 40),
+        // Brackets, quotes and backslashes inside strings: skipping a value must not count them.
+        description: `${'x'.repeat(i % 40)}${i % 3 === 0 ? ' "{[" \\ ]} \\"' : ''}`,
         inputSchema: {
           type: 'object',
-          properties: { [`p${i}`]: { type: 'string' }, 'a/b~c': { enum: [i] } },
+          properties: {
+            [`p${i}`]: { type: 'string', description: i % 2 === 0 ? 'a "[{" b \\' : '}]' },
+            'a/b~c': { enum: [i] },
+          },
         },
+        // After the schema: finding it skips the schema, brackets in its strings and all.
+        annotations: { title: `t${i}` },
       })),
       tail: [1, 2, 3],
     };
