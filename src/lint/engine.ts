@@ -20,7 +20,7 @@ import { BUILTIN_FUNCTIONS } from './functions/index.js';
 import { describeValue, escapeInvisible } from './functions/text.js';
 import { matchesAny, toPosix } from './glob.js';
 import { type PathMatch, parseJsonPath, queryJsonPath } from './jsonpath.js';
-import { buildSubjects, makeSubject } from './subjects.js';
+import { buildSubjects, type LabelledSubject, makeSubject } from './subjects.js';
 import type {
   FunctionContext,
   FunctionDefinition,
@@ -71,24 +71,28 @@ const SUBJECT_LABEL: Record<SubjectType, string> = {
   Tag: 'Tag',
 };
 
-const labels = new WeakMap<Subject, string>();
-
 /** `Tool "x"`, `Input property "a" of Tool "x"`: the {{subject}} of messages, once per subject. */
 export function subjectLabel(subject: Subject): string {
-  let label = labels.get(subject);
-  if (label === undefined) {
-    label = describeSubject(subject);
-    labels.set(subject, label);
-  }
+  // Subjects of buildSubjects keep their label; one made elsewhere has no field for it.
+  const kept = subject as Partial<LabelledSubject>;
+  if (kept.label !== undefined) return kept.label;
+  const label = describeSubject(subject);
+  if ('label' in kept) kept.label = label;
   return label;
 }
 
 function describeSubject(subject: Subject): string {
   if (subject.kind === 'path') return `Value at ${subject.pointer || '/'}`;
-  const own = `${SUBJECT_LABEL[subject.type]}${subject.type === 'Document' ? '' : ` ${describeValue(subject.name)}`}`;
-  if (subject.type === 'ToolInputSchema' || subject.type === 'ToolOutputSchema')
-    return `${SUBJECT_LABEL[subject.type]} of Tool ${describeValue(subject.name)}`;
   const parent = subject.parent;
+  if (subject.type === 'ToolInputSchema' || subject.type === 'ToolOutputSchema') {
+    // The Tool's own label, when it is the Tool of that name (it usually is, and is labelled already).
+    const tool =
+      parent?.type === 'Tool' && parent.name === subject.name
+        ? subjectLabel(parent)
+        : `Tool ${describeValue(subject.name)}`;
+    return `${SUBJECT_LABEL[subject.type]} of ${tool}`;
+  }
+  const own = `${SUBJECT_LABEL[subject.type]}${subject.type === 'Document' ? '' : ` ${describeValue(subject.name)}`}`;
   if (parent && parent.type !== 'Document') return `${own} of ${subjectLabel(parent)}`;
   return own;
 }
@@ -330,11 +334,56 @@ function parseTemplate(template: string): Template {
   return parts;
 }
 
-function render(template: string, value: (name: string) => string | undefined): string {
+/** What a message's placeholders are filled from (one per finding; no closure per finding). */
+interface MessageValues {
+  result: FunctionResult;
+  target: JsonValue | undefined;
+  property: string;
+  subject: Subject;
+  at: string;
+}
+
+let lastMessage = '';
+let lastEscaped = '';
+/** A function's message, shown safely; most rules give one fixed message, thousands of times over. */
+function escapedMessage(message: string): string {
+  if (message !== lastMessage) {
+    lastEscaped = escapeInvisible(message);
+    lastMessage = message;
+  }
+  return lastEscaped;
+}
+
+/** The value of one placeholder; an unknown name is left as written. */
+function placeholder(name: string, values: MessageValues): string | undefined {
+  switch (name) {
+    case 'error':
+      return escapedMessage(values.result.message);
+    case 'value':
+      return describeValue(values.target);
+    case 'property':
+      return values.property;
+    case 'name':
+      return escapeInvisible(values.subject.name);
+    case 'subject':
+      return subjectLabel(values.subject);
+    case 'type':
+      return values.subject.type;
+    case 'path':
+      return values.at;
+    default:
+      return undefined;
+  }
+}
+
+const DEFAULT_MESSAGE = '{{subject}} {{error}}';
+const DEFAULT_MESSAGE_WITH_PROPERTY = '{{subject}} {{property}} {{error}}';
+
+function render(template: string, values: MessageValues): string {
   const parts = parseTemplate(template);
   let out = parts[0] as string;
   for (let i = 1; i < parts.length; i += 3) {
-    out += (value(parts[i + 1] as string) ?? (parts[i] as string)) + (parts[i + 2] as string);
+    out += (placeholder(parts[i + 1] as string, values) ?? (parts[i] as string)) + (parts[i + 2] as string);
   }
   return out;
 }
@@ -464,30 +513,13 @@ export function lintDocument(
       }
       const atKey = result.atKey ?? (field === KEY_FIELD && at === pointer);
       const property = field === undefined ? '' : field === KEY_FIELD ? 'name' : field.text;
-      const value = (name: string): string | undefined => {
-        switch (name) {
-          case 'error':
-            return escapeInvisible(result.message);
-          case 'value':
-            return describeValue(target);
-          case 'property':
-            return property;
-          case 'name':
-            return escapeInvisible(subject.name);
-          case 'subject':
-            return subjectLabel(subject);
-          case 'type':
-            return subject.type;
-          case 'path':
-            return at;
-          default:
-            return undefined;
-        }
-      };
-      const message = render(
-        rule.message ?? `{{subject}}${property ? ' {{property}}' : ''} {{error}}`,
-        value,
-      );
+      const message = render(rule.message ?? (property ? DEFAULT_MESSAGE_WITH_PROPERTY : DEFAULT_MESSAGE), {
+        result,
+        target,
+        property,
+        subject,
+        at,
+      });
       const location = { file: loaded.file, pointer: at, line: 0, column: 0 };
       findings.push({ code: rule.id, severity, message, location });
       unplaced.push({ location, atKey });

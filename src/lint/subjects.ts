@@ -63,6 +63,15 @@ const EXAMPLE_MAPS = [
 ] as const;
 
 /**
+ * A subject as the engine keeps it: `label`, the name its messages give it, is filled in by the
+ * engine the first time a finding needs it (a field, not a WeakMap: thousands of findings each
+ * look one up, and most are first lookups).
+ */
+export interface LabelledSubject extends Subject {
+  label: string | undefined;
+}
+
+/**
  * Every subject has the same members in the same order: the engine runs each rule on thousands of
  * them, and one object shape keeps that code from being re-optimised for each kind of subject.
  */
@@ -74,7 +83,7 @@ export function makeSubject(
   parent: Subject | undefined,
   extra?: Pick<Subject, 'depth' | 'via' | 'required' | 'kind'>,
 ): Subject {
-  return {
+  const subject: LabelledSubject = {
     type,
     pointer,
     value,
@@ -84,7 +93,9 @@ export function makeSubject(
     via: extra?.via,
     required: extra?.required,
     kind: extra?.kind,
+    label: undefined,
   };
+  return subject;
 }
 
 export function buildSubjects(document: JsonValue): SubjectIndex {

@@ -166,6 +166,35 @@ rules:
     expect(messages).toEqual(['Tool "u": "u" must not match u ({{ nope }}, name)']);
   });
 
+  it('escapes invisible characters in every message, however messages alternate between findings', async () => {
+    const d = dir({
+      'fns/alternate.mjs': `let calls = 0;
+export default function alternate() {
+  calls++;
+  return [{ message: calls % 2 === 0 ? 'plain' : 'hidden\\u200Bspace' }, { message: 'plain' }];
+}
+`,
+      '.mcpdesc.yaml': `functions:
+  alternate: ./fns/alternate.mjs
+rules:
+  alternating:
+    description: Two messages per schema, one of them with a zero-width space every other time.
+    severity: error
+    message: '{{subject}}: {{error}}'
+    given: ToolInputSchema
+    then: { function: alternate }
+`,
+    });
+    const result = run(await resolveConfig(join(d, '.mcpdesc.yaml')));
+    const messages = result.findings.filter((f) => f.code === 'alternating').map((f) => f.message);
+    expect(messages).toEqual([
+      'Input schema of Tool "t": hidden\\u{200B}space',
+      'Input schema of Tool "t": plain',
+      'Input schema of Tool "u": plain',
+      'Input schema of Tool "u": plain',
+    ]);
+  });
+
   // Each `when` form against three tools: a (title "x", depth-0 schema), b (no title), c (title "y").
   it.each([
     ['a plain value', '{ title: x }', ['a']],
