@@ -16047,6 +16047,7 @@ function getAtPointer(root, pointer) {
 
 // src/parse/json-source-map.ts
 var ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+var NOT_STRUCTURAL = /[^"[\]{}]*/y;
 var LARGE_SPAN = 16 * 1024;
 var REVISITED_SPAN = 256;
 var JsonSourceMap = class {
@@ -16057,14 +16058,17 @@ var JsonSourceMap = class {
     if (arrayItems) for (const [start, items] of arrayItems) this.large.set(start, { isArray: true, items });
     const root = this.skipWhitespace(0);
     const slot = { key: -1, value: root, found: root < text.length, depth: 0 };
-    this.last = { pointer: "", ends: [0], slots: [slot] };
+    this.last = { pointer: "", prefixes: [""], slots: [slot] };
   }
   text;
   lines;
   large = /* @__PURE__ */ new Map();
   /** Containers searched once: lint looks up several members of one tool, one finding at a time. */
   searched = /* @__PURE__ */ new Set();
-  /** The last pointer resolved: `ends[i]` is where its segment i ends, `slots[i]` what it resolved to. */
+  /**
+   * The last pointer resolved: `prefixes[i]` is its first i segments (`prefixes[0]` the root's ''),
+   * `slots[i]` what they resolved to.
+   */
   last;
   locate(pointer) {
     return this.lines.position(this.resolve(pointer).value);
@@ -16090,20 +16094,22 @@ var JsonSourceMap = class {
     if (pointer === last.pointer) return last.slots[last.slots.length - 1];
     const root = last.slots[0];
     if (pointer !== "" && pointer.charCodeAt(0) !== 47) return { ...root, found: false };
-    const shared = commonLength(pointer, last.pointer);
-    let reuse = 0;
-    while (reuse + 1 < last.ends.length && last.ends[reuse + 1] <= shared && (pointer.length === last.ends[reuse + 1] || pointer.charCodeAt(last.ends[reuse + 1]) === 47))
-      reuse++;
-    const { ends, slots } = last;
-    ends.length = reuse + 1;
+    const { prefixes, slots } = last;
+    let reuse = prefixes.length - 1;
+    for (; reuse > 0; reuse--) {
+      const prefix = prefixes[reuse];
+      if (pointer.startsWith(prefix) && (pointer.length === prefix.length || pointer.charCodeAt(prefix.length) === 47))
+        break;
+    }
+    prefixes.length = reuse + 1;
     slots.length = reuse + 1;
     let slot = slots[reuse];
-    let cut = ends[reuse];
+    let cut = prefixes[reuse].length;
     while (cut < pointer.length) {
       const next = pointer.indexOf("/", cut + 1);
       const end = next === -1 ? pointer.length : next;
       if (slot.found) slot = this.step(slot, unescapeSegment(pointer.slice(cut + 1, end)));
-      ends.push(end);
+      prefixes.push(next === -1 ? pointer : pointer.slice(0, end));
       slots.push(slot);
       cut = end;
     }
@@ -16250,29 +16256,28 @@ var JsonSourceMap = class {
         c = text.charCodeAt(++i2);
       return i2;
     }
+    const skip = NOT_STRUCTURAL;
     let depth = 0;
     let i = start;
     while (i < text.length) {
       const c = text.charCodeAt(i);
       if (c === 34) {
-        i = this.stringEnd(i);
-      } else if (c === 123 || c === 91) {
-        depth++;
-      } else if (c === 125 || c === 93) {
-        depth--;
-        if (depth === 0) return i + 1;
+        i = this.stringEnd(i) + 1;
+      } else {
+        if (c === 123 || c === 91) depth++;
+        else if (c === 125 || c === 93) {
+          depth--;
+          if (depth === 0) return i + 1;
+        }
+        i++;
       }
-      i++;
+      skip.lastIndex = i;
+      skip.test(text);
+      i = skip.lastIndex;
     }
     return i;
   }
 };
-function commonLength(a, b) {
-  const limit = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
 
 // src/parse/lines.ts
 var LineIndex = class {
@@ -20102,7 +20107,18 @@ import { createRequire as createRequire2 } from "node:module";
 import { dirname as dirname2 } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
+
+// src/util/v8-tuning.ts
+var TUNED = /* @__PURE__ */ Symbol.for("mcpdesc.v8-flags");
+function usesCommandLineV8Flags() {
+  return globalThis[TUNED] === true;
+}
+
+// src/util/precompiled.ts
 var DIGEST_BYTES = 8;
+function codeCacheFile(file) {
+  return `${file}${usesCommandLineV8Flags() ? ".cli" : ""}.v8-cache`;
+}
 function wrapCommonJs(source) {
   return `(function (exports, require, module, __filename, __dirname) { ${source}
 });`;
@@ -20128,7 +20144,7 @@ function compilePrecompiled(file, bytes2) {
   const key = cacheKeyOf(bytes2);
   if (key !== void 0) {
     try {
-      const cache3 = readFileSync2(`${file}.v8-cache`);
+      const cache3 = readFileSync2(codeCacheFile(file));
       if (cache3.subarray(0, DIGEST_BYTES).toString("hex") === key) cachedData = cache3.subarray(DIGEST_BYTES);
     } catch {
     }
@@ -25564,7 +25580,7 @@ var noLiteralSecrets = {
   fn: (target, options) => {
     if (!isJsonObject(target)) return none3;
     const secretName = cachedRegExp(options.namePattern ?? SECRET_NAME, "i");
-    const placeholder = cachedRegExp(options.placeholderPattern ?? PLACEHOLDER, "i");
+    const placeholder2 = cachedRegExp(options.placeholderPattern ?? PLACEHOLDER, "i");
     const known = cachedRegExp(KNOWN_SECRET_VALUE, "s");
     const out = [];
     for (const name of Object.keys(target)) {
@@ -25575,7 +25591,7 @@ var noLiteralSecrets = {
           message: `\`${name}\` holds what looks like a real credential: reference it (e.g. \${${name}}) instead`,
           path: [name]
         });
-      } else if (secretName.test(name) && !placeholder.test(value.trim())) {
+      } else if (secretName.test(name) && !placeholder2.test(value.trim())) {
         out.push({
           message: `\`${name}\` looks like a secret but holds a literal value: use a placeholder such as \${${name}}`,
           path: [name]
@@ -27025,8 +27041,8 @@ var INCOMPLETE_FIELDS = ["task", "inputRequests", "requestState"];
 function usesReservedPrefix(identifier) {
   const slash = identifier.indexOf("/");
   if (slash < 0) return false;
-  const labels2 = identifier.slice(0, slash).split(".");
-  const second = labels2[1]?.toLowerCase();
+  const labels = identifier.slice(0, slash).split(".");
+  const second = labels[1]?.toLowerCase();
   return second === "modelcontextprotocol" || second === "mcp";
 }
 var EXTENSION_CATALOGUE = /* @__PURE__ */ new Map([
@@ -27391,10 +27407,10 @@ var KNOWN2 = {
 function reservedPrefix(key, version) {
   const slash = key.indexOf("/");
   if (slash < 0) return false;
-  const labels2 = key.slice(0, slash).split(".").map((l) => l.toLowerCase());
+  const labels = key.slice(0, slash).split(".").map((l) => l.toLowerCase());
   const reserved = (l) => l === "modelcontextprotocol" || l === "mcp";
-  if (version === "2025-06-18") return labels2.slice(0, -1).some(reserved);
-  return labels2.length >= 2 && reserved(labels2[1]);
+  if (version === "2025-06-18") return labels.slice(0, -1).some(reserved);
+  return labels.length >= 2 && reserved(labels[1]);
 }
 function checkMeta(ctx, meta, context, scope, path) {
   if (!isObject(meta)) return;
@@ -29580,7 +29596,7 @@ var EXAMPLE_MAPS = [
   ["completionExamples", "-completion"]
 ];
 function makeSubject(type, pointer, value, name, parent, extra) {
-  return {
+  const subject = {
     type,
     pointer,
     value,
@@ -29589,8 +29605,10 @@ function makeSubject(type, pointer, value, name, parent, extra) {
     depth: extra?.depth,
     via: extra?.via,
     required: extra?.required,
-    kind: extra?.kind
+    kind: extra?.kind,
+    label: void 0
   };
+  return subject;
 }
 function buildSubjects(document) {
   const index = /* @__PURE__ */ new Map();
@@ -29803,21 +29821,21 @@ var SUBJECT_LABEL = {
   Example: "Example",
   Tag: "Tag"
 };
-var labels = /* @__PURE__ */ new WeakMap();
 function subjectLabel(subject) {
-  let label = labels.get(subject);
-  if (label === void 0) {
-    label = describeSubject(subject);
-    labels.set(subject, label);
-  }
+  const kept = subject;
+  if (kept.label !== void 0) return kept.label;
+  const label = describeSubject(subject);
+  if ("label" in kept) kept.label = label;
   return label;
 }
 function describeSubject(subject) {
   if (subject.kind === "path") return `Value at ${subject.pointer || "/"}`;
-  const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
-  if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema")
-    return `${SUBJECT_LABEL[subject.type]} of Tool ${describeValue(subject.name)}`;
   const parent = subject.parent;
+  if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema") {
+    const tool = parent?.type === "Tool" && parent.name === subject.name ? subjectLabel(parent) : `Tool ${describeValue(subject.name)}`;
+    return `${SUBJECT_LABEL[subject.type]} of ${tool}`;
+  }
+  const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
   if (parent && parent.type !== "Document") return `${own} of ${subjectLabel(parent)}`;
   return own;
 }
@@ -29977,11 +29995,42 @@ function parseTemplate(template) {
   }
   return parts;
 }
-function render(template, value) {
+var lastMessage = "";
+var lastEscaped = "";
+function escapedMessage(message) {
+  if (message !== lastMessage) {
+    lastEscaped = escapeInvisible(message);
+    lastMessage = message;
+  }
+  return lastEscaped;
+}
+function placeholder(name, values) {
+  switch (name) {
+    case "error":
+      return escapedMessage(values.result.message);
+    case "value":
+      return describeValue(values.target);
+    case "property":
+      return values.property;
+    case "name":
+      return escapeInvisible(values.subject.name);
+    case "subject":
+      return subjectLabel(values.subject);
+    case "type":
+      return values.subject.type;
+    case "path":
+      return values.at;
+    default:
+      return void 0;
+  }
+}
+var DEFAULT_MESSAGE = "{{subject}} {{error}}";
+var DEFAULT_MESSAGE_WITH_PROPERTY = "{{subject}} {{property}} {{error}}";
+function render(template, values) {
   const parts = parseTemplate(template);
   let out = parts[0];
   for (let i = 1; i < parts.length; i += 3) {
-    out += (value(parts[i + 1]) ?? parts[i]) + parts[i + 2];
+    out += (placeholder(parts[i + 1], values) ?? parts[i]) + parts[i + 2];
   }
   return out;
 }
@@ -30060,30 +30109,13 @@ function lintDocument(loaded, config, options = {}) {
       }
       const atKey = result.atKey ?? (field === KEY_FIELD && at2 === pointer);
       const property = field === void 0 ? "" : field === KEY_FIELD ? "name" : field.text;
-      const value = (name) => {
-        switch (name) {
-          case "error":
-            return escapeInvisible(result.message);
-          case "value":
-            return describeValue(target);
-          case "property":
-            return property;
-          case "name":
-            return escapeInvisible(subject.name);
-          case "subject":
-            return subjectLabel(subject);
-          case "type":
-            return subject.type;
-          case "path":
-            return at2;
-          default:
-            return void 0;
-        }
-      };
-      const message = render(
-        rule.message ?? `{{subject}}${property ? " {{property}}" : ""} {{error}}`,
-        value
-      );
+      const message = render(rule.message ?? (property ? DEFAULT_MESSAGE_WITH_PROPERTY : DEFAULT_MESSAGE), {
+        result,
+        target,
+        property,
+        subject,
+        at: at2
+      });
       const location2 = { file: loaded.file, pointer: at2, line: 0, column: 0 };
       findings.push({ code: rule.id, severity, message, location: location2 });
       unplaced.push({ location: location2, atKey });
@@ -31266,7 +31298,7 @@ function hintsFrom(loaded) {
   if (value.$schema === SCHEMA_URI_080) hints.emitSchema = true;
   return hints;
 }
-function migrateSides(oldLoaded, newLoaded, notify, labels2 = ["old", "new"]) {
+function migrateSides(oldLoaded, newLoaded, notify, labels = ["old", "new"]) {
   const side = (loaded, other, label) => {
     if (!loaded) return loaded;
     const described = describeLoaded(loaded, { migrate: other ? hintsFrom(other) : {} });
@@ -31274,7 +31306,7 @@ function migrateSides(oldLoaded, newLoaded, notify, labels2 = ["old", "new"]) {
     if (notice2) notify(notice2);
     return described.document;
   };
-  return { oldDoc: side(oldLoaded, newLoaded, labels2[0]), newDoc: side(newLoaded, oldLoaded, labels2[1]) };
+  return { oldDoc: side(oldLoaded, newLoaded, labels[0]), newDoc: side(newLoaded, oldLoaded, labels[1]) };
 }
 
 // src/action/anchor.ts

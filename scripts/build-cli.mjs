@@ -6,7 +6,7 @@
  * - dist/bin/cli.cjs: the whole command line (src/cli/bundle.ts) as one CommonJS file. esbuild wraps
  *   each module the commands import lazily, so a command initialises only what it uses. Ajv and yaml
  *   stay in node_modules, required on first use (src/util/lazy-modules.ts); commander, chalk and diff
- *   are bundled. Beside it, V8's code cache (cli.cjs.v8-cache, see src/util/precompiled.ts), taken
+ *   are bundled. Beside it, V8's code cache (cli.cjs.cli.v8-cache, see src/util/precompiled.ts), taken
  *   after the common commands have run once on the bundled examples, so it holds their bytecode.
  * - dist/bin/mcpdesc.cjs: the executable (src/cli/bin.ts), which answers `--version` itself and loads
  *   cli.cjs through the code cache otherwise.
@@ -103,6 +103,9 @@ await build({ ...common, entryPoints: ['src/cli/bin.ts'], outfile: join(OUTDIR, 
 // commands once on the bundled examples (as JSON and as YAML): V8 compiles a function's bytecode
 // the first time it runs, and the cache then holds the bytecode of every function those runs
 // needed, so a user's run compiles almost nothing.
+// The executable sets its V8 flags before it loads the bundle, so its cache is taken with them too.
+const { useCommandLineV8Flags } = await import(pathToFileURL(join(ROOT, 'dist/util/v8-tuning.js')).href);
+useCommandLineV8Flags();
 const { writeWarmedCodeCache } = await import(pathToFileURL(join(ROOT, 'dist/util/precompiled.js')).href);
 await writeWarmedCodeCache(BUNDLE, warmUp);
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { useCommandLineV8Flags } from '../util/v8-tuning.js';
 /**
  * The `mcpdesc` executable, bundled by scripts/build-cli.mjs into dist/bin/mcpdesc.cjs. It answers
  * `--version` itself; any other command line runs the command line bundle (dist/bin/cli.cjs: one
@@ -23,6 +24,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${packageVersion()}\n`);
 } else {
   quietWhenReaderLeaves();
+  // Before the bundle is compiled: its code cache was taken with these flags.
+  useCommandLineV8Flags();
   lowerBackgroundThreadPriority();
   // Imported here: the loader's modules (node:vm, node:crypto) are not needed for --version.
   import('../util/precompiled.js')

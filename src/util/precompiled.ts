@@ -9,6 +9,11 @@
  * two keys match, so a cache from another build is never used; hashing the source at every start
  * instead cost more than a millisecond per megabyte. A Node whose V8 rejects the data (another
  * version or flags) compiles the source as usual.
+ *
+ * V8 accepts a cache only from a process with the same flags, and the `mcpdesc` executable sets
+ * some of its own (src/util/v8-tuning.ts). Its caches are therefore a second set,
+ * `<file>.cli.v8-cache`, taken by build steps that set the same flags; a library caller gets
+ * `<file>.v8-cache`.
  */
 import { isAscii } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,8 +21,14 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { usesCommandLineV8Flags } from './v8-tuning.js';
 
 const DIGEST_BYTES = 8;
+
+/** Where the code cache of `file` is, for this process's V8 flags. */
+export function codeCacheFile(file: string): string {
+  return `${file}${usesCommandLineV8Flags() ? '.cli' : ''}.v8-cache`;
+}
 
 /** The same wrapper Node puts around a CommonJS module. */
 function wrapCommonJs(source: string): string {
@@ -67,7 +78,7 @@ export function compilePrecompiled(file: string, bytes: Buffer): Script {
   const key = cacheKeyOf(bytes);
   if (key !== undefined) {
     try {
-      const cache = readFileSync(`${file}.v8-cache`);
+      const cache = readFileSync(codeCacheFile(file));
       if (cache.subarray(0, DIGEST_BYTES).toString('hex') === key) cachedData = cache.subarray(DIGEST_BYTES);
     } catch {
       // no cache: compile from source
@@ -92,7 +103,7 @@ function sourceText(bytes: Buffer): string {
 export function writeCodeCache(file: string, warm: (exports: unknown) => void = () => {}): void {
   const { key, script, exports } = compileForCache(file);
   warm(exports);
-  writeFileSync(`${file}.v8-cache`, Buffer.concat([key, script.createCachedData()]));
+  writeFileSync(codeCacheFile(file), Buffer.concat([key, script.createCachedData()]));
 }
 
 /** writeCodeCache with a warm-up that runs asynchronously (whole commands of the command line). */
@@ -102,7 +113,7 @@ export async function writeWarmedCodeCache(
 ): Promise<void> {
   const { key, script, exports } = compileForCache(file);
   await warm(exports);
-  writeFileSync(`${file}.v8-cache`, Buffer.concat([key, script.createCachedData()]));
+  writeFileSync(codeCacheFile(file), Buffer.concat([key, script.createCachedData()]));
 }
 
 /** Ends `file` with its cache key if it has none, then compiles and runs it afresh. */

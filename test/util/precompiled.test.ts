@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -103,16 +104,54 @@ const DIST = join(import.meta.dirname, '../../dist');
 
 // A build whose caches V8 refuses still works, only slower: nothing else would notice.
 describe.skipIf(!existsSync(join(DIST, 'bin/cli.cjs')))('the build’s code caches', () => {
-  const cached = readdirSync(DIST, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.v8-cache'))
+  const names = readdirSync(DIST, { recursive: true, encoding: 'utf8' });
+  const modulesWith = (suffix: string) =>
+    names.filter((name) => name.endsWith(suffix)).map((name) => join(DIST, name.slice(0, -suffix.length)));
+  // Library callers' caches, and the executable's, taken with its V8 flags (src/util/v8-tuning.ts).
+  const forLibrary = names
+    .filter((name) => name.endsWith('.v8-cache') && !name.endsWith('.cli.v8-cache'))
     .map((name) => join(DIST, name.slice(0, -'.v8-cache'.length)));
-  it('covers the command line bundle and the precompiled validators', () => {
-    expect(cached.map((file) => relative(DIST, file)).sort()).toEqual(
-      expect.arrayContaining(['bin/cli.cjs', 'validate/structural.precompiled.cjs']),
+  const forCommandLine = modulesWith('.cli.v8-cache');
+  const relativeNames = (files: string[]) => files.map((file) => relative(DIST, file)).sort();
+
+  it('covers the precompiled validators for library callers, and them and the bundle for the executable', () => {
+    expect(relativeNames(forLibrary)).toEqual(
+      expect.arrayContaining(['validate/structural.precompiled.cjs', 'lint/config.precompiled.cjs']),
+    );
+    expect(relativeNames(forCommandLine)).toEqual(
+      expect.arrayContaining(['bin/cli.cjs', ...relativeNames(forLibrary)]),
     );
   });
-  it.each(cached)('are accepted by this V8: %s', (file) => {
+  it.each(forLibrary)('are accepted by this V8 as it is: %s', (file) => {
     expect(compilePrecompiled(file, readFileSync(file)).cachedDataRejected).toBe(false);
+  });
+  it('are accepted by a process with the executable’s V8 flags, which refuses the others', () => {
+    const script = `
+      const { readFileSync } = await import('node:fs');
+      const { useCommandLineV8Flags } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'util/v8-tuning.js')).href)});
+      const { compilePrecompiled, codeCacheFile } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'util/precompiled.js')).href)});
+      const { Script } = await import('node:vm');
+      if (process.argv.includes('tuned')) useCommandLineV8Flags();
+      const files = ${JSON.stringify(forCommandLine)};
+      const own = files.map((file) => [codeCacheFile(file).endsWith('.cli.v8-cache'), compilePrecompiled(file, readFileSync(file)).cachedDataRejected]);
+      // A library cache offered to this process directly: V8 refuses it (other flags).
+      const library = ${JSON.stringify(join(DIST, 'validate/structural.precompiled.cjs'))};
+      const wrapped = '(function (exports, require, module, __filename, __dirname) { ' + readFileSync(library, 'latin1') + '\\n});';
+      const other = new Script(wrapped, { filename: library, cachedData: readFileSync(library + '.v8-cache').subarray(8) }).cachedDataRejected;
+      console.log(JSON.stringify({ own, other }));
+    `;
+    const run = (...args: string[]) => {
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', script, ...args], {
+        encoding: 'utf8',
+      });
+      expect(result.stderr).toBe('');
+      return JSON.parse(result.stdout) as { own: [boolean, boolean][]; other: boolean };
+    };
+    const tuned = run('tuned');
+    expect(tuned.own).toEqual(forCommandLine.map(() => [true, false]));
+    expect(tuned.other).toBe(true);
+    // The same offer from a process without the flags is accepted: the refusal above is the flags'.
+    expect(run().other).toBe(false);
   });
 });
 
