@@ -547,7 +547,13 @@ export function lintDocument(
       const context = compiled.contextFree
         ? undefined
         : new RuleContext(subject, field, document, subjects, compiled.id);
-      const results = callFunction(compiled, options, target, context, subject, field, loaded.file);
+      let results: LintResults;
+      try {
+        // Without a context only for functions that declare no parameter to receive one.
+        results = compiled.call(target, options, context as FunctionContext);
+      } catch (error) {
+        throw functionFailed(compiled, subject, field, loaded.file, error);
+      }
       if (results && results.length > 0)
         record(rule, subject, field, target, context?.pointer ?? targetPointer(subject, field), results);
     }
@@ -629,23 +635,16 @@ export class RuleFunctionError extends Error {
   override readonly name = 'RuleFunctionError';
 }
 
-/** The rule's function on one target; a throw names the rule, the function and the place. */
-function callFunction(
+/** A rule's function threw: the error names the rule, the function and the place. */
+function functionFailed(
   compiled: CompiledRule,
-  options: unknown,
-  target: JsonValue | undefined,
-  context: RuleContext | undefined,
   subject: Subject,
   field: CompiledField,
   file: string,
-): LintResults {
-  try {
-    // Without a context only for functions that declare no parameter to receive one.
-    return compiled.call(target, options, context as FunctionContext);
-  } catch (error) {
-    throw new RuleFunctionError(
-      `rule ${compiled.id} (function ${compiled.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
+  error: unknown,
+): RuleFunctionError {
+  return new RuleFunctionError(
+    `rule ${compiled.id} (function ${compiled.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error instanceof Error ? error.message : String(error)}`,
+    { cause: error },
+  );
 }

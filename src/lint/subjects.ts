@@ -8,7 +8,7 @@
  * schema is linted once and findings point at the place to edit). JSON Schema `$ref` is never followed.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
-import { appendPointer } from '../util/pointer.js';
+import { appendPointer, escapeSegment } from '../util/pointer.js';
 import type { Subject, SubjectType } from './types.js';
 
 export type SubjectIndex = Map<SubjectType, Subject[]>;
@@ -155,7 +155,8 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
       const names = Object.keys(properties);
       for (let i = 0; i < names.length; i++) {
         const name = names[i] as string;
-        const at = appendPointer(pointer, 'properties', name);
+        // (Not appendPointer: its rest parameter is an array per property, tens of thousands here.)
+        const at = `${pointer}/properties/${escapeSegment(name)}`;
         const value = properties[name] as JsonValue;
         add(
           makeSubject(types.property, at, value, name, owner, {

@@ -40,6 +40,10 @@ export function* formatStylishChunks(
   options: StylishOptions,
 ): Generator<string> {
   const c = new Chalk({ level: options.color ? 1 : 0 });
+  // Without colour a chunk holds no escape of ours, so its control characters (from messages, or a
+  // rule id) are shown in one pass over the chunk instead of one per row.
+  const shown = (rows: string[]): string =>
+    options.color ? `${rows.join('\n')}\n` : showControls(`${rows.join('\n')}\n`);
   let out = '';
   let errors = 0;
   let warnings = 0;
@@ -88,14 +92,16 @@ export function* formatStylishChunks(
       }
       let code = codeLabels.get(f.code);
       if (code === undefined) codeLabels.set(f.code, (code = c.dim(f.code)));
-      const message = showControls(f.message.includes('\n') ? oneLine(f.message) : f.message);
-      rows.push(`  ${options.color ? c.dim(pos) : pos}  ${severity}  ${message}  ${code}`);
+      const message = f.message.includes('\n') ? oneLine(f.message) : f.message;
+      rows.push(
+        `  ${options.color ? c.dim(pos) : pos}  ${severity}  ${options.color ? showControls(message) : message}  ${code}`,
+      );
       if (rows.length === ROWS_PER_CHUNK) {
-        yield `${rows.join('\n')}\n`;
+        yield shown(rows);
         rows = [];
       }
     }
-    if (rows.length > 0) yield `${rows.join('\n')}\n`;
+    if (rows.length > 0) yield shown(rows);
   }
   const problems = errors + warnings + others;
   if (problems > 0) {

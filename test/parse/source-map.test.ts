@@ -64,6 +64,8 @@ describe('source maps', () => {
         },
         // After the schema: finding it skips the schema, brackets in its strings and all.
         annotations: { title: `t${i}` },
+        // A tool's keys are listed by the prescan: one written with escapes, one a pointer escapes.
+        'we/ird~"key': i,
       })),
       tail: [1, 2, 3],
     };

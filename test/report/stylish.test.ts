@@ -27,6 +27,31 @@ describe('stylish report', () => {
     expect(out).toContain('  1:1       warning  m  tool-description\n');
     expect(out).toContain('⚠ 300000 problems (0 errors, 300000 warnings)');
   });
+
+  // Without colour the rows of a chunk are shown in one pass; with colour, each message on its own.
+  it.each([false, true])(
+    'shows control characters of messages, keeping its own colours (colour %s)',
+    (color) => {
+      const hostile = (i: number) => `t${i} \u001b[2J\u009b31m \u0007 line\nbreak`;
+      const findings: Finding[] = Array.from({ length: 5000 }, (_, i) => ({
+        code: 'tool-description',
+        severity: 'warning',
+        message: hostile(i),
+        location: { file: 'x.json', pointer: `/tools/${i}`, line: i + 1, column: 1 },
+      }));
+      const out = formatStylish([{ file: 'x\u001b.json', findings }], { color });
+      expect(out).toContain('t4999 \\u{1B}[2J\\u{9B}31m \\u{7} line break');
+      expect(out).toContain('x\\u{1B}.json');
+      // Left raw: the report's own colours only.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours are what is looked for
+      const colours = /\u001b\[[0-9;]*m/g;
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not be left raw
+      const control = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+      const raw = out.match(colours) ?? [];
+      expect(out.replace(colours, '')).not.toMatch(control);
+      expect(raw.length > 0).toBe(color);
+    },
+  );
 });
 
 describe('oneLine', () => {
