@@ -81,10 +81,11 @@ const WHERE_THE_TIME_GOES = `\n## Where the time goes
   Validation of the three documents is now about 40 % of a merge.
 - **Positions** of lint findings are found after the rules, in pointer order, each lookup
   extending the previous path in place, and skipping a value's indentation and punctuation with
-  one native expression between strings and brackets. The JSON prescan lists the line starts, the
-  items of top-level arrays and the keys of those items on its way (bounded), so a tool's members
-  are found without searching it. In a fresh process 9,197 positions cost ≈ 25–35 ms; unsorted,
-  they cost ≈ 20 ms more.
+  one native expression between strings and brackets. In a fresh process 9,197 positions cost
+  ≈ 30–35 ms; unsorted, they cost ≈ 20 ms more. Having the JSON prescan also list the line starts
+  and each tool's keys saved ≈ 10 ms of positions but made V8 optimise the prescan two or three
+  times over (new arrays, typed arrays) in a process that loads documents repeatedly, so it was
+  left out.
   Placing them all in one walk of the text (a tree of the pointers, each container left as soon
   as its wanted children are found) was slower in a fresh process (≈ 58 ms): building the tree
   costs more than the lookups it saves.

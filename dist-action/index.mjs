@@ -16051,13 +16051,11 @@ var NOT_STRUCTURAL = /[^"[\]{}]*/y;
 var LARGE_SPAN = 16 * 1024;
 var REVISITED_SPAN = 256;
 var JsonSourceMap = class {
-  /** `listing`: what the JSON prescan listed on its way (see JsonListing). */
-  constructor(text, lines, listing) {
+  /** `arrayItems`: item offsets of arrays the JSON prescan listed (see prescanJson). */
+  constructor(text, lines, arrayItems) {
     this.text = text;
     this.lines = lines;
-    if (listing)
-      for (const [start, items] of listing.arrayItems) this.large.set(start, { isArray: true, items });
-    this.itemKeys = listing?.itemKeys;
+    if (arrayItems) for (const [start, items] of arrayItems) this.large.set(start, { isArray: true, items });
     const root = this.skipWhitespace(0);
     const slot = { key: -1, value: root, found: root < text.length, depth: 0 };
     this.last = { pointer: "", prefixes: [""], slots: [slot] };
@@ -16072,8 +16070,6 @@ var JsonSourceMap = class {
    * `slots[i]` what they resolved to.
    */
   last;
-  /** Keys of the objects the JSON prescan listed, by where each object starts. */
-  itemKeys;
   locate(pointer) {
     return this.lines.position(this.resolve(pointer).value);
   }
@@ -16141,15 +16137,6 @@ var JsonSourceMap = class {
         return value === void 0 ? void 0 : { key: -1, value };
       }
       return listed.members.get(segment);
-    }
-    const keys = isArray ? void 0 : this.itemKeys?.get(start);
-    if (keys) {
-      for (let k = 0; k < keys.length; k++) {
-        const key = keys[k];
-        const keyEnd = this.stringEnd(key);
-        if (this.keyIs(key, keyEnd, segment)) return { key, value: this.valueAfterKey(keyEnd) };
-      }
-      return void 0;
     }
     const found = this.search(start, isArray, index, segment);
     const span = this.searchEnd - start;
@@ -16294,10 +16281,8 @@ var JsonSourceMap = class {
 
 // src/parse/lines.ts
 var LineIndex = class {
-  /** `starts`: where each line starts, when a pass over the text has listed them already. */
-  constructor(text, starts) {
+  constructor(text) {
     this.text = text;
-    this.starts = starts;
   }
   text;
   starts;
@@ -16366,7 +16351,7 @@ var MemoryLedger = class {
 };
 
 // src/parse/prescan.ts
-function prescanJson(text, maxDepth, listing) {
+function prescanJson(text, maxDepth, arrayItems) {
   let keys = 0;
   let depth = 0;
   let separators = 0;
@@ -16376,10 +16361,6 @@ function prescanJson(text, maxDepth, listing) {
   let items;
   let itemsOf = -1;
   let commas = 0;
-  let keysOfItem;
-  let lineStarts = new Int32Array(1024);
-  let listed = 0;
-  let lines = 1;
   while (i < length2) {
     const c = text.charCodeAt(i);
     if (c === 34) {
@@ -16394,20 +16375,8 @@ function prescanJson(text, maxDepth, listing) {
       }
       j++;
       let w = text.charCodeAt(j);
-      while (w === 32 || w === 10 || w === 13 || w === 9) {
-        if (w === 10 && lineStarts !== void 0) {
-          if (lines === lineStarts.length) lineStarts = grownLineStarts(lineStarts);
-          if (lineStarts !== void 0) lineStarts[lines++] = j + 1;
-        }
-        w = text.charCodeAt(++j);
-      }
-      if (w === 58) {
-        keys++;
-        if (depth === 3 && keysOfItem !== void 0) {
-          keysOfItem.push(i);
-          if (++listed > MAX_LISTED) listing = items = keysOfItem = stopListing(listing);
-        }
-      }
+      while (w === 32 || w === 10 || w === 13 || w === 9) w = text.charCodeAt(++j);
+      if (w === 58) keys++;
       i = j;
       continue;
     }
@@ -16418,52 +16387,26 @@ function prescanJson(text, maxDepth, listing) {
       while (n === 32 || n === 10 || n === 13 || n === 9) n = text.charCodeAt(++next);
       if (n !== c + 2) containers++;
       if (depth > maxDepth) return { keys, tooDeepAt: i, valuesAtMost: 1 + separators + containers };
-      if (listing !== void 0) {
+      if (arrayItems !== void 0) {
         if (depth === 2 && c === 91) {
           items = [];
           itemsOf = i;
           commas = 0;
-        } else if (depth === 3 && items !== void 0) {
-          items.push(i);
-          if (c === 123) listing.itemKeys.set(i, keysOfItem = []);
-          if (++listed > MAX_LISTED) listing = items = keysOfItem = stopListing(listing);
-        }
+        } else if (depth === 3 && items !== void 0) items.push(i);
       }
     } else if (c === 125 || c === 93) {
-      if (depth === 3) keysOfItem = void 0;
-      else if (depth === 2 && items !== void 0) {
-        if (items.length > 0 && items.length === commas + 1) listing?.arrayItems.set(itemsOf, items);
+      if (depth === 2 && items !== void 0) {
+        if (items.length > 0 && items.length === commas + 1) arrayItems?.set(itemsOf, items);
         items = void 0;
       }
       depth--;
     } else if (c === 44) {
       separators++;
       if (depth === 2) commas++;
-    } else if (c === 10 && lineStarts !== void 0) {
-      if (lines === lineStarts.length) lineStarts = grownLineStarts(lineStarts);
-      if (lineStarts !== void 0) lineStarts[lines++] = i + 1;
     }
     i++;
   }
-  return {
-    keys,
-    tooDeepAt: -1,
-    valuesAtMost: 1 + separators + containers,
-    ...lineStarts !== void 0 ? { lineStarts: lineStarts.subarray(0, lines) } : {}
-  };
-}
-function stopListing(listing) {
-  listing?.arrayItems.clear();
-  listing?.itemKeys.clear();
-  return void 0;
-}
-var MAX_LISTED = 1 << 20;
-var MAX_LINE_STARTS = 1 << 23;
-function grownLineStarts(array) {
-  if (array.length >= MAX_LINE_STARTS) return void 0;
-  const larger = new Int32Array(array.length * 2);
-  larger.set(array);
-  return larger;
+  return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
 }
 function prescanYamlFlowDepth(text, maxDepth) {
   let depth = 0;
@@ -16633,8 +16576,8 @@ function checkValue(root, limits) {
 // src/parse/json.ts
 function parseJson(text, file, limits, memory = new MemoryLedger()) {
   const lines = new LineIndex(text);
-  const listing = { arrayItems: /* @__PURE__ */ new Map(), itemKeys: /* @__PURE__ */ new Map() };
-  const scan = prescanJson(text, limits.maxDepth, listing);
+  const arrayItems = /* @__PURE__ */ new Map();
+  const scan = prescanJson(text, limits.maxDepth, arrayItems);
   if (scan.tooDeepAt >= 0) {
     const { line, column } = lines.position(scan.tooDeepAt);
     throw new LoadError(
@@ -16663,7 +16606,7 @@ function parseJson(text, file, limits, memory = new MemoryLedger()) {
     if (precise) throw precise;
     if (stats.problem) throw new LoadError(stats.problem.code, stats.problem.message, file, 1, 1);
   }
-  return { value, sourceMap: new JsonSourceMap(text, new LineIndex(text, scan.lineStarts), listing) };
+  return { value, sourceMap: new JsonSourceMap(text, lines, arrayItems) };
 }
 function syntaxFromMessage(error2, text, file, lines) {
   const message = error2 instanceof Error ? error2.message : String(error2);

@@ -1,6 +1,5 @@
 import { unescapeSegment } from '../util/pointer.js';
 import type { LineIndex } from './lines.js';
-import type { JsonListing } from './prescan.js';
 import type { SourceMap, SourcePosition } from './source-map.js';
 
 /** Offsets of one direct child: its value, and its key when the parent is an object (else -1). */
@@ -32,7 +31,7 @@ const REVISITED_SPAN = 256;
  * the one child it needs and skipping over everything else. Only large containers (the root, the
  * `tools` array of a catalog), and containers searched again over more than a few hundred
  * characters (a tool with several findings), get their children listed and kept. The JSON prescan
- * lists a catalog's `tools` array and each tool's keys on its way, so positions never scan them. The previous lookup's path is
+ * lists a catalog's `tools` array on its way, so positions never scan it. The previous lookup's path is
  * remembered: findings come in runs under one tool or schema, so a lookup usually starts from its
  * parent. Indexing every pointer of a 2.9 MB catalog took ~0.2 s, and most of the memory on very
  * large documents.
@@ -47,18 +46,13 @@ export class JsonSourceMap implements SourceMap {
    */
   private readonly last: { pointer: string; prefixes: string[]; slots: Resolved[] };
 
-  /** Keys of the objects the JSON prescan listed, by where each object starts. */
-  private readonly itemKeys: ReadonlyMap<number, number[]> | undefined;
-
-  /** `listing`: what the JSON prescan listed on its way (see JsonListing). */
+  /** `arrayItems`: item offsets of arrays the JSON prescan listed (see prescanJson). */
   constructor(
     private readonly text: string,
     private readonly lines: LineIndex,
-    listing?: JsonListing,
+    arrayItems?: ReadonlyMap<number, number[]>,
   ) {
-    if (listing)
-      for (const [start, items] of listing.arrayItems) this.large.set(start, { isArray: true, items });
-    this.itemKeys = listing?.itemKeys;
+    if (arrayItems) for (const [start, items] of arrayItems) this.large.set(start, { isArray: true, items });
     const root = this.skipWhitespace(0);
     const slot: Resolved = { key: -1, value: root, found: root < text.length, depth: 0 };
     this.last = { pointer: '', prefixes: [''], slots: [slot] };
@@ -146,15 +140,6 @@ export class JsonSourceMap implements SourceMap {
         return value === undefined ? undefined : { key: -1, value };
       }
       return listed.members.get(segment);
-    }
-    const keys = isArray ? undefined : this.itemKeys?.get(start);
-    if (keys) {
-      for (let k = 0; k < keys.length; k++) {
-        const key = keys[k] as number;
-        const keyEnd = this.stringEnd(key);
-        if (this.keyIs(key, keyEnd, segment)) return { key, value: this.valueAfterKey(keyEnd) };
-      }
-      return undefined;
     }
     const found = this.search(start, isArray, index, segment);
     const span = this.searchEnd - start;

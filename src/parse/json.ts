@@ -4,7 +4,7 @@ import { JsonSourceMap } from './json-source-map.js';
 import type { Limits } from './limits.js';
 import { LineIndex } from './lines.js';
 import { MemoryLedger } from './memory.js';
-import { type JsonListing, prescanJson } from './prescan.js';
+import { prescanJson } from './prescan.js';
 import type { SourceMap } from './source-map.js';
 import { checkValue } from './walk-limits.js';
 
@@ -24,11 +24,9 @@ export function parseJson(
   limits: Limits,
   memory: MemoryLedger = new MemoryLedger(),
 ): ParsedText {
-  // Errors are placed by a table of their own: in a text that is not JSON, a line break can be in
-  // a string, where the prescan does not look.
   const lines = new LineIndex(text);
-  const listing: JsonListing = { arrayItems: new Map(), itemKeys: new Map() };
-  const scan = prescanJson(text, limits.maxDepth, listing);
+  const arrayItems = new Map<number, number[]>();
+  const scan = prescanJson(text, limits.maxDepth, arrayItems);
   if (scan.tooDeepAt >= 0) {
     const { line, column } = lines.position(scan.tooDeepAt);
     throw new LoadError(
@@ -61,7 +59,7 @@ export function parseJson(
     if (precise) throw precise;
     if (stats.problem) throw new LoadError(stats.problem.code, stats.problem.message, file, 1, 1);
   }
-  return { value, sourceMap: new JsonSourceMap(text, new LineIndex(text, scan.lineStarts), listing) };
+  return { value, sourceMap: new JsonSourceMap(text, lines, arrayItems) };
 }
 
 function syntaxFromMessage(error: unknown, text: string, file: string, lines: LineIndex): LoadError {

@@ -1,15 +1,9 @@
 /** Offset → 1-based line/column over a text, with the line table built on first use. */
 export class LineIndex {
-  private starts: ArrayLike<number> | undefined;
-  /** `starts`: where each line starts, when a pass over the text has listed them already. */
-  constructor(
-    private readonly text: string,
-    starts?: ArrayLike<number>,
-  ) {
-    this.starts = starts;
-  }
+  private starts: number[] | undefined;
+  constructor(private readonly text: string) {}
 
-  private lineStarts(): ArrayLike<number> {
+  private lineStarts(): number[] {
     if (this.starts) return this.starts;
     const starts = [0];
     const text = this.text;

@@ -3,17 +3,6 @@
  * in microseconds instead of after the parser has allocated (or overflowed) on it.
  */
 
-/**
- * What the prescan lists for the source map on its way, so that positions need not search there:
- * for each array directly inside the root (a catalog's `tools`) whose items are all objects or
- * arrays, where each item starts; and for each such item that is an object, where each of its keys
- * starts (a tool's `name`, `description`, `inputSchema`...).
- */
-export interface JsonListing {
-  arrayItems: Map<number, number[]>;
-  itemKeys: Map<number, number[]>;
-}
-
 export interface JsonPrescan {
   /** Number of object keys (strings followed by a colon). */
   keys: number;
@@ -24,11 +13,6 @@ export interface JsonPrescan {
    * text over the value limit is refused before `JSON.parse` builds them all.
    */
   valuesAtMost: number;
-  /**
-   * Where each line starts (0 first), when the scan went to the end: a line break in JSON is
-   * never inside a string, so the pass meets every one. Only right for a text that parses.
-   */
-  lineStarts?: Int32Array;
 }
 
 /**
@@ -38,23 +22,18 @@ export interface JsonPrescan {
  * and cold. Most of a description is string content, which `indexOf` crosses natively to the next
  * quote (an escaped one has an odd run of backslashes before it): that halved the pass.
  */
-export function prescanJson(text: string, maxDepth: number, listing?: JsonListing): JsonPrescan {
+export function prescanJson(text: string, maxDepth: number, arrayItems?: Map<number, number[]>): JsonPrescan {
   let keys = 0;
   let depth = 0;
   let separators = 0;
   let containers = 0;
   const length = text.length;
   let i = 0;
-  // The array being listed (see JsonListing), and the keys of its current item.
+  // `arrayItems`: for each array directly inside the root (a catalog's `tools`) whose items are
+  // all objects or arrays, where each item starts. Positions then need not scan the array.
   let items: number[] | undefined;
   let itemsOf = -1;
   let commas = 0;
-  let keysOfItem: number[] | undefined;
-  // Grown by doubling: a typed array, because this pass runs on every JSON document.
-  let lineStarts: Int32Array<ArrayBuffer> | undefined = new Int32Array(1024);
-  // Items and keys listed so far (see MAX_LISTED).
-  let listed = 0;
-  let lines = 1;
   while (i < length) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -69,20 +48,8 @@ export function prescanJson(text: string, maxDepth: number, listing?: JsonListin
       }
       j++;
       let w = text.charCodeAt(j);
-      while (w === 0x20 || w === 0x0a || w === 0x0d || w === 0x09) {
-        if (w === 0x0a && lineStarts !== undefined) {
-          if (lines === lineStarts.length) lineStarts = grownLineStarts(lineStarts);
-          if (lineStarts !== undefined) lineStarts[lines++] = j + 1;
-        }
-        w = text.charCodeAt(++j);
-      }
-      if (w === 0x3a) {
-        keys++;
-        if (depth === 3 && keysOfItem !== undefined) {
-          keysOfItem.push(i);
-          if (++listed > MAX_LISTED) listing = items = keysOfItem = stopListing(listing);
-        }
-      }
+      while (w === 0x20 || w === 0x0a || w === 0x0d || w === 0x09) w = text.charCodeAt(++j);
+      if (w === 0x3a) keys++;
       i = j;
       continue;
     }
@@ -94,63 +61,27 @@ export function prescanJson(text: string, maxDepth: number, listing?: JsonListin
       while (n === 0x20 || n === 0x0a || n === 0x0d || n === 0x09) n = text.charCodeAt(++next);
       if (n !== c + 2) containers++; // `}` is `{` + 2, `]` is `[` + 2
       if (depth > maxDepth) return { keys, tooDeepAt: i, valuesAtMost: 1 + separators + containers };
-      if (listing !== undefined) {
+      if (arrayItems !== undefined) {
         if (depth === 2 && c === 0x5b) {
           items = [];
           itemsOf = i;
           commas = 0;
-        } else if (depth === 3 && items !== undefined) {
-          items.push(i);
-          if (c === 0x7b) listing.itemKeys.set(i, (keysOfItem = []));
-          if (++listed > MAX_LISTED) listing = items = keysOfItem = stopListing(listing);
-        }
+        } else if (depth === 3 && items !== undefined) items.push(i);
       }
     } else if (c === 0x7d || c === 0x5d) {
-      if (depth === 3) keysOfItem = undefined;
-      else if (depth === 2 && items !== undefined) {
+      if (depth === 2 && items !== undefined) {
         // Every item was an object or an array only if there is one per comma-separated slot.
-        if (items.length > 0 && items.length === commas + 1) listing?.arrayItems.set(itemsOf, items);
+        if (items.length > 0 && items.length === commas + 1) arrayItems?.set(itemsOf, items);
         items = undefined;
       }
       depth--;
     } else if (c === 0x2c) {
       separators++;
       if (depth === 2) commas++;
-    } else if (c === 0x0a && lineStarts !== undefined) {
-      if (lines === lineStarts.length) lineStarts = grownLineStarts(lineStarts);
-      if (lineStarts !== undefined) lineStarts[lines++] = i + 1;
     }
     i++;
   }
-  return {
-    keys,
-    tooDeepAt: -1,
-    valuesAtMost: 1 + separators + containers,
-    ...(lineStarts !== undefined ? { lineStarts: lineStarts.subarray(0, lines) } : {}),
-  };
-}
-
-/** Forgets what was listed: the text has too much of it to list (see MAX_LISTED). */
-function stopListing(listing: JsonListing | undefined): undefined {
-  listing?.arrayItems.clear();
-  listing?.itemKeys.clear();
-  return undefined;
-}
-
-/**
- * Bounds on what the prescan lists, which it does before any limit is checked: a text can have
- * millions of items or lines (21 million `{}` ran a 512 MB heap out of memory when each was
- * listed). Past them, positions search the text and the line table is built when needed.
- */
-export const MAX_LISTED = 1 << 20;
-export const MAX_LINE_STARTS = 1 << 23;
-
-/** The line table twice as long, or undefined past MAX_LINE_STARTS. */
-function grownLineStarts(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> | undefined {
-  if (array.length >= MAX_LINE_STARTS) return undefined;
-  const larger = new Int32Array(array.length * 2);
-  larger.set(array);
-  return larger;
+  return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
 }
 
 /**

@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
 import {
-  MAX_LINE_STARTS,
-  MAX_LISTED,
   prescanJson,
   YAML_BYTES_PER_LINE,
   YAML_BYTES_PER_VALUE,
@@ -31,15 +29,10 @@ describe('prescanJson', () => {
       fc.property(fc.json({ depthSize: 'medium' }), fc.boolean(), (text, pretty) => {
         const source = pretty ? JSON.stringify(JSON.parse(text), null, 2) : text;
         const values = countValues(JSON.parse(source));
-        // Every line break, also between a key and its colon (the pass steps over those itself).
-        const spaced = pretty ? brokenAtColons(JSON.parse(source)) : source;
-        const starts = [0];
-        for (let i = spaced.indexOf('\n'); i !== -1; i = spaced.indexOf('\n', i + 1)) starts.push(i + 1);
-        expect(prescanJson(spaced, 10_000)).toEqual({
+        expect(prescanJson(source, 10_000)).toEqual({
           keys: countKeys(JSON.parse(source)),
           tooDeepAt: -1,
           valuesAtMost: values,
-          lineStarts: Int32Array.from(starts),
         });
       }),
       { numRuns: 300 },
@@ -48,12 +41,7 @@ describe('prescanJson', () => {
 
   it('counts a duplicate key twice, ignores brackets, colons and escaped quotes inside strings', () => {
     const text = '{"a": "x\\\\\\": [{", "a" : 1, "b": ["c:", {"d\\"": null}]}';
-    expect(prescanJson(text, 10)).toEqual({
-      keys: 4,
-      tooDeepAt: -1,
-      valuesAtMost: 7,
-      lineStarts: Int32Array.from([0]),
-    });
+    expect(prescanJson(text, 10)).toEqual({ keys: 4, tooDeepAt: -1, valuesAtMost: 7 });
   });
 
   it('tells an escaped quote from one after escaped backslashes, for any run of them', () => {
@@ -66,31 +54,14 @@ describe('prescanJson', () => {
 
   it('lists where the items of a root-level array of objects or arrays start, and no other', () => {
     const text =
-      '{"tools": [ {"a": "[,{", "b\\"": {"c": 1}}, [1, 2] ,{} ], "mixed": [{}, 1], "empty": [], "deep": [[[{}]]], "o": {"x": [{"y": 1}]}}';
-    const listing = { arrayItems: new Map<number, number[]>(), itemKeys: new Map<number, number[]>() };
-    prescanJson(text, 10, listing);
+      '{"tools": [ {"a": "[,{"}, [1, 2] ,{} ], "mixed": [{}, 1], "empty": [], "deep": [[[{}]]], "o": {"x": [{}]}}';
+    const items = new Map<number, number[]>();
+    prescanJson(text, 10, items);
     const tools = text.indexOf('[');
-    expect([...listing.arrayItems]).toEqual([
+    expect([...items]).toEqual([
       [tools, [text.indexOf('{"a"'), text.indexOf('[1'), text.indexOf('{} ]')]],
       [text.indexOf('[[[{'), [text.indexOf('[[{')]],
     ]);
-    // The keys of each object item (not of what is nested in them, nor of deeper arrays' items).
-    expect([...listing.itemKeys]).toEqual([
-      [text.indexOf('{"a"'), [text.indexOf('"a"'), text.indexOf('"b\\""')]],
-      [text.indexOf('{} ]'), []],
-      [text.indexOf('{}, 1'), []],
-    ]);
-  });
-
-  it('lists nothing, and no line table, past its bounds (it runs before any limit is checked)', () => {
-    const listing = { arrayItems: new Map<number, number[]>(), itemKeys: new Map<number, number[]>() };
-    const many = `{"tools": [${'{"a": 1},'.repeat(MAX_LISTED / 2)}{}], "b": [{}]}`;
-    expect(prescanJson(many, 10, listing).keys).toBe(MAX_LISTED / 2 + 2);
-    expect(listing.arrayItems.size + listing.itemKeys.size).toBe(0);
-    const lines = `[${'\n'.repeat(MAX_LINE_STARTS)}1]`;
-    expect(prescanJson(lines, 10).lineStarts).toBeUndefined();
-    const fewer = `[${'\n'.repeat(MAX_LINE_STARTS - 1)}1]`;
-    expect(prescanJson(fewer, 10).lineStarts).toHaveLength(MAX_LINE_STARTS);
   });
 
   it('lists item starts that agree with the parsed document (property)', () => {
@@ -100,9 +71,8 @@ describe('prescanJson', () => {
         fc.boolean(),
         (root, pretty) => {
           const text = JSON.stringify(root, null, pretty ? 2 : 0);
-          const listing = { arrayItems: new Map<number, number[]>(), itemKeys: new Map<number, number[]>() };
-          prescanJson(text, 1000, listing);
-          const items = listing.arrayItems;
+          const items = new Map<number, number[]>();
+          prescanJson(text, 1000, items);
           for (const [start, offsets] of items) {
             const array = JSON.parse(text.slice(start, matchingClose(text, start) + 1)) as unknown[];
             expect(offsets).toHaveLength(array.length);
@@ -112,14 +82,6 @@ describe('prescanJson', () => {
           }
           const arrays = Object.values(root).filter((list) => list.length > 0);
           expect(items.size).toBe(arrays.length);
-          // Each object item's keys, in the order they are written, and every one of them.
-          const objects = arrays.flat().filter((item) => !Array.isArray(item));
-          expect(listing.itemKeys.size).toBe(objects.length);
-          for (const [start, keys] of listing.itemKeys) {
-            const item = JSON.parse(text.slice(start, matchingClose(text, start) + 1)) as object;
-            const written = keys.map((at) => stringAt(text, at));
-            expect([...written].sort()).toEqual(Object.keys(item).sort());
-          }
         },
       ),
       { numRuns: 200 },
@@ -227,20 +189,3 @@ describe('yamlSecondDocumentAt', () => {
     );
   });
 });
-
-/** The JSON string literal that starts at `at`, decoded. */
-function stringAt(text: string, at: number): string {
-  let end = at + 1;
-  while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-  return JSON.parse(text.slice(at, end + 1)) as string;
-}
-
-/** JSON with a line break around every colon and comma: where the prescan steps over breaks itself. */
-function brokenAtColons(value: unknown): string {
-  if (Array.isArray(value)) return `[\n${value.map(brokenAtColons).join(',\n')}\n]`;
-  if (value !== null && typeof value === 'object')
-    return `{\n${Object.entries(value)
-      .map(([key, member]) => `${JSON.stringify(key)}\n :\n${brokenAtColons(member)}`)
-      .join(',\n')}\n}`;
-  return JSON.stringify(value);
-}
