@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-import { useCommandLineV8Flags } from '../util/v8-tuning.js';
 /**
  * The `mcpdesc` executable, bundled by scripts/build-cli.mjs into dist/bin/mcpdesc.cjs. It answers
  * `--version` itself; any other command line runs the command line bundle (dist/bin/cli.cjs: one
  * CommonJS file, each command's modules initialised only when it runs) through V8's code cache,
  * so a start neither resolves dozens of ES modules nor compiles half a megabyte of code.
  */
+
+import { useCommandLineV8Flags } from '../util/v8-tuning.js';
 import { lowerBackgroundThreadPriority } from './background-threads.js';
 import { packageVersion } from './version.js';
 
