@@ -18,9 +18,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WHERE_THE_TIME_GOES = `\n## Where the time goes
 
 - **Start-up**: \`dist/bin/mcpdesc.cjs\` answers \`--version\` itself. Anything else runs one
-  CommonJS bundle compiled from V8's code cache, which the build takes after running the common
-  commands on the bundled examples, so that it holds their bytecode too; Ajv, yaml, \`node:child_process\` and
-  \`node:crypto\` load only when needed. What is left of a cold \`validate\` of a small file is the
+  CommonJS bundle compiled from V8's code cache, which the build takes after running commands on
+  the bundled examples, so that it holds their bytecode too: \`validate\`, \`lint\`, \`diff\` and
+  \`merge\` each load a cache warmed by themselves alone (V8 deserialises a whole cache first,
+  ≈ 15 ms for the shared one on a slow two-core machine; \`validate\`'s is half its size).
+  Ajv, yaml, \`node:child_process\` and \`node:crypto\` load only when needed. What is left of a cold \`validate\` of a small file is the
   structural validator (≈ 0.4 MB of generated code, from its code cache, ≈ 10 ms) and commander.
 - **Validation** is the largest share of \`validate\`, \`lint\`, \`diff\` and \`merge\` (≈ 60 ms
   per catalog in a fresh process on a quiet machine; \`diff\` validates two documents and

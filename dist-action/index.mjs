@@ -20116,8 +20116,8 @@ function usesCommandLineV8Flags() {
 
 // src/util/precompiled.ts
 var DIGEST_BYTES = 8;
-function codeCacheFile(file) {
-  return `${file}${usesCommandLineV8Flags() ? ".cli" : ""}.v8-cache`;
+function codeCacheFile(file, flavour) {
+  return `${file}${flavour === void 0 ? "" : `.${flavour}`}${usesCommandLineV8Flags() ? ".cli" : ""}.v8-cache`;
 }
 function wrapCommonJs(source) {
   return `(function (exports, require, module, __filename, __dirname) { ${source}
@@ -20138,13 +20138,13 @@ function cacheKeyOf(bytes2) {
   const key = text.slice(KEY_COMMENT.length, -1);
   return /^[0-9a-f]+$/.test(key) ? key : void 0;
 }
-function compilePrecompiled(file, bytes2) {
+function compilePrecompiled(file, bytes2, flavour) {
   const source = sourceText(bytes2);
   let cachedData;
   const key = cacheKeyOf(bytes2);
   if (key !== void 0) {
     try {
-      const cache3 = readFileSync2(codeCacheFile(file));
+      const cache3 = readFileSync2(codeCacheFile(file, flavour));
       if (cache3.subarray(0, DIGEST_BYTES).toString("hex") === key) cachedData = cache3.subarray(DIGEST_BYTES);
     } catch {
     }
@@ -20163,9 +20163,9 @@ function runCommonJs(script, file) {
   run2(module.exports, createRequire2(file), module, file, dirname2(file));
   return module.exports;
 }
-function requirePrecompiled(url) {
+function requirePrecompiled(url, flavour) {
   const file = fileURLToPath(url);
-  return runCommonJs(compilePrecompiled(file, readFileSync2(file)), file);
+  return runCommonJs(compilePrecompiled(file, readFileSync2(file), flavour), file);
 }
 
 // src/validate/ajv-keywords.ts

@@ -8,6 +8,7 @@
 
 import { useCommandLineV8Flags } from '../util/v8-tuning.js';
 import { lowerBackgroundThreadPriority } from './background-threads.js';
+import { codeCacheFlavour } from './code-caches.js';
 import { packageVersion } from './version.js';
 
 interface CommandLine {
@@ -32,7 +33,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   import('../util/precompiled.js')
     .then(({ requirePrecompiled }) => {
       // Relative to dist/cli/bin.js: the bundle keeps import.meta.url pointing at a module's dist/ twin.
-      const cli = requirePrecompiled(new URL('../bin/cli.cjs', import.meta.url)) as CommandLine;
+      const cli = requirePrecompiled(
+        new URL('../bin/cli.cjs', import.meta.url),
+        codeCacheFlavour(args),
+      ) as CommandLine;
       // The bundle runs in a vm script, where import() has no module loader: lend it ours.
       cli.setModuleImporter((url) => import(url));
       return cli.runCli(process.argv).then(

@@ -25,9 +25,13 @@ import { usesCommandLineV8Flags } from './v8-tuning.js';
 
 const DIGEST_BYTES = 8;
 
-/** Where the code cache of `file` is, for this process's V8 flags. */
-export function codeCacheFile(file: string): string {
-  return `${file}${usesCommandLineV8Flags() ? '.cli' : ''}.v8-cache`;
+/**
+ * Where the code cache of `file` is, for this process's V8 flags. A module can have several,
+ * warmed by different work (`flavour`): the command line bundle has one per common command
+ * (src/cli/code-caches.ts).
+ */
+export function codeCacheFile(file: string, flavour?: string): string {
+  return `${file}${flavour === undefined ? '' : `.${flavour}`}${usesCommandLineV8Flags() ? '.cli' : ''}.v8-cache`;
 }
 
 /** The same wrapper Node puts around a CommonJS module. */
@@ -72,13 +76,13 @@ export function cacheKeyOf(bytes: Uint8Array): string | undefined {
 }
 
 /** The compiled script of a precompiled module (its bytes), with its code cache when one fits. */
-export function compilePrecompiled(file: string, bytes: Buffer): Script {
+export function compilePrecompiled(file: string, bytes: Buffer, flavour?: string): Script {
   const source = sourceText(bytes);
   let cachedData: Buffer | undefined;
   const key = cacheKeyOf(bytes);
   if (key !== undefined) {
     try {
-      const cache = readFileSync(codeCacheFile(file));
+      const cache = readFileSync(codeCacheFile(file, flavour));
       if (cache.subarray(0, DIGEST_BYTES).toString('hex') === key) cachedData = cache.subarray(DIGEST_BYTES);
     } catch {
       // no cache: compile from source
@@ -106,14 +110,19 @@ export function writeCodeCache(file: string, warm: (exports: unknown) => void = 
   writeFileSync(codeCacheFile(file), Buffer.concat([key, script.createCachedData()]));
 }
 
-/** writeCodeCache with a warm-up that runs asynchronously (whole commands of the command line). */
+/**
+ * writeCodeCache with a warm-up that runs asynchronously (whole commands of the command line),
+ * written as the cache of `flavour`. One per process: V8 shares the bytecode of a source it has
+ * compiled before, so a second warm-up's cache would also hold the first one's.
+ */
 export async function writeWarmedCodeCache(
   file: string,
   warm: (exports: unknown) => Promise<void>,
+  flavour?: string,
 ): Promise<void> {
   const { key, script, exports } = compileForCache(file);
   await warm(exports);
-  writeFileSync(codeCacheFile(file), Buffer.concat([key, script.createCachedData()]));
+  writeFileSync(codeCacheFile(file, flavour), Buffer.concat([key, script.createCachedData()]));
 }
 
 /** Ends `file` with its cache key if it has none, then compiles and runs it afresh. */
@@ -144,7 +153,7 @@ export function runCommonJs(script: Script, file: string): unknown {
 }
 
 /** The exports of the precompiled module at `url`. Throws when it does not exist (running from sources). */
-export function requirePrecompiled(url: URL): unknown {
+export function requirePrecompiled(url: URL, flavour?: string): unknown {
   const file = fileURLToPath(url);
-  return runCommonJs(compilePrecompiled(file, readFileSync(file)), file);
+  return runCommonJs(compilePrecompiled(file, readFileSync(file), flavour), file);
 }

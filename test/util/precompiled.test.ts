@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMMANDS_WITH_OWN_CODE_CACHE, codeCacheFlavour } from '../../src/cli/code-caches.js';
 import {
   cacheKeyOf,
   compilePrecompiled,
@@ -119,7 +120,8 @@ describe.skipIf(!existsSync(join(DIST, 'bin/cli.cjs')))('the build’s code cach
   const forLibrary = names
     .filter((name) => name.endsWith('.v8-cache') && !name.endsWith('.cli.v8-cache'))
     .map((name) => join(DIST, name.slice(0, -'.v8-cache'.length)));
-  const forCommandLine = modulesWith('.cli.v8-cache');
+  // Flavoured caches (`cli.cjs.validate.cli.v8-cache`) are checked on their own below.
+  const forCommandLine = modulesWith('.cli.v8-cache').filter((file) => existsSync(file));
   const relativeNames = (files: string[]) => files.map((file) => relative(DIST, file)).sort();
 
   it('covers the precompiled validators for library callers, and them and the bundle for the executable', () => {
@@ -166,6 +168,31 @@ describe.skipIf(!existsSync(join(DIST, 'bin/cli.cjs')))('the build’s code cach
     // The same offer from a process without the flags is accepted: the refusal above is the flags'.
     expect(run().other).toBe(false);
   });
+  it('give each command the executable loads a cache of its own a cache warmed by it alone', () => {
+    const bundle = join(DIST, 'bin/cli.cjs');
+    const script = `
+      const { readFileSync } = await import('node:fs');
+      const { useCommandLineV8Flags } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'util/v8-tuning.js')).href)});
+      const { compilePrecompiled, codeCacheFile } = await import(${JSON.stringify(pathToFileURL(join(DIST, 'util/precompiled.js')).href)});
+      useCommandLineV8Flags();
+      const bundle = ${JSON.stringify(bundle)};
+      const bytes = readFileSync(bundle);
+      console.log(JSON.stringify(${JSON.stringify(COMMANDS_WITH_OWN_CODE_CACHE)}.map((command) => ({
+        file: codeCacheFile(bundle, command),
+        rejected: compilePrecompiled(bundle, bytes, command).cachedDataRejected,
+      }))));
+    `;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    const caches = JSON.parse(result.stdout) as { file: string; rejected: boolean }[];
+    expect(caches.map(({ file }) => relative(DIST, file))).toEqual(
+      COMMANDS_WITH_OWN_CODE_CACHE.map((command) => `bin/cli.cjs.${command}.cli.v8-cache`),
+    );
+    expect(caches.map(({ rejected }) => rejected)).toEqual(COMMANDS_WITH_OWN_CODE_CACHE.map(() => false));
+    // Holding less than the shared cache is their point: validate's holds none of lint, diff or merge.
+    const shared = readFileSync(`${bundle}.cli.v8-cache`).length;
+    expect(readFileSync(`${bundle}.validate.cli.v8-cache`).length).toBeLessThan(shared * 0.7);
+  });
 });
 
 /** What a CommonJS source exports, evaluated directly (the reference for a cached module). */
@@ -174,3 +201,18 @@ function exportsOf(source: string): unknown {
   new Function('module', 'exports', source)(module, module.exports);
   return module.exports;
 }
+
+describe('codeCacheFlavour', () => {
+  it.each([
+    [['validate', 'a.json'], 'validate'],
+    [['lint', '--format', 'json', 'a.json'], 'lint'],
+    [['diff', 'a.json', 'b.json'], 'diff'],
+    [['merge', 'a.json', 'b.json', '-o', 'c.json'], 'merge'],
+    // Anything else, an option first included, gets the shared cache.
+    [['migrate', 'a.json'], undefined],
+    [['--debug', 'validate', 'a.json'], undefined],
+    [[], undefined],
+  ])('%j → %s', (args, flavour) => {
+    expect(codeCacheFlavour(args)).toBe(flavour);
+  });
+});
