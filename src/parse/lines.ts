@@ -1,19 +1,31 @@
 /** Offset → 1-based line/column over a text, with the line table built on first use. */
 export class LineIndex {
-  private starts: number[] | undefined;
+  private starts: Int32Array | undefined;
   constructor(private readonly text: string) {}
 
-  private lineStarts(): number[] {
+  /**
+   * Where each line starts. In a typed array sized from the text (a line every 32 characters,
+   * doubled when the text has more): pushing to an array reallocated and copied it as it grew, and
+   * that was two-thirds of the table's cost on a catalog's 84,000 lines (≈ 13 ms of ≈ 18 ms in a fresh
+   * process). V8 caps strings below 2³¹ characters, so every offset fits.
+   */
+  private lineStarts(): Int32Array {
     if (this.starts) return this.starts;
-    const starts = [0];
     const text = this.text;
+    let starts = new Int32Array((text.length >>> 5) + 16);
+    let count = 1;
     let at = text.indexOf('\n');
     while (at !== -1) {
-      starts.push(at + 1);
+      if (count === starts.length) {
+        const grown = new Int32Array(count * 2);
+        grown.set(starts);
+        starts = grown;
+      }
+      starts[count++] = at + 1;
       at = text.indexOf('\n', at + 1);
     }
-    this.starts = starts;
-    return starts;
+    this.starts = starts.subarray(0, count);
+    return this.starts;
   }
 
   position(offset: number): { line: number; column: number } {
