@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 // The built module: a child process runs it, and Node 20 runs no TypeScript (npm test builds first).
 const BUILT = join(import.meta.dirname, '../../dist/util/v8-tuning.js');
 const TUNING = pathToFileURL(BUILT).href;
+const LOAD_INPUT = pathToFileURL(join(import.meta.dirname, '../../dist/cli/load-input.js')).href;
 
 /**
  * V8 ignores a flag it does not know without a word, so each flag's effect is checked in a process
@@ -38,5 +39,17 @@ describe.skipIf(!existsSync(BUILT))('the executable’s V8 flags', () => {
     `) as { tuned: boolean; size: number };
     expect(newSpace.tuned).toBe(true);
     expect(newSpace.size).toBeLessThanOrEqual(4 * 1024 * 1024);
+  });
+  it('let it grow again once a command has read a large input (src/cli/load-input.ts)', () => {
+    const newSpace = inFreshProcess(`
+      const { noteInputSize, LARGE_INPUT_BYTES } = await import(${JSON.stringify(LOAD_INPUT)});
+      noteInputSize(LARGE_INPUT_BYTES);
+      const kept = [];
+      for (let i = 0; i < 400000; i++) kept.push({ i, text: 'x' + i });
+      const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+      console.log(JSON.stringify({ tuned: usesCommandLineV8Flags(), size: space.space_size, kept: kept.length }));
+    `) as { tuned: boolean; size: number };
+    expect(newSpace.tuned).toBe(true);
+    expect(newSpace.size).toBeGreaterThan(4 * 1024 * 1024);
   });
 });
