@@ -17,7 +17,10 @@ import { setFlagsFromString } from 'node:v8';
  *   the two-core machine of docs/performance.md a page fault cost ≈ 10 µs, and a catalog lint took
  *   ≈ 17,500 of them, ≈ 5,000 for the young generation's growth alone. With the semi-spaces kept
  *   small, collections are more frequent but run in memory already mapped: a catalog lint ≈ 12 %
- *   faster (≈ 480 → 420 ms) with a quarter less peak RSS, diff and merge alike. A command that
+ *   faster (≈ 480 → 420 ms) with a quarter less peak RSS, diff and merge alike, a 300-tool YAML
+ *   file ≈ 10 %. The catalog as YAML (2.4 MB) is ≈ 7 % slower: its parser's short-lived objects
+ *   survive a 1 MB space more often. Setting the factor back for YAML did not help, since changing
+ *   a flag makes V8 refuse the code caches loaded after it (≈ 75 ms). A command that
  *   reads a large input sets the factor back to V8's (src/cli/load-input.ts): a 50,000-tool diff
  *   collected ≈ 980 times instead of ≈ 60 with it. (`--max-semi-space-size` would bound the space
  *   instead, but V8 reads it only when the heap is set up; the growth factor is read each time
