@@ -30,19 +30,21 @@ const WHERE_THE_TIME_GOES = `\n## Where the time goes
   hand-written check accepts them against the meta-schema. The generated meta-schema validator is
   not even loaded for the catalog.
 - **Cold code**: every command runs most of its code once, over a large document, before V8 has
-  optimised it. The same lint in a warm process takes ≈ 130 ms instead of ≈ 300 ms, so the
+  optimised it. On an earlier machine the same lint took ≈ 130 ms in a warm process instead of
+  ≈ 300 ms in a fresh one, so the
   fixed cost of a fresh process is most of what separates the commands from the floor.
   Code that runs per node or per (subject, rule) pair avoids what unoptimised code pays for:
   \`for...of\` and array destructuring (an iterator result per step), objects of several shapes
   at one site (V8 optimised the lint rule loop four times before subjects shared one shape).
-- **A cold catalog lint, phase by phase** (marks in the code, medians of 25 runs, ≈ 320 ms in
-  all on a quiet machine): Node's start, loading the bundle and parsing the command line
-  ≈ 63 ms, reading and parsing the file ≈ 34 ms, the config ≈ 4 ms, validation ≈ 31 ms, subjects
-  ≈ 17 ms, the rules ≈ 70 ms, sorting and placing the findings ≈ 37 ms, the stylish report
-  ≈ 22 ms. The floor's process is Node's start and the read and parse (≈ 80–90 ms). Three times
-  the floor leaves ≈ 160 ms for everything after the config: about what the same load, lint and
-  report take in a process that has already linted the catalog twice (≈ 100–130 ms), and
-  two-thirds of what they take the first time (≈ 180 ms).
+- **A cold catalog lint, phase by phase** (CPU profiles of 5 runs on the machine above,
+  ≈ 420 ms in all): Node's start, loading the bundle and parsing the command line ≈ 100 ms;
+  decoding the file ≈ 24 ms, its prescan ≈ 12 ms and JSON.parse ≈ 25 ms (the floor decodes and
+  parses too); validation ≈ 35 ms; subjects ≈ 12 ms; the rules ≈ 50 ms; sorting and placing the
+  findings ≈ 15 ms; the stylish report and writing it ≈ 12 ms; and ≈ 80 ms of young-generation
+  collections spread over all of them (≈ 75 of them, in the 1 MB space). The floor's process is
+  Node's start, the read and the parse (≈ 165 ms). On an earlier, faster machine the same lint
+  took ≈ 320 ms against a floor of ≈ 85 ms: the ratio moves with the machine's costs (here, first
+  touches of memory).
 - **V8's own threads** compete with the command on two cores: Node starts four background
   workers, and during a catalog lint they spent ≈ 0.25 s of CPU compiling hot functions with
   TurboFan while the main thread was preempted ≈ 100 times. On Linux the executable lowers those
