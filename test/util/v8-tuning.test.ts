@@ -28,18 +28,29 @@ function inFreshProcess(body: string): unknown {
   return JSON.parse(result.stdout);
 }
 
+// Node 20's V8 (11.x), where the flags were measured. Some later V8s raise a semi-space growth factor
+// below 2 to 2, so there the flag is accepted and changes nothing.
+const MEASURED_V8 = Number(process.versions.v8.split('.')[0]) === 11;
+
 describe.skipIf(!existsSync(BUILT))('the executable’s V8 flags', () => {
-  it('keep the young generation at the size it starts with, however much survives', () => {
-    // 400,000 surviving objects: an untuned V8 grows its semi-spaces to 16 MB each.
-    const newSpace = inFreshProcess(`
+  it('are all known to this V8 (it would print an error for each unknown one at every start)', () => {
+    const tuned = inFreshProcess('console.log(JSON.stringify(usesCommandLineV8Flags()));');
+    expect(tuned).toBe(true);
+  });
+  it.skipIf(!MEASURED_V8)(
+    'keep the young generation at the size it starts with, however much survives',
+    () => {
+      // 400,000 surviving objects: an untuned V8 grows its semi-spaces to 16 MB each.
+      const newSpace = inFreshProcess(`
       const kept = [];
       for (let i = 0; i < 400000; i++) kept.push({ i, text: 'x' + i });
       const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
       console.log(JSON.stringify({ tuned: usesCommandLineV8Flags(), size: space.space_size, kept: kept.length }));
     `) as { tuned: boolean; size: number };
-    expect(newSpace.tuned).toBe(true);
-    expect(newSpace.size).toBeLessThanOrEqual(4 * 1024 * 1024);
-  });
+      expect(newSpace.tuned).toBe(true);
+      expect(newSpace.size).toBeLessThanOrEqual(4 * 1024 * 1024);
+    },
+  );
   it('let it grow again once a command has read a large input (src/cli/load-input.ts)', () => {
     const newSpace = inFreshProcess(`
       const { noteInputSize, LARGE_INPUT_BYTES } = await import(${JSON.stringify(LOAD_INPUT)});
