@@ -5,9 +5,10 @@
 // - dist/validate/meta-<dialect>.precompiled.cjs: the meta-schemas tool schemas are checked against;
 // - dist/lint/config.precompiled.cjs and options.precompiled.cjs: lint's config-file schema and the
 //   built-in functions' options schemas.
-// Each module is minified, with the Ajv runtime modules it uses bundled in, and gets V8's code cache beside it (src/util/precompiled.ts), taken after
-// a warm-up run so the functions a typical run needs are in it. The built-in rulesets are also
-// written as JSON (dist/lint/rulesets/), so linting with them needs no YAML parse.
+// Each module is minified, with the Ajv runtime modules it uses bundled in, and gets V8's code
+// cache beside it (src/util/precompiled.ts), taken after a warm-up run so the functions a typical
+// run needs are in it. The built-in rulesets are also written as JSON (dist/lint/rulesets/), so
+// linting with them needs no YAML parse.
 //
 // With --command-line-caches it writes only the second set of code caches, for the `mcpdesc`
 // executable's V8 flags (<file>.cli.v8-cache, see src/util/v8-tuning.ts), of the modules an earlier

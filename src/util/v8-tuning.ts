@@ -26,7 +26,8 @@ import { setFlagsFromString } from 'node:v8';
  *   instead, but V8 reads it only when the heap is set up; the growth factor is read each time
  *   the space would grow.) Some V8s later than Node 20's raise a factor below 2 to 2: there the flag
  *   is accepted and does nothing.
- * Setting the first two, diff, merge and the 50,000-tool runs were unchanged within the noise.
+ * With the first two flags alone, diff, merge and the 50,000-tool runs were unchanged within the
+ * noise.
  */
 export const COMMAND_LINE_V8_FLAGS: readonly string[] = [
   '--no-turbo-inlining',

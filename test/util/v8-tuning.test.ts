@@ -32,6 +32,20 @@ function inFreshProcess(body: string): unknown {
 // below 2 to 2, so there the flag is accepted and changes nothing.
 const MEASURED_V8 = Number(process.versions.v8.split('.')[0]) === 11;
 
+/**
+ * The young generation's size after 400,000 objects that all survive (an untuned V8 grows its
+ * semi-spaces to 16 MB each), in a fresh tuned process that first runs `before`.
+ */
+function youngGenerationAfterSurvivors(before = ''): { tuned: boolean; size: number } {
+  return inFreshProcess(`
+    ${before}
+    const kept = [];
+    for (let i = 0; i < 400000; i++) kept.push({ i, text: 'x' + i });
+    const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    console.log(JSON.stringify({ tuned: usesCommandLineV8Flags(), size: space.space_size, kept: kept.length }));
+  `) as { tuned: boolean; size: number };
+}
+
 describe.skipIf(!existsSync(BUILT))('the executable’s V8 flags', () => {
   it('are all known to this V8 (it would print an error for each unknown one at every start)', () => {
     const tuned = inFreshProcess('console.log(JSON.stringify(usesCommandLineV8Flags()));');
@@ -40,26 +54,16 @@ describe.skipIf(!existsSync(BUILT))('the executable’s V8 flags', () => {
   it.skipIf(!MEASURED_V8)(
     'keep the young generation at the size it starts with, however much survives',
     () => {
-      // 400,000 surviving objects: an untuned V8 grows its semi-spaces to 16 MB each.
-      const newSpace = inFreshProcess(`
-      const kept = [];
-      for (let i = 0; i < 400000; i++) kept.push({ i, text: 'x' + i });
-      const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
-      console.log(JSON.stringify({ tuned: usesCommandLineV8Flags(), size: space.space_size, kept: kept.length }));
-    `) as { tuned: boolean; size: number };
+      const newSpace = youngGenerationAfterSurvivors();
       expect(newSpace.tuned).toBe(true);
       expect(newSpace.size).toBeLessThanOrEqual(4 * 1024 * 1024);
     },
   );
   it('let it grow again once a command has read a large input (src/cli/load-input.ts)', () => {
-    const newSpace = inFreshProcess(`
+    const newSpace = youngGenerationAfterSurvivors(`
       const { noteInputSize, LARGE_INPUT_BYTES } = await import(${JSON.stringify(LOAD_INPUT)});
       noteInputSize(LARGE_INPUT_BYTES);
-      const kept = [];
-      for (let i = 0; i < 400000; i++) kept.push({ i, text: 'x' + i });
-      const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
-      console.log(JSON.stringify({ tuned: usesCommandLineV8Flags(), size: space.space_size, kept: kept.length }));
-    `) as { tuned: boolean; size: number };
+    `);
     expect(newSpace.tuned).toBe(true);
     expect(newSpace.size).toBeGreaterThan(4 * 1024 * 1024);
   });
