@@ -28,6 +28,30 @@ function loadRuleset(name) {
   return parse(readFileSync(join(ROOT, 'rules', `${name}.yaml`), 'utf8'));
 }
 
+/** The client-compatibility rulesets (rules/clients/*.yaml), in the order src/lint/config.ts lists them. */
+const CLIENT_RULESETS = ['clients/gemini', 'clients/openai-strict'];
+
+/** A rule entry of a ruleset that defines a rule (not a re-levelling of one it extends). */
+const isDefinition = (entry) =>
+  typeof entry === 'object' && entry !== null && ('then' in entry || 'given' in entry);
+
+function ruleDetails(id, rule, severityLine, strictChange) {
+  let out = `#### ${id}\n\n${cell(rule.description)}\n\n`;
+  if (rule.help) out += `${cell(rule.help)}\n\n`;
+  const when = rule.when ? ` when \`${JSON.stringify(rule.when)}\`` : '';
+  const field = rule.then?.field
+    ? `, field ${list(rule.then.field)
+        .map((f) => `\`${f}\``)
+        .join(', ')}`
+    : '';
+  out += `- Given: ${list(rule.given)
+    .map((g) => `\`${g}\``)
+    .join(', ')}${when}${field}\n`;
+  out += `- Function: ${optionsText(rule, strictChange)}\n`;
+  out += `- Severity: ${severityLine}\n\n`;
+  return out;
+}
+
 /** Severity of every rule in `recommended` and `strict` (strict extends recommended). */
 function severities(recommended, strict) {
   const out = new Map();
@@ -62,7 +86,11 @@ export function renderLintDocs(functions) {
   let out = `${BEGIN}\n<!-- Do not edit between these markers: run \`npm run build && node scripts/gen-lint-docs.mjs\`. -->\n\n`;
   out += '### Rulesets\n\n';
   out += `- **recommended** (the default): ${cell(recommended.description)}\n`;
-  out += `- **strict** (\`extends: strict\`): ${cell(strict.description)}\n\n`;
+  out += `- **strict** (\`extends: strict\`): ${cell(strict.description)}\n`;
+  const clients = CLIENT_RULESETS.map((name) => [name, loadRuleset(name)]);
+  for (const [name, ruleset] of clients)
+    out += `- **${name}** (\`extends: ${name}\`, see [client compatibility](#client-compatibility-rulesets)): ${cell(ruleset.description)}\n`;
+  out += '\n';
   out += '### Rules\n\n';
   out += '| Rule | recommended | strict | Given | Description |\n|---|---|---|---|---|\n';
   for (const [id, rule] of Object.entries(recommended.rules)) {
@@ -73,21 +101,31 @@ export function renderLintDocs(functions) {
   }
   out += '\n### Rule details\n\n';
   for (const [id, rule] of Object.entries(recommended.rules)) {
-    const strictChange = strict.rules?.[id];
-    out += `#### ${id}\n\n${cell(rule.description)}\n\n`;
-    if (rule.help) out += `${cell(rule.help)}\n\n`;
-    const when = rule.when ? ` when \`${JSON.stringify(rule.when)}\`` : '';
-    const field = rule.then?.field
-      ? `, field ${list(rule.then.field)
-          .map((f) => `\`${f}\``)
-          .join(', ')}`
-      : '';
-    out += `- Given: ${list(rule.given)
-      .map((g) => `\`${g}\``)
-      .join(', ')}${when}${field}\n`;
-    out += `- Function: ${optionsText(rule, strictChange)}\n`;
     const level = levels.get(id);
-    out += `- Severity: ${level.recommended} (recommended), ${level.strict} (strict)\n\n`;
+    out += ruleDetails(
+      id,
+      rule,
+      `${level.recommended} (recommended), ${level.strict} (strict)`,
+      strict.rules?.[id],
+    );
+  }
+  out += '### Client-compatibility rulesets\n\n';
+  out +=
+    'Each rule of these rulesets is tied to the published function-calling schema rules of one client; its help text names the source. Each ruleset extends `recommended`: use it alone (`extends: clients/gemini`), with `strict` (`extends: [strict, clients/gemini]`) or several together.\n\n';
+  for (const [name, ruleset] of clients) {
+    out += `#### ${name}\n\n${cell(ruleset.description)}\n\n| Rule | Severity | Description |\n|---|---|---|\n`;
+    const own = [];
+    for (const [id, entry] of Object.entries(ruleset.rules ?? {})) {
+      if (isDefinition(entry)) {
+        own.push([id, entry]);
+        out += `| [\`${id}\`](#${id}) | ${entry.severity ?? 'warning'} | ${cell(entry.description)} |\n`;
+      } else {
+        const severity = typeof entry === 'string' ? entry : entry.severity;
+        out += `| [\`${id}\`](#${id}) | ${severity} | ${cell(recommended.rules[id]?.description)} (re-levelled) |\n`;
+      }
+    }
+    out += '\n';
+    for (const [id, rule] of own) out += ruleDetails(id, rule, `${rule.severity ?? 'warning'} (${name})`);
   }
   out += '### Built-in functions\n\n| Function | What it checks |\n|---|---|\n';
   for (const fn of functions) out += `| \`${fn.name}\` | ${cell(fn.description)} |\n`;

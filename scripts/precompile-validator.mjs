@@ -164,8 +164,10 @@ const rulesets = BUILTIN_RULESETS.map((name) => readJsonOrYaml(join(root, 'rules
 
 // The built-in rulesets as JSON.
 if (!cachesOnly) {
-  mkdirSync(join(root, 'dist/lint/rulesets'), { recursive: true });
   BUILTIN_RULESETS.forEach((name, i) => {
-    writeFileSync(join(root, 'dist/lint/rulesets', `${name}.json`), JSON.stringify(rulesets[i]));
+    // `clients/gemini` and the like sit in a folder of their own.
+    const file = join(root, 'dist/lint/rulesets', `${name}.json`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(rulesets[i]));
   });
 }

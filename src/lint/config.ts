@@ -38,7 +38,8 @@ export const CONFIG_FILE_NAMES = [
   '.mcpdesc.json',
   'mcpdesc.config.mjs',
 ] as const;
-export const BUILTIN_RULESETS = ['recommended', 'strict'] as const;
+/** `clients/*`: the published function-calling schema rules of one client (each extends `recommended`). */
+export const BUILTIN_RULESETS = ['recommended', 'strict', 'clients/gemini', 'clients/openai-strict'] as const;
 
 /** The package root (holds rules/ and schemas/), from src/lint or dist/lint alike. */
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));

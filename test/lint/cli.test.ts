@@ -54,6 +54,29 @@ describe('mcpdesc lint', () => {
     );
   });
 
+  it('runs a client-compatibility ruleset by name (--ruleset clients/gemini, from the built JSON twin)', () => {
+    // (Not *.mcpdesc.yaml: the glob tests below count the files of this directory.)
+    writeFileSync(
+      join(dir, 'gemini-case.yaml'),
+      GOOD.replace(
+        '        id: { type: integer, description: The user id }',
+        '        id: { type: array, description: The user ids }',
+      ),
+    );
+    const plain = lint(['gemini-case.yaml']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(
+      /warning\s+Input schema of Tool "get_user" at \/tools\/0\/inputSchema\/properties\/id is an array without `items`/,
+    );
+    const gemini = lint(['gemini-case.yaml', '--ruleset', 'clients/gemini']);
+    expect(gemini.code).toBe(1);
+    expect(gemini.stdout).toMatch(
+      /error\s+Input schema of Tool "get_user" at .* the Gemini API rejects the tool/,
+    );
+    const unknown = lint(['gemini-case.yaml', '--ruleset', 'clients/nope']);
+    expect(unknown.code).toBe(2);
+  });
+
   it('lints many paths and globs in one run; warnings pass by default', () => {
     const r = lint(['**/*.mcpdesc.{json,yaml,yml}', 'api/good.mcpdesc.yaml', '-f', 'json']);
     const report = JSON.parse(r.stdout) as { files: { file: string }[] };

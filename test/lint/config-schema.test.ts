@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { BUILTIN_RULESETS } from '../../src/lint/config.js';
 
 // The lint engine compiles these schemas without meta-validation (a fixed cost on every run), so
 // their validity against the JSON Schema meta-schema is checked here instead.
@@ -15,7 +16,7 @@ describe('schemas shipped for lint', () => {
     const ajv = new Ajv({ allErrors: true, strict: false });
     expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
     const validate = ajv.compile(schema);
-    for (const name of ['recommended', 'strict']) {
+    for (const name of BUILTIN_RULESETS) {
       const ruleset = parse(readFileSync(join(import.meta.dirname, `../../rules/${name}.yaml`), 'utf8'));
       expect(validate(ruleset), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM script without type declarations
 import { renderLintDocs, spliceDocs } from '../../scripts/gen-lint-docs.mjs';
+import { BUILTIN_RULESETS } from '../../src/lint/config.js';
 import { BUILTIN_FUNCTIONS } from '../../src/lint/functions/index.js';
 
 describe('docs/lint.md', () => {
@@ -17,5 +18,6 @@ describe('docs/lint.md', () => {
     const current = readFileSync(join(__dirname, '../../docs/lint.md'), 'utf8');
     for (const name of BUILTIN_FUNCTIONS.keys()) expect(current).toContain(`| \`${name}\` |`);
     expect(current).toContain('#### stdio-env-literal-secret');
+    for (const name of BUILTIN_RULESETS) expect(current).toContain(`- **${name}**`);
   });
 });

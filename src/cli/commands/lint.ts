@@ -36,7 +36,7 @@ export function registerLint(program: Command): void {
     )
     .option(
       '--ruleset <name>',
-      'built-in ruleset when no config file is found (recommended, strict)',
+      'built-in ruleset when no config file is found (recommended, strict, clients/gemini, clients/openai-strict)',
       'recommended',
     )
     .option(

@@ -33,6 +33,21 @@ export const STYLE_EXAMPLE: Record<CasingStyle, string> = {
   macro: 'GET_USER',
 };
 
+/**
+ * A snake-case name that ends in a unit or an abbreviation in its usual spelling (`melt_temp_C`,
+ * `packing_pressure_MPa`, `size_MB`): renaming it to `melt_temp_c` would lose the meaning.
+ */
+const SNAKE_WITH_UNIT = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_[A-Z][A-Za-z]{0,2}$/;
+
+function inStyle(style: CasingStyle, text: string): boolean {
+  return STYLE_PATTERN[style].test(text) || (style === 'snake' && SNAKE_WITH_UNIT.test(text));
+}
+
+/** A name made of more than one word in `style` (a one-word name says nothing about the style). */
+function distinctive(style: CasingStyle, text: string): boolean {
+  return style === 'camel' || style === 'pascal' ? /[a-z0-9][A-Z]/.test(text) : /[-_]/.test(text);
+}
+
 export function matchesCasing(text: string, style: CasingStyle, disallowDigits = false): boolean {
   if (disallowDigits && /[0-9]/.test(text)) return false;
   return STYLE_PATTERN[style].test(text);
@@ -109,6 +124,8 @@ export const consistentCasing: FunctionDefinition = {
           const match = lastMatch(strip, text);
           if (match !== undefined) text = text.slice(match);
         }
+        // A name that starts with a digit (`0`, `255`, `2fa_code`) fits no style and follows none.
+        if (/^[0-9]/.test(text)) continue;
         const group = options.scope === 'parent' ? (subject.parent?.pointer ?? '') : '';
         let list = groups.get(group);
         if (!list) groups.set(group, (list = []));
@@ -120,21 +137,29 @@ export const consistentCasing: FunctionDefinition = {
       // A lone name always has the style it is in, if any (most tools have one or two properties).
       if (list.length < 2) continue;
       const counts = styles.map((style) => {
-        const pattern = STYLE_PATTERN[style];
         let count = 0;
-        for (let i = 0; i < list.length; i++) if (pattern.test((list[i] as { text: string }).text)) count++;
+        for (let i = 0; i < list.length; i++) if (inStyle(style, (list[i] as { text: string }).text)) count++;
         return count;
       });
       let best = 0;
       for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
       const style = styles[best] as CasingStyle;
       if ((counts[best] ?? 0) === 0) continue;
-      const pattern = STYLE_PATTERN[style];
+      // The example quoted is a sibling from the document, preferably one of several words.
+      let example: string | undefined;
+      for (let i = 0; i < list.length && example === undefined; i++) {
+        const text = (list[i] as { text: string }).text;
+        if (inStyle(style, text) && distinctive(style, text)) example = text;
+      }
+      for (let i = 0; i < list.length && example === undefined; i++) {
+        const text = (list[i] as { text: string }).text;
+        if (inStyle(style, text)) example = text;
+      }
       for (let i = 0; i < list.length; i++) {
         const name = list[i] as (typeof list)[number];
-        if (pattern.test(name.text)) continue;
+        if (inStyle(style, name.text)) continue;
         out.push({
-          message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${STYLE_EXAMPLE[style]})`,
+          message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${describeValue(example ?? '')})`,
           // Pointers only for the names reported (a catalog has thousands of names, a few reported).
           pointer: name.atKey
             ? name.subject.pointer

@@ -1,6 +1,15 @@
 /** THE registry of built-in lint functions (name -> definition). docs/lint.md lists them from here. */
 import type { FunctionDefinition } from '../types.js';
 import { casing, consistentCasing } from './casing.js';
+import {
+  allRequired,
+  arrayItems,
+  closedObject,
+  enumOnStrings,
+  geminiTypes,
+  rootObject,
+  typeInformation,
+} from './clients.js';
 import { defined, enumeration, falsy, length, pattern, truthy, undefinedFn, unique, xor } from './generic.js';
 import {
   explicitAdditionalProperties,
@@ -48,5 +57,12 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Ma
     tagsDeclared,
     tagsUsed,
     uniqueNames,
+    arrayItems,
+    typeInformation,
+    geminiTypes,
+    enumOnStrings,
+    closedObject,
+    allRequired,
+    rootObject,
   ].map((f) => [f.name, f]),
 );

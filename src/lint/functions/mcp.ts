@@ -39,10 +39,20 @@ function isObjectSchema(schema: JsonObject): boolean {
   return type === undefined && isJsonObject(schema.properties);
 }
 
+/**
+ * Scripts that write a word in one or two characters: a length meant for alphabetic text counts
+ * each of their characters as WIDE_WEIGHT (an English word with its space is about five letters).
+ * Han, Hiragana, Katakana (with the prolonged sound mark), Hangul, and full-width punctuation.
+ */
+const WIDE_SCRIPT =
+  /[\u1100-\u11FF\u3000-\u30FF\u3130-\u318F\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF60]|[\uD840-\uD87F][\uDC00-\uDFFF]/g;
+const WIDE_WEIGHT = 3;
+
 export const usefulText: FunctionDefinition = {
   name: 'usefulText',
   handlesMissing: true,
-  description: 'A prose field must be present, not blank, and at least `min` characters long (default 1).',
+  description:
+    'A prose field must be present, not blank, and at least `min` characters long (default 1); a character of a script that writes words in one or two characters (Chinese, Japanese, Korean) counts as three.',
   optionsSchema: {
     type: 'object',
     properties: { min: { type: 'integer', minimum: 1 } },
@@ -57,16 +67,28 @@ export const usefulText: FunctionDefinition = {
     // At least half as many code points as UTF-16 units: long texts need no count.
     if (text.length >= min * 2) return none;
     const n = codePointLength(text);
-    if (n < min) return [{ message: `is too short to be useful: ${n} characters, at least ${min} expected` }];
-    return none;
+    if (n >= min) return none;
+    const wide = text.match(WIDE_SCRIPT)?.length ?? 0;
+    if (wide === 0)
+      return [{ message: `is too short to be useful: ${n} characters, at least ${min} expected` }];
+    const weighted = n + wide * (WIDE_WEIGHT - 1);
+    if (weighted >= min) return none;
+    return [
+      {
+        message: `is too short to be useful: ${n} characters (worth ${weighted} letters of alphabetic text), at least ${min} letters' worth expected`,
+      },
+    ];
   },
 };
 
 export const noParameterSchema: FunctionDefinition = {
   name: 'noParameterSchema',
   description:
-    'An input schema without properties must be the closed empty schema `{"type":"object","additionalProperties":false}` (spec §9.2).',
-  fn: (target: JsonValue | undefined) => {
+    'A tool\'s root input schema without properties must be the closed empty schema `{"type":"object","additionalProperties":false}` (spec §9.2); schemas below the root are not checked.',
+  fn: (target: JsonValue | undefined, _options, context) => {
+    // Only a tool's root schema: a composition branch (`oneOf: [{required: [a]}, ...]`) has no
+    // properties of its own, and closing it would make every call invalid.
+    if (context.subject.via !== undefined) return none;
     if (!isJsonObject(target) || composed(target)) return none;
     const properties = target.properties;
     if (isJsonObject(properties) && Object.keys(properties).length > 0) return none;
@@ -74,7 +96,11 @@ export const noParameterSchema: FunctionDefinition = {
     if (Object.hasOwn(target, 'additionalProperties') || Object.hasOwn(target, 'unevaluatedProperties'))
       return none;
     return [
-      { message: 'takes no parameters but is open: use {"type":"object","additionalProperties":false}' },
+      {
+        // `properties: {}` too: OpenAI rejects an object schema without `properties` ("object schema missing properties").
+        message:
+          'takes no parameters but is open: use {"type":"object","properties":{},"additionalProperties":false}',
+      },
     ];
   },
 };
@@ -152,19 +178,166 @@ export const typedEnum: FunctionDefinition = {
 const DEFAULT_HINTS = ['destructiveHint', 'idempotentHint'];
 const ANNOTATIONS = ['annotations'];
 
+/** First words of names of tools that only read. */
+const READ_VERBS: ReadonlySet<string> = new Set([
+  'get',
+  'list',
+  'search',
+  'find',
+  'fetch',
+  'read',
+  'query',
+  'describe',
+  'show',
+  'view',
+  'lookup',
+  'retrieve',
+  'count',
+  'browse',
+  'check',
+  'inspect',
+  'explain',
+  'analyze',
+  'analyse',
+  'compare',
+  'summarize',
+  'summarise',
+  'validate',
+  'verify',
+  'estimate',
+  'calculate',
+  'preview',
+  'stat',
+  'info',
+  'status',
+  'explore',
+  'discover',
+]);
+/** Words that make a name say it writes, wherever they stand (`get_or_create_user`, `list_and_delete`). */
+const WRITE_WORDS: ReadonlySet<string> = new Set([
+  'create',
+  'add',
+  'insert',
+  'update',
+  'edit',
+  'set',
+  'put',
+  'post',
+  'patch',
+  'delete',
+  'remove',
+  'drop',
+  'write',
+  'save',
+  'send',
+  'upload',
+  'publish',
+  'deploy',
+  'run',
+  'execute',
+  'exec',
+  'start',
+  'stop',
+  'restart',
+  'kill',
+  'cancel',
+  'merge',
+  'push',
+  'commit',
+  'move',
+  'rename',
+  'copy',
+  'clear',
+  'reset',
+  'purge',
+  'close',
+  'open',
+  'assign',
+  'approve',
+  'reject',
+  'submit',
+  'trigger',
+  'invoke',
+  'install',
+  'uninstall',
+  'enable',
+  'disable',
+  'archive',
+  'restore',
+  'import',
+  'sync',
+  'lock',
+  'unlock',
+  'mark',
+  'subscribe',
+  'unsubscribe',
+  'invite',
+  'register',
+  'login',
+  'logout',
+  'store',
+  'modify',
+  'replace',
+  'apply',
+  'generate',
+  'refresh',
+  'schedule',
+  'book',
+  'order',
+  'pay',
+  'transfer',
+  'or',
+  'and',
+  'then',
+]);
+
+/** The words of a tool name, without a `server__` / `server.` / `server:` prefix, lower-cased. */
+export function nameWords(name: string): string[] {
+  const local = name.replace(/^.*(?:__|[.:/])/, '');
+  return local
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '')
+    .map((w) => w.toLowerCase());
+}
+
+/** A name that starts with a reading verb and has no word that writes. */
+export function looksReadOnly(name: string): boolean {
+  const words = nameWords(name);
+  if (words.length === 0 || !READ_VERBS.has(words[0] as string)) return false;
+  for (let i = 1; i < words.length; i++) if (WRITE_WORDS.has(words[i] as string)) return false;
+  return true;
+}
+
+interface WriteToolHintsOptions {
+  hints?: string[];
+  /** Ask tools that may write for `hints` (default true); false: only ask read-only-looking tools for `readOnlyHint`. */
+  writeTools?: boolean;
+}
+
 export const writeToolHints: FunctionDefinition = {
   name: 'writeToolHints',
   description:
-    'A Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (their defaults, true and false, are the pessimistic guesses clients fall back to).',
+    'A Tool whose name says it only reads (`get_…`, `list_…`, `search_…` and no writing word) should declare `readOnlyHint: true`; with `writeTools` (default true) any other Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (or `hints`). One finding per tool.',
   optionsSchema: {
     type: 'object',
-    properties: { hints: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+    properties: {
+      hints: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      writeTools: { type: 'boolean' },
+    },
     additionalProperties: false,
   },
-  fn: (target: JsonValue | undefined, options: { hints?: string[] }) => {
+  fn: (target: JsonValue | undefined, options: WriteToolHintsOptions) => {
     if (!isJsonObject(target)) return none;
     const annotations = isJsonObject(target.annotations) ? target.annotations : undefined;
-    if (annotations?.readOnlyHint === true) return none;
+    const readOnly = annotations?.readOnlyHint;
+    if (readOnly === true) return none;
+    // An explicit `readOnlyHint: false` is the author saying it writes: no second-guessing the name.
+    if (readOnly === undefined && typeof target.name === 'string' && looksReadOnly(target.name)) {
+      const message = `looks read-only by its name but does not declare \`readOnlyHint: true\` (clients such as ChatGPT then label it a write tool and ask before each call); if it does write, say \`readOnlyHint: false\``;
+      return [annotations ? { message, path: ANNOTATIONS, atKey: true } : { message }];
+    }
+    if (options.writeTools === false) return none;
     const hints = options.hints ?? DEFAULT_HINTS;
     // Thousands of tools on a catalog, with one or two messages between them.
     let missing = '';
@@ -289,6 +462,11 @@ const DEFAULT_PHRASES = [
   '\\byou\\s+are\\s+now\\s+(?:a|an|in)\\b',
   '(?:~|\\$HOME)/\\.(?:ssh|aws|gnupg|kube|docker|netrc)\\b|\\bid_rsa\\b',
   '\\b(?:secretly|covertly|silently)\\s+(?:send|upload|forward|exfiltrate|copy|include|pass|add|call)\\b',
+  // Text a Markdown renderer hides but a model reads: a link-reference "comment" (`[//]: # (...)`,
+  // `[comment]: <> "..."`) and an HTML comment that holds a sentence (three words or more:
+  // `<!-- ckb:module path -->` is markup a description documents, not a payload).
+  '(?<![^\\n])[ \\t]*\\[[^\\]\\n]{0,40}\\]:[ \\t]*(?:#|<>)[ \\t]*[("\'][^\\n]{0,40}',
+  '<!--[ \\t\\r\\n]*(?:[^\\s>-]\\S*[ \\t\\r\\n]+){3}[^\\n]{0,30}',
 ];
 
 export const instructionLike: FunctionDefinition = {

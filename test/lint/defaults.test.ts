@@ -1,0 +1,72 @@
+/**
+ * What the default rulesets say and do not say: taste stays out of `recommended`, and each root
+ * cause of missing annotations is reported once per tool.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { looksReadOnly } from '../../src/lint/functions/mcp.js';
+import { lintDocument, type ResolvedConfig, resolveConfig } from '../../src/lint/index.js';
+import { loadDocument } from '../../src/parse/index.js';
+
+const DOC = `mcpdesc: 0.8.0
+info: { name: t, version: 1.0.0 }
+protocolVersions: ['2025-11-25']
+tools:
+  - name: send_mail
+    description: Send one e-mail message to a list of recipients.
+    inputSchema:
+      type: object
+      properties:
+        to: { type: string, description: Recipient address }
+  - name: get_mail
+    description: Fetch one e-mail message by its identifier.
+    inputSchema: { type: object, properties: {} }
+`;
+
+let recommended: ResolvedConfig;
+let strict: ResolvedConfig;
+beforeAll(async () => {
+  recommended = await resolveConfig(undefined);
+  strict = await resolveConfig(undefined, 'strict');
+});
+
+const findings = (config: ResolvedConfig) =>
+  lintDocument(loadDocument(DOC, { file: 'd.mcpdesc.yaml' }), config, { validate: false }).findings.map(
+    (f) => `${f.code} ${f.location.pointer}`,
+  );
+
+describe('recommended stays quiet about taste', () => {
+  it('asks only the read-only-looking tool for a hint, and nothing about additionalProperties or the open empty schema', () => {
+    expect(findings(recommended)).toEqual(['write-tool-hints /tools/1']);
+  });
+});
+
+describe('strict reports each root cause once', () => {
+  it('one annotation finding per tool (write-tool-hints), no separate tool-annotations', () => {
+    const all = findings(strict);
+    expect(all.filter((f) => f.startsWith('write-tool-hints'))).toEqual([
+      'write-tool-hints /tools/0',
+      'write-tool-hints /tools/1',
+    ]);
+    expect(all.filter((f) => f.startsWith('tool-annotations'))).toEqual([]);
+    expect(all).toContain('input-additional-properties /tools/0/inputSchema');
+    expect(all).toContain('no-parameter-closed-schema /tools/1/inputSchema');
+  });
+});
+
+describe('looksReadOnly', () => {
+  it.each([
+    ['get_user', true],
+    ['github__list_issues', true],
+    ['searchRepositories', true],
+    ['ns.read-file', true],
+    ['get_or_create_user', false],
+    ['list_and_delete_files', false],
+    ['getAndUpdateCounter', false],
+    ['create_issue', false],
+    ['send_mail', false],
+    ['target', false],
+    ['', false],
+  ])('%s -> %s', (name, expected) => {
+    expect(looksReadOnly(name)).toBe(expected);
+  });
+});
