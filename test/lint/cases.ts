@@ -93,6 +93,23 @@ export const CASES: Record<string, RuleCase> = {
         issue_number: { type: integer }
         page: { type: integer }
 `,
+      // github-mcp-server: `perPage` in many snake-case tools is the server's established spelling
+      `tools:
+  - name: list_issues
+    inputSchema:
+      type: object
+      properties:
+        issue_type: { type: string }
+        sort_order: { type: string }
+        perPage: { type: integer }
+  - name: list_pulls
+    inputSchema:
+      type: object
+      properties:
+        base_ref: { type: string }
+        head_ref: { type: string }
+        perPage: { type: integer }
+`,
       // docker catalog: unit suffixes keep their spelling; names starting with a digit follow no style
       `tools:
   - name: t

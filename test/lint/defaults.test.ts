@@ -20,6 +20,16 @@ tools:
   - name: get_mail
     description: Fetch one e-mail message by its identifier.
     inputSchema: { type: object, properties: {} }
+  - name: query_database
+    description: Execute a SQL query. Allows SELECT, INSERT and UPDATE statements.
+    inputSchema:
+      type: object
+      properties:
+        sql: { type: string }
+  - name: show_fps
+    description: Show FPS counter
+    inputSchema: { type: object, properties: {} }
+    outputSchema: { type: object, properties: { fps: { type: number } } }
 `;
 
 let recommended: ResolvedConfig;
@@ -35,8 +45,19 @@ const findings = (config: ResolvedConfig) =>
   );
 
 describe('recommended stays quiet about taste', () => {
-  it('asks only the read-only-looking tool for a hint, and nothing about additionalProperties or the open empty schema', () => {
+  it('asks only the read-only-looking tool for a hint; nothing about additionalProperties, the open empty schema, undescribed properties, short descriptions or examples', () => {
     expect(findings(recommended)).toEqual(['write-tool-hints /tools/1']);
+  });
+
+  it('a reading name is not enough when the description says the tool changes something (or the verb is ambiguous)', () => {
+    const all = findings(strict).filter((f) => f.startsWith('write-tool-hints'));
+    // In strict they are asked for write hints like any tool that may write.
+    expect(all).toContain('write-tool-hints /tools/2');
+    expect(all).toContain('write-tool-hints /tools/3');
+    const messages = lintDocument(loadDocument(DOC, { file: 'd.mcpdesc.yaml' }), strict, { validate: false })
+      .findings.filter((f) => f.code === 'write-tool-hints' && /tools\/[23]$/.test(f.location.pointer))
+      .map((f) => f.message);
+    for (const message of messages) expect(message).toMatch(/may write .* `destructiveHint`/);
   });
 });
 
@@ -46,10 +67,15 @@ describe('strict reports each root cause once', () => {
     expect(all.filter((f) => f.startsWith('write-tool-hints'))).toEqual([
       'write-tool-hints /tools/0',
       'write-tool-hints /tools/1',
+      'write-tool-hints /tools/2',
+      'write-tool-hints /tools/3',
     ]);
     expect(all.filter((f) => f.startsWith('tool-annotations'))).toEqual([]);
     expect(all).toContain('input-additional-properties /tools/0/inputSchema');
     expect(all).toContain('no-parameter-closed-schema /tools/1/inputSchema');
+    expect(all).toContain('input-property-description /tools/2/inputSchema/properties/sql/description');
+    expect(all).toContain('tool-description /tools/3/description');
+    expect(all).toContain('output-schema-examples /tools/3/examples');
   });
 });
 

@@ -82,6 +82,12 @@ interface ConsistentOptions {
   scope?: 'document' | 'parent';
   /** Only the part after the last match of this regular expression is checked (e.g. a `server__` namespace). */
   stripPrefix?: string;
+  /**
+   * With `scope: parent`: a name spelt the same way in at least this many declarations is left
+   * alone. It is the document's established spelling (`perPage` across 26 tools): renaming it
+   * breaks every caller, and reporting it in each tool says the same thing many times.
+   */
+  established?: number;
 }
 
 const DEFAULT_STYLES: CasingStyle[] = ['snake', 'camel', 'kebab', 'pascal', 'macro'];
@@ -94,7 +100,7 @@ const DEFAULT_STYLES: CasingStyle[] = ['snake', 'camel', 'kebab', 'pascal', 'mac
 export const consistentCasing: FunctionDefinition = {
   name: 'consistentCasing',
   description:
-    'Run on the Document: the names of `subjects` must all use one casing style, the one most of them use (per document, or per declaration with `scope: parent`).',
+    "Run on the Document: the names of `subjects` must all use one casing style, the one most of them use (per document, or per declaration with `scope: parent`). With `established: N` (and `scope: parent`), a name spelt the same way in N or more declarations is not reported: it is the document's established spelling. A snake-case name may end in a unit (`melt_temp_C`); names starting with a digit follow no style. Messages quote a sibling name that has the style.",
   optionsSchema: {
     type: 'object',
     properties: {
@@ -103,6 +109,7 @@ export const consistentCasing: FunctionDefinition = {
       styles: { type: 'array', items: { enum: [...CASING_STYLES] }, minItems: 1 },
       scope: { enum: ['document', 'parent'] },
       stripPrefix: { type: 'string' },
+      established: { type: 'integer', minimum: 2 },
     },
     required: ['subjects'],
     additionalProperties: false,
@@ -132,6 +139,14 @@ export const consistentCasing: FunctionDefinition = {
         list.push({ text, original: entry.text, subject, atKey: entry.atKey });
       }
     }
+    // How many declarations use each exact spelling (only when `established` asks).
+    const spread = new Map<string, number>();
+    if (options.established !== undefined && options.scope === 'parent')
+      for (const list of groups.values()) {
+        const seen = new Set<string>();
+        for (let i = 0; i < list.length; i++) seen.add((list[i] as { text: string }).text);
+        for (const text of seen) spread.set(text, (spread.get(text) ?? 0) + 1);
+      }
     const out: FunctionResult[] = [];
     for (const list of groups.values()) {
       // A lone name always has the style it is in, if any (most tools have one or two properties).
@@ -158,6 +173,8 @@ export const consistentCasing: FunctionDefinition = {
       for (let i = 0; i < list.length; i++) {
         const name = list[i] as (typeof list)[number];
         if (inStyle(style, name.text)) continue;
+        if (options.established !== undefined && (spread.get(name.text) ?? 0) >= options.established)
+          continue;
         out.push({
           message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${describeValue(example ?? '')})`,
           // Pointers only for the names reported (a catalog has thousands of names, a few reported).

@@ -188,8 +188,6 @@ const READ_VERBS: ReadonlySet<string> = new Set([
   'read',
   'query',
   'describe',
-  'show',
-  'view',
   'lookup',
   'retrieve',
   'count',
@@ -301,6 +299,13 @@ export function nameWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
+/**
+ * A description that says the tool changes something (`Execute a SQL query ... INSERT, UPDATE`):
+ * then a reading name is not enough to call the tool read-only.
+ */
+const DESCRIBES_WRITING =
+  /\b(?:insert|update|upsert|delete|drop|writes?|modif(?:y|ies)|creates?|removes?|sends?|uploads?|toggles?|enables?|disables?|saves?|executes?|runs?|starts?|stops?|installs?|changes?|sets?\s+(?:the|a|an))\b/i;
+
 /** A name that starts with a reading verb and has no word that writes. */
 export function looksReadOnly(name: string): boolean {
   const words = nameWords(name);
@@ -318,7 +323,7 @@ interface WriteToolHintsOptions {
 export const writeToolHints: FunctionDefinition = {
   name: 'writeToolHints',
   description:
-    'A Tool whose name says it only reads (`get_…`, `list_…`, `search_…` and no writing word) should declare `readOnlyHint: true`; with `writeTools` (default true) any other Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (or `hints`). One finding per tool.',
+    'A Tool whose name says it only reads (`get_…`, `list_…`, `search_…` and no writing word) and whose description does not say it changes anything (insert, update, delete, send, execute...) should declare `readOnlyHint: true`; with `writeTools` (default true) any other Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (or `hints`). One finding per tool.',
   optionsSchema: {
     type: 'object',
     properties: {
@@ -333,7 +338,12 @@ export const writeToolHints: FunctionDefinition = {
     const readOnly = annotations?.readOnlyHint;
     if (readOnly === true) return none;
     // An explicit `readOnlyHint: false` is the author saying it writes: no second-guessing the name.
-    if (readOnly === undefined && typeof target.name === 'string' && looksReadOnly(target.name)) {
+    if (
+      readOnly === undefined &&
+      typeof target.name === 'string' &&
+      looksReadOnly(target.name) &&
+      !(typeof target.description === 'string' && DESCRIBES_WRITING.test(target.description))
+    ) {
       const message = `looks read-only by its name but does not declare \`readOnlyHint: true\` (clients such as ChatGPT then label it a write tool and ask before each call); if it does write, say \`readOnlyHint: false\``;
       return [annotations ? { message, path: ANNOTATIONS, atKey: true } : { message }];
     }
