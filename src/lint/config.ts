@@ -587,7 +587,14 @@ class Resolver {
       const problem = checkSchemaOption(rule.functionOptions.schema);
       if (problem) throw positioned(raw, pointer, `options of ${rule.id}: invalid schema: ${problem}`);
     }
-    for (const key of ['match', 'notMatch', 'namePattern', 'placeholderPattern', 'stripPrefix'] as const) {
+    for (const key of [
+      'match',
+      'notMatch',
+      'namePattern',
+      'placeholderPattern',
+      'stripPrefix',
+      'anyValue',
+    ] as const) {
       const source = rule.functionOptions[key];
       if (typeof source !== 'string') continue;
       try {

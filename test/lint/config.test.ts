@@ -377,6 +377,11 @@ describe('config errors carry file:line:col', () => {
       /:2:39: options of tool-description \(function usefulText\): \/min must be >= 1/,
     ],
     [
+      'bad regular expression in options',
+      "rules:\n  input-property-type: { options: { anyValue: '(' } }\n",
+      /:2:3\d: options of input-property-type: anyValue: Invalid regular expression/,
+    ],
+    [
       'bad function',
       'rules:\n  r:\n    given: Tool\n    then: { function: nope }\n',
       /:4:23: unknown function "nope"/,

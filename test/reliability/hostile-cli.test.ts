@@ -56,9 +56,11 @@ describe('hostile documents through the commands', () => {
   }, 180_000);
 
   it('lint reports 210,000 findings (more than V8 takes as arguments of one call)', () => {
+    // Three findings a tool: no description and an untyped property (warnings), a read-only name
+    // without `readOnlyHint` (info).
     const tools = Array.from({ length: 70_000 }, (_, i) => ({
-      name: `t_${i}`,
-      inputSchema: { type: 'object' },
+      name: `get_${i}`,
+      inputSchema: { type: 'object', properties: { value: {} } },
     }));
     const file = write('findings.json', JSON.stringify({ ...base, tools }));
     const result = runCli(['lint', file]);
