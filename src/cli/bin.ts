@@ -2,13 +2,12 @@
 /**
  * The `mcpdesc` executable, bundled by scripts/build-cli.mjs into dist/bin/mcpdesc.cjs. It answers
  * `--version` itself; any other command line runs the command line bundle (dist/bin/cli.cjs: one
- * CommonJS file, each command's modules initialised only when it runs) through V8's code cache,
- * so a start neither resolves dozens of ES modules nor compiles half a megabyte of code.
+ * CommonJS file, each command's modules initialised only when it runs), so a start does not
+ * resolve dozens of ES modules. Where the running Node has an on-disk compile cache, it is turned
+ * on first: Node keys the cached code by its own version and the source, so it is never stale.
  */
 
-import { useCommandLineV8Flags } from '../util/v8-tuning.js';
-import { lowerBackgroundThreadPriority } from './background-threads.js';
-import { codeCacheFlavour } from './code-caches.js';
+import * as nodeModule from 'node:module';
 import { packageVersion } from './version.js';
 
 interface CommandLine {
@@ -26,18 +25,11 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${packageVersion()}\n`);
 } else {
   quietWhenReaderLeaves();
-  // Before the bundle is compiled: its code cache was taken with these flags.
-  useCommandLineV8Flags();
-  lowerBackgroundThreadPriority();
-  // Imported here: the loader's modules (node:vm, node:crypto) are not needed for --version.
+  useCompileCache();
   import('../util/precompiled.js')
     .then(({ requirePrecompiled }) => {
       // Relative to dist/cli/bin.js: the bundle keeps import.meta.url pointing at a module's dist/ twin.
-      const cli = requirePrecompiled(
-        new URL('../bin/cli.cjs', import.meta.url),
-        codeCacheFlavour(args),
-      ) as CommandLine;
-      // The bundle runs in a vm script, where import() has no module loader: lend it ours.
+      const cli = requirePrecompiled(new URL('../bin/cli.cjs', import.meta.url)) as CommandLine;
       cli.setModuleImporter((url) => import(url));
       return cli.runCli(process.argv).then(
         (code) => exitOnceWritten(code),
@@ -55,6 +47,21 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
       );
       process.exitCode = 2;
     });
+}
+
+/**
+ * Node's on-disk compile cache (Node 22.1 and later; a no-op where absent): the bundle and the
+ * precompiled validators are then compiled once per Node version rather than at every start.
+ * `NODE_DISABLE_COMPILE_CACHE=1` turns it off, as for any Node program.
+ */
+function useCompileCache(): void {
+  const enable = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
+  if (typeof enable !== 'function') return;
+  try {
+    enable();
+  } catch {
+    // An unwritable cache directory only costs the compile time it would have saved.
+  }
 }
 
 /**
