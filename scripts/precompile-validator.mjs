@@ -150,9 +150,7 @@ const rulesets = BUILTIN_RULESETS.map((name) => readJsonOrYaml(join(root, 'rules
 }
 
 // The built-in rulesets as JSON.
-{
-  mkdirSync(join(root, 'dist/lint/rulesets'), { recursive: true });
-  BUILTIN_RULESETS.forEach((name, i) => {
-    writeFileSync(join(root, 'dist/lint/rulesets', `${name}.json`), JSON.stringify(rulesets[i]));
-  });
-}
+mkdirSync(join(root, 'dist/lint/rulesets'), { recursive: true });
+BUILTIN_RULESETS.forEach((name, i) => {
+  writeFileSync(join(root, 'dist/lint/rulesets', `${name}.json`), JSON.stringify(rulesets[i]));
+});
