@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipping } from '../support/skips.js';
 
 const REPO = join(__dirname, '../..');
 
@@ -30,7 +31,7 @@ const missing = !available('pre-commit', ['--version'])
     : !available('git', ['-C', REPO, 'rev-parse', 'HEAD'])
       ? `${REPO} is not a git checkout`
       : undefined;
-if (missing) console.log(`skipped: pre-commit end-to-end test: ${missing}`);
+if (missing) skipping('test/lint/pre-commit.test.ts (pre-commit end to end)', missing);
 
 const GOOD = `mcpdesc: 0.8.0
 info:
