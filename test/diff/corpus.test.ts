@@ -25,7 +25,8 @@ function ordered(dir: string): string[] {
     .map((f) => join(dir, f));
 }
 
-describe.skipIf(missing(CORPORA, 'test/diff/corpus.test.ts'))('diff on the shared corpora', () => {
+const noCorpora = missing(CORPORA, 'test/diff/corpus.test.ts');
+describe.skipIf(noCorpora)('diff on the shared corpora (skipped when ../shared is absent)', () => {
   for (const series of SERIES) {
     const files = existsSync(join(CORPORA, series)) ? ordered(join(CORPORA, series)) : [];
     it(`${series}: every consecutive pair diffs without error, with located changes`, async () => {

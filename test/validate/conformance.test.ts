@@ -178,50 +178,46 @@ function validate(file: string) {
 
 const list = (group: string) => (present ? readdirSync(join(FIXTURES, group)).sort() : []);
 
-describe.skipIf(missing(FIXTURES, 'test/validate/conformance.test.ts "official 0.8.0 fixtures"'))(
-  'official 0.8.0 fixtures',
-  () => {
-    it('are all in the table (97: 20 valid, 15 warning, 62 invalid)', () => {
-      expect(list('expected-valid')).toHaveLength(20);
-      expect(list('expected-warning')).toHaveLength(15);
-      expect(list('expected-invalid')).toHaveLength(62);
-      for (const name of [...list('expected-warning'), ...list('expected-invalid')])
-        expect(EXPECTED, name).toHaveProperty([name]);
-    });
+const noFixtures = missing(FIXTURES, 'test/validate/conformance.test.ts "official 0.8.0 fixtures"');
+describe.skipIf(noFixtures)('official 0.8.0 fixtures', () => {
+  it('are all in the table (97: 20 valid, 15 warning, 62 invalid)', () => {
+    expect(list('expected-valid')).toHaveLength(20);
+    expect(list('expected-warning')).toHaveLength(15);
+    expect(list('expected-invalid')).toHaveLength(62);
+    for (const name of [...list('expected-warning'), ...list('expected-invalid')])
+      expect(EXPECTED, name).toHaveProperty([name]);
+  });
 
-    it.each(list('expected-valid'))('valid: %s has no diagnostics', (name) => {
-      expect(validate(join(FIXTURES, 'expected-valid', name)).findings).toEqual([]);
-    });
+  it.each(list('expected-valid'))('valid: %s has no diagnostics', (name) => {
+    expect(validate(join(FIXTURES, 'expected-valid', name)).findings).toEqual([]);
+  });
 
-    it.each(list('expected-warning'))('warning: %s is valid and reports its warnings', (name) => {
-      const result = validate(join(FIXTURES, 'expected-warning', name));
-      expect(result.valid).toBe(true);
-      const codes = result.findings.map((f) => f.code);
-      for (const code of EXPECTED[name] ?? ['?']) expect(codes).toContain(code);
-      for (const f of result.findings) expect(f.severity).toBe('warning');
-    });
+  it.each(list('expected-warning'))('warning: %s is valid and reports its warnings', (name) => {
+    const result = validate(join(FIXTURES, 'expected-warning', name));
+    expect(result.valid).toBe(true);
+    const codes = result.findings.map((f) => f.code);
+    for (const code of EXPECTED[name] ?? ['?']) expect(codes).toContain(code);
+    for (const f of result.findings) expect(f.severity).toBe('warning');
+  });
 
-    it.each(list('expected-invalid'))('invalid: %s reports the errors it is about', (name) => {
-      const result = validate(join(FIXTURES, 'expected-invalid', name));
-      expect(result.valid).toBe(false);
-      const codes = result.findings.map((f) => f.code);
-      for (const code of EXPECTED[name] ?? ['?']) expect(codes).toContain(code);
-    });
-  },
-);
+  it.each(list('expected-invalid'))('invalid: %s reports the errors it is about', (name) => {
+    const result = validate(join(FIXTURES, 'expected-invalid', name));
+    expect(result.valid).toBe(false);
+    const codes = result.findings.map((f) => f.code);
+    for (const code of EXPECTED[name] ?? ['?']) expect(codes).toContain(code);
+  });
+});
 
 const EXAMPLES = join(ROOT, 'examples');
-describe.skipIf(missing(EXAMPLES, 'test/validate/conformance.test.ts "spec examples"'))(
-  'spec examples',
-  () => {
-    it.each(existsSync(EXAMPLES) ? readdirSync(EXAMPLES).sort() : [])(
-      '%s is valid with no diagnostics',
-      (name) => {
-        expect(validate(join(EXAMPLES, name)).findings).toEqual([]);
-      },
-    );
-  },
-);
+const noExamples = missing(EXAMPLES, 'test/validate/conformance.test.ts "spec examples"');
+describe.skipIf(noExamples)('spec examples', () => {
+  it.each(existsSync(EXAMPLES) ? readdirSync(EXAMPLES).sort() : [])(
+    '%s is valid with no diagnostics',
+    (name) => {
+      expect(validate(join(EXAMPLES, name)).findings).toEqual([]);
+    },
+  );
+});
 
 const CORPORA = '../shared/corpora';
 const corpusFiles = existsSync(CORPORA)
@@ -231,9 +227,8 @@ const corpusFiles = existsSync(CORPORA)
         .map((n) => join(CORPORA, d, n)),
     )
   : [];
-describe.skipIf(
-  missing(CORPORA, 'test/validate/conformance.test.ts "real corpora"') || corpusFiles.length === 0,
-)('real corpora', () => {
+const noCorpora = missing(CORPORA, 'test/validate/conformance.test.ts "real corpora"');
+describe.skipIf(noCorpora || corpusFiles.length === 0)('real corpora', () => {
   it.each(corpusFiles)('%s validates without errors', (file) => {
     const result = validate(file);
     expect(result.findings.filter((f) => f.severity === 'error')).toEqual([]);
