@@ -11,7 +11,7 @@
 // fails a build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -97,6 +97,7 @@ const flag = (name) => args.includes(name);
 const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const runs = Number(value('--runs', '5'));
 const nodeBin = value('--node', process.execPath);
+const loadAtStart = loadavg()[0].toFixed(1);
 const nodeVersion = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout?.trim();
 if (!nodeVersion) {
   console.error(`cannot run ${nodeBin}`);
@@ -364,7 +365,8 @@ if (!flag('--no-spectral')) {
   } else spectralLine = 'Spectral could not be installed under bench/';
 }
 
-const header = `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${nodeVersion}; ${new Date().toISOString().slice(0, 10)}; median of ${runs} runs.`;
+// The load average tells a reader how busy the machine was (other work inflates every figure).
+const header = `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, load average ${loadAtStart} at the start; Node ${nodeVersion}; ${new Date().toISOString().slice(0, 10)}; median of ${runs} runs.`;
 const table = [
   '| measurement | figure | ratio | target |',
   '|---|---|---|---|',
