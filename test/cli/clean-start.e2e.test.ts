@@ -25,7 +25,7 @@ describe.skipIf(!existsSync(CLI))(`the executable on Node ${process.version}`, (
     ['merge', ['merge', V1, V1, '-o', join(work, 'merged.json')], 0],
   ];
 
-  it.each(commandLines)('%s writes nothing to standard error', (_name, args, code) => {
+  it.each(commandLines)('%s writes nothing to standard error', { timeout: 120_000 }, (_name, args, code) => {
     // Twice: the first run may fill Node's compile cache, the second reads it.
     for (let run = 0; run < 2; run++) {
       const result = runCli(args, { cwd: work, env: { NODE_COMPILE_CACHE: join(work, 'compile-cache') } });
