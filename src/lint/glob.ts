@@ -94,3 +94,31 @@ export function expandGlob(pattern: string, cwd: string): string[] {
   walk(root);
   return out.sort();
 }
+
+/**
+ * True when the config's `ignorePatterns` leave `filePath` (absolute) out of linting. As
+ * ESLint's ignorePatterns (gitignore syntax): each config file's patterns are relative to its
+ * directory and apply only below it; a pattern without `/` (other than a trailing one) matches at
+ * any depth, a leading `/` anchors it; a pattern also covers everything under a directory it
+ * matches; `!` re-includes; the last matching pattern decides.
+ */
+export function isIgnoredFile(
+  ignorePatterns: readonly { patterns: readonly string[]; baseDir: string }[],
+  filePath: string,
+): boolean {
+  let ignored = false;
+  for (const { patterns, baseDir } of ignorePatterns) {
+    const path = toPosix(relative(baseDir, filePath));
+    if (path === '' || path === '..' || path.startsWith('../') || /^[A-Za-z]:|^\//.test(path)) continue;
+    for (const pattern of patterns) {
+      const negated = pattern.startsWith('!');
+      let glob = (negated ? pattern.slice(1) : pattern).replace(/\/+$/, '');
+      if (glob.startsWith('./')) glob = glob.slice(2);
+      if (glob.startsWith('/')) glob = glob.slice(1);
+      else if (!glob.includes('/')) glob = `**/${glob}`;
+      if (glob === '' || glob === '**/') continue;
+      if (compileGlob(glob).test(path) || compileGlob(`${glob}/**`).test(path)) ignored = !negated;
+    }
+  }
+  return ignored;
+}

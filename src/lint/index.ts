@@ -18,7 +18,7 @@ export {
   lintDocument,
 } from './engine.js';
 export { BUILTIN_FUNCTIONS } from './functions/index.js';
-export { compileGlob, expandGlob, isGlob, matchesAny } from './glob.js';
+export { compileGlob, expandGlob, isGlob, isIgnoredFile, matchesAny } from './glob.js';
 export { buildSubjects } from './subjects.js';
 export type {
   FunctionContext,

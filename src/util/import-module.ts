@@ -1,8 +1,8 @@
 /**
  * How the ES modules users name (JavaScript config files, custom lint functions) are imported.
  *
- * The command line bundle runs from V8's code cache in a vm script (src/cli/bin.ts), where `import()`
- * has no module loader behind it; its launcher, an ordinary module, lends it its own.
+ * The command line bundle (src/cli/bin.ts) is CommonJS; its launcher lends it its own `import()`, so
+ * the one module loader resolves every user module the same way.
  */
 let importer: (url: string) => Promise<unknown> = (url) => import(url);
 

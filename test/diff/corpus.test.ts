@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { diffDocuments } from '../../src/diff/engine.js';
 import { loadSource } from '../../src/parse/index.js';
 import type { JsonObject } from '../../src/util/json.js';
+import { missing } from '../support/skips.js';
 import { extractSchemas, reorder } from './helpers.js';
 
 const CORPORA = join(import.meta.dirname, '../../../shared/corpora');
@@ -24,7 +25,8 @@ function ordered(dir: string): string[] {
     .map((f) => join(dir, f));
 }
 
-describe.skipIf(!existsSync(CORPORA))('diff on the shared corpora (skipped when ../shared is absent)', () => {
+const noCorpora = missing(CORPORA, 'test/diff/corpus.test.ts');
+describe.skipIf(noCorpora)('diff on the shared corpora (skipped when ../shared is absent)', () => {
   for (const series of SERIES) {
     const files = existsSync(join(CORPORA, series)) ? ordered(join(CORPORA, series)) : [];
     it(`${series}: every consecutive pair diffs without error, with located changes`, async () => {

@@ -1,19 +1,18 @@
 /**
  * End to end with the real pre-commit framework (Debian package `pre-commit`): a temporary git
- * repository uses this package as a hook repository (.pre-commit-hooks.yaml, `language: node`); a
- * document with a bad description blocks the commit with the finding printed, a good one passes.
- *
- * pre-commit installs a node hook repository with `npm install`, `npm pack` and `npm install -g` on
- * the tarball. dist/ is a build output (not in git), so the hook repository used here is this repo
- * as it would be packed: package.json, dist/, rules/, schemas/, .pre-commit-hooks.yaml and the
- * production dependencies, bundled so the install needs no network. Skips when pre-commit, git or
- * dist/ is missing.
+ * repository uses a clone of THIS repository, at its committed HEAD, as its hook repository
+ * (`repo:` the clone, `rev:` the commit sha), exactly as a user pins it. `pre-commit install-hooks`
+ * must succeed; a document with a bad description blocks the commit with the finding's
+ * file and line:col printed; a good one passes. The hooks run the committed single-file bundle
+ * (hooks/mcpdesc.cjs, `language: script`), so this needs neither a build nor the network. Skips
+ * (saying why) when pre-commit or git is missing, or when this is not a git checkout.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipping } from '../support/skips.js';
 
 const REPO = join(__dirname, '../..');
 
@@ -25,10 +24,14 @@ function available(command: string, args: string[]): boolean {
   }
 }
 
-const ready =
-  available('pre-commit', ['--version']) &&
-  available('git', ['--version']) &&
-  existsSync(join(REPO, 'dist/bin/mcpdesc.cjs'));
+const missing = !available('pre-commit', ['--version'])
+  ? 'pre-commit is not installed (Debian: apt-get install pre-commit)'
+  : !available('git', ['--version'])
+    ? 'git is not installed'
+    : !available('git', ['-C', REPO, 'rev-parse', 'HEAD'])
+      ? `${REPO} is not a git checkout`
+      : undefined;
+if (missing) skipping('test/lint/pre-commit.test.ts (pre-commit end to end)', missing);
 
 const GOOD = `mcpdesc: 0.8.0
 info:
@@ -65,47 +68,15 @@ function gitEnv(): NodeJS.ProcessEnv {
   };
 }
 
-/** This package as `npm pack` would ship it, with its production dependencies bundled. */
-function packagedHookRepo(dir: string): string {
-  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Record<string, unknown>;
-  const dependencies = Object.keys((pkg.dependencies as Record<string, string>) ?? {});
-  const snapshot = {
-    name: pkg.name,
-    version: pkg.version,
-    type: pkg.type,
-    bin: pkg.bin,
-    files: pkg.files,
-    engines: pkg.engines,
-    dependencies: pkg.dependencies,
-    bundleDependencies: dependencies,
-  };
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(snapshot, null, 2)}\n`);
-  for (const part of ['dist', 'rules', 'schemas', '.pre-commit-hooks.yaml'])
-    cpSync(join(REPO, part), join(dir, part), { recursive: true });
-  const parseable = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
-    cwd: REPO,
-    encoding: 'utf8',
-  });
-  const tops = new Set<string>();
-  for (const line of parseable.split('\n')) {
-    const rel = relative(join(REPO, 'node_modules'), line.trim());
-    if (!line.trim() || rel.startsWith('..') || rel === '') continue;
-    const parts = rel.split('/');
-    tops.add(parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] as string));
-  }
-  for (const top of tops)
-    cpSync(join(REPO, 'node_modules', top), join(dir, 'node_modules', top), {
-      recursive: true,
-      dereference: true,
-    });
-  writeFileSync(join(dir, '.gitignore'), '');
-  git(dir, 'init', '-q');
-  git(dir, 'add', '-A', '-f');
-  git(dir, 'commit', '-q', '-m', 'snapshot');
-  return git(dir, 'rev-parse', 'HEAD').trim();
+/** A clone of this repository at its committed HEAD; returns that commit's sha. */
+function cloneOfThisRepository(dir: string): string {
+  const sha = git(REPO, 'rev-parse', 'HEAD').trim();
+  execFileSync('git', ['clone', '-q', '--no-checkout', REPO, dir], { env: gitEnv() });
+  git(dir, 'checkout', '-q', sha);
+  return sha;
 }
 
-describe.skipIf(!ready)('pre-commit hooks (real pre-commit framework)', () => {
+describe.skipIf(missing !== undefined)('pre-commit hooks (real pre-commit framework)', () => {
   let root: string;
   let project: string;
   const env = () => ({ ...gitEnv(), PRE_COMMIT_HOME: join(root, 'cache') });
@@ -123,13 +94,20 @@ describe.skipIf(!ready)('pre-commit hooks (real pre-commit framework)', () => {
     project = join(root, 'project');
     mkdirSync(hooks);
     mkdirSync(project);
-    const rev = packagedHookRepo(hooks);
+    const rev = cloneOfThisRepository(hooks);
     git(project, 'init', '-q');
     writeFileSync(
       join(project, '.pre-commit-config.yaml'),
       `repos:\n  - repo: ${hooks}\n    rev: ${rev}\n    hooks:\n      - id: mcpdesc-lint\n      - id: mcpdesc-validate\n`,
     );
     execFileSync('pre-commit', ['install'], { cwd: project, env: env(), encoding: 'utf8' });
+    const installed = spawnSync('pre-commit', ['install-hooks'], {
+      cwd: project,
+      env: env(),
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    expect(installed.status, installed.stdout + installed.stderr).toBe(0);
     git(project, 'add', '.pre-commit-config.yaml');
     git(project, 'commit', '-q', '--no-verify', '-m', 'config');
   }, 300_000);
@@ -151,6 +129,22 @@ describe.skipIf(!ready)('pre-commit hooks (real pre-commit framework)', () => {
     expect(git(project, 'log', '--format=%s')).not.toMatch(/bad/);
   }, 300_000);
 
+  it('blocks a commit whose document is not valid mcpdesc, printing file and line:col', () => {
+    writeFileSync(
+      join(project, 'api/weather.mcpdesc.yaml'),
+      GOOD.replace('- name: get_forecast', '- name: 5'),
+    );
+    git(project, 'add', '.');
+    const result = commit('invalid');
+    const output = result.stdout + result.stderr;
+    expect(result.status, output).not.toBe(0);
+    expect(output).toMatch(/mcpdesc validate\.+Failed/);
+    expect(output).toMatch(
+      /api\/weather\.mcpdesc\.yaml\s+7:11\s+error\s+must be a string\s+schema-validation/,
+    );
+    expect(git(project, 'log', '--format=%s')).not.toMatch(/invalid/);
+  }, 300_000);
+
   it('lets a good document through', () => {
     writeFileSync(join(project, 'api/weather.mcpdesc.yaml'), GOOD);
     writeFileSync(
@@ -166,6 +160,7 @@ describe.skipIf(!ready)('pre-commit hooks (real pre-commit framework)', () => {
     const output = result.stdout + result.stderr;
     expect(result.status, output).toBe(0);
     expect(output).toMatch(/mcpdesc lint\.+Passed/);
+    expect(output).toMatch(/mcpdesc validate\.+Passed/);
     expect(git(project, 'log', '--format=%s')).toMatch(/good/);
   }, 300_000);
 });

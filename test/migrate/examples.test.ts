@@ -7,7 +7,7 @@
  *
  * Skipped when the reference folder (../shared beside the repository) is absent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffDocuments } from '../../src/diff/index.js';
@@ -15,9 +15,9 @@ import { describeLoaded, migrateValue } from '../../src/migrate/index.js';
 import { type LoadedDocument, loadDocument } from '../../src/parse/index.js';
 import { isJsonObject } from '../../src/util/json.js';
 import { validateDocument } from '../../src/validate/index.js';
+import { missing } from '../support/skips.js';
 
 const SHARED = join(import.meta.dirname, '../../../shared/conformance');
-const present = existsSync(join(SHARED, 'mcpdesc-0.7.0/examples')) && existsSync(join(SHARED, 'examples'));
 
 const load = (path: string, file: string) => loadDocument(readFileSync(path, 'utf8'), { file });
 
@@ -102,7 +102,10 @@ const CASES: Case[] = [
 const ruleIds = (old: LoadedDocument, neu: LoadedDocument) =>
   [...new Set(diffDocuments(old, neu).changes.map((c) => c.ruleId))].sort();
 
-describe.skipIf(!present)('0.7.0 examples migrate to their 0.8.0 counterparts', () => {
+const absent =
+  missing(join(SHARED, 'mcpdesc-0.7.0/examples'), 'test/migrate/examples.test.ts') ||
+  missing(join(SHARED, 'examples'), 'test/migrate/examples.test.ts');
+describe.skipIf(absent)('0.7.0 examples migrate to their 0.8.0 counterparts', () => {
   it.each(CASES)('$name', (c) => {
     const old = load(join(SHARED, 'mcpdesc-0.7.0/examples', `${c.name}.yaml`), `${c.name} (0.7.0)`);
     const neu = load(join(SHARED, 'examples', `${c.name}.yaml`), `${c.name} (0.8.0)`);

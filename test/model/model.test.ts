@@ -11,6 +11,7 @@ import { loadDocument, loadSource } from '../../src/parse/index.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../src/util/json.js';
 import { description, jsonValue } from '../support/arbitraries.js';
 import { deepFreeze } from '../support/freeze.js';
+import { missing } from '../support/skips.js';
 
 const base: JsonObject = {
   mcpdesc: '0.8.0',
@@ -292,7 +293,8 @@ describe('serializer', () => {
 });
 
 const EXAMPLES = join(import.meta.dirname, '../../../shared/conformance/examples');
-describe.skipIf(!existsSync(EXAMPLES))('spec examples', () => {
+const noExamples = missing(EXAMPLES, 'test/model/model.test.ts "spec examples"');
+describe.skipIf(noExamples)('spec examples', () => {
   const files = existsSync(EXAMPLES) ? readdirSync(EXAMPLES) : [];
   it.each(files)(
     '%s projects for each of its revisions without scopes on declarations, keeping info and tags',

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LoadError, type LoadErrorCode, loadDocument, loadSource } from '../../src/parse/index.js';
+import { missing } from '../support/skips.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/serialization');
 
@@ -93,7 +94,8 @@ describe('accepted documents', () => {
 
 // The official fixtures beside the repository, when present (they are not needed by the suite).
 const OFFICIAL = join(import.meta.dirname, '../../../shared/conformance/serialization');
-describe.skipIf(!existsSync(OFFICIAL))('official serialization fixtures', () => {
+const noOfficial = missing(OFFICIAL, 'test/parse/serialization.test.ts "official serialization fixtures"');
+describe.skipIf(noOfficial)('official serialization fixtures', () => {
   const expectedCodes: Record<string, LoadErrorCode> = {
     'alias.yaml': 'yaml-alias',
     'custom-tag.yaml': 'yaml-custom-tag',

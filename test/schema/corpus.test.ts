@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareSchemas, type SchemaChange, verdictOf } from '../../src/schema/index.js';
 import type { JsonValue } from '../../src/util/json.js';
 import { sortedJson } from '../../src/util/json.js';
+import { missing } from '../support/skips.js';
 
 /** Real release series beside the repository; absent on a fresh clone, where these tests skip. */
 const CORPORA = join(import.meta.dirname, '../../../shared/corpora');
@@ -70,7 +71,8 @@ function compareSeries(series: string) {
   return results;
 }
 
-describe.skipIf(!existsSync(CORPORA))('real release series', () => {
+const noCorpora = missing(CORPORA, 'test/schema/corpus.test.ts "real release series"');
+describe.skipIf(noCorpora)('real release series', () => {
   it('github-mcp-server: every consecutive pair compares, key order alone is no change', () => {
     const results = compareSeries('github-mcp-server');
     expect(results.length).toBeGreaterThan(600);

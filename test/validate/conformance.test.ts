@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/parse/index.js';
 import { validateDocument } from '../../src/validate/index.js';
+import { missing } from '../support/skips.js';
 
 const ROOT = '../shared/conformance';
 const FIXTURES = join(ROOT, 'mcpdesc-0.8.0');
@@ -177,7 +178,8 @@ function validate(file: string) {
 
 const list = (group: string) => (present ? readdirSync(join(FIXTURES, group)).sort() : []);
 
-describe.skipIf(!present)('official 0.8.0 fixtures', () => {
+const noFixtures = missing(FIXTURES, 'test/validate/conformance.test.ts "official 0.8.0 fixtures"');
+describe.skipIf(noFixtures)('official 0.8.0 fixtures', () => {
   it('are all in the table (97: 20 valid, 15 warning, 62 invalid)', () => {
     expect(list('expected-valid')).toHaveLength(20);
     expect(list('expected-warning')).toHaveLength(15);
@@ -207,7 +209,8 @@ describe.skipIf(!present)('official 0.8.0 fixtures', () => {
 });
 
 const EXAMPLES = join(ROOT, 'examples');
-describe.skipIf(!existsSync(EXAMPLES))('spec examples', () => {
+const noExamples = missing(EXAMPLES, 'test/validate/conformance.test.ts "spec examples"');
+describe.skipIf(noExamples)('spec examples', () => {
   it.each(existsSync(EXAMPLES) ? readdirSync(EXAMPLES).sort() : [])(
     '%s is valid with no diagnostics',
     (name) => {
@@ -224,7 +227,8 @@ const corpusFiles = existsSync(CORPORA)
         .map((n) => join(CORPORA, d, n)),
     )
   : [];
-describe.skipIf(corpusFiles.length === 0)('real corpora', () => {
+const noCorpora = missing(CORPORA, 'test/validate/conformance.test.ts "real corpora"');
+describe.skipIf(noCorpora || corpusFiles.length === 0)('real corpora', () => {
   it.each(corpusFiles)('%s validates without errors', (file) => {
     const result = validate(file);
     expect(result.findings.filter((f) => f.severity === 'error')).toEqual([]);

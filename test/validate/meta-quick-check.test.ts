@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../src/util/json.js';
 import { analyseSchema, type Dialect, metaValidator } from '../../src/validate/embedded-schema.js';
 import { quickMetaValid } from '../../src/validate/meta-quick-check.js';
+import { missing } from '../support/skips.js';
 
 const DIALECTS: Dialect[] = ['2020-12', 'draft-07'];
 const ajvAccepts = (schema: JsonValue, dialect: Dialect): boolean => metaValidator(dialect)(schema) === true;
@@ -179,7 +180,8 @@ describe('analyseSchema of plain schemas', () => {
 
 const CATALOG = join(import.meta.dirname, '../../../shared/corpora/catalog/docker-catalog.mcpdesc.json');
 
-describe.skipIf(!existsSync(CATALOG))('quickMetaValid on the docker catalog', () => {
+const noCatalog = missing(CATALOG, 'test/validate/meta-quick-check.test.ts "on the docker catalog"');
+describe.skipIf(noCatalog)('quickMetaValid on the docker catalog', () => {
   it('agrees with the meta-schema validator on every tool schema and takes the quick path for most', () => {
     const document = JSON.parse(readFileSync(CATALOG, 'utf8')) as { tools: Record<string, JsonValue>[] };
     let schemas = 0;

@@ -36,7 +36,7 @@ export function registerLint(program: Command): void {
     )
     .option(
       '--ruleset <name>',
-      'built-in ruleset when no config file is found (recommended, strict, clients/gemini, clients/openai-strict)',
+      'built-in ruleset for files no config file applies to (recommended, strict, clients/gemini, clients/openai-strict); a config file takes precedence, with a warning',
       'recommended',
     )
     .option(
@@ -61,7 +61,7 @@ export function registerLint(program: Command): void {
     .action(
       action(async (operands: string[], options: LintCliOptions, command: Command) => {
         const [
-          { resolve, dirname },
+          { basename, resolve, dirname },
           { existsSync, statSync },
           { loadBytes, LoadError, resolveLimits },
           { loadInput, readInput },
@@ -121,7 +121,16 @@ export function registerLint(program: Command): void {
         // 1. operands -> documents
         const cwd = process.cwd();
         const specs: string[] = [];
+        // Named on the command line, not found by a glob or a directory walk: an ignored one is reported.
+        const named = new Set<string>();
         const seen = new Set<string>();
+        // A glob or directory walk does not lint the config files it finds (`.mcpdesc.yaml` matches
+        // `*.mcpdesc.yaml`): they configure lint, they are not documents.
+        const isConfigFile = (path: string): boolean =>
+          (lint.CONFIG_FILE_NAMES as readonly string[]).includes(basename(path));
+        const pushFound = (spec: string): void => {
+          if (!isConfigFile(spec)) push(spec);
+        };
         const push = (spec: string): void => {
           if (!seen.has(spec)) {
             seen.add(spec);
@@ -132,13 +141,16 @@ export function registerLint(program: Command): void {
           if (operand === '-') push('-');
           else if (existsSync(operand) && statSync(operand).isDirectory()) {
             const base = trimEndOf(operand, '\\/');
-            lint.expandGlob(`${base}/${DEFAULT_GLOB}`, cwd).forEach(push);
+            lint.expandGlob(`${base}/${DEFAULT_GLOB}`, cwd).forEach(pushFound);
           } else if (!existsSync(operand) && lint.isGlob(operand)) {
             const matches = lint.expandGlob(operand, cwd);
             if (matches.length === 0 && operands.length > 0)
               throw new UsageError(`no files match ${JSON.stringify(operand)}`);
-            matches.forEach(push);
-          } else push(operand);
+            matches.forEach(pushFound);
+          } else {
+            named.add(operand);
+            push(operand);
+          }
         }
         if (specs.length === 0)
           throw new UsageError(`no files to lint (nothing matches ${DEFAULT_GLOB} here)`);
@@ -152,11 +164,20 @@ export function registerLint(program: Command): void {
 
         // 2. configs (one per directory, resolved once per file)
         const configs = new Map<string, Promise<ResolvedConfig>>();
+        // --ruleset chooses the rules only where no config file applies (ESLint's precedence for a
+        // config file over built-in defaults); given where one does, it is said once per file.
+        const rulesetGiven = command.getOptionValueSource('ruleset') === 'cli';
+        const warnRulesetOverridden = (configFile: string): void => {
+          writeMessage(
+            `mcpdesc: warning: --ruleset ${options.ruleset} is not used for files under ${configFile}: the config file decides their rules (--ruleset applies where no config file is found)`,
+          );
+        };
         const configFor = (path: string | undefined): Promise<ResolvedConfig> => {
           const file = options.config ?? lint.findConfigFile(path ? dirname(resolve(path)) : cwd);
           const key = file ? resolve(file) : `builtin:${options.ruleset}`;
           let pending = configs.get(key);
           if (!pending) {
+            if (file && rulesetGiven) warnRulesetOverridden(file);
             pending = lint.resolveConfig(file, options.ruleset).catch((error: unknown) => {
               if (error instanceof lint.ConfigError)
                 throw new PositionedError(error.message, error.file, error.line, error.column);
@@ -240,6 +261,21 @@ export function registerLint(program: Command): void {
         for (const spec of specs) {
           const localPath = spec === '-' ? options.stdinFilepath : existsSync(spec) ? spec : undefined;
           try {
+            // A broken config is reported below, after the input is read, as for any file.
+            const config =
+              localPath === undefined ? undefined : await configFor(localPath).catch(() => undefined);
+            if (
+              localPath !== undefined &&
+              config !== undefined &&
+              config.ignorePatterns.length > 0 &&
+              lint.isIgnoredFile(config.ignorePatterns, resolve(localPath))
+            ) {
+              if (named.has(spec) || spec === '-')
+                writeMessage(
+                  `mcpdesc: warning: ${localPath} is not linted: ignorePatterns in ${config.file} match it`,
+                );
+              continue;
+            }
             // Only files on disk are cached: standard input and git revisions are read once anyway.
             const linted =
               cache && spec !== '-' && localPath !== undefined && statSync(spec).isFile()

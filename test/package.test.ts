@@ -1,0 +1,99 @@
+/**
+ * The npm package as `npm pack` makes it: what it ships, what it must not, its size, and the
+ * package.json fields a registry page and an installer need. Skips (saying why) without a build.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { missing } from './support/skips.js';
+
+const REPO = join(import.meta.dirname, '..');
+const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  repository?: { url?: string };
+  homepage?: string;
+  bugs?: { url?: string };
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  exports: Record<string, unknown>;
+  bin: Record<string, string>;
+};
+
+/** This package's own files, apart from its dependencies; kept with room for growth. */
+const MAX_TARBALL_BYTES = 700 * 1024;
+const MAX_UNPACKED_BYTES = 3 * 1024 * 1024;
+
+interface PackResult {
+  size: number;
+  unpackedSize: number;
+  files: { path: string; size: number }[];
+}
+
+describe('package.json', () => {
+  it('names the repository, the home page and where to report bugs', () => {
+    expect(pkg.repository?.url).toMatch(/^git\+https:\/\/github\.com\/.+\.git$/);
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(pkg.bugs?.url).toMatch(/^https:\/\/.+\/issues$/);
+  });
+
+  it('leaves @actions/core to the Action bundle (a devDependency, not a dependency)', () => {
+    expect(pkg.dependencies).not.toHaveProperty('@actions/core');
+    expect(pkg.devDependencies).toHaveProperty('@actions/core');
+  });
+
+  it('exports the diff JSON schema', () => {
+    expect(pkg.exports['./diff-output.schema.json']).toBe('./docs/diff-output.schema.json');
+  });
+});
+
+describe.skipIf(
+  missing(
+    join(REPO, 'dist/bin/mcpdesc.cjs'),
+    'test/package.test.ts "npm pack"',
+    'no build: run npm run build',
+  ),
+)('npm pack', () => {
+  // --ignore-scripts: `prepare` would build, and write to the standard output the JSON is read from.
+  const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: REPO,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const result = (JSON.parse(packed.stdout) as PackResult[])[0] as PackResult;
+  const paths = result.files.map((file) => file.path);
+
+  it('ships the executable, the library, rules, schemas and the diff schema', () => {
+    for (const path of [
+      pkg.bin.mcpdesc as string,
+      'dist/bin/cli.cjs',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/validate/structural.precompiled.cjs',
+      'dist/lint/rulesets/recommended.json',
+      'rules/recommended.yaml',
+      'schemas/mcp-description-0.8.0.json',
+      'schemas/mcpdesc-config.schema.json',
+      'docs/diff-output.schema.json',
+      'README.md',
+      'CHANGELOG.md',
+      'package.json',
+    ])
+      expect(paths).toContain(path);
+    for (const path of paths.filter((path) => path.startsWith('dist/') || path.startsWith('schemas/')))
+      expect(existsSync(join(REPO, path)), path).toBe(true);
+  });
+
+  it('ships no code caches, tests, fixtures, source maps, build stamp, Action or hooks bundle', () => {
+    const unwanted = paths.filter((path) =>
+      /v8-cache|(^|\/)test\/|fixtures|\.map$|\.build-stamp|^dist\/action\/|^dist-action\/|^hooks\/|^src\/|^bench\/|^\.ci\//.test(
+        path,
+      ),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it(`stays within its size budget (tarball ≤ ${MAX_TARBALL_BYTES / 1024} KB, unpacked ≤ ${MAX_UNPACKED_BYTES / 1024 / 1024} MB)`, () => {
+    expect(result.size).toBeLessThanOrEqual(MAX_TARBALL_BYTES);
+    expect(result.unpackedSize).toBeLessThanOrEqual(MAX_UNPACKED_BYTES);
+  });
+});
