@@ -73,6 +73,8 @@ export function registerMergeDriver(program: Command): void {
             validate: validateDocument,
           });
           if (result.clean) {
+            for (const warning of result.warnings)
+              process.stderr.write(`mcpdesc merge-driver: ${name}: warning: ${warning}\n`);
             if (json.jsonEqual(result.merged, ours.value)) return EXIT_OK;
             // Theirs byte for byte when the merge is theirs (its byte-order mark included).
             writeFileAtomic(
