@@ -40,6 +40,7 @@ import {
   type MergeInput,
   subjectKind,
 } from './support.js';
+import type { TextMergeResult } from './text-merge.js';
 import { type DocumentValidator, errorFindings, structuralProblems } from './validation.js';
 
 export interface ThreeWayInputs {
@@ -237,6 +238,34 @@ function sameDeclaration(collection: ScopedCollection, a: JsonValue, b: JsonValu
     );
   }
   return jsonEqual(a, b);
+}
+
+/**
+ * The conflicts of a clean merge whose text cannot be written: the lines both sides changed
+ * differently, or (when ours' text could not be edited faithfully) the whole file.
+ */
+export function textConflicts(result: TextMergeResult, inputs: ThreeWayInputs): Conflict[] {
+  if (result.ok) return [];
+  const at = (input: MergeInput | undefined, line: number): Location | undefined =>
+    input ? { file: input.file, pointer: '', line, column: 1 } : undefined;
+  if (result.reason === 'unwritable')
+    return [
+      {
+        code: 'text-conflict',
+        message:
+          '(the document): the merge cannot be written into ours’ text without losing comments or layout of a side',
+        locations: [at(inputs.ours, 1), at(inputs.theirs, 1)].filter((l): l is Location => l !== undefined),
+      },
+    ];
+  return result.conflicts.map((c) => ({
+    code: 'text-conflict' as const,
+    message: `lines ${c.ours[0]}-${c.ours[1]} of ours and ${c.theirs[0]}-${c.theirs[1]} of theirs: both sides changed comments or layout there differently`,
+    locations: [
+      at(inputs.base, c.base[0]),
+      at(inputs.ours, c.ours[0]),
+      at(inputs.theirs, c.theirs[0]),
+    ].filter((l): l is Location => l !== undefined),
+  }));
 }
 
 function locationsFor(inputs: ThreeWayInputs, pointer: string): Location[] {

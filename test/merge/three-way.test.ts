@@ -165,9 +165,7 @@ ${tool}`;
     it(c.name, () => {
       const withRate = (text: string) => text.replace('tools:\n', `tools:\n${rate}`);
       const result = three(withRate(c.ours), withRate(c.theirs), withRate(c.base));
-      expect(codes(result)).toEqual(
-        c.conflicts,
-      );
+      expect(codes(result)).toEqual(c.conflicts);
     });
   }
 });
