@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { diffDocuments } from '../../src/diff/index.js';
+import { parseJsonPath, queryJsonPath } from '../../src/lint/jsonpath.js';
 import { mergeAggregate } from '../../src/merge/aggregate.js';
 import type { Conflict } from '../../src/merge/conflicts.js';
 import { parsePointer } from '../../src/util/pointer.js';
@@ -126,6 +127,17 @@ describe('JSON pointers are escaped (RFC 6901) for any key (property)', () => {
         const [change] = result.changes;
         expect(parsePointer(change?.before?.pointer as string)).toEqual([key]);
         expect(parsePointer(change?.after?.pointer as string)).toEqual([key]);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('lint: a rule’s JSONPath selects each member at its own pointer', () => {
+    fc.assert(
+      fc.property(awkwardKey, (key) => {
+        const doc = DOC({ info: { name: 'chess', version: '1.0.0', [key]: 1 } });
+        const pointers = queryJsonPath(doc, parseJsonPath('$.info.*')).map((m) => parsePointer(m.pointer));
+        expect(pointers).toContainEqual(['info', key]);
       }),
       { numRuns: 40 },
     );
