@@ -21,6 +21,7 @@
  */
 import { canonicalView } from '../model/canonical.js';
 import { effectiveScope, rootVersions, SCOPED_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
+import { appendAll } from '../util/arrays.js';
 import {
   isJsonObject,
   type JsonObject,
@@ -95,6 +96,7 @@ export function mergeThreeWay(inputs: ThreeWayInputs, options: ThreeWayOptions =
     [],
   );
   const result = (merged === undefined ? inputs.ours.value : merged) as JsonValue;
+  appendAll(ctx.conflicts, integerPrecisionConflicts(inputs));
   const warnings = unscopedAdditionWarnings(inputs, result);
   if (ctx.conflicts.length > 0) return { clean: false, merged: result, conflicts: ctx.conflicts, warnings };
 
@@ -184,6 +186,64 @@ function itemIdentity(collection: string, item: JsonObject): string | undefined 
     return typeof item.name === 'string' ? JSON.stringify(item.name) : undefined;
   if (collection === 'capabilities') return scope || '@all';
   return undefined;
+}
+
+/**
+ * Integers beyond ±2^53 decode to the nearest double, so two different literals can read as one
+ * value (and a merged one could not be written back as either author wrote it). Where ours and
+ * theirs hold such an integer at one place (declarations matched by identity) and the literals
+ * differ, the merge is refused. Without the texts, the decoded values are compared.
+ */
+function integerPrecisionConflicts(inputs: ThreeWayInputs): Conflict[] {
+  const unsafe = (input: MergeInput): Map<string, { pointer: string; literal: string }> => {
+    const out = new Map<string, { pointer: string; literal: string }>();
+    const visit = (value: JsonValue, pointer: string) => {
+      if (typeof value === 'number') {
+        if (Number.isInteger(value) && !Number.isSafeInteger(value))
+          out.set(stablePath(input.value, pointer), {
+            pointer,
+            literal: literalAt(input, pointer) ?? String(value),
+          });
+      } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, appendPointer(pointer, i)));
+      else if (isJsonObject(value))
+        for (const [key, item] of Object.entries(value)) visit(item, appendPointer(pointer, key));
+    };
+    visit(input.value, '');
+    return out;
+  };
+  const ours = unsafe(inputs.ours);
+  if (ours.size === 0) return [];
+  const theirs = unsafe(inputs.theirs);
+  const conflicts: Conflict[] = [];
+  for (const [path, mine] of ours) {
+    const other = theirs.get(path);
+    if (!other || other.literal === mine.literal) continue;
+    conflicts.push({
+      code: 'integer-precision-conflict',
+      message: `${mine.pointer}: both sides hold integers beyond ±2^53 that differ (${mine.literal} and ${other.literal}); they read as ${String(getAtPointer(inputs.ours.value, mine.pointer))} and ${String(getAtPointer(inputs.theirs.value, other.pointer))}`,
+      locations: [locate(inputs.ours, mine.pointer), locate(inputs.theirs, other.pointer)],
+      values: [
+        { present: true, value: mine.literal },
+        { present: true, value: other.literal },
+      ],
+    });
+  }
+  return conflicts;
+}
+
+/** The number literal at `pointer` as written in the input's text, when the text is known. */
+function literalAt(input: MergeInput, pointer: string): string | undefined {
+  if (input.text === undefined || !input.sourceMap?.has(pointer)) return undefined;
+  const { line, column } = input.sourceMap.locate(pointer);
+  let offset = 0;
+  for (let n = 1; n < line; n++) {
+    const next = input.text.indexOf('\n', offset);
+    if (next === -1) return undefined;
+    offset = next + 1;
+  }
+  const match = /[-+]?[0-9A-Za-z_.+]+/y;
+  match.lastIndex = offset + column - 1;
+  return match.exec(input.text)?.[0];
 }
 
 /**

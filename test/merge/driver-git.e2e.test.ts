@@ -455,3 +455,39 @@ describe.skipIf(!built)('git merge driver: the author’s file is kept', () => {
     expectClean(result, theirs.replace('Search games', 'Search all games'));
   }, 60_000);
 });
+
+describe.skipIf(!built)('git merge driver: integers beyond ±2^53', () => {
+  const doc = (maximum: string, description = 'Count') => `${HEAD}tools:
+  - name: count
+    description: ${description}
+    inputSchema:
+      type: object
+      properties:
+        n: { type: integer, maximum: ${maximum} }
+`;
+
+  it('two different such literals, which read as one value, are refused', () => {
+    const ours = doc('9007199254740993');
+    const result = gitMerge(
+      'count.mcpdesc.yaml',
+      doc('9007199254740995'),
+      ours,
+      doc('9007199254740992', 'Count things'),
+    );
+    const sidecar = expectConflict(result, ours, ['integer-precision-conflict']);
+    expect(sidecar.conflicts[0]?.sides.map((s) => s.value)).toEqual(['9007199254740993', '9007199254740992']);
+  }, 60_000);
+
+  it('the same literal on both sides merges, the literal kept as written', () => {
+    const result = gitMerge(
+      'count.mcpdesc.yaml',
+      doc('9007199254740993'),
+      doc('9007199254740993', 'Count things'),
+      doc('9007199254740993').replace('type: integer', 'type: integer, minimum: 0'),
+    );
+    expectClean(
+      result,
+      doc('9007199254740993', 'Count things').replace('type: integer', 'type: integer, minimum: 0'),
+    );
+  }, 60_000);
+});

@@ -364,3 +364,25 @@ describe('mergedOrder', () => {
     expect(order.at(-1)).toBe('b');
   });
 });
+
+describe('three-way merge: integers beyond ±2^53', () => {
+  const doc = (maximum: string) => `${BASE}    x-limit: ${maximum}\n`;
+  const withText = (text: string, file: string) => ({ ...load(text, file), text });
+  it('refuses two different literals even where they decode to one double', () => {
+    const result = mergeThreeWay({
+      base: withText(doc('1'), 'd.yaml (base)'),
+      ours: withText(doc('9007199254740993'), 'd.yaml (ours)'),
+      theirs: withText(doc('9007199254740992'), 'd.yaml (theirs)'),
+    });
+    expect(result.conflicts.map((c) => [c.code, c.message])).toEqual([
+      [
+        'integer-precision-conflict',
+        '/tools/1/x-limit: both sides hold integers beyond ±2^53 that differ (9007199254740993 and 9007199254740992); they read as 9007199254740992 and 9007199254740992',
+      ],
+    ]);
+  });
+  it('without the texts, compares the decoded values', () => {
+    const result = three(doc('9007199254740993'), doc('9007199254740993'), doc('1'));
+    expect(result.conflicts).toEqual([]);
+  });
+});

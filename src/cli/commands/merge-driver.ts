@@ -60,7 +60,7 @@ export function registerMergeDriver(program: Command): void {
               format: detectFormat(path, text),
               memory,
             });
-            return { file: doc.file, value: doc.value, sourceMap: doc.sourceMap };
+            return { file: doc.file, value: doc.value, sourceMap: doc.sourceMap, text };
           };
           const { bytes: baseBytes, text: baseText } = await read(basePath, 'base');
           const { bytes: theirsBytes, text: theirsText } = await read(theirsPath, 'theirs');
