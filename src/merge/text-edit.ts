@@ -20,19 +20,44 @@ export type TextFormat = 'json' | 'yaml';
 
 // jsonc-parser is ESM for bundlers and UMD (CommonJS) for Node: its functions are on the namespace
 // in the one case and on its default export in the other.
-const jsonc: Pick<typeof jsoncModule, 'applyEdits' | 'modify'> =
-  typeof jsoncModule.modify === 'function'
+const jsonc: Pick<typeof jsoncModule, 'getNodeValue' | 'parseTree'> =
+  typeof jsoncModule.parseTree === 'function'
     ? jsoncModule
     : (jsoncModule as unknown as { default: typeof jsoncModule }).default;
 
+export interface EditOptions {
+  /** What `source` decodes to, when the caller knows: an unchanged value returns the source as is. */
+  current?: JsonValue;
+  /**
+   * Decode the result and compare it with the target (default true). A caller that checks the text
+   * it finally writes may skip it for intermediate texts: decoding a large YAML file is slow.
+   */
+  verify?: boolean;
+}
+
 /** `source` edited so that it decodes to `target`; undefined when that cannot be done faithfully. */
-export function editText(source: string, format: TextFormat, target: JsonValue): string | undefined {
+export function editText(
+  source: string,
+  format: TextFormat,
+  target: JsonValue,
+  options: EditOptions = {},
+): string | undefined {
+  if (options.current !== undefined && jsonEqual(options.current, target)) return source;
   try {
     const text = format === 'json' ? editJson(source, target) : editYaml(source, target);
-    if (text === undefined) return undefined;
-    return jsonEqual(decode(text, format), target) ? text : undefined;
+    if (text === undefined || options.verify === false) return text;
+    return decodesTo(text, format, target) ? text : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** True when `text` decodes (strictly: unique keys) to exactly `value`. */
+export function decodesTo(text: string, format: TextFormat, value: JsonValue): boolean {
+  try {
+    return jsonEqual(decode(text, format), value);
+  } catch {
+    return false;
   }
 }
 
@@ -151,46 +176,230 @@ function align(before: readonly JsonValue[], after: readonly JsonValue[]): Step[
 
 // ── JSON ────────────────────────────────────────────────────────────────────────────────────────
 
+type JsonNode = jsoncModule.Node;
+
+interface JsonContext {
+  text: string;
+  lines: LineStarts;
+  edits: Edit[];
+  eol: string;
+  /** One level of the file's indentation: a tab or some spaces. */
+  unit: string;
+}
+
+/**
+ * One parse (jsonc-parser's tree, with offsets), then every edit against the original text: a
+ * merge of a large catalog changes many members, and re-parsing the text after each was quadratic.
+ */
 function editJson(source: string, target: JsonValue): string | undefined {
   const bom = source.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-  let text = bom ? source.slice(1) : source;
-  const current = JSON.parse(text) as JsonValue;
+  const text = bom ? source.slice(1) : source;
+  const errors: jsoncModule.ParseError[] = [];
+  const root = jsonc.parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  if (!root || errors.length > 0) return undefined;
   const indentLine = /\r?\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
-  const formattingOptions = {
-    insertSpaces: !indentLine.startsWith('\t'),
-    tabSize: indentLine.startsWith('\t') ? 1 : indentLine.length,
+  const ctx: JsonContext = {
+    text,
+    lines: new LineStarts(text),
+    edits: [],
     eol: text.includes('\r\n') ? '\r\n' : '\n',
+    unit: indentLine.startsWith('\t') ? '\t' : ' '.repeat(Math.min(indentLine.length, 8)),
   };
-  const set = (path: (string | number)[], value: JsonValue | undefined, isArrayInsertion = false) => {
-    text = jsonc.applyEdits(text, jsonc.modify(text, path, value, { formattingOptions, isArrayInsertion }));
-  };
-  const walk = (path: (string | number)[], before: JsonValue, after: JsonValue): void => {
-    if (jsonEqual(before, after)) return;
-    if (isJsonObject(before) && isJsonObject(after)) {
-      for (const key of Object.keys(before)) if (!Object.hasOwn(after, key)) set([...path, key], undefined);
-      for (const key of Object.keys(after)) {
-        if (Object.hasOwn(before, key))
-          walk([...path, key], before[key] as JsonValue, after[key] as JsonValue);
-        else set([...path, key], after[key] as JsonValue);
-      }
-      return;
+  if (!isJsonObject(target) || root.type !== 'object') return undefined;
+  editJsonNode(ctx, root, target);
+  const edited = applyEdits(text, ctx.edits);
+  return edited === undefined ? undefined : `${bom}${edited}`;
+}
+
+/** Edits against one text, applied from the end; overlapping edits make the whole edit fail. */
+function applyEdits(text: string, edits: Edit[]): string | undefined {
+  const sorted = [...edits].sort((x, y) => y.start - x.start || y.end - x.end);
+  const parts: string[] = [];
+  let last = text.length;
+  for (const edit of sorted) {
+    if (edit.end > last) return undefined;
+    parts.push(text.slice(edit.end, last), edit.text);
+    last = edit.start;
+  }
+  parts.push(text.slice(0, last));
+  return parts.reverse().join('');
+}
+
+function nodeEnd(node: JsonNode): number {
+  return node.offset + node.length;
+}
+
+/**
+ * Where each line starts, for the line of an offset in O(log n): a minified JSON file is one line
+ * of megabytes, and scanning back for its start at every edit was quadratic.
+ */
+class LineStarts {
+  private readonly starts: number[] = [0];
+  constructor(private readonly text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  line(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
     }
-    if (Array.isArray(before) && Array.isArray(after) && before.length > 0 && after.length > 0) {
-      const steps = align(before, after);
-      const removals = steps.filter((s) => s.kind === 'remove').map((s) => s.from);
-      for (const index of removals.reverse()) set([...path, index], undefined);
-      for (const step of steps) {
-        if (step.kind === 'keep')
-          walk([...path, step.to], before[step.from] as JsonValue, after[step.to] as JsonValue);
-        else if (step.kind === 'insert') set([...path, step.to], after[step.to] as JsonValue, true);
-      }
-      return;
+    return lo;
+  }
+  start(offset: number): number {
+    return this.starts[this.line(offset)] as number;
+  }
+  /** The leading whitespace of the line `offset` is on (only that much is read). */
+  indent(offset: number): string {
+    const pattern = /[ \t]*/y;
+    pattern.lastIndex = this.start(offset);
+    const indent = pattern.exec(this.text)?.[0] ?? '';
+    return indent.length > offset - this.start(offset)
+      ? indent.slice(0, offset - this.start(offset))
+      : indent;
+  }
+}
+
+function indentOf(ctx: JsonContext, offset: number): string {
+  return ctx.lines.indent(offset);
+}
+
+function isInline(ctx: JsonContext, node: JsonNode): boolean {
+  return ctx.lines.line(node.offset) === ctx.lines.line(nodeEnd(node));
+}
+
+/** A value in the file's layout, continuation lines under `indent`; on one line where `inline`. */
+function renderJson(ctx: JsonContext, value: JsonValue, indent: string, inline: boolean): string {
+  if (inline)
+    return JSON.stringify(value).replace(/("(?:[^"\\]|\\.)*")|([,:])/g, (_m, str?: string, sep?: string) =>
+      str !== undefined ? str : `${sep} `,
+    );
+  return JSON.stringify(value, null, ctx.unit)
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : `${indent}${line}`))
+    .join(ctx.eol);
+}
+
+function editJsonNode(ctx: JsonContext, node: JsonNode, target: JsonValue): void {
+  if (jsonEqual(jsonc.getNodeValue(node), target)) return;
+  const children = node.children ?? [];
+  if (
+    node.type === 'object' &&
+    isJsonObject(target) &&
+    children.length > 0 &&
+    Object.keys(target).length > 0
+  ) {
+    editJsonObject(ctx, node, target);
+    return;
+  }
+  if (node.type === 'array' && Array.isArray(target) && children.length > 0 && target.length > 0) {
+    editJsonArray(ctx, node, target);
+    return;
+  }
+  ctx.edits.push({
+    start: node.offset,
+    end: nodeEnd(node),
+    text: renderJson(ctx, target, indentOf(ctx, node.offset), isInline(ctx, node) && children.length > 0),
+  });
+}
+
+/**
+ * Members removed (with the separator before them, or after them for leading ones), new members
+ * inserted after their predecessor in the target (or before the first kept member).
+ */
+function editJsonMembers(
+  ctx: JsonContext,
+  node: JsonNode,
+  members: JsonNode[],
+  kept: boolean[],
+  inserts: Map<number, string[]>,
+): void {
+  const first = members[0] as JsonNode;
+  const separator = isInline(ctx, node) ? ' ' : `${ctx.eol}${indentOf(ctx, first.offset)}`;
+  const firstKept = kept.indexOf(true);
+  if (firstKept > 0)
+    ctx.edits.push({ start: first.offset, end: (members[firstKept] as JsonNode).offset, text: '' });
+  members.forEach((member, i) => {
+    if (kept[i] || i < firstKept) return;
+    ctx.edits.push({ start: nodeEnd(members[i - 1] as JsonNode), end: nodeEnd(member), text: '' });
+  });
+  for (const [after, texts] of inserts) {
+    if (after === -1) {
+      const at = (members[firstKept] as JsonNode).offset;
+      ctx.edits.push({ start: at, end: at, text: texts.map((t) => `${t},${separator}`).join('') });
+    } else {
+      const at = nodeEnd(members[after] as JsonNode);
+      ctx.edits.push({ start: at, end: at, text: texts.map((t) => `,${separator}${t}`).join('') });
     }
-    set(path, after);
-  };
-  if (!isJsonObject(current) || !isJsonObject(target)) return undefined;
-  walk([], current, target);
-  return `${bom}${text}`;
+  }
+}
+
+/** A container none of whose members is kept: rendered whole. */
+function replaceJson(ctx: JsonContext, node: JsonNode, target: JsonValue): void {
+  ctx.edits.push({
+    start: node.offset,
+    end: nodeEnd(node),
+    text: renderJson(ctx, target, indentOf(ctx, node.offset), isInline(ctx, node)),
+  });
+}
+
+function editJsonObject(ctx: JsonContext, node: JsonNode, target: JsonObject): void {
+  const members = node.children ?? [];
+  const keys = members.map((member) => String(member.children?.[0]?.value));
+  const kept = keys.map((key) => Object.hasOwn(target, key));
+  if (!kept.includes(true)) {
+    replaceJson(ctx, node, target);
+    return;
+  }
+  const inline = isInline(ctx, node);
+  const memberIndent = indentOf(ctx, (members[0] as JsonNode).offset);
+  const inserts = new Map<number, string[]>();
+  let anchor = -1;
+  for (const [key, value] of Object.entries(target)) {
+    const index = keys.indexOf(key);
+    if (index !== -1) {
+      anchor = index;
+      const valueNode = members[index]?.children?.[1];
+      if (valueNode) editJsonNode(ctx, valueNode, value);
+      continue;
+    }
+    const list = inserts.get(anchor) ?? [];
+    list.push(`${JSON.stringify(key)}: ${renderJson(ctx, value, memberIndent, inline)}`);
+    inserts.set(anchor, list);
+  }
+  editJsonMembers(ctx, node, members, kept, inserts);
+}
+
+function editJsonArray(ctx: JsonContext, node: JsonNode, target: JsonValue[]): void {
+  const members = node.children ?? [];
+  const steps = align(
+    members.map((member) => jsonc.getNodeValue(member) as JsonValue),
+    target,
+  );
+  const kept = members.map(() => false);
+  for (const step of steps) if (step.kind === 'keep') kept[step.from] = true;
+  if (!kept.includes(true)) {
+    replaceJson(ctx, node, target);
+    return;
+  }
+  const inline = isInline(ctx, node);
+  const memberIndent = indentOf(ctx, (members[0] as JsonNode).offset);
+  const inserts = new Map<number, string[]>();
+  let anchor = -1;
+  for (const step of steps) {
+    if (step.kind === 'remove') continue;
+    if (step.kind === 'keep') {
+      anchor = step.from;
+      editJsonNode(ctx, members[step.from] as JsonNode, target[step.to] as JsonValue);
+      continue;
+    }
+    const list = inserts.get(anchor) ?? [];
+    list.push(renderJson(ctx, target[step.to] as JsonValue, memberIndent, inline));
+    inserts.set(anchor, list);
+  }
+  editJsonMembers(ctx, node, members, kept, inserts);
 }
 
 // ── YAML ────────────────────────────────────────────────────────────────────────────────────────
@@ -203,6 +412,7 @@ interface Edit {
 
 interface YamlContext {
   source: string;
+  lines: LineStarts;
   edits: Edit[];
   eol: string;
   /** The document's indentation step and sequence style, for rendered values. */
@@ -213,10 +423,12 @@ interface YamlContext {
 }
 
 function editYaml(source: string, target: JsonValue): string | undefined {
-  const doc = parseDocument(source, { keepSourceTokens: true, uniqueKeys: true, merge: false });
+  // The source was loaded strictly already (unique keys): only its node ranges are needed here.
+  const doc = parseDocument(source, { uniqueKeys: false, merge: false });
   if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
   const ctx: YamlContext = {
     source,
+    lines: new LineStarts(source),
     edits: [],
     eol: source.includes('\r\n') ? '\r\n' : '\n',
     indent: detectIndent(source),
@@ -224,15 +436,7 @@ function editYaml(source: string, target: JsonValue): string | undefined {
     flowScalarLists: /:[ \t]*\[[^\]\n]*\][ \t]*(?:#[^\n]*)?\r?$/m.test(source),
   };
   if (!editNode(ctx, doc.contents as Node, target)) return undefined;
-  ctx.edits.sort((x, y) => y.start - x.start || y.end - x.end);
-  let text = source;
-  let last = Number.POSITIVE_INFINITY;
-  for (const edit of ctx.edits) {
-    if (edit.end > last) return undefined;
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-    last = edit.start;
-  }
-  return text;
+  return applyEdits(source, ctx.edits);
 }
 
 function detectIndent(text: string): number {
@@ -278,22 +482,18 @@ function startOf(node: Node): number {
   return (node.range as [number, number, number])[0];
 }
 
-function lineStart(source: string, offset: number): number {
-  return source.lastIndexOf('\n', offset - 1) + 1;
-}
-
 function lineEnd(source: string, offset: number): number {
   const end = source.indexOf('\n', offset);
   return end === -1 ? source.length : end + 1;
 }
 
-function column(source: string, offset: number): number {
-  return offset - lineStart(source, offset);
+function column(ctx: YamlContext, offset: number): number {
+  return offset - ctx.lines.start(offset);
 }
 
-/** Whether the source between two offsets is only spaces (nothing else on the line before a node). */
-function onlySpacesBefore(source: string, offset: number): boolean {
-  return /^[ \t]*$/.test(source.slice(lineStart(source, offset), offset));
+/** Nothing but spaces before a node on its line (it starts its own line). */
+function onlySpacesBefore(ctx: YamlContext, offset: number): boolean {
+  return ctx.lines.indent(offset).length === offset - ctx.lines.start(offset);
 }
 
 /** Quotes strings that a YAML 1.1 reader (or a plain-scalar reading) would take for something else. */
@@ -374,11 +574,11 @@ function editNode(ctx: YamlContext, node: Node, target: JsonValue): boolean {
     return true;
   }
   // A block collection replaced by another value: only where the node starts its own line.
-  if (!isScalar(node) && onlySpacesBefore(ctx.source, range[0])) {
+  if (!isScalar(node) && onlySpacesBefore(ctx, range[0])) {
     ctx.edits.push({
       start: range[0],
       end: contentEnd(node),
-      text: render(ctx, target, column(ctx.source, range[0]), false),
+      text: render(ctx, target, column(ctx, range[0]), false),
     });
     return true;
   }
@@ -394,7 +594,7 @@ function editMap(ctx: YamlContext, node: BlockOrFlowMap, target: JsonObject): bo
   const present = new Set(pairs.map(keyOf));
   const flow = node.flow === true;
   const firstKey = pairs[0]?.key as Node;
-  const keyColumn = column(source, (firstKey.range as number[])[0] as number);
+  const keyColumn = column(ctx, (firstKey.range as number[])[0] as number);
   const pairEnd = (pair: Pair<Node, Node | null>) =>
     pair.value ? contentEnd(pair.value) : ((pair.key.range as number[])[1] as number);
   // Removals.
@@ -408,9 +608,9 @@ function editMap(ctx: YamlContext, node: BlockOrFlowMap, target: JsonObject): bo
       else if (next)
         ctx.edits.push({ start: keyStart, end: (next.key.range as number[])[0] as number, text: '' });
       else ctx.edits.push({ start: keyStart, end: pairEnd(pair), text: '' });
-    } else if (onlySpacesBefore(source, keyStart)) {
+    } else if (onlySpacesBefore(ctx, keyStart)) {
       ctx.edits.push({
-        start: lineStart(source, keyStart),
+        start: ctx.lines.start(keyStart),
         end: lineEnd(source, pairEnd(pair) - 1),
         text: '',
       });
@@ -437,7 +637,7 @@ function editMap(ctx: YamlContext, node: BlockOrFlowMap, target: JsonObject): bo
         ctx.edits.push({
           start: (pair.key.range as number[])[1] as number,
           end: contentEnd(pair.value),
-          text: renderPairTail(ctx, keyText, value, column(source, keyStart), flow),
+          text: renderPairTail(ctx, keyText, value, column(ctx, keyStart), flow),
         });
       }
       continue;
@@ -473,8 +673,8 @@ function editMap(ctx: YamlContext, node: BlockOrFlowMap, target: JsonObject): bo
       ctx.edits.push({ start: at, end: at, text: needsEol ? `${ctx.eol}${block}` : block });
     } else {
       const firstStart = startOf((pairs[0] as Pair<Node, Node | null>).key);
-      if (!onlySpacesBefore(source, firstStart)) return false;
-      const at = lineStart(source, firstStart);
+      if (!onlySpacesBefore(ctx, firstStart)) return false;
+      const at = ctx.lines.start(firstStart);
       ctx.edits.push({ start: at, end: at, text: block });
     }
   }
@@ -513,9 +713,9 @@ function editSeq(
   const before = items.map((item) => toJs(item) as JsonValue);
   const steps = align(before, target);
   const firstStart = startOf(items[0] as Node);
-  const itemColumn = column(source, firstStart);
-  const dashColumn = flow ? 0 : source.lastIndexOf('-', firstStart - 1) - lineStart(source, firstStart);
-  if (!flow && (dashColumn < 0 || source[lineStart(source, firstStart) + dashColumn] !== '-')) return false;
+  const itemColumn = column(ctx, firstStart);
+  const dashColumn = flow ? 0 : source.lastIndexOf('-', firstStart - 1) - ctx.lines.start(firstStart);
+  if (!flow && (dashColumn < 0 || source[ctx.lines.start(firstStart) + dashColumn] !== '-')) return false;
   let previous: Node | undefined;
   const inserts = new Map<Node | undefined, string[]>();
   const removed = new Set<number>();
@@ -546,7 +746,7 @@ function editSeq(
       else ctx.edits.push({ start, end: contentEnd(item), text: '' });
     } else {
       ctx.edits.push({
-        start: lineStart(source, start),
+        start: ctx.lines.start(start),
         end: lineEnd(source, contentEnd(item) - 1),
         text: '',
       });
@@ -591,7 +791,7 @@ function editSeq(
       const needsEol = at === source.length && !source.endsWith('\n');
       ctx.edits.push({ start: at, end: at, text: needsEol ? `${ctx.eol}${block}` : block });
     } else {
-      const at = lineStart(source, firstStart);
+      const at = ctx.lines.start(firstStart);
       ctx.edits.push({ start: at, end: at, text: block });
     }
   }

@@ -10,13 +10,15 @@
  * arrives as theirs wrote it (comments included), since in the other two texts it is the same
  * rendering.
  */
-import { diff3Merge } from 'node-diff3';
+import { diffArrays } from 'diff';
 import { isMap, isScalar, isSeq, type Node, parseDocument } from 'yaml';
 import { type JsonValue, jsonEqual } from '../util/json.js';
-import { editText, type TextFormat } from './text-edit.js';
+import { decodesTo, editText, type TextFormat } from './text-edit.js';
 
 export interface TextSide {
   text: string;
+  /** What the text decodes to, when known (saves decoding it again). */
+  value?: JsonValue;
 }
 
 /** Lines of ours and theirs where both changed comments or layout differently (1-based, inclusive). */
@@ -38,11 +40,20 @@ export function mergeTexts(
   theirs: TextSide,
   base?: TextSide,
 ): TextMergeResult {
-  const oursEdited = editText(ours.text, format, merged);
+  const edit = (side: TextSide, verify: boolean) =>
+    editText(
+      side.text,
+      format,
+      merged,
+      side.value === undefined ? { verify } : { verify, current: side.value },
+    );
+  // Ours' edited text is the fallback: checked now. The others only feed the line merge, whose
+  // result is checked below.
+  const oursEdited = edit(ours, true);
   if (oursEdited === undefined) return { ok: false, reason: 'unwritable' };
   if (!base) return { ok: true, text: oursEdited };
-  const theirsEdited = editText(theirs.text, format, merged);
-  const baseEdited = editText(base.text, format, merged);
+  const theirsEdited = edit(theirs, false);
+  const baseEdited = edit(base, false);
   if (theirsEdited === undefined || baseEdited === undefined) {
     // Theirs' comment edits cannot be placed: acceptable only when theirs made none.
     return sameComments(format, base.text, theirs.text)
@@ -50,45 +61,138 @@ export function mergeTexts(
       : { ok: false, reason: 'unwritable' };
   }
   if (theirsEdited === baseEdited) return { ok: true, text: oursEdited };
-  if (oursEdited === baseEdited) return { ok: true, text: theirsEdited };
-  const regions = diff3Merge(lines(oursEdited), lines(baseEdited), lines(theirsEdited), {
-    excludeFalseConflicts: true,
-  });
-  const out: string[] = [];
-  const conflicts: TextConflict[] = [];
-  for (const region of regions) {
-    if (region.ok) out.push(...region.ok);
-    else if (region.conflict) {
-      const { a, aIndex, b, bIndex, o, oIndex } = region.conflict;
-      conflicts.push({
-        ours: [aIndex + 1, aIndex + Math.max(a.length, 1)],
-        theirs: [bIndex + 1, bIndex + Math.max(b.length, 1)],
-        base: [oIndex + 1, oIndex + Math.max(o.length, 1)],
-      });
-      out.push(...a);
-    }
-  }
-  const text = out.join('');
-  if (conflicts.length === 0 && decodesTo(text, format, merged)) return { ok: true, text };
+  if (oursEdited === baseEdited && decodesTo(theirsEdited, format, merged))
+    return { ok: true, text: theirsEdited };
+  const { text: joined, conflicts } = mergeLines(lines(baseEdited), lines(oursEdited), lines(theirsEdited));
+  if (conflicts.length === 0 && decodesTo(joined, format, merged)) return { ok: true, text: joined };
   // Overlapping edits of layout only (theirs' comments unchanged) are not worth a conflict: ours'
   // layout wins there, as it does everywhere neither side changed anything.
   if (sameComments(format, base.text, theirs.text)) return { ok: true, text: oursEdited };
   return { ok: false, reason: 'overlap', conflicts, proposal: oursEdited };
 }
 
+/** A change of one side: base lines [start, end) replaced by `lines`. */
+interface Hunk {
+  start: number;
+  end: number;
+  lines: string[];
+  /** Where the replacement starts in that side's text (0-based line). */
+  at: number;
+}
+
+/** The hunks turning `base` into `side` (Myers' diff: fast when the texts differ in few places). */
+function hunks(base: string[], side: string[]): Hunk[] {
+  const out: Hunk[] = [];
+  let b = 0;
+  let s = 0;
+  let open: Hunk | undefined;
+  for (const part of diffArrays(base, side)) {
+    const count = part.value.length;
+    if (!part.added && !part.removed) {
+      if (open) out.push(open);
+      open = undefined;
+      b += count;
+      s += count;
+      continue;
+    }
+    open ??= { start: b, end: b, lines: [], at: s };
+    if (part.removed) {
+      b += count;
+      open.end = b;
+    } else {
+      open.lines.push(...part.value);
+      s += count;
+    }
+  }
+  if (open) out.push(open);
+  return out;
+}
+
+/**
+ * A line-based three-way merge (diff3): changes of one side are taken where the other side left the
+ * base lines alone; changes of both sides to overlapping base lines (or insertions at one place)
+ * merge only when equal, otherwise they are a conflict and ours' lines stand there.
+ */
+export function mergeLines(
+  base: string[],
+  ours: string[],
+  theirs: string[],
+): { text: string; conflicts: TextConflict[] } {
+  const mine = hunks(base, ours);
+  const other = hunks(base, theirs);
+  const out: string[] = [];
+  const conflicts: TextConflict[] = [];
+  const overlaps = (a: Hunk, b: Hunk) =>
+    a.start < b.end && b.start < a.end
+      ? true
+      : a.start === b.start && (a.start === a.end || b.start === b.end);
+  let position = 0;
+  let i = 0;
+  let j = 0;
+  while (i < mine.length || j < other.length) {
+    const a = mine[i];
+    const b = other[j];
+    let group: { ours: Hunk[]; theirs: Hunk[] };
+    if (a && (!b || a.start <= b.start)) group = { ours: [a], theirs: [] };
+    else group = { ours: [], theirs: [b as Hunk] };
+    if (group.ours.length > 0) i++;
+    else j++;
+    // Grow the group while hunks of either side overlap it.
+    let start = (group.ours[0] ?? (group.theirs[0] as Hunk)).start;
+    let end = (group.ours[0] ?? (group.theirs[0] as Hunk)).end;
+    const span: Hunk = { start, end, lines: [], at: 0 };
+    for (;;) {
+      const nextA = mine[i];
+      const nextB = other[j];
+      if (nextA && overlaps({ ...span, start, end }, nextA)) {
+        group.ours.push(nextA);
+        end = Math.max(end, nextA.end);
+        start = Math.min(start, nextA.start);
+        i++;
+      } else if (nextB && overlaps({ ...span, start, end }, nextB)) {
+        group.theirs.push(nextB);
+        end = Math.max(end, nextB.end);
+        start = Math.min(start, nextB.start);
+        j++;
+      } else break;
+    }
+    for (let k = position; k < start; k++) out.push(base[k] as string);
+    const side = (list: Hunk[]): string[] => {
+      // The side's text of base lines [start, end): its hunks, and the base lines between them.
+      const text: string[] = [];
+      let at = start;
+      for (const hunk of list) {
+        for (let k = at; k < hunk.start; k++) text.push(base[k] as string);
+        text.push(...hunk.lines);
+        at = hunk.end;
+      }
+      for (let k = at; k < end; k++) text.push(base[k] as string);
+      return text;
+    };
+    const oursText = side(group.ours);
+    const theirsText = side(group.theirs);
+    if (group.theirs.length === 0) out.push(...oursText);
+    else if (group.ours.length === 0) out.push(...theirsText);
+    else if (oursText.join('') === theirsText.join('')) out.push(...oursText);
+    else {
+      // The group's first line in a side: its first hunk's line, less the base lines before that hunk.
+      const first = (list: Hunk[]) => (list[0] as Hunk).at - ((list[0] as Hunk).start - start);
+      conflicts.push({
+        ours: [first(group.ours) + 1, first(group.ours) + Math.max(oursText.length, 1)],
+        theirs: [first(group.theirs) + 1, first(group.theirs) + Math.max(theirsText.length, 1)],
+        base: [start + 1, start + Math.max(end - start, 1)],
+      });
+      out.push(...oursText);
+    }
+    position = end;
+  }
+  for (let k = position; k < base.length; k++) out.push(base[k] as string);
+  return { text: out.join(''), conflicts };
+}
+
 /** Lines with their line endings, so CRLF and a missing final newline survive the merge. */
 function lines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-
-function decodesTo(text: string, format: TextFormat, value: JsonValue): boolean {
-  try {
-    if (format === 'json') return jsonEqual(JSON.parse(text.replace(/^\ufeff/, '')), value);
-    const doc = parseDocument(text, { uniqueKeys: true, merge: false });
-    return doc.errors.length === 0 && jsonEqual(doc.toJS(), value);
-  } catch {
-    return false;
-  }
 }
 
 /** The comments of a YAML text, in order (JSON has none). */

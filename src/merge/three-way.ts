@@ -204,8 +204,9 @@ function integerPrecisionConflicts(inputs: ThreeWayInputs): Conflict[] {
             pointer,
             literal: literalAt(input, pointer) ?? String(value),
           });
-      } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, appendPointer(pointer, i)));
-      else if (isJsonObject(value))
+      } else if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) visit(item, appendPointer(pointer, i));
+      } else if (isJsonObject(value))
         for (const [key, item] of Object.entries(value)) visit(item, appendPointer(pointer, key));
     };
     visit(input.value, '');

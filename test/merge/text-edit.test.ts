@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { editText } from '../../src/merge/text-edit.js';
-import { mergeTexts } from '../../src/merge/text-merge.js';
+import { mergeLines, mergeTexts } from '../../src/merge/text-merge.js';
 
 const YAML_SOURCE = `# Weather server
 mcpdesc: 0.8.0
@@ -157,5 +157,33 @@ describe('mergeTexts', () => {
       reason: 'overlap',
       conflicts: [{ ours: [1, 1], theirs: [1, 1] }],
     });
+  });
+});
+
+describe('mergeLines (property)', () => {
+  const line = fc.constantFrom<string>('a\n', 'b\n', 'c\n', '}\n', '  x: 1\n', '# note\n');
+  const text = fc.array(line, { maxLength: 12 });
+  it('one side unchanged gives the other; both sides equal gives that', () => {
+    fc.assert(
+      fc.property(text, text, (base, side) => {
+        expect(mergeLines(base, side, base)).toEqual({ text: side.join(''), conflicts: [] });
+        expect(mergeLines(base, base, side)).toEqual({ text: side.join(''), conflicts: [] });
+        expect(mergeLines(base, side, side)).toEqual({ text: side.join(''), conflicts: [] });
+      }),
+    );
+  });
+  it('edits of different lines, far apart, both survive', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 6, maxLength: 12 }), line, line, (base, x, y) => {
+        const ours = [...base];
+        const theirs = [...base];
+        ours[0] = `ours ${x}`;
+        theirs[base.length - 1] = `theirs ${y}`;
+        const expected = [...base];
+        expected[0] = `ours ${x}`;
+        expected[base.length - 1] = `theirs ${y}`;
+        expect(mergeLines(base, ours, theirs)).toEqual({ text: expected.join(''), conflicts: [] });
+      }),
+    );
   });
 });

@@ -86,9 +86,9 @@ export function registerMergeDriver(program: Command): void {
             const text = mergeTexts(
               format,
               result.merged,
-              { text: oursText },
-              { text: theirsText },
-              base ? { text: baseText } : undefined,
+              { text: oursText, value: ours.value },
+              { text: theirsText, value: theirs.value },
+              base ? { text: baseText, value: base.value } : undefined,
             );
             if (text.ok) {
               const bom =

@@ -18,8 +18,9 @@ export function checkIntegerPrecision(ctx: Ctx): void {
         );
       return;
     }
-    if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i]));
-    else if (value !== null && typeof value === 'object')
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) visit(item, [...path, i]);
+    } else if (value !== null && typeof value === 'object')
       for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
   };
   visit(ctx.doc, []);
