@@ -4,13 +4,13 @@
  * The text is edited only where its value differs from the target, so everything else (comments,
  * blank lines, key order, quoting, flow or block style, indentation, line endings, the final
  * newline) stays byte for byte. YAML is located through the `yaml` package's Document (each node's
- * source range) and edited as text; JSON is edited through `jsonc-parser`'s `modify`, with the
- * file's own indentation and line endings. Array members are aligned by identity (name, uri,
+ * source range) and edited as text; JSON is located through `jsonc-parser`'s syntax tree and edited
+ * as text, with the file's own indentation and line endings. Array members are aligned by identity (name, uri,
  * uriTemplate, transport type and address) so a changed declaration is edited in place, never
  * removed and re-added.
  *
- * Every result is decoded again and compared with the target: an edit that does not give exactly
- * the target is never returned (undefined instead).
+ * A result is decoded again and compared with the target (unless the caller checks the text it
+ * finally writes): an edit that does not give exactly the target is never returned.
  */
 import * as jsoncModule from 'jsonc-parser';
 import { Document, isMap, isScalar, isSeq, type Node, type Pair, parse, parseDocument, Scalar } from 'yaml';
