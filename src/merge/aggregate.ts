@@ -17,6 +17,8 @@
  * Output order follows the first input: its root key order, then its declarations in document
  * order, then what later inputs add, in their order. Same inputs, same output.
  */
+
+import { declaredVersion, MCPDESC_070 } from '../migrate/detect.js';
 import { COMPONENT_NAMESPACES, parseComponentRef, resolveComponentRefs } from '../model/components.js';
 import { IDENTITY_FIELD } from '../model/identity.js';
 import { projectView } from '../model/project.js';
@@ -32,7 +34,7 @@ import {
   sortedJson,
 } from '../util/json.js';
 import type { Location } from '../util/location.js';
-import { appendPointer, toPointer } from '../util/pointer.js';
+import { appendPointer, parsePointer, toPointer } from '../util/pointer.js';
 import type { Conflict, ConflictCode, ConflictSubject } from './conflicts.js';
 import {
   canonicalDeclaration,
@@ -88,9 +90,11 @@ export function mergeAggregate(
 
   // 1. Every input must be a conforming document.
   const conflicts: Conflict[] = [];
+  // Every input, not only the first invalid one (spec §4.13: merge validates every input).
   inputs.forEach((input) => {
-    for (const problem of shapeProblems(input)) conflicts.push(problem);
-    if (options.validate && conflicts.length === 0) {
+    const shape = shapeProblems(input);
+    appendAll(conflicts, shape);
+    if (options.validate && shape.length === 0) {
       for (const finding of errorFindings(options.validate(input))) {
         conflicts.push({
           code: 'invalid-input',
@@ -153,6 +157,13 @@ function shapeProblems(input: MergeInput): Conflict[] {
     locations: [locate(input, pointer)],
   });
   if (!isJsonObject(doc)) return [invalid('', 'a description must be an object')];
+  if (declaredVersion(doc) === MCPDESC_070)
+    return [
+      invalid(
+        '/mcpdesc',
+        `it is an mcpdesc 0.7.0 document; migrate it first (mcpdesc migrate ${input.file})`,
+      ),
+    ];
   const versions = doc.protocolVersions;
   if (!Array.isArray(versions) || versions.length === 0 || !versions.every((v) => typeof v === 'string'))
     return [invalid('/protocolVersions', 'protocolVersions must be a non-empty array of MCP revisions')];
@@ -272,7 +283,8 @@ function compareUnscoped(inputs: readonly MergeInput[], docs: JsonObject[]): Con
   const keys: string[] = [];
   for (const doc of docs)
     for (const key of Object.keys(doc)) if (!ROOT_SCOPED.has(key) && !keys.includes(key)) keys.push(key);
-  for (const key of keys) differingPointers(docs, `/${key}`, key === 'security', conflicts, inputs);
+  for (const key of keys)
+    differingPointers(docs, appendPointer('', key), key === 'security', conflicts, inputs);
   // The outer `x-*` of components is unscoped too (spec §17.6).
   const componentExtensions: string[] = [];
   for (const doc of docs)
@@ -314,7 +326,7 @@ function differingPointers(
       differingPointers(docs, appendPointer(pointer, i), false, conflicts, inputs);
     return;
   }
-  const field = pointer.split('/')[1] ?? '';
+  const field = parsePointer(pointer)[0] ?? '';
   conflicts.push({
     code: 'unscoped-metadata-conflict',
     message: `unscoped ${pointer} differs between inputs`,
@@ -579,7 +591,39 @@ function compareUnkeyed(
     compareFields(inputs, list, version, collection, at, values, subject, 'capabilities', conflicts);
     return;
   }
+  // A transport every view has (same type and address) but with different content (`args`, `env`,
+  // `headers`...) is one difference, reported by field; not two declarations each view lacks.
+  const paired = new Set<string>();
+  if (collection === 'transports') {
+    const addressOf = (view: View, index: number): string => {
+      const item = view.canonical.transports?.[index];
+      return isJsonObject(item)
+        ? sortedJson([item.type ?? null, item.url ?? null, item.command ?? null])
+        : '';
+    };
+    const missing = union.filter((key) => !firsts.every((first) => first.has(key)));
+    const byAddress = new Map<string, string[]>();
+    for (const key of missing) {
+      const holder = firsts.findIndex((first) => first.has(key));
+      const address = addressOf(list[holder] as View, firsts[holder]?.get(key) as number);
+      byAddress.set(address, [...(byAddress.get(address) ?? []), key]);
+    }
+    for (const [address, keys] of byAddress) {
+      // Each view holds exactly one transport at this address among the differing ones.
+      const at = firsts.map((first) => {
+        const held = keys.filter((key) => first.has(key));
+        return held.length === 1 ? (first.get(held[0] as string) as number) : -1;
+      });
+      if (address === '' || at.some((index) => index === -1)) continue;
+      for (const key of keys) paired.add(key);
+      const values = list.map((view, i) => view.canonical.transports?.[at[i] as number] as JsonValue);
+      const label = declarationLabel(collection, values[0] as JsonValue);
+      const subject: ConflictSubject = { kind: 'transport', key: label, revisions: [version] };
+      compareFields(inputs, list, version, collection, at, values, subject, label, conflicts);
+    }
+  }
   for (const key of union) {
+    if (paired.has(key)) continue;
     const at = firsts.map((first) => first.get(key) ?? -1);
     if (at.every((index) => index !== -1)) continue;
     const holderIndex = at.findIndex((index) => index !== -1);

@@ -28,6 +28,10 @@ export const CONFLICT_CODES = {
   'concurrent-edit': 'both sides changed the same field differently',
   'modify-delete': 'one side changed what the other side deleted',
   'add-add': 'both sides added the same declaration or field with different content',
+  'integer-precision-conflict':
+    'both sides hold different integers beyond ±2^53 at one place; they cannot be merged without changing a value',
+  'text-conflict':
+    'the documents merge, but both sides changed comments or layout on the same lines differently (git’s own line merge would conflict there too)',
 } as const;
 
 export type ConflictCode = keyof typeof CONFLICT_CODES;

@@ -21,6 +21,8 @@ export interface MergeInput {
   file: string;
   value: JsonValue;
   sourceMap?: SourceMap;
+  /** The source text, when known: lets merge read number literals as written (see three-way.ts). */
+  text?: string;
 }
 
 /** A Location for `pointer` in `input`: the key of a member (or the nearest ancestor when absent). */

@@ -166,6 +166,24 @@ export function migrateSides<O extends LoadedDocument | undefined, N extends Loa
   return { oldDoc: side(oldLoaded, newLoaded, labels[0]), newDoc: side(newLoaded, oldLoaded, labels[1]) };
 }
 
+/**
+ * `merge`: every 0.7.0 input migrated in memory, its security schemes named like those of the first
+ * 0.8.0 input (so the format upgrade does not read as a metadata conflict); `notify` gets one line
+ * per migrated input. Throws MigrationError when an input cannot be migrated.
+ */
+export function migrateInputs(
+  loaded: readonly LoadedDocument[],
+  notify: (line: string) => void,
+): LoadedDocument[] {
+  const current = loaded.find((doc) => !isMcpdesc07(doc.value));
+  return loaded.map((doc) => {
+    const described = describeLoaded(doc, { migrate: current ? hintsFrom(current) : {} });
+    const notice = migrationNotice(doc.file, described);
+    if (notice) notify(notice);
+    return described.document;
+  });
+}
+
 /** `diff`/`changelog`: both sides present. */
 export function loadDiffSides(
   oldLoaded: LoadedDocument,

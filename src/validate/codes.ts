@@ -130,6 +130,12 @@ export const CODES = {
     'revisions',
     '`capabilities.logging` applies to MCP 2026-07-28, where it is deprecated.',
   ),
+  // values
+  'integer-precision-loss': t(
+    'warning',
+    'values',
+    'An integer beyond ±2^53: readers that decode numbers as doubles may see a different value (§15.6).',
+  ),
   // extensions
   'unknown-reserved-extension-identifier': r(
     'warning',

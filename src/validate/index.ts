@@ -21,6 +21,7 @@ import { checkElicitations } from './semantic/elicitations.js';
 import { checkExtensionIdentifiers } from './semantic/extensions.js';
 import { checkInteractions } from './semantic/interactions.js';
 import { checkDeclarationMeta } from './semantic/meta.js';
+import { checkIntegerPrecision } from './semantic/numbers.js';
 import { checkPromptExamples } from './semantic/prompt-examples.js';
 import { checkResourceExamples } from './semantic/resource-examples.js';
 import { checkRevisions } from './semantic/revisions.js';
@@ -66,6 +67,7 @@ export const SEMANTIC_RULES: readonly ((ctx: Ctx) => void)[] = [
   checkResourceExamples,
   checkPromptExamples,
   checkCompletionExamples,
+  checkIntegerPrecision,
 ];
 
 const INCOMPLETE: ReadonlySet<string> = new Set([

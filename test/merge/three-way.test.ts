@@ -33,6 +33,143 @@ const three = (ours: string, theirs: string, base: string | null = BASE) =>
     { validate: validateDocument },
   );
 
+describe('three-way merge by the spec’s units', () => {
+  const doc = (tool: string, root = "['2025-06-18', '2025-11-25']", extra = '') => `mcpdesc: 0.8.0
+info:
+  name: chess
+  version: 1.0.0
+protocolVersions: ${root}
+${extra}tools:
+  - name: search
+    description: Search games
+    inputSchema:
+      type: object
+${tool}`;
+  const codes = (result: ReturnType<typeof three>) =>
+    result.conflicts.map((c) => [c.code, c.locations[0]?.pointer]);
+
+  const cases: { name: string; base: string; ours: string; theirs: string; conflicts: [string, string][] }[] =
+    [
+      {
+        name: 'root revisions changed differently on both sides',
+        base: doc(''),
+        ours: doc('', "['2025-06-18', '2025-11-25', '2026-07-28']"),
+        theirs: doc('', "['2025-11-25']"),
+        conflicts: [['concurrent-edit', '/protocolVersions']],
+      },
+      {
+        name: 'root revisions reordered on one side, extended on the other',
+        base: doc(''),
+        ours: doc('', "['2025-11-25', '2025-06-18']"),
+        theirs: doc('', "['2025-06-18', '2025-11-25', '2026-07-28']"),
+        conflicts: [],
+      },
+      {
+        name: 'an elicitation scope spelled out as its tool’s scope is no change',
+        base: doc(`    elicitations:
+      - name: confirm
+        mode: form
+        message: Confirm
+        requestedSchema: { type: object, properties: {} }
+`),
+        ours: doc(`    protocolVersions: ['2025-11-25']
+    elicitations:
+      - name: confirm
+        mode: form
+        message: Confirm
+        requestedSchema: { type: object, properties: {} }
+`),
+        theirs: doc(`    elicitations:
+      - name: confirm
+        mode: form
+        message: Confirm
+        requestedSchema: { type: object, properties: {} }
+        protocolVersions: ['2025-06-18', '2025-11-25']
+`),
+        conflicts: [],
+      },
+      {
+        name: 'a property called protocolVersions in a schema merges as schema members',
+        base: doc('').replace(
+          'type: object\n',
+          'type: object\n      properties:\n        protocolVersions: { type: array }\n',
+        ),
+        ours: doc('').replace(
+          'type: object\n',
+          'type: object\n      properties:\n        protocolVersions: { type: array, minItems: 1 }\n',
+        ),
+        theirs: doc('').replace(
+          'type: object\n',
+          'type: object\n      properties:\n        protocolVersions: { type: array, description: Revisions }\n',
+        ),
+        conflicts: [],
+      },
+      {
+        name: 'one _meta member changed differently',
+        base: doc('    _meta:\n      com.example/ui: { width: 1 }\n'),
+        ours: doc('    _meta:\n      com.example/ui: { width: 2 }\n'),
+        theirs: doc('    _meta:\n      com.example/ui: { width: 1, height: 3 }\n'),
+        conflicts: [['concurrent-edit', '/tools/1/_meta/com.example~1ui']],
+      },
+      {
+        name: 'different _meta members changed',
+        base: doc('    _meta:\n      com.example/a: 1\n      com.example/b: 1\n'),
+        ours: doc('    _meta:\n      com.example/a: 2\n      com.example/b: 1\n'),
+        theirs: doc('    _meta:\n      com.example/a: 1\n      com.example/b: 2\n'),
+        conflicts: [],
+      },
+      {
+        name: 'an x-* value changed in different members',
+        base: doc('    x-ui: { width: 1, height: 1 }\n'),
+        ours: doc('    x-ui: { width: 2, height: 1 }\n'),
+        theirs: doc('    x-ui: { width: 1, height: 2 }\n'),
+        conflicts: [['concurrent-edit', '/tools/1/x-ui']],
+      },
+      {
+        name: 'a security scheme whose type one side changed',
+        base: doc('', undefined, 'securitySchemes:\n  key:\n    type: http\n    scheme: bearer\n'),
+        ours: doc(
+          '',
+          undefined,
+          'securitySchemes:\n  key:\n    type: apiKey\n    in: header\n    name: X-Key\n',
+        ),
+        theirs: doc(
+          '',
+          undefined,
+          'securitySchemes:\n  key:\n    type: http\n    scheme: bearer\n    description: Token\n',
+        ),
+        conflicts: [['concurrent-edit', '/securitySchemes/key']],
+      },
+      {
+        name: 'a component example changed in different members',
+        base: doc(
+          '',
+          undefined,
+          'components:\n  toolExamples:\n    one: { input: { q: a }, result: { content: [] } }\n',
+        ),
+        ours: doc(
+          '',
+          undefined,
+          'components:\n  toolExamples:\n    one: { input: { q: b }, result: { content: [] } }\n',
+        ),
+        theirs: doc(
+          '',
+          undefined,
+          'components:\n  toolExamples:\n    one: { input: { q: a }, result: { content: [{ type: text, text: A }] } }\n',
+        ),
+        conflicts: [['concurrent-edit', '/components/toolExamples/one']],
+      },
+    ];
+  const rate = '  - name: rate\n    description: Rate\n    inputSchema:\n      type: object\n';
+  for (const c of cases) {
+    it(c.name, () => {
+      const withRate = (text: string) => text.replace('tools:\n', `tools:\n${rate}`);
+      const result = three(withRate(c.ours), withRate(c.theirs), withRate(c.base));
+      expect(codes(result)).toEqual(c.conflicts);
+    });
+  }
+});
+
 describe('three-way merge', () => {
   it('edits on different declarations merge cleanly', () => {
     const result = three(
@@ -97,6 +234,9 @@ tools:
         { name: 'new' },
       ],
     });
+    expect(result.warnings).toEqual([
+      'tool "new" was added by theirs without protocolVersions and now also claims 2026-07-28: ours changed the root protocolVersions; give it protocolVersions if it describes only 2025-11-25',
+    ]);
   });
 
   it('the same field changed differently is a conflict: ours kept there, both values and positions reported', () => {
@@ -138,12 +278,16 @@ tools:
   });
 
   it('a clean merge that would be invalid is a conflict', () => {
-    // Ours adds a revision the unscoped transport covers; theirs scopes the transport to the old one.
-    const base = BASE.replace('tools:\n', 'transports:\n  - type: stdio\n    command: chess\ntools:\n');
+    // Ours adds a revision the unscoped transport covers; theirs splits the transport between the
+    // revisions the root had (scoping it to a part of the root is a change of meaning).
+    const base = BASE.replace("  - '2025-11-25'\n", "  - '2025-06-18'\n  - '2025-11-25'\n").replace(
+      'tools:\n',
+      'transports:\n  - type: stdio\n    command: chess\ntools:\n',
+    );
     const ours = base.replace("  - '2025-11-25'\n", "  - '2025-11-25'\n  - '2026-07-28'\n");
     const theirs = base.replace(
       '    command: chess\n',
-      "    command: chess\n    protocolVersions: ['2025-11-25']\n",
+      "    command: chess\n    protocolVersions: ['2025-11-25']\n  - type: stdio\n    command: chess-legacy\n    protocolVersions: ['2025-06-18']\n",
     );
     const result = three(ours, theirs, base);
     expect(result.clean).toBe(false);
@@ -154,8 +298,8 @@ tools:
       ],
     ]);
     expect(result.conflicts[0]?.locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual([
-      'd.yaml (ours):8:1',
-      'd.yaml (theirs):7:1',
+      'd.yaml (ours):9:1',
+      'd.yaml (theirs):8:1',
     ]);
   });
 
@@ -218,5 +362,27 @@ describe('mergedOrder', () => {
     expect(order).toHaveLength(150_001);
     expect(order.slice(0, 4)).toEqual(['o0', 't1', 'o1', 'o2']);
     expect(order.at(-1)).toBe('b');
+  });
+});
+
+describe('three-way merge: integers beyond ±2^53', () => {
+  const doc = (maximum: string) => `${BASE}    x-limit: ${maximum}\n`;
+  const withText = (text: string, file: string) => ({ ...load(text, file), text });
+  it('refuses two different literals even where they decode to one double', () => {
+    const result = mergeThreeWay({
+      base: withText(doc('1'), 'd.yaml (base)'),
+      ours: withText(doc('9007199254740993'), 'd.yaml (ours)'),
+      theirs: withText(doc('9007199254740992'), 'd.yaml (theirs)'),
+    });
+    expect(result.conflicts.map((c) => [c.code, c.message])).toEqual([
+      [
+        'integer-precision-conflict',
+        '/tools/1/x-limit: both sides hold integers beyond ±2^53 that differ (9007199254740993 and 9007199254740992); they read as 9007199254740992 and 9007199254740992',
+      ],
+    ]);
+  });
+  it('without the texts, compares the decoded values', () => {
+    const result = three(doc('9007199254740993'), doc('9007199254740993'), doc('1'));
+    expect(result.conflicts).toEqual([]);
   });
 });

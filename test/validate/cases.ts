@@ -204,6 +204,16 @@ export const CASES: Record<ValidateCode, { fail: Doc; pass: Doc }> = {
     fail: doc([V26], { capabilities: [{ logging: {} }] }),
     pass: doc([V25], { capabilities: [{ logging: {} }] }),
   },
+  'integer-precision-loss': {
+    fail: tools(
+      [V26],
+      tool({ inputSchema: { type: 'object', properties: { n: { type: 'integer', maximum: 2 ** 60 } } } }),
+    ),
+    pass: tools(
+      [V26],
+      tool({ inputSchema: { type: 'object', properties: { n: { type: 'integer', maximum: 2 ** 53 - 1 } } } }),
+    ),
+  },
   'unknown-reserved-extension-identifier': {
     fail: doc([V26], { capabilities: [{ extensions: { 'io.modelcontextprotocol/nope': {} } }] }),
     pass: doc([V26], { capabilities: [{ extensions: { 'io.modelcontextprotocol/tasks': {} } }] }),

@@ -29,20 +29,18 @@ export function registerMergeDriver(program: Command): void {
         ) => {
           const [
             { loadDocument, detectFormat, decodeUtf8, MemoryLedger, readSourceBytes, resolveLimits },
-            { mergeThreeWay },
+            { mergeThreeWay, textConflicts },
             { validateDocument },
-            { serialize },
+            { mergeTexts },
             report,
             setup,
-            json,
           ] = await Promise.all([
             import('../../parse/index.js'),
             import('../../merge/three-way.js'),
             import('../../validate/index.js'),
-            import('../../model/serialize.js'),
+            import('../../merge/text-merge.js'),
             import('../../report/conflicts.js'),
             import('../../merge/git-setup.js'),
-            import('../../util/json.js'),
           ]);
           const name = path ?? oursPath;
           // Read as every operand is: bounded by --max-bytes, and strict UTF-8 (a lenient read turned
@@ -52,7 +50,7 @@ export function registerMergeDriver(program: Command): void {
             const { bytes } = await readSourceBytes(file, maxBytes);
             return { bytes, text: decodeUtf8(bytes, `${name} (${label})`) };
           };
-          const { text: oursText } = await read(oursPath, 'ours');
+          const { bytes: oursBytes, text: oursText } = await read(oursPath, 'ours');
           const format = detectFormat(path, oursText);
           // The three sides are held at once: their memory is bounded together.
           const memory = new MemoryLedger();
@@ -62,9 +60,9 @@ export function registerMergeDriver(program: Command): void {
               format: detectFormat(path, text),
               memory,
             });
-            return { file: doc.file, value: doc.value, sourceMap: doc.sourceMap };
+            return { file: doc.file, value: doc.value, sourceMap: doc.sourceMap, text };
           };
-          const { text: baseText } = await read(basePath, 'base');
+          const { bytes: baseBytes, text: baseText } = await read(basePath, 'base');
           const { bytes: theirsBytes, text: theirsText } = await read(theirsPath, 'theirs');
           const ours = load(oursText, 'ours');
           const theirs = load(theirsText, 'theirs');
@@ -72,17 +70,37 @@ export function registerMergeDriver(program: Command): void {
           const result = mergeThreeWay(base ? { base, ours, theirs } : { ours, theirs }, {
             validate: validateDocument,
           });
+          let conflicts = result.conflicts;
+          let proposal = result.merged;
           if (result.clean) {
-            if (json.jsonEqual(result.merged, ours.value)) return EXIT_OK;
-            // Theirs byte for byte when the merge is theirs (its byte-order mark included).
-            writeFileAtomic(
-              oursPath,
-              json.jsonEqual(result.merged, theirs.value) ? theirsBytes : serialize(result.merged, format),
+            for (const warning of result.warnings)
+              process.stderr.write(`mcpdesc merge-driver: ${name}: warning: ${warning}\n`);
+            // One side unchanged: the other, byte for byte (its byte-order mark included), as git does.
+            if (Buffer.compare(oursBytes, theirsBytes) === 0 || Buffer.compare(theirsBytes, baseBytes) === 0)
+              return EXIT_OK;
+            if (Buffer.compare(oursBytes, baseBytes) === 0) {
+              writeFileAtomic(oursPath, theirsBytes);
+              return EXIT_OK;
+            }
+            // Ours' file edited where the merge changed it; both sides' comment edits kept.
+            const text = mergeTexts(
+              format,
+              result.merged,
+              { text: oursText, value: ours.value },
+              { text: theirsText, value: theirs.value },
+              base ? { text: baseText, value: base.value } : undefined,
             );
-            return EXIT_OK;
+            if (text.ok) {
+              const bom =
+                oursBytes[0] === 0xef && oursBytes[1] === 0xbb && oursBytes[2] === 0xbf ? '\ufeff' : '';
+              if (text.text !== oursText) writeFileAtomic(oursPath, `${bom}${text.text}`);
+              return EXIT_OK;
+            }
+            conflicts = textConflicts(text, base ? { base, ours, theirs } : { ours, theirs });
+            if (text.reason === 'overlap') proposal = text.proposal;
           }
           const sidecar = setup.sidecarPath(name);
-          const details = result.conflicts.map((conflict) => ({
+          const details = conflicts.map((conflict) => ({
             code: conflict.code,
             message: conflict.message,
             ...(conflict.subject ? { subject: conflict.subject } : {}),
@@ -96,13 +114,13 @@ export function registerMergeDriver(program: Command): void {
           }));
           writeFileAtomic(
             sidecar,
-            `${JSON.stringify({ version: 1, path: name, kept: 'ours', conflicts: details, proposal: result.merged }, null, 2)}\n`,
+            `${JSON.stringify({ version: 1, path: name, kept: 'ours', conflicts: details, proposal }, null, 2)}\n`,
           );
           const color = useColor(command.optsWithGlobals().color, process.stderr);
           process.stderr.write(
-            report.formatConflictsText(result.conflicts, {
+            report.formatConflictsText(conflicts, {
               color,
-              title: `mcpdesc merge-driver: ${name}: ${report.conflictSummary(result.conflicts.length)}; kept ours, details in ${sidecar}`,
+              title: `mcpdesc merge-driver: ${name}: ${report.conflictSummary(conflicts.length)}; kept ours, details in ${sidecar}`,
             }),
           );
           return EXIT_FINDINGS;

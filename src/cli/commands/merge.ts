@@ -33,18 +33,36 @@ export function registerMerge(program: Command): void {
     .action(
       action(async (files: string[], options: MergeOptions, command: Command) => {
         stdinAtMostOnce(files);
-        const [{ loadInput, MemoryLedger }, { mergeAggregate }, { validateDocument }, { serialize }, report] =
-          await Promise.all([
-            import('../load-input.js'),
-            import('../../merge/aggregate.js'),
-            import('../../validate/index.js'),
-            import('../../model/serialize.js'),
-            import('../../report/conflicts.js'),
-          ]);
-        const loaded = [];
+        const [
+          { loadInput, MemoryLedger },
+          { mergeAggregate },
+          { validateDocument },
+          { serialize },
+          report,
+          migrate,
+          { PositionedError },
+        ] = await Promise.all([
+          import('../load-input.js'),
+          import('../../merge/aggregate.js'),
+          import('../../validate/index.js'),
+          import('../../model/serialize.js'),
+          import('../../report/conflicts.js'),
+          import('../../migrate/load.js'),
+          import('../errors.js'),
+        ]);
+        const sources = [];
         // Every input is held until the merge: their memory is bounded together.
         const memory = new MemoryLedger();
-        for (const file of files) loaded.push(await loadInput(file, { memory }));
+        for (const file of files) sources.push(await loadInput(file, { memory }));
+        // A 0.7.0 input is migrated in memory, as `diff` does, and the run says so.
+        let loaded: typeof sources;
+        try {
+          loaded = migrate.migrateInputs(sources, (line) => writeMessage(`mcpdesc: note: ${line}`));
+        } catch (error) {
+          if (error instanceof migrate.MigrationError)
+            throw new PositionedError(error.message, error.file, error.line, error.column);
+          throw error;
+        }
         const result = mergeAggregate(
           loaded.map((doc) => ({ file: doc.file, value: doc.value, sourceMap: doc.sourceMap })),
           {
