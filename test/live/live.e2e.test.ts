@@ -29,13 +29,26 @@ const LOOPBACK = join(import.meta.dirname, 'loopback-listen.mjs');
 const node = process.execPath;
 const work = mkdtempSync(join(tmpdir(), 'mcpdesc-live-'));
 
-function alive(pid: number): boolean {
+/** A process that still runs; a zombie (ended, waiting for a parent to reap it) does not. */
+function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** The processes named in `file` have all ended (within a moment: reaping is asynchronous). */
+async function expectEnded(file: string): Promise<void> {
+  const pids = JSON.parse(readFileSync(file, 'utf8')) as number[];
+  const deadline = Date.now() + 3000;
+  while (pids.some(running) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(pids.filter(running)).toEqual([]);
 }
 
 async function waitFor<T>(probe: () => T | undefined, ms: number): Promise<T> {
@@ -312,7 +325,7 @@ describe('servers that fail', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  it('a server that never answers: exit 2 within the timeout, its whole process group ended', () => {
+  it('a server that never answers: exit 2 within the timeout, its whole process group ended', async () => {
     const pids = join(work, 'silent.pids');
     const started = Date.now();
     const result = runCli(['dump', '--timeout', '2', '--', node, SILENT, pids]);
@@ -321,7 +334,7 @@ describe('servers that fail', () => {
     expect(result.stderr).toBe('mcpdesc: the server did not answer initialize within 2 s (--timeout)\n');
     // Two seconds, the start of Node twice and the escalation to SIGKILL (the server ignores SIGTERM).
     expect(elapsed).toBeLessThan(12_000);
-    for (const pid of JSON.parse(readFileSync(pids, 'utf8')) as number[]) expect(alive(pid)).toBe(false);
+    await expectEnded(pids);
   });
 
   it('a server that crashes: its exit code and last stderr line, exit 2', () => {
@@ -380,7 +393,7 @@ describe('servers that fail', () => {
     cli.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(stderr).toContain('mcpdesc: interrupted (SIGINT); stopping the server');
-    for (const pid of JSON.parse(readFileSync(pids, 'utf8')) as number[]) expect(alive(pid)).toBe(false);
+    await expectEnded(pids);
   });
 
   it('usage mistakes: no server named, both a command and --url, --header without --url', () => {
