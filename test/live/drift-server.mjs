@@ -1,6 +1,7 @@
 // A real MCP server for the drift tests, written with the SDK's McpServer on the stdio transport.
 // `node drift-server.mjs VARIANT`: `base` is the server its description was dumped from; every other
-// variant changes one thing a client depends on.
+// variant changes one thing a client depends on; `paginated` serves the base lists one entry per
+// page, and `cursor-loop` answers every list with the same cursor.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -13,6 +14,8 @@ const known = [
   'output-widened',
   'annotation-revoked',
   'undocumented',
+  'paginated',
+  'cursor-loop',
 ];
 if (!known.includes(variant)) {
   process.stderr.write(`unknown variant ${variant}\n`);
@@ -71,5 +74,24 @@ server.registerResource(
   { description: 'Weather stations', mimeType: 'application/json' },
   async (uri) => ({ contents: [{ uri: uri.href, text: '[]' }] }),
 );
+
+if (variant === 'paginated' || variant === 'cursor-loop') {
+  // McpServer lists everything in one page: its own handlers are wrapped to serve pages.
+  const handlers = server.server._requestHandlers;
+  for (const [method, field] of [
+    ['tools/list', 'tools'],
+    ['prompts/list', 'prompts'],
+    ['resources/list', 'resources'],
+  ]) {
+    const whole = handlers.get(method);
+    handlers.set(method, async (request, extra) => {
+      const all = (await whole(request, extra))[field];
+      if (variant === 'cursor-loop') return { [field]: all.slice(0, 1), nextCursor: 'again' };
+      const start = Number(request.params?.cursor ?? 0);
+      const page = { [field]: all.slice(start, start + 1) };
+      return start + 1 < all.length ? { ...page, nextCursor: String(start + 1) } : page;
+    });
+  }
+}
 
 await server.connect(new StdioServerTransport());

@@ -238,6 +238,15 @@ describe('check: drift against a server written with McpServer', () => {
     expect(report.changes.map((c) => c.ruleId)).toEqual(rules);
   });
 
+  it('follows every page of a paginated server, and stops a server whose cursors never end', () => {
+    const paged = runCli(['check', description, '--', node, DRIFT, 'paginated']);
+    expect(paged.stdout).toContain('No changes — MCP 2025-11-25');
+    expect(paged.code).toBe(0);
+    const loop = runCli(['dump', '--', node, DRIFT, 'cursor-loop']);
+    expect(loop.code).toBe(2);
+    expect(loop.stderr).toBe('mcpdesc: tools/list: the server returned the cursor "again" twice\n');
+  });
+
   it('reports an undocumented tool as info: --fail-on info makes it fail', () => {
     const check = runCli(['check', description, '--fail-on', 'info', '--', node, DRIFT, 'undocumented']);
     expect(check.code).toBe(1);
