@@ -19,10 +19,14 @@ export interface LiveOptions {
   serverStderr?: string;
 }
 
+/** Longest `--timeout`: Node's timers hold at most 2^31 - 1 ms, and fire at once past it. */
+const MAX_TIMEOUT_SECONDS = 86_400;
+
 /** Seconds from `--timeout` (a positive number; fractions allowed). */
 function secondsArgument(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number of seconds.');
+  if (!Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_SECONDS)
+    throw new InvalidArgumentError(`expected a number of seconds above 0, at most ${MAX_TIMEOUT_SECONDS}.`);
   return n;
 }
 

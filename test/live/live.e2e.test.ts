@@ -414,5 +414,6 @@ describe('servers that fail', () => {
     expect(header.code).toBe(2);
     expect(header.stderr).toContain('--header is for --url');
     expect(runCli(['dump', '--timeout', '0', '--', 'node']).code).toBe(2);
+    expect(runCli(['dump', '--timeout', '1e10', '--', 'node']).stderr).toContain('at most 86400');
   });
 });
