@@ -273,6 +273,28 @@ describe('check: drift against a server written with McpServer', () => {
     expect(readFileSync(out, 'utf8')).toMatch(/tool-removed/);
   });
 
+  it('takes an ignore file, as diff does: an accepted removal no longer fails the check', () => {
+    const ignore = join(work, 'drift-ignore.yaml');
+    writeFileSync(
+      ignore,
+      'ignore:\n  - rule: tool-removed\n    subject: tool:get_alerts\n    reason: sunset\n',
+    );
+    const check = runCli([
+      'check',
+      description,
+      '--ignore',
+      ignore,
+      '--format',
+      'json',
+      '--',
+      node,
+      DRIFT,
+      'tool-removed',
+    ]);
+    expect(check.code).toBe(0);
+    expect(JSON.parse(check.stdout).summary).toMatchObject({ breaking: 0, ignored: 1 });
+  });
+
   it('does not report what only a description says (examples, tags, extensions, other revisions)', () => {
     const doc = parse(readFileSync(description, 'utf8'));
     doc.protocolVersions = ['2025-06-18', '2025-11-25'];
