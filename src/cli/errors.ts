@@ -61,6 +61,9 @@ export function formatError(error: unknown, debug: boolean): string {
   }
   if (error instanceof UsageError || error instanceof OutputError)
     return withStack(`mcpdesc: ${error.message}`, error, debug);
+  // By name: src/live/ is loaded only by the commands that talk to a server.
+  if (error instanceof Error && error.name === 'LiveServerError')
+    return withStack(`mcpdesc: ${firstLine(error.message)}`, error, debug);
   // By name: the lint engine (where the class lives) is not loaded by every command.
   if (error instanceof Error && error.name === 'RuleFunctionError') {
     const line = `mcpdesc: ${firstLine(error.message)}${debug ? '' : ' (run with --debug for its stack)'}`;

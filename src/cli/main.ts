@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { configureLimits, DEFAULT_LIMITS, type Limits } from '../parse/limits.js';
 import { registerChangelog } from './commands/changelog.js';
+import { registerCheck } from './commands/check.js';
 import { registerDiff } from './commands/diff.js';
+import { registerDump } from './commands/dump.js';
 import { registerGitSetup } from './commands/git-setup.js';
 import { registerLint } from './commands/lint.js';
 import { registerMerge } from './commands/merge.js';
@@ -63,6 +65,8 @@ export function buildProgram(): Command {
   registerDiff(program);
   registerChangelog(program);
   registerSchemaDiff(program);
+  registerDump(program);
+  registerCheck(program);
   return program;
 }
 

@@ -33,14 +33,8 @@ export async function prepareDiff(
   options: DiffCommandOptions,
   color: boolean,
 ): Promise<PreparedDiff | number> {
-  const [
-    { loadInput, MemoryLedger },
-    { diffDocuments, parseIgnoreFile, IgnoreFileError },
-    { UsageError, PositionedError },
-    versions,
-  ] = await Promise.all([
+  const [{ loadInput, MemoryLedger }, { UsageError, PositionedError }, versions] = await Promise.all([
     import('../load-input.js'),
-    import('../../diff/index.js'),
     import('../errors.js'),
     import('../../model/versions.js'),
   ]);
@@ -65,27 +59,51 @@ export async function prepareDiff(
     throw error;
   }
   const { oldDoc, newDoc } = sides;
+  return compareLoaded(oldDoc, newDoc, options, color, [oldSpec, newSpec]);
+}
 
-  if (options.validate !== false) {
-    const [{ validateDocument }, { formatStylish }] = await Promise.all([
-      import('../../validate/index.js'),
-      import('../../report/stylish.js'),
-    ]);
-    const files = [oldDoc, newDoc].map((doc) => {
-      const result = validateDocument({ value: doc.value, file: doc.file, sourceMap: doc.sourceMap });
-      return { file: doc.file, findings: result.findings, valid: result.valid };
-    });
-    const shown = files.filter((f) => f.findings.length > 0);
-    if (shown.length > 0)
-      process.stderr.write(formatStylish(shown, { color: useColor(color, process.stderr) }));
-    const invalid = files.filter((f) => !f.valid);
-    if (invalid.length > 0) {
-      writeMessage(
-        `mcpdesc: ${invalid.map((f) => f.file).join(' and ')} ${invalid.length === 1 ? 'is' : 'are'} not valid; fix the errors above or pass --no-validate`,
-      );
-      return EXIT_ERROR;
-    }
+/**
+ * Validates documents before a diff: findings go to stderr; false (after a one-line message) when
+ * one has errors.
+ */
+export async function validateForDiff(docs: readonly LoadedDocument[], color: boolean): Promise<boolean> {
+  const [{ validateDocument }, { formatStylish }] = await Promise.all([
+    import('../../validate/index.js'),
+    import('../../report/stylish.js'),
+  ]);
+  const files = docs.map((doc) => {
+    const result = validateDocument({ value: doc.value, file: doc.file, sourceMap: doc.sourceMap });
+    return { file: doc.file, findings: result.findings, valid: result.valid };
+  });
+  const shown = files.filter((f) => f.findings.length > 0);
+  if (shown.length > 0)
+    process.stderr.write(formatStylish(shown, { color: useColor(color, process.stderr) }));
+  const invalid = files.filter((f) => !f.valid);
+  if (invalid.length > 0) {
+    writeMessage(
+      `mcpdesc: ${invalid.map((f) => f.file).join(' and ')} ${invalid.length === 1 ? 'is' : 'are'} not valid; fix the errors above or pass --no-validate`,
+    );
+    return false;
   }
+  return true;
+}
+
+/**
+ * The second half of `prepareDiff`, for documents already in memory (`check` diffs a description
+ * against a live server's dump): validate both (unless --no-validate), apply the ignore file and
+ * the diff options, diff. Every option `diff` takes is honoured here, so `check` gets each new one.
+ */
+export async function compareLoaded(
+  oldDoc: LoadedDocument,
+  newDoc: LoadedDocument,
+  options: DiffCommandOptions,
+  color: boolean,
+  specs: readonly [string, string] = [oldDoc.file, newDoc.file],
+): Promise<PreparedDiff | number> {
+  const [{ diffDocuments, parseIgnoreFile, IgnoreFileError }, { UsageError, PositionedError }] =
+    await Promise.all([import('../../diff/index.js'), import('../errors.js')]);
+  const [oldSpec, newSpec] = specs;
+  if (options.validate !== false && !(await validateForDiff([oldDoc, newDoc], color))) return EXIT_ERROR;
 
   for (const [doc, spec] of [
     [oldDoc, oldSpec],
@@ -135,13 +153,31 @@ export function exitCodeFor(result: DiffResult, failOn: DiffCommandOptions['fail
 }
 
 export function registerDiff(program: Command): void {
-  program
+  const diff = program
     .command('diff')
     .description(
       'classify the changes between two descriptions (breaking / warning / info), per MCP revision; exit 1 when a change at or above --fail-on exists',
     )
     .argument('<old>', 'old description: a file, - for stdin, or REV:path from git')
-    .argument('<new>', 'new description: a file, - for stdin, or REV:path from git')
+    .argument('<new>', 'new description: a file, - for stdin, or REV:path from git');
+  addDiffOptions(diff).action(
+    action(async (oldSpec: string, newSpec: string, options: DiffCommandOptions, command: Command) => {
+      refuseReportOverInput([options.output], [oldSpec, newSpec]);
+      const color = useColor(command.optsWithGlobals().color as boolean | undefined);
+      const prepared = await prepareDiff(oldSpec, newSpec, options, color);
+      if (typeof prepared === 'number') return prepared;
+      return writeDiffReport(prepared, options, color);
+    }),
+  );
+}
+
+/**
+ * The options of `diff` (report format, threshold, revision, ignore file, validation, output), on
+ * any command that ends in a diff report: `check` takes them from here, so an option added for
+ * `diff` works there too.
+ */
+export function addDiffOptions(command: Command): Command {
+  return command
     .addOption(formatOption(['text', 'markdown', 'json'] as const, 'text'))
     .addOption(
       new Option('--fail-on <level>', 'exit 1 when a change at or above this level exists')
@@ -154,32 +190,32 @@ export function registerDiff(program: Command): void {
       'ignore file: changes to suppress by fingerprint or rule + subject (see docs/diff.md)',
     )
     .option('--no-validate', 'diff without validating both documents first')
-    .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout')
-    .action(
-      action(async (oldSpec: string, newSpec: string, options: DiffCommandOptions, command: Command) => {
-        refuseReportOverInput([options.output], [oldSpec, newSpec]);
-        const color = useColor(command.optsWithGlobals().color as boolean | undefined);
-        const prepared = await prepareDiff(oldSpec, newSpec, options, color);
-        if (typeof prepared === 'number') return prepared;
-        const { result } = prepared;
-        // In chunks: a report of tens of thousands of deeply nested changes is longer than V8's
-        // longest string.
-        let chunks: Iterable<string>;
-        if (options.format === 'json') {
-          chunks = (await import('../../report/changes-json.js')).formatChangesJsonChunks(result);
-        } else if (options.format === 'markdown') {
-          chunks = (await import('../../report/changes-markdown.js')).formatChangesMarkdownChunks(result, {
-            oldName: prepared.old.file,
-            newName: prepared.new.file,
-          });
-        } else {
-          const toFile = options.output !== undefined && options.output !== '-';
-          chunks = (await import('../../report/changes-text.js')).formatChangesTextChunks(result, {
-            color: color && !toFile,
-          });
-        }
-        await emitChunks(chunks, options.output);
-        return exitCodeFor(result, options.failOn);
-      }),
-    );
+    .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout');
+}
+
+/** Writes a diff's report in the format asked for and returns the exit code `--fail-on` gives. */
+export async function writeDiffReport(
+  prepared: PreparedDiff,
+  options: DiffCommandOptions,
+  color: boolean,
+): Promise<number> {
+  const { result } = prepared;
+  // In chunks: a report of tens of thousands of deeply nested changes is longer than V8's
+  // longest string.
+  let chunks: Iterable<string>;
+  if (options.format === 'json') {
+    chunks = (await import('../../report/changes-json.js')).formatChangesJsonChunks(result);
+  } else if (options.format === 'markdown') {
+    chunks = (await import('../../report/changes-markdown.js')).formatChangesMarkdownChunks(result, {
+      oldName: prepared.old.file,
+      newName: prepared.new.file,
+    });
+  } else {
+    const toFile = options.output !== undefined && options.output !== '-';
+    chunks = (await import('../../report/changes-text.js')).formatChangesTextChunks(result, {
+      color: color && !toFile,
+    });
+  }
+  await emitChunks(chunks, options.output);
+  return exitCodeFor(result, options.failOn);
 }
