@@ -195,6 +195,69 @@ function schemaRules(direction: 'input' | 'output'): Record<string, Def> {
   };
 }
 
+/**
+ * Reported under `--schema-semantics api` (the default) where the declared contract and the exact
+ * accepted set disagree about a property; `json-schema` reports the same edits under the
+ * effect-named rules above (docs/schema-compat.md).
+ */
+const CONTRACT_RULES: Record<string, Def> = {
+  'input-schema-property-added': {
+    level: 'info',
+    surface: 'tool.input',
+    direction: 'input',
+    kind: 'structure',
+    action: 'add',
+    levelFromEngine: true,
+    mirror: 'input-schema-widened',
+    rationale:
+      'An optional parameter was declared on an open object: callers send only declared properties, so every old call is still valid (`json-schema` semantics: narrowed, breaking).',
+  },
+  'input-schema-object-closed': {
+    level: 'info',
+    surface: 'tool.input',
+    direction: 'input',
+    kind: 'structure',
+    action: 'specialize',
+    levelFromEngine: true,
+    mirror: 'input-schema-widened',
+    rationale:
+      '`additionalProperties: false` was set on an object that declares its properties: only undeclared names, outside the contract, are rejected (`json-schema`: breaking).',
+  },
+  'output-schema-property-added': {
+    level: 'info',
+    surface: 'tool.output',
+    direction: 'output',
+    kind: 'structure',
+    action: 'add',
+    levelFromEngine: true,
+    mirror: 'output-schema-property-removed',
+    rationale:
+      'Results carry a new declared property; consumers read the properties they know (`json-schema`: breaking when the object was closed).',
+  },
+  'output-schema-property-removed': {
+    level: 'breaking',
+    surface: 'tool.output',
+    direction: 'output',
+    kind: 'structure',
+    action: 'remove',
+    levelFromEngine: true,
+    mirror: 'output-schema-property-added',
+    rationale:
+      'A declared result property is gone: breaking when it was required (consumers rely on it), a warning when it was optional.',
+  },
+  'output-schema-object-opened': {
+    level: 'info',
+    surface: 'tool.output',
+    direction: 'output',
+    kind: 'structure',
+    action: 'generalize',
+    levelFromEngine: true,
+    mirror: 'output-schema-narrowed',
+    rationale:
+      '`additionalProperties: false` was lifted on a result object that declares its properties: results may carry names consumers do not read (`json-schema`: breaking).',
+  },
+};
+
 export const RULES: readonly RuleMeta[] = [
   ...family('protocol', {
     'protocol-revision-added': {
@@ -362,6 +425,7 @@ export const RULES: readonly RuleMeta[] = [
   ...family('tool-schemas', {
     ...schemaRules('input'),
     ...schemaRules('output'),
+    ...CONTRACT_RULES,
     'output-schema-added': {
       level: 'info',
       surface: 'tool.output',
