@@ -895,6 +895,16 @@ export const RULES: readonly RuleMeta[] = [
       mirror: 'transport-stdio-args-changed',
       rationale: 'Client configurations embed the (ordered) command line.',
     },
+    'transport-stdio-args-version-changed': {
+      level: 'info',
+      surface: 'transport',
+      direction: none,
+      kind: 'connectivity',
+      action: 'change',
+      mirror: 'transport-stdio-args-version-changed',
+      rationale:
+        'Only the version pin of the package the launcher runs moved (`pkg@0.26.0` → `pkg@0.29.0`): the command line names the new release; every other `args` change stays `transport-stdio-args-changed`.',
+    },
     'transport-stdio-env-added': {
       level: 'warning',
       surface: 'transport',

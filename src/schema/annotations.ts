@@ -1,5 +1,5 @@
 import type { JsonValue } from '../util/json.js';
-import { type Ctx, emit, type Polarity, type RawChange, show } from './context.js';
+import { type Ctx, emit, type Polarity, type RawChange, showKeyword } from './context.js';
 import { sameJson } from './fingerprint.js';
 import {
   ARRAY_KEYWORDS,
@@ -59,7 +59,7 @@ export function compareOther(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
     const action = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
     const po = before === undefined ? vo.pointer : at(vo, key);
     const pn = after === undefined ? vn.pointer : at(vn, key);
-    const message = `${key} ${show(before ?? null)} → ${show(after ?? null)}`;
+    const message = `${key} ${showKeyword(before)} → ${showKeyword(after)}`;
     const annotation = ANNOTATION_KIND[key];
     if (annotation) emit(out, pol, `${annotation}-${action}` as ChangeKind, po, pn, 'none', message);
     else if (key.startsWith('x-'))

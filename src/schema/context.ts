@@ -161,6 +161,11 @@ export function emitSummary(
     emit(out, polarity, kind, pointerOld, pointerNew, effect, message + detail, facts);
 }
 
+/** A keyword's value in a message; an absent keyword is `absent`, never `null` (a legal value). */
+export function showKeyword(value: unknown): string {
+  return value === undefined ? 'absent' : show(value);
+}
+
 export function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;

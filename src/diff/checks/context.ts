@@ -68,6 +68,11 @@ export class CheckContext {
   }
 }
 
+/** A field's value in a message: `absent` when it is not there (null is a value of its own). */
+export function qa(value: JsonValue | undefined): string {
+  return value === undefined ? 'absent' : q(value);
+}
+
 /** `name` in messages; formatters escape what they print. */
 export function q(value: JsonValue | undefined): string {
   if (typeof value === 'string') return `\`${value}\``;

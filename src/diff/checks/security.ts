@@ -3,7 +3,7 @@ import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import { type DeclPair, type PrimitiveMatch, transportKey } from '../compare.js';
 import type { Decl } from '../normalize.js';
 import type { Subject } from '../types.js';
-import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
+import { type CheckContext, obj, prose, q, qa, same, unionKeys } from './context.js';
 
 type Requirement = Record<string, string[]>;
 
@@ -269,7 +269,7 @@ export function checkSecuritySchemes(ctx: CheckContext, revisions: readonly stri
           rule,
           subject,
           revisions,
-          `security scheme ${q(name)} ${key} ${q(so[key] ?? null)} → ${q(sn[key] ?? null)}`,
+          `security scheme ${q(name)} ${key} ${qa(so[key])} → ${qa(sn[key])}`,
           at(key),
         );
     };
@@ -354,7 +354,7 @@ function checkFlows(
         'security-oauth-url-changed',
         subject,
         revisions,
-        `OAuth flow ${q(flow)} ${url} ${q(fo[url] ?? null)} → ${q(fn[url] ?? null)}`,
+        `OAuth flow ${q(flow)} ${url} ${qa(fo[url])} → ${qa(fn[url])}`,
         {
           path: `${path}/${url}`,
           before: Object.hasOwn(fo, url) ? appendPointer(fpo, url) : fpo,

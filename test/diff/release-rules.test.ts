@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { SchemaSemantics } from '../../src/schema/index.js';
+import type { JsonValue } from '../../src/util/json.js';
+import { diff } from './helpers.js';
+
+/**
+ * Rules a release review leans on, table-driven under both schema semantics (they must agree
+ * wherever no object property is involved): rule id, level, message and position.
+ */
+interface Row {
+  name: string;
+  old: Record<string, unknown>;
+  new: Record<string, unknown>;
+  rule: string;
+  level: 'breaking' | 'warning' | 'info';
+  message: string;
+  /** Pointer of the change in the new document. */
+  after: string;
+}
+
+const stdio = (args: string[]) => ({ transports: [{ type: 'stdio', command: 'npx', args }] });
+
+const ROWS: Row[] = [
+  {
+    name: 'stdio: the launched package moves its npm pin',
+    old: stdio(['@sentry/mcp-server@0.26.0']),
+    new: stdio(['@sentry/mcp-server@0.29.0']),
+    rule: 'transport-stdio-args-version-changed',
+    level: 'info',
+    message: 'stdio args `@sentry/mcp-server@0.26.0` → `@sentry/mcp-server@0.29.0`',
+    after: '/transports/0/args',
+  },
+  {
+    name: 'stdio: the pin moves behind launcher flags',
+    old: stdio(['-y', 'acme-mcp@1.2.3', '--read-only']),
+    new: stdio(['-y', 'acme-mcp@1.3.0-rc.1', '--read-only']),
+    rule: 'transport-stdio-args-version-changed',
+    level: 'info',
+    message: 'stdio args `-y acme-mcp@1.2.3 --read-only` → `-y acme-mcp@1.3.0-rc.1 --read-only`',
+    after: '/transports/0/args',
+  },
+  {
+    name: 'stdio: a PyPI pin (uvx pkg==version)',
+    old: stdio(['mcp-server-acme==0.4.0']),
+    new: stdio(['mcp-server-acme==0.5.1']),
+    rule: 'transport-stdio-args-version-changed',
+    level: 'info',
+    message: 'stdio args `mcp-server-acme==0.4.0` → `mcp-server-acme==0.5.1`',
+    after: '/transports/0/args',
+  },
+  {
+    name: 'stdio: the package itself changes',
+    old: stdio(['acme-mcp@1.2.3']),
+    new: stdio(['acme-mcp-next@1.2.3']),
+    rule: 'transport-stdio-args-changed',
+    level: 'breaking',
+    message: 'stdio args `acme-mcp@1.2.3` → `acme-mcp-next@1.2.3`',
+    after: '/transports/0/args',
+  },
+  {
+    name: 'stdio: the pin moves and a flag is added',
+    old: stdio(['acme-mcp@1.2.3']),
+    new: stdio(['acme-mcp@1.3.0', '--read-only']),
+    rule: 'transport-stdio-args-changed',
+    level: 'breaking',
+    message: 'stdio args `acme-mcp@1.2.3` → `acme-mcp@1.3.0 --read-only`',
+    after: '/transports/0/args',
+  },
+  {
+    name: 'stdio: a pin in an option value is not the launched package',
+    old: stdio(['acme-mcp', '--plugin', 'x@1.0.0']),
+    new: stdio(['acme-mcp', '--plugin', 'x@2.0.0']),
+    rule: 'transport-stdio-args-changed',
+    level: 'breaking',
+    message: 'stdio args `acme-mcp --plugin x@1.0.0` → `acme-mcp --plugin x@2.0.0`',
+    after: '/transports/0/args',
+  },
+  {
+    name: 'stdio: a dist-tag is not a version pin',
+    old: stdio(['acme-mcp@latest']),
+    new: stdio(['acme-mcp@next']),
+    rule: 'transport-stdio-args-changed',
+    level: 'breaking',
+    message: 'stdio args `acme-mcp@latest` → `acme-mcp@next`',
+    after: '/transports/0/args',
+  },
+  {
+    name: 'absent is not null: a minLength set where there was none',
+    old: tool({ body: { type: 'string' } }),
+    new: tool({ body: { type: 'string', minLength: 1 } }),
+    rule: 'input-schema-narrowed',
+    level: 'breaking',
+    message: 'inputSchema at /properties/body/minLength: minLength absent → 1',
+    after: '/tools/0/inputSchema/properties/body/minLength',
+  },
+  {
+    name: 'absent is not null: a default added',
+    old: tool({ private: { type: 'boolean' } }),
+    new: tool({ private: { type: 'boolean', default: true } }),
+    rule: 'input-schema-default-changed',
+    level: 'warning',
+    message: 'inputSchema at /properties/private/default: default absent → true',
+    after: '/tools/0/inputSchema/properties/private/default',
+  },
+  {
+    name: 'absent is not null: a default of null removed',
+    old: tool({ after: { type: ['string', 'null'], default: null } }),
+    new: tool({ after: { type: ['string', 'null'] } }),
+    rule: 'input-schema-default-changed',
+    level: 'warning',
+    message: 'inputSchema at /properties/after: default null → absent',
+    after: '/tools/0/inputSchema/properties/after',
+  },
+  {
+    name: 'absent is not null: a transport url added',
+    old: { transports: [{ type: 'streamable-http' }] },
+    new: { transports: [{ type: 'streamable-http', url: 'https://mcp.example.com/mcp' }] },
+    rule: 'transport-url-changed',
+    level: 'breaking',
+    message: 'transport url absent → `https://mcp.example.com/mcp`',
+    after: '/transports/0/url',
+  },
+];
+
+function tool(properties: Record<string, unknown>): Record<string, unknown> {
+  return { tools: [{ name: 'a', inputSchema: { type: 'object', properties } }] };
+}
+
+function doc(extra: Record<string, unknown>): Record<string, unknown> {
+  return {
+    mcpdesc: '0.8.0',
+    info: { name: 'acme', version: '1.0.0' },
+    protocolVersions: ['2025-11-25'],
+    tools: [{ name: 'a', inputSchema: { type: 'object' } }],
+    ...extra,
+  };
+}
+
+describe('release rules under both schema semantics', () => {
+  for (const semantics of ['api', 'json-schema'] as SchemaSemantics[]) {
+    describe(semantics, () => {
+      it.each(ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) => {
+        const result = diff(doc(row.old) as JsonValue, doc(row.new) as JsonValue, {
+          schemaSemantics: semantics,
+        });
+        expect(result.changes.map((c) => c.ruleId)).toEqual([row.rule]);
+        const [change] = result.changes;
+        expect(change?.level).toBe(row.level);
+        expect(change?.message).toBe(row.message);
+        expect(change?.after?.pointer).toBe(row.after);
+      });
+    });
+  }
+});
