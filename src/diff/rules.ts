@@ -618,7 +618,8 @@ export const RULES: readonly RuleMeta[] = [
       direction: 'output',
       kind: 'constraints',
       action: 'change',
-      rationale: 'A result the old description documented does not match the new output schema.',
+      rationale:
+        'A result the new description documents does not match the old output schema: consumers built on it may reject it (old results against a narrower new schema are no consumer problem).',
     },
     'scenario-added': {
       level: 'info',

@@ -152,3 +152,88 @@ describe('release rules under both schema semantics', () => {
     });
   }
 });
+
+describe('examples are checked in the direction that matters', () => {
+  const tool = (outputSchema: unknown, structured: unknown, input: unknown = {}) => ({
+    tools: [
+      {
+        name: 'a',
+        inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+        outputSchema,
+        examples: {
+          basic: { input, result: { content: [{ type: 'text', text: 'r' }], structuredContent: structured } },
+        },
+      },
+    ],
+  });
+  const closedOut = (props: Record<string, unknown>) => ({
+    type: 'object',
+    properties: props,
+    additionalProperties: false,
+  });
+  type ExampleRow = [
+    name: string,
+    old: Record<string, unknown>,
+    new: Record<string, unknown>,
+    expected: Record<SchemaSemantics, string | undefined>,
+  ];
+  const ROWS_EX: ExampleRow[] = [
+    [
+      'a new result the old schema rejects (type changed): warning at the new example',
+      tool({ type: 'object', properties: { n: { type: 'string' } } }, { n: 'a' }),
+      tool({ type: 'object', properties: { n: { type: 'integer' } } }, { n: 1 }),
+      {
+        api: 'warning|new example `basic` result does not match the old outputSchema (consumers built on it may reject it): /n must be string|/tools/0/examples/basic/result/structuredContent',
+        'json-schema':
+          'warning|new example `basic` result does not match the old outputSchema (consumers built on it may reject it): /n must be string|/tools/0/examples/basic/result/structuredContent',
+      },
+    ],
+    [
+      'an old result a narrower new schema rejects: no consumer problem, no warning',
+      tool({ type: 'object', properties: { n: { type: ['string', 'null'] } } }, { n: null }),
+      tool({ type: 'object', properties: { n: { type: 'string' } } }, { n: null }),
+      { api: undefined, 'json-schema': undefined },
+    ],
+    [
+      'a new result with a property a closed old schema did not declare: api info, json-schema warning',
+      tool(closedOut({ n: { type: 'string' } }), { n: 'a' }),
+      tool(closedOut({ n: { type: 'string' }, m: { type: 'integer' } }), { n: 'a', m: 1 }),
+      {
+        api: undefined,
+        'json-schema':
+          'warning|new example `basic` result does not match the old outputSchema (consumers built on it may reject it): / must NOT have additional properties|/tools/0/examples/basic/result/structuredContent',
+      },
+    ],
+    [
+      'an old call the new inputSchema rejects: breaking at the old example',
+      tool(undefined, undefined, { q: 'x' }),
+      {
+        tools: [
+          {
+            name: 'a',
+            inputSchema: { type: 'object', properties: { q: { type: 'integer' } } },
+            examples: { basic: { input: { q: 'x' }, result: { content: [{ type: 'text', text: 'r' }] } } },
+          },
+        ],
+      },
+      {
+        api: 'breaking|old example `basic` is rejected by the new inputSchema: /q must be integer|/tools/0/inputSchema',
+        'json-schema':
+          'breaking|old example `basic` is rejected by the new inputSchema: /q must be integer|/tools/0/inputSchema',
+      },
+    ],
+  ];
+  for (const semantics of ['api', 'json-schema'] as SchemaSemantics[]) {
+    it.each(ROWS_EX.map((row) => [`${semantics}: ${row[0]}`, row] as const))(
+      '%s',
+      (_name, [, before, after, expected]) => {
+        const result = diff(doc(before) as JsonValue, doc(after) as JsonValue, {
+          schemaSemantics: semantics,
+        });
+        const found = result.changes.find((c) => c.ruleId.endsWith('-no-longer-valid'));
+        const got = found ? `${found.level}|${found.message}|${found.after?.pointer}` : undefined;
+        expect(got).toBe(expected[semantics]);
+      },
+    );
+  }
+});
