@@ -223,6 +223,17 @@ const CONTRACT_RULES: Record<string, Def> = {
     rationale:
       '`additionalProperties: false` was set on an object that declares its properties: only undeclared names, outside the contract, are rejected (`json-schema`: breaking).',
   },
+  'input-schema-header-changed': {
+    level: 'warning',
+    surface: 'tool.input',
+    direction: 'input',
+    kind: 'connectivity',
+    action: 'change',
+    levelFromEngine: true,
+    mirror: 'input-schema-header-changed',
+    rationale:
+      'An `x-mcp-header` mapping (spec §9.2) was added or removed (warning) or names another header (breaking): clients send it on the wire; it is not prose for the model.',
+  },
   'output-schema-property-added': {
     level: 'info',
     surface: 'tool.output',

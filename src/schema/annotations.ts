@@ -30,6 +30,9 @@ const ANNOTATION_KIND: Record<string, string> = {
   default: 'default',
 };
 
+/** Spec §9.2: maps an input property to an HTTP header clients send; wire contract, not prose. */
+const MCP_HEADER = 'x-mcp-header';
+
 /** Keywords the families compare; whatever else differs is reported here. */
 const MODELLED = new Set([
   ...TYPE_FAMILY,
@@ -62,7 +65,16 @@ export function compareOther(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
     const message = `${key} ${showKeyword(before)} → ${showKeyword(after)}`;
     const annotation = ANNOTATION_KIND[key];
     if (annotation) emit(out, pol, `${annotation}-${action}` as ChangeKind, po, pn, 'none', message);
-    else if (key.startsWith('x-'))
+    else if (key === MCP_HEADER) {
+      // HTTP field names are case-insensitive (RFC 9110 §5.1): `X-Region` → `x-region` is no change.
+      if (
+        typeof before === 'string' &&
+        typeof after === 'string' &&
+        before.toLowerCase() === after.toLowerCase()
+      )
+        continue;
+      emit(out, pol, `mcp-header-${action}` as ChangeKind, po, pn, 'none', message);
+    } else if (key.startsWith('x-'))
       emit(out, pol, `extension-keyword-${action}` as ChangeKind, po, pn, 'none', message);
     else if (key === '$schema') {
       const same =

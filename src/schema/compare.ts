@@ -263,6 +263,8 @@ function compareViewsWithin(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: Ra
 }
 
 export function levelOf(kind: RawChange['kind'], effect: Effect, direction: Direction): Level {
+  // Headers exist only for arguments (spec §9.2); in an output schema the keyword is inert.
+  if (direction === 'output' && kind.startsWith('mcp-header-')) return 'info';
   const fixed = (CHANGE_KINDS[kind] as { level?: Level }).level;
   if (fixed) return fixed;
   switch (effect) {

@@ -345,6 +345,24 @@ export const CHANGE_KINDS = {
     level: 'info',
     description: 'An `x-` extension keyword changed.',
   },
+  'mcp-header-added': {
+    family: 'keyword',
+    level: 'warning',
+    description:
+      'An input property got an `x-mcp-header` (spec §9.2): clients must now also send it as that HTTP header, which older clients do not.',
+  },
+  'mcp-header-removed': {
+    family: 'keyword',
+    level: 'warning',
+    description:
+      'An `x-mcp-header` was removed: the value is no longer mirrored into a header that intermediaries may route or authorise on.',
+  },
+  'mcp-header-changed': {
+    family: 'keyword',
+    level: 'breaking',
+    description:
+      'An `x-mcp-header` names another header (compared case-insensitively): clients send the old header name.',
+  },
   'unknown-keyword-added': {
     family: 'keyword',
     description: 'A keyword the engine does not model (for this dialect) was added.',

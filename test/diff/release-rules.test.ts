@@ -22,6 +22,15 @@ const stdio = (args: string[]) => ({ transports: [{ type: 'stdio', command: 'npx
 
 const ROWS: Row[] = [
   {
+    name: 'x-mcp-header: a change of letter case only is no change',
+    old: header({ type: 'string', 'x-mcp-header': 'X-Region' }),
+    new: header({ type: 'string', 'x-mcp-header': 'x-region', description: 'Region' }),
+    rule: 'input-schema-annotation-changed',
+    level: 'info',
+    message: 'inputSchema at /properties/region/description: description absent → "Region"',
+    after: '/tools/0/inputSchema/properties/region/description',
+  },
+  {
     name: 'stdio: the launched package moves its npm pin',
     old: stdio(['@sentry/mcp-server@0.26.0']),
     new: stdio(['@sentry/mcp-server@0.29.0']),
@@ -120,7 +129,41 @@ const ROWS: Row[] = [
     message: 'transport url absent → `https://mcp.example.com/mcp`',
     after: '/transports/0/url',
   },
+  {
+    name: 'x-mcp-header renamed: clients send the old header name',
+    old: header({ type: 'string', 'x-mcp-header': 'X-Region' }),
+    new: header({ type: 'string', 'x-mcp-header': 'X-Zone' }),
+    rule: 'input-schema-header-changed',
+    level: 'breaking',
+    message: 'inputSchema at /properties/region/x-mcp-header: x-mcp-header "X-Region" → "X-Zone"',
+    after: '/tools/0/inputSchema/properties/region/x-mcp-header',
+  },
+  {
+    name: 'x-mcp-header added: older clients do not send the header',
+    old: header({ type: 'string' }),
+    new: header({ type: 'string', 'x-mcp-header': 'X-Region' }),
+    rule: 'input-schema-header-changed',
+    level: 'warning',
+    message: 'inputSchema at /properties/region/x-mcp-header: x-mcp-header absent → "X-Region"',
+    after: '/tools/0/inputSchema/properties/region/x-mcp-header',
+  },
+  {
+    name: 'x-mcp-header removed',
+    old: header({ type: 'string', 'x-mcp-header': 'X-Region' }),
+    new: header({ type: 'string' }),
+    rule: 'input-schema-header-changed',
+    level: 'warning',
+    message: 'inputSchema at /properties/region: x-mcp-header "X-Region" → absent',
+    after: '/tools/0/inputSchema/properties/region',
+  },
 ];
+
+function header(region: Record<string, unknown>): Record<string, unknown> {
+  return {
+    protocolVersions: ['2026-07-28'],
+    tools: [{ name: 'a', inputSchema: { type: 'object', properties: { region } } }],
+  };
+}
 
 function tool(properties: Record<string, unknown>): Record<string, unknown> {
   return { tools: [{ name: 'a', inputSchema: { type: 'object', properties } }] };
@@ -148,6 +191,8 @@ describe('release rules under both schema semantics', () => {
         expect(change?.level).toBe(row.level);
         expect(change?.message).toBe(row.message);
         expect(change?.after?.pointer).toBe(row.after);
+        // a header is wire contract, not text a model reads
+        if (row.rule === 'input-schema-header-changed') expect(change?.details?.modelVisible).toBeUndefined();
       });
     });
   }

@@ -128,11 +128,13 @@ function schemaChanges(
     // at info would contradict itself.
     const suffix = change.contractRule
       ? CONTRACT_RULE[change.contractRule]
-      : change.effect === 'none'
-        ? change.level === 'warning'
-          ? 'default-changed'
-          : 'annotation-changed'
-        : EFFECT_RULE[change.effect];
+      : change.kind.startsWith('mcp-header-') && direction === 'input'
+        ? 'header-changed'
+        : change.effect === 'none'
+          ? change.level === 'warning'
+            ? 'default-changed'
+            : 'annotation-changed'
+          : EFFECT_RULE[change.effect];
     const where = change.pointerNew || change.pointerOld || '';
     ctx.emit(
       `${direction}-schema-${suffix}`,
