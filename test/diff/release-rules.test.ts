@@ -282,3 +282,73 @@ describe('examples are checked in the direction that matters', () => {
     );
   }
 });
+
+describe('security scheme names are document-local (spec §7.1)', () => {
+  const bearer = { type: 'http', scheme: 'bearer' };
+  const key = { type: 'apiKey', name: 'X-Key', in: 'header' };
+  const secured = (schemes: Record<string, unknown>, requirement: Record<string, string[]>[]) => ({
+    securitySchemes: schemes,
+    security: requirement,
+    tools: [
+      { name: 'a', inputSchema: { type: 'object' } },
+      { name: 'b', inputSchema: { type: 'object' }, security: requirement },
+    ],
+  });
+  type SecurityRow = [
+    name: string,
+    old: Record<string, unknown>,
+    new: Record<string, unknown>,
+    expected: string[],
+  ];
+  const ROWS_SEC: SecurityRow[] = [
+    [
+      'a rename with every reference updated is no change',
+      secured({ token: bearer }, [{ token: [] }]),
+      secured({ bearer: bearer }, [{ bearer: [] }]),
+      [],
+    ],
+    [
+      'a definition changed behind a kept name is compared by content',
+      secured({ token: bearer }, [{ token: [] }]),
+      secured({ token: key }, [{ token: [] }]),
+      ['breaking security-scheme-type-changed token: security scheme `token` type `http` → `apiKey`'],
+    ],
+    [
+      'a rename to another definition is a removal and an addition',
+      secured({ token: bearer }, [{ token: [] }]),
+      secured({ key }, [{ key: [] }]),
+      [
+        'breaking security-requirement-narrowed root: effective security: token → key',
+        'breaking security-requirement-narrowed b: effective security: token → key',
+        'info security-scheme-added key: security scheme `key` (apiKey) added',
+        'warning security-scheme-removed token: security scheme `token` (http) removed',
+      ],
+    ],
+    [
+      'two identical schemes renamed at once are not guessed',
+      secured({ t1: bearer, t2: bearer }, [{ t1: [] }]),
+      secured({ u1: bearer, u2: bearer }, [{ u1: [] }]),
+      [
+        'breaking security-requirement-narrowed root: effective security: t1 → u1',
+        'breaking security-requirement-narrowed b: effective security: t1 → u1',
+        'info security-scheme-added u1: security scheme `u1` (http) added',
+        'info security-scheme-added u2: security scheme `u2` (http) added',
+        'warning security-scheme-removed t1: security scheme `t1` (http) removed',
+        'warning security-scheme-removed t2: security scheme `t2` (http) removed',
+      ],
+    ],
+  ];
+  for (const semantics of ['api', 'json-schema'] as SchemaSemantics[]) {
+    it.each(ROWS_SEC.map((row) => [`${semantics}: ${row[0]}`, row] as const))(
+      '%s',
+      (_name, [, before, after, expected]) => {
+        const result = diff(doc(before) as JsonValue, doc(after) as JsonValue, {
+          schemaSemantics: semantics,
+        });
+        expect(
+          result.changes.map((c) => `${c.level} ${c.ruleId} ${c.subject.key}: ${c.message}`).sort(),
+        ).toEqual([...expected].sort());
+      },
+    );
+  }
+});
