@@ -282,6 +282,16 @@ export const CHANGE_KINDS = {
   'one-of-removed': { family: 'composition', description: '`oneOf` was removed.' },
   'one-of-branch-added': { family: 'composition', description: 'A `oneOf` branch was added.' },
   'one-of-branch-removed': { family: 'composition', description: 'A `oneOf` branch was removed.' },
+  'one-of-overlap-added': {
+    family: 'composition',
+    description:
+      '`oneOf` branches that constrain only `type` now overlap on a JSON type one branch alone matched (`number` beside `integer`): those values match two branches and are refused.',
+  },
+  'one-of-overlap-removed': {
+    family: 'composition',
+    description:
+      '`oneOf` branches that constrain only `type` no longer overlap on a JSON type: those values are accepted.',
+  },
   'one-of-exclusivity-unknown': {
     family: 'composition',
     description:

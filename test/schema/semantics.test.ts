@@ -233,3 +233,53 @@ describe('schema semantics: api and json-schema', () => {
     }
   });
 });
+
+describe('oneOf overlap, decided where the branches constrain only type', () => {
+  type OverlapRow = [name: string, old: unknown, new: unknown, expected: string[]];
+  const ROWS_ONEOF: OverlapRow[] = [
+    [
+      'number beside integer: 1 matched one branch and now two',
+      { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+      { oneOf: [{ type: 'integer' }, { type: 'string' }, { type: 'number' }] },
+      [
+        'breaking|one-of-overlap-added|/oneOf|an integer matched exactly one oneOf branch and now matches 2: it is refused',
+        'info|type-integer-widened-to-number|/oneOf/2/type|type integer → number',
+      ],
+    ],
+    [
+      'the overlap removed again',
+      { oneOf: [{ type: 'integer' }, { type: 'string' }, { type: 'number' }] },
+      { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+      [
+        'breaking|type-number-narrowed-to-integer|/oneOf/0/type|type number → integer',
+        'info|one-of-overlap-removed|/oneOf|an integer matched 2 oneOf branches and now matches exactly one: it is accepted',
+      ],
+    ],
+    [
+      'a disjoint branch added: no overlap, nothing unknown',
+      { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+      { oneOf: [{ type: 'integer' }, { type: 'string' }, { type: 'boolean' }] },
+      ['info|one-of-branch-added|/oneOf/2|oneOf item 2 added'],
+    ],
+    [
+      'branches with other keywords: overlap undecided, unknown',
+      { oneOf: [{ type: 'string', pattern: '^a' }, { type: 'integer' }] },
+      { oneOf: [{ type: 'string', pattern: '^a' }, { type: 'integer' }, { type: 'string', pattern: 'b$' }] },
+      [
+        'warning|one-of-exclusivity-unknown|/oneOf|oneOf branches changed and may overlap',
+        'warning|pattern-changed|/oneOf/2/pattern|pattern "^a" → "b$"',
+      ],
+    ],
+  ];
+  for (const semantics of ['api', 'json-schema'] as const) {
+    it.each(ROWS_ONEOF.map((row) => [`${semantics}: ${row[0]}`, row] as const))(
+      '%s',
+      (_name, [, before, after, expected]) => {
+        const changes = compareSchemas(before, after, { direction: 'input', semantics });
+        expect(changes.map((c) => `${c.level}|${c.kind}|${c.pointerNew}|${c.message}`).sort()).toEqual(
+          [...expected].sort(),
+        );
+      },
+    );
+  }
+});
