@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { buildChangelog, diffDocuments, isRuleId } from '../diff/index.js';
 import type { Change, DiffResult } from '../diff/types.js';
-import { findConfigFile, lintDocument, resolveConfig } from '../lint/index.js';
+import { findConfigFile, lintDocument, readSchemaSemantics, resolveConfig } from '../lint/index.js';
 import type { Finding } from '../model/finding.js';
 import type { LoadedDocument } from '../parse/index.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
@@ -19,6 +19,8 @@ export interface EngineOptions {
   /** The `config` input: a path relative to the workspace, or empty (discover, else built-in rules). */
   config: string;
   workspace: string;
+  /** The `schema-semantics` input; empty: the config file's `schemaSemantics`, else `api`. */
+  schemaSemantics?: 'api' | 'json-schema' | '';
 }
 
 export class ConfigInputError extends Error {
@@ -38,10 +40,18 @@ export function configPath(options: EngineOptions): string | undefined {
   return undefined;
 }
 
+/** The input, else the config file's `schemaSemantics`, else `api`. */
+export async function schemaSemanticsFor(options: EngineOptions): Promise<'api' | 'json-schema'> {
+  if (options.schemaSemantics) return options.schemaSemantics;
+  const config = configPath(options);
+  return (config && (await readSchemaSemantics(config))) || 'api';
+}
+
 export async function realEngines(options: EngineOptions): Promise<Engines> {
+  const schemaSemantics = await schemaSemanticsFor(options);
   const engines: Engines = {
     async diff(base: LoadedDocument, head: LoadedDocument): Promise<Change[]> {
-      return diffDocuments(base, head).changes;
+      return diffDocuments(base, head, { schemaSemantics }).changes;
     },
     changelog(base, head, changes) {
       return changelogEntry(base, head, changes);

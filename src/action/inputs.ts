@@ -8,6 +8,9 @@ import { trimEndOf } from '../util/trim.js';
 export type FailOn = 'breaking' | 'warning' | 'info' | 'none';
 export const FAIL_ON: readonly FailOn[] = ['breaking', 'warning', 'info', 'none'];
 
+export type SchemaSemanticsInput = 'api' | 'json-schema' | '';
+export const SCHEMA_SEMANTICS_INPUT: readonly SchemaSemanticsInput[] = ['api', 'json-schema'];
+
 export const DEFAULT_FILES = '**/*.mcpdesc.{json,yaml,yml}';
 
 export interface Inputs {
@@ -18,6 +21,8 @@ export interface Inputs {
   lint: boolean;
   /** Empty: the config file found in the workspace root, else the built-in recommended rules. */
   config: string;
+  /** Empty: the config file's `schemaSemantics`, else `api`. */
+  schemaSemantics: SchemaSemanticsInput;
   comment: boolean;
   githubToken: string;
   /** Empty: no SARIF file. */
@@ -50,12 +55,19 @@ export function readInputs(getInput: GetInput): Inputs {
       `Input "fail-on" must be one of ${FAIL_ON.join(', ')}, got ${JSON.stringify(failOn)}`,
     );
   }
+  const schemaSemantics = getInput('schema-semantics').trim().toLowerCase();
+  if (schemaSemantics !== '' && !(SCHEMA_SEMANTICS_INPUT as readonly string[]).includes(schemaSemantics)) {
+    throw new InputError(
+      `Input "schema-semantics" must be one of ${SCHEMA_SEMANTICS_INPUT.join(', ')}, got ${JSON.stringify(schemaSemantics)}`,
+    );
+  }
   return {
     files: files.length > 0 ? files : [DEFAULT_FILES],
     base: getInput('base').trim(),
     failOn: failOn as FailOn,
     lint: booleanInput(getInput, 'lint', true),
     config: getInput('config').trim(),
+    schemaSemantics: schemaSemantics as SchemaSemanticsInput,
     comment: booleanInput(getInput, 'comment', true),
     githubToken: getInput('github-token').trim(),
     sarifFile: getInput('sarif-file').trim(),

@@ -194,7 +194,12 @@ export async function run(): Promise<void> {
   const workspace = isAbsolute(context.workspace) ? context.workspace : resolve(context.workspace);
   const engines =
     changed.length > 0
-      ? await realEngines({ lint: inputs.lint, config: inputs.config, workspace })
+      ? await realEngines({
+          lint: inputs.lint,
+          config: inputs.config,
+          workspace,
+          schemaSemantics: inputs.schemaSemantics,
+        })
       : { diff: async () => [], changelog: () => ({ markdown: '', bump: 'none' as const }) };
   const report = await analyse({
     files: changed,

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { UsageError } from './errors.js';
+import { PositionedError, UsageError } from './errors.js';
 
 /** `--format` with a closed set of choices (commander reports a wrong value as a usage error). */
 export function formatOption<T extends string>(choices: readonly T[], defaultValue?: T): Option {
@@ -39,4 +39,32 @@ export function stdinAtMostOnce(operands: readonly string[]): void {
   const times = operands.filter((operand) => operand === '-').length;
   if (times > 1)
     throw new UsageError(`standard input (-) can be read only once, and is named ${times} times`);
+}
+
+/** `--schema-semantics`: no commander default, so that a config file's `schemaSemantics` can apply. */
+export function schemaSemanticsOption(): Option {
+  return new Option(
+    '--schema-semantics <semantics>',
+    "how schemas are read as contracts: api (an undeclared property of an open object is not part of the contract) or json-schema (exact accepted set); default: the config file's schemaSemantics, else api (see docs/schema-compat.md)",
+  ).choices(['api', 'json-schema']);
+}
+
+/**
+ * The semantics a run uses: the flag, else `schemaSemantics` of the config file found from the
+ * working directory (as `lint` finds it), else `api`.
+ */
+export async function resolveSchemaSemantics(
+  flag: 'api' | 'json-schema' | undefined,
+): Promise<'api' | 'json-schema'> {
+  if (flag !== undefined) return flag;
+  const lint = await import('../lint/config.js');
+  const file = lint.findConfigFile(process.cwd());
+  if (file === undefined) return 'api';
+  try {
+    return (await lint.readSchemaSemantics(file)) ?? 'api';
+  } catch (error) {
+    if (error instanceof lint.ConfigError)
+      throw new PositionedError(error.message, error.file, error.line, error.column);
+    throw error;
+  }
 }

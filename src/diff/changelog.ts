@@ -1,3 +1,4 @@
+import { inc, parse, type SemVer } from 'semver';
 import { ruleMeta } from './rules.js';
 import type { Change, DiffResult } from './types.js';
 
@@ -34,45 +35,29 @@ export function sectionOf(change: Change): keyof ChangelogSections {
   return 'changed';
 }
 
-interface Semver {
-  major: number;
-  minor: number;
-  patch: number;
-}
-
-export function parseSemver(text: string | undefined): Semver | undefined {
+/**
+ * A version as the `semver` package reads it (strict: `MAJOR.MINOR.PATCH[-pre][+build]`, with the
+ * leading `v` of git tags accepted, as lint's `info-version-semver` accepts it).
+ */
+export function parseSemver(text: string | undefined): SemVer | undefined {
   if (text === undefined) return undefined;
-  const m = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(
-    text.trim(),
-  );
-  if (!m) return undefined;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]) };
-}
-
-function compareSemver(a: Semver, b: Semver): number {
-  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+  return parse(text.trim()) ?? undefined;
 }
 
 /**
  * Semver suggestion from the old version: breaking ⇒ major, additions ⇒ minor, other changes ⇒
  * patch, nothing ⇒ unchanged. Under 0.x (no stability promise) everything shifts one place down:
- * breaking ⇒ minor, anything else ⇒ patch.
+ * breaking ⇒ minor, anything else ⇒ patch. A pre-release is released by the bump it calls for
+ * (`1.0.0-rc.1` with a breaking change ⇒ `1.0.0`, as `semver.inc` decides); a `v` prefix is kept.
  */
 export function suggestVersion(oldVersion: string | undefined, bump: Bump): string | undefined {
   const v = parseSemver(oldVersion);
-  if (!v) return undefined;
-  let effective = bump;
-  if (v.major === 0 && bump !== 'none') effective = bump === 'major' ? 'minor' : 'patch';
-  switch (effective) {
-    case 'major':
-      return `${v.major + 1}.0.0`;
-    case 'minor':
-      return `${v.major}.${v.minor + 1}.0`;
-    case 'patch':
-      return `${v.major}.${v.minor}.${v.patch + 1}`;
-    default:
-      return `${v.major}.${v.minor}.${v.patch}`;
-  }
+  if (!v || oldVersion === undefined) return undefined;
+  const prefix = /^\s*v/i.test(oldVersion) ? 'v' : '';
+  if (bump === 'none') return prefix + v.version;
+  const effective = v.major === 0 ? (bump === 'major' ? 'minor' : 'patch') : bump;
+  const next = inc(v.version, effective);
+  return next === null ? undefined : prefix + next;
 }
 
 /** Release notes from a diff result. Pure. */
@@ -106,12 +91,12 @@ export function buildChangelog(
   } else {
     log.suggestedVersion = suggested;
     const now = parseSemver(info.newVersion);
-    const want = parseSemver(suggested) as Semver;
+    const want = parseSemver(suggested) as SemVer;
     if (info.newVersion !== undefined && !now) {
       log.warnings.push(
         `new info.version ${JSON.stringify(info.newVersion)} is not semver (suggested ${suggested})`,
       );
-    } else if (now && compareSemver(now, want) < 0) {
+    } else if (now && now.compare(want) < 0) {
       log.warnings.push(
         `new info.version ${info.newVersion} is lower than the suggested ${suggested} (${bump === 'major' ? 'breaking changes' : bump === 'minor' ? 'additions' : 'changes'} since ${info.oldVersion})`,
       );

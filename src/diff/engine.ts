@@ -1,4 +1,5 @@
 import { sortVersions } from '../model/versions.js';
+import type { SchemaSemantics } from '../schema/index.js';
 import { appendAll } from '../util/arrays.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Location } from '../util/location.js';
@@ -20,6 +21,8 @@ export interface DiffOptions extends CompareOptions {
   ignore?: readonly IgnoreEntry[];
   /** ISO date (YYYY-MM-DD) used to expire ignore entries; defaults to today (UTC). */
   today?: string;
+  /** How tool schemas are read as contracts; default `api` (docs/schema-compat.md). */
+  schemaSemantics?: SchemaSemantics;
 }
 
 /**
@@ -43,7 +46,7 @@ function diffWithinBudget(oldInput: DiffInput, newInput: DiffInput, options: Dif
   const compareOptions: CompareOptions = {};
   if (options.protocolVersion !== undefined) compareOptions.protocolVersion = options.protocolVersion;
   const structure = compareStructure(oldSide, newSide, compareOptions);
-  const ctx = new CheckContext(structure);
+  const ctx = new CheckContext(structure, options.schemaSemantics);
   checkDocument(ctx);
   checkSecuritySchemes(ctx, unscopedRevisions(ctx));
   checkTransports(ctx);

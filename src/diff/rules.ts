@@ -195,6 +195,80 @@ function schemaRules(direction: 'input' | 'output'): Record<string, Def> {
   };
 }
 
+/**
+ * Reported under `--schema-semantics api` (the default) where the declared contract and the exact
+ * accepted set disagree about a property; `json-schema` reports the same edits under the
+ * effect-named rules above (docs/schema-compat.md).
+ */
+const CONTRACT_RULES: Record<string, Def> = {
+  'input-schema-property-added': {
+    level: 'info',
+    surface: 'tool.input',
+    direction: 'input',
+    kind: 'structure',
+    action: 'add',
+    levelFromEngine: true,
+    mirror: 'input-schema-widened',
+    rationale:
+      'An optional parameter was declared on an open object: callers send only declared properties, so every old call is still valid (`json-schema` semantics: narrowed, breaking).',
+  },
+  'input-schema-object-closed': {
+    level: 'info',
+    surface: 'tool.input',
+    direction: 'input',
+    kind: 'structure',
+    action: 'specialize',
+    levelFromEngine: true,
+    mirror: 'input-schema-widened',
+    rationale:
+      '`additionalProperties: false` was set on an object that declares its properties: only undeclared names, outside the contract, are rejected (`json-schema`: breaking).',
+  },
+  'input-schema-header-changed': {
+    level: 'warning',
+    surface: 'tool.input',
+    direction: 'input',
+    kind: 'connectivity',
+    action: 'change',
+    levelFromEngine: true,
+    mirror: 'input-schema-header-changed',
+    rationale:
+      'An `x-mcp-header` mapping (spec §9.2) was added or removed (warning) or names another header (breaking): clients send it on the wire; it is not prose for the model.',
+  },
+  'output-schema-property-added': {
+    level: 'info',
+    surface: 'tool.output',
+    direction: 'output',
+    kind: 'structure',
+    action: 'add',
+    levelFromEngine: true,
+    mirror: 'output-schema-property-removed',
+    rationale:
+      'Results carry a new declared property; consumers read the properties they know (`json-schema`: breaking when the object was closed).',
+  },
+  'output-schema-property-removed': {
+    level: 'breaking',
+    surface: 'tool.output',
+    direction: 'output',
+    kind: 'structure',
+    action: 'remove',
+    levelFromEngine: true,
+    mirror: 'output-schema-property-added',
+    rationale:
+      'A declared result property is gone: breaking when it was required (consumers rely on it), a warning when it was optional.',
+  },
+  'output-schema-object-opened': {
+    level: 'info',
+    surface: 'tool.output',
+    direction: 'output',
+    kind: 'structure',
+    action: 'generalize',
+    levelFromEngine: true,
+    mirror: 'output-schema-narrowed',
+    rationale:
+      '`additionalProperties: false` was lifted on a result object that declares its properties: results may carry names consumers do not read (`json-schema`: breaking).',
+  },
+};
+
 export const RULES: readonly RuleMeta[] = [
   ...family('protocol', {
     'protocol-revision-added': {
@@ -362,6 +436,7 @@ export const RULES: readonly RuleMeta[] = [
   ...family('tool-schemas', {
     ...schemaRules('input'),
     ...schemaRules('output'),
+    ...CONTRACT_RULES,
     'output-schema-added': {
       level: 'info',
       surface: 'tool.output',
@@ -554,7 +629,8 @@ export const RULES: readonly RuleMeta[] = [
       direction: 'output',
       kind: 'constraints',
       action: 'change',
-      rationale: 'A result the old description documented does not match the new output schema.',
+      rationale:
+        'A result the new description documents does not match the old output schema: consumers built on it may reject it (old results against a narrower new schema are no consumer problem).',
     },
     'scenario-added': {
       level: 'info',
@@ -830,6 +906,16 @@ export const RULES: readonly RuleMeta[] = [
       action: 'change',
       mirror: 'transport-stdio-args-changed',
       rationale: 'Client configurations embed the (ordered) command line.',
+    },
+    'transport-stdio-args-version-changed': {
+      level: 'info',
+      surface: 'transport',
+      direction: none,
+      kind: 'connectivity',
+      action: 'change',
+      mirror: 'transport-stdio-args-version-changed',
+      rationale:
+        'Only the version pin of the package the launcher runs moved (`pkg@0.26.0` → `pkg@0.29.0`): the command line names the new release; every other `args` change stays `transport-stdio-args-changed`.',
     },
     'transport-stdio-env-added': {
       level: 'warning',

@@ -267,6 +267,16 @@ async function readConfig(file: string): Promise<RawConfig> {
   return raw;
 }
 
+/**
+ * The `schemaSemantics` key of one config file (diff, changelog and schema-diff read it; lint
+ * ignores it). The file is validated whole, so a broken config stops these commands too.
+ */
+export async function readSchemaSemantics(file: string): Promise<'api' | 'json-schema' | undefined> {
+  const raw = await readConfig(file);
+  const value = raw.value.schemaSemantics;
+  return value === 'api' || value === 'json-schema' ? value : undefined;
+}
+
 // ---------------------------------------------------------------- merging
 
 const asList = (value: JsonValue | undefined): string[] =>

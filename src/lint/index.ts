@@ -8,6 +8,7 @@ export {
   findConfigFile,
   isInvalidatingCode,
   type ResolvedConfig,
+  readSchemaSemantics,
   resolveConfig,
 } from './config.js';
 export {

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../util/json.js';
-import { type Ctx, emit, type Polarity, type RawChange, show } from './context.js';
+import { type Ctx, emit, type Polarity, type RawChange, showKeyword } from './context.js';
 import { sameJson } from './fingerprint.js';
 import {
   ARRAY_KEYWORDS,
@@ -30,6 +30,9 @@ const ANNOTATION_KIND: Record<string, string> = {
   default: 'default',
 };
 
+/** Spec §9.2: maps an input property to an HTTP header clients send; wire contract, not prose. */
+const MCP_HEADER = 'x-mcp-header';
+
 /** Keywords the families compare; whatever else differs is reported here. */
 const MODELLED = new Set([
   ...TYPE_FAMILY,
@@ -59,10 +62,19 @@ export function compareOther(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
     const action = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
     const po = before === undefined ? vo.pointer : at(vo, key);
     const pn = after === undefined ? vn.pointer : at(vn, key);
-    const message = `${key} ${show(before ?? null)} → ${show(after ?? null)}`;
+    const message = `${key} ${showKeyword(before)} → ${showKeyword(after)}`;
     const annotation = ANNOTATION_KIND[key];
     if (annotation) emit(out, pol, `${annotation}-${action}` as ChangeKind, po, pn, 'none', message);
-    else if (key.startsWith('x-'))
+    else if (key === MCP_HEADER) {
+      // HTTP field names are case-insensitive (RFC 9110 §5.1): `X-Region` → `x-region` is no change.
+      if (
+        typeof before === 'string' &&
+        typeof after === 'string' &&
+        before.toLowerCase() === after.toLowerCase()
+      )
+        continue;
+      emit(out, pol, `mcp-header-${action}` as ChangeKind, po, pn, 'none', message);
+    } else if (key.startsWith('x-'))
       emit(out, pol, `extension-keyword-${action}` as ChangeKind, po, pn, 'none', message);
     else if (key === '$schema') {
       const same =

@@ -4,7 +4,16 @@ import { appendPointer } from '../util/pointer.js';
 import { withRegexBudget } from '../util/regex-guard.js';
 import { compareOther } from './annotations.js';
 import { compareArrays } from './arrays.js';
-import type { CompareOptions, Direction, Effect, Level, SchemaChange } from './change.js';
+import {
+  type CompareOptions,
+  type ContractRule,
+  DEFAULT_SCHEMA_SEMANTICS,
+  type Direction,
+  type Effect,
+  type Level,
+  type SchemaChange,
+  type SchemaSemantics,
+} from './change.js';
 import { compareComposition } from './composition.js';
 import { type Ctx, emit, type Polarity, type RawChange } from './context.js';
 import { expand } from './expand.js';
@@ -254,6 +263,8 @@ function compareViewsWithin(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: Ra
 }
 
 export function levelOf(kind: RawChange['kind'], effect: Effect, direction: Direction): Level {
+  // Headers exist only for arguments (spec §9.2); in an output schema the keyword is inert.
+  if (direction === 'output' && kind.startsWith('mcp-header-')) return 'info';
   const fixed = (CHANGE_KINDS[kind] as { level?: Level }).level;
   if (fixed) return fixed;
   switch (effect) {
@@ -267,6 +278,47 @@ export function levelOf(kind: RawChange['kind'], effect: Effect, direction: Dire
       return direction === 'input' ? 'breaking' : 'info';
     case 'widened':
       return direction === 'output' ? 'breaking' : 'info';
+  }
+}
+
+/**
+ * The level of one change under a schema semantics. `json-schema` is `levelOf` (exact: every value
+ * the old schema accepted). `api` reads the schema as the contract a tool publishes: callers send
+ * only declared properties, consumers rely only on declared ones, so
+ * - input: a property declared where any value was free (an open object) adds an optional
+ *   parameter (info); closing an object that declares its properties rejects only undeclared names;
+ * - output: a property added is info; a declared property removed breaks consumers when it was
+ *   required, and may break them otherwise (warning); opening an object adds undeclared names only.
+ * A removed input property that a closed object now rejects stays breaking in both readings.
+ */
+export function decideLevel(
+  change: RawChange,
+  direction: Direction,
+  semantics: SchemaSemantics,
+): { level: Level; contractRule?: ContractRule } {
+  const exact = levelOf(change.kind, change.effect, direction);
+  const facts = change.facts;
+  if (semantics === 'json-schema' || facts === undefined) return { level: exact };
+  switch (change.kind) {
+    case 'property-added':
+      if (direction === 'output') return { level: 'info', contractRule: 'property-added' };
+      if (facts.undeclaredWasFree && exact !== 'info')
+        return { level: 'info', contractRule: 'property-added' };
+      return { level: exact };
+    case 'property-removed':
+      if (direction === 'output')
+        return { level: facts.wasRequired ? 'breaking' : 'warning', contractRule: 'property-removed' };
+      return { level: exact };
+    case 'additional-properties-closed':
+      if (direction === 'input' && facts.declaresProperties && exact !== 'info')
+        return { level: 'info', contractRule: 'object-closed' };
+      return { level: exact };
+    case 'additional-properties-opened':
+      if (direction === 'output' && facts.declaresProperties && exact !== 'info')
+        return { level: 'info', contractRule: 'object-opened' };
+      return { level: exact };
+    default:
+      return { level: exact };
   }
 }
 
@@ -324,14 +376,17 @@ function compareWithinBudget(
     const key = `${change.kind}\u0000${change.pointerOld}\u0000${change.pointerNew}\u0000${change.effect}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    changes.push({
+    const decided = decideLevel(change, options.direction, options.semantics ?? DEFAULT_SCHEMA_SEMANTICS);
+    const reported: SchemaChange = {
       kind: change.kind,
-      level: levelOf(change.kind, change.effect, options.direction),
+      level: decided.level,
       effect: change.effect,
       pointerOld: change.pointerOld,
       pointerNew: change.pointerNew,
       message: change.message,
-    });
+    };
+    if (decided.contractRule !== undefined) reported.contractRule = decided.contractRule;
+    changes.push(reported);
   }
   return changes;
 }

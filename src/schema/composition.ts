@@ -7,7 +7,17 @@ import { containsRef, sameJson } from './fingerprint.js';
 import { isAnnotation } from './keywords.js';
 import type { ChangeKind } from './kinds.js';
 import { matchItems } from './match.js';
-import { effectiveMask, NULL } from './types.js';
+import {
+  ARRAY,
+  BOOLEAN,
+  declaredMask,
+  effectiveMask,
+  FRACTION,
+  INTEGER,
+  NULL,
+  OBJECT,
+  STRING,
+} from './types.js';
 import { at, type Entry, get, type View, viewOf } from './view.js';
 
 const TRUE: JsonValue = true;
@@ -121,7 +131,9 @@ function compareBranches(
     const newViews = branchViews(ctx.new, vn, key);
     const exclusive =
       oldViews && newViews && pairwiseDisjoint(ctx.old, oldViews) && pairwiseDisjoint(ctx.new, newViews);
-    if (!exclusive) {
+    if (!exclusive && oldViews && newViews && oldViews.every(typeOnly) && newViews.every(typeOnly)) {
+      compareTypeOnlyOverlap(oldViews, newViews, at(vo, key), at(vn, key), pol, out);
+    } else if (!exclusive) {
       emit(
         out,
         pol,
@@ -132,6 +144,64 @@ function compareBranches(
         'oneOf branches changed and may overlap',
       );
     }
+  }
+}
+
+/** A branch that constrains nothing but `type`: every value of an admitted type matches it. */
+function typeOnly(view: View): boolean {
+  for (const key of view.entries.keys()) if (key !== 'type' && !isAnnotation(key)) return false;
+  return true;
+}
+
+const TYPE_BITS: readonly [number, string][] = [
+  [NULL, 'null'],
+  [BOOLEAN, 'a boolean'],
+  [STRING, 'a string'],
+  [OBJECT, 'an object'],
+  [ARRAY, 'an array'],
+  [INTEGER, 'an integer'],
+  [FRACTION, 'a non-integer number'],
+];
+
+/**
+ * `oneOf` whose branches all constrain only `type`: a value matches exactly the branches that admit
+ * its JSON type, so how many branches a type meets decides it exactly. A type met by one branch
+ * before and several now is refused where it was accepted (`number` beside `integer`: 1 matches
+ * both); one met by several before and one now is accepted where it was refused.
+ */
+function compareTypeOnlyOverlap(
+  oldViews: readonly View[],
+  newViews: readonly View[],
+  pointerOld: string,
+  pointerNew: string,
+  pol: Polarity,
+  out: RawChange[],
+): void {
+  const count = (views: readonly View[], bit: number) =>
+    views.filter((v) => (declaredMask(v) & bit) !== 0).length;
+  for (const [bit, name] of TYPE_BITS) {
+    const before = count(oldViews, bit);
+    const after = count(newViews, bit);
+    if (before === 1 && after > 1)
+      emit(
+        out,
+        pol,
+        'one-of-overlap-added',
+        pointerOld,
+        pointerNew,
+        'narrowed',
+        `${name} matched exactly one oneOf branch and now matches ${after}: it is refused`,
+      );
+    else if (before > 1 && after === 1)
+      emit(
+        out,
+        pol,
+        'one-of-overlap-removed',
+        pointerOld,
+        pointerNew,
+        'widened',
+        `${name} matched ${before} oneOf branches and now matches exactly one: it is accepted`,
+      );
   }
 }
 

@@ -3,6 +3,20 @@ import type { Effect } from './change.js';
 import type { ChangeKind } from './kinds.js';
 import type { Dialect, RefResolver } from './refs.js';
 
+/**
+ * What the API reading of a schema needs to know about an object-level change besides its effect on
+ * the accepted set (see `decideLevel` in compare.ts). Only recorded in positive positions: under
+ * `not`, the declared-contract reading does not apply and the exact verdict stands.
+ */
+export interface ContractFacts {
+  /** The property name was unconstrained on the side where it is not declared (an open object). */
+  undeclaredWasFree?: boolean;
+  /** The removed property was listed in `required` on the old side. */
+  wasRequired?: boolean;
+  /** The object whose `additionalProperties` opened or closed declares named properties. */
+  declaresProperties?: boolean;
+}
+
 /** A change before its level is decided (levels need the direction, which only the entry point knows). */
 export interface RawChange {
   kind: ChangeKind;
@@ -10,6 +24,7 @@ export interface RawChange {
   pointerNew: string;
   effect: Effect;
   message: string;
+  facts?: ContractFacts;
 }
 
 /** +1 in ordinary positions; -1 under `not`, where narrowing the inner schema widens the whole. */
@@ -69,8 +84,18 @@ export function emit(
   pointerNew: string,
   effect: Effect,
   message: string,
+  facts?: ContractFacts,
 ): void {
-  out.push({ kind, pointerOld, pointerNew, effect: orient(effect, polarity), message });
+  const change: RawChange = { kind, pointerOld, pointerNew, effect: orient(effect, polarity), message };
+  if (facts !== undefined && polarity === 1) change.facts = facts;
+  out.push(change);
+}
+
+/** A change found in a scratch comparison, re-oriented for where it is reported. */
+export function reorient(change: RawChange, polarity: Polarity): RawChange {
+  if (polarity === 1) return change;
+  const { facts: _dropped, ...rest } = change;
+  return { ...rest, effect: orient(change.effect, polarity) };
 }
 
 /** Compares into a scratch list (polarity +1), for callers that judge before reporting. */
@@ -128,11 +153,17 @@ export function emitSummary(
   pointerNew: string,
   nested: readonly RawChange[],
   message: string,
+  facts?: ContractFacts,
 ): void {
   const kinds = [...new Set(nested.filter((c) => c.effect !== 'none').map((c) => c.kind))];
   const detail = kinds.length > 0 ? ` (${kinds.slice(0, 4).join(', ')}${kinds.length > 4 ? ', …' : ''})` : '';
   for (const effect of netEffects(nested))
-    emit(out, polarity, kind, pointerOld, pointerNew, effect, message + detail);
+    emit(out, polarity, kind, pointerOld, pointerNew, effect, message + detail, facts);
+}
+
+/** A keyword's value in a message; an absent keyword is `absent`, never `null` (a legal value). */
+export function showKeyword(value: unknown): string {
+  return value === undefined ? 'absent' : show(value);
 }
 
 export function show(value: unknown): string {

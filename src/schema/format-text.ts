@@ -19,15 +19,19 @@ export function formatSchemaChangesText(changes: readonly SchemaChange[], direct
   return `${lines.join('\n')}\n\n${summary}\n`;
 }
 
-/** The documented JSON shape: `{ "changes": [ {kind, level, effect, pointerOld, pointerNew, message} ] }`. */
+/**
+ * The documented JSON shape: `{ "changes": [ {kind, level, effect, pointerOld, pointerNew, message,
+ * contractRule?} ] }` (`contractRule` only where API semantics decided the level against the effect).
+ */
 export function formatSchemaChangesJson(changes: readonly SchemaChange[]): string {
-  const list = changes.map(({ kind, level, effect, pointerOld, pointerNew, message }) => ({
+  const list = changes.map(({ kind, level, effect, pointerOld, pointerNew, message, contractRule }) => ({
     kind,
     level,
     effect,
     pointerOld,
     pointerNew,
     message,
+    ...(contractRule === undefined ? {} : { contractRule }),
   }));
   return `${JSON.stringify({ changes: list }, null, 2)}\n`;
 }

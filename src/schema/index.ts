@@ -1,6 +1,16 @@
 /** The schema compatibility engine: the whole public surface of src/schema. */
-export type { CompareOptions, Direction, Effect, Level, SchemaChange } from './change.js';
-export { compareSchemas, levelOf, type Verdict, verdictOf } from './compare.js';
+export {
+  type CompareOptions,
+  type ContractRule,
+  DEFAULT_SCHEMA_SEMANTICS,
+  type Direction,
+  type Effect,
+  type Level,
+  SCHEMA_SEMANTICS,
+  type SchemaChange,
+  type SchemaSemantics,
+} from './change.js';
+export { compareSchemas, decideLevel, levelOf, type Verdict, verdictOf } from './compare.js';
 export { renderKindTables } from './docs.js';
 export { formatSchemaChangesJson, formatSchemaChangesText } from './format-text.js';
 export {

@@ -282,6 +282,16 @@ export const CHANGE_KINDS = {
   'one-of-removed': { family: 'composition', description: '`oneOf` was removed.' },
   'one-of-branch-added': { family: 'composition', description: 'A `oneOf` branch was added.' },
   'one-of-branch-removed': { family: 'composition', description: 'A `oneOf` branch was removed.' },
+  'one-of-overlap-added': {
+    family: 'composition',
+    description:
+      '`oneOf` branches that constrain only `type` now overlap on a JSON type one branch alone matched (`number` beside `integer`): those values match two branches and are refused.',
+  },
+  'one-of-overlap-removed': {
+    family: 'composition',
+    description:
+      '`oneOf` branches that constrain only `type` no longer overlap on a JSON type: those values are accepted.',
+  },
   'one-of-exclusivity-unknown': {
     family: 'composition',
     description:
@@ -344,6 +354,24 @@ export const CHANGE_KINDS = {
     family: 'keyword',
     level: 'info',
     description: 'An `x-` extension keyword changed.',
+  },
+  'mcp-header-added': {
+    family: 'keyword',
+    level: 'warning',
+    description:
+      'An input property got an `x-mcp-header` (spec §9.2): clients must now also send it as that HTTP header, which older clients do not.',
+  },
+  'mcp-header-removed': {
+    family: 'keyword',
+    level: 'warning',
+    description:
+      'An `x-mcp-header` was removed: the value is no longer mirrored into a header that intermediaries may route or authorise on.',
+  },
+  'mcp-header-changed': {
+    family: 'keyword',
+    level: 'breaking',
+    description:
+      'An `x-mcp-header` names another header (compared case-insensitively): clients send the old header name.',
   },
   'unknown-keyword-added': {
     family: 'keyword',

@@ -1,4 +1,4 @@
-import { emit, orient, type PairBudget, type Polarity, type RawChange } from './context.js';
+import { emit, type PairBudget, type Polarity, type RawChange, reorient } from './context.js';
 import type { ChangeKind } from './kinds.js';
 
 export interface Item {
@@ -115,7 +115,7 @@ export function matchItems<T extends Item>(
     const key = `${i}:${j}`;
     if (reported.has(key)) return;
     reported.add(key);
-    for (const change of pair(i, j)) out.push({ ...change, effect: orient(change.effect, pol) });
+    for (const change of pair(i, j)) out.push(reorient(change, pol));
   };
   /**
    * A pair chosen by one side only exists to prove one inclusion: for anyOf, old branch ⊆ new

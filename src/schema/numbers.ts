@@ -1,5 +1,5 @@
 import type { JsonValue } from '../util/json.js';
-import { type Ctx, emit, type Polarity, type RawChange, show } from './context.js';
+import { type Ctx, emit, type Polarity, type RawChange, showKeyword } from './context.js';
 import { sameJson } from './fingerprint.js';
 import type { ChangeKind } from './kinds.js';
 import { FRACTION, NUMBER } from './types.js';
@@ -73,7 +73,7 @@ export function compareCount(
     at(vo, keyword),
     at(vn, keyword),
     tighter ? 'narrowed' : 'widened',
-    `${keyword} ${show(rawOld ?? null)} → ${show(rawNew ?? null)}`,
+    `${keyword} ${showKeyword(rawOld)} → ${showKeyword(rawNew)}`,
   );
 }
 
@@ -187,7 +187,7 @@ function compareMultipleOf(vo: View, vn: View, pol: Polarity, out: RawChange[]):
   if (before === undefined && after === undefined) return;
   const po = at(vo, 'multipleOf');
   const pn = at(vn, 'multipleOf');
-  const message = `multipleOf ${show(before ?? null)} → ${show(after ?? null)}`;
+  const message = `multipleOf ${showKeyword(before)} → ${showKeyword(after)}`;
   if (before === undefined) {
     emit(out, pol, 'multiple-of-added', vo.pointer, pn, 'narrowed', message);
     return;

@@ -209,7 +209,15 @@ function compareNamedProperties(
       ? appendPointer(at(sn.view, 'properties'), name)
       : (sn.additional?.pointer ?? sn.view.pointer);
     const openness = (shape: ObjectShape) =>
-      shape.additional?.value === false ? 'a closed' : shape.additional ? 'a constrained' : 'an open';
+      shape.additional?.value === false
+        ? 'a closed'
+        : shape.additional && !isTrivial(shape.additional)
+          ? 'a constrained'
+          : 'an open';
+    // Where the name is not declared, was any value allowed for it? (API semantics read such a
+    // name as outside the contract; a pattern or an additionalProperties schema is contract.)
+    const free = (governed: { entries: Entry[]; unresolved: boolean }) =>
+      !governed.unresolved && governed.entries.every(isTrivial);
     if (inNew)
       emitSummary(
         out,
@@ -219,6 +227,7 @@ function compareNamedProperties(
         pn,
         nested,
         `property ${show(name)} added to ${openness(so)} object`,
+        { undeclaredWasFree: free(before) },
       );
     else
       emitSummary(
@@ -229,6 +238,7 @@ function compareNamedProperties(
         pn,
         nested,
         `property ${show(name)} removed from ${openness(sn)} object`,
+        { undeclaredWasFree: free(after), wasRequired: stringSet(get(so.view, 'required')).includes(name) },
       );
   }
   if (unresolved)
@@ -320,6 +330,8 @@ function compareAdditional(
   else if (isTrue(before))
     kind = unevaluated ? 'unevaluated-properties-added' : 'additional-properties-added';
   else kind = unevaluated ? 'unevaluated-properties-removed' : 'additional-properties-removed';
+  const shown = (entry: Entry | undefined) => (entry ? show(entry.value) : 'absent');
+  const declares = (shape: ObjectShape) => Object.keys(shape.properties).length > 0;
   emitSummary(
     out,
     pol,
@@ -327,7 +339,8 @@ function compareAdditional(
     po,
     pn,
     nested,
-    `${(after ?? before)?.key} ${show(before?.value ?? null)} → ${show(after?.value ?? null)}`,
+    `${(after ?? before)?.key} ${shown(before)} → ${shown(after)}`,
+    { declaresProperties: declares(so) && declares(sn) },
   );
 }
 

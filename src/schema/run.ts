@@ -1,10 +1,12 @@
-import type { Direction } from './change.js';
+import type { Direction, SchemaSemantics } from './change.js';
 import { compareSchemas } from './compare.js';
 import { formatSchemaChangesJson, formatSchemaChangesText } from './format-text.js';
 
 export interface SchemaDiffOptions {
   direction: Direction;
   format: 'text' | 'json';
+  /** Default `api` (see CompareOptions). */
+  semantics?: SchemaSemantics;
 }
 
 export interface SchemaDiffResult {
@@ -23,7 +25,10 @@ export function runSchemaDiff(
 ): SchemaDiffResult {
   let changes: ReturnType<typeof compareSchemas>;
   try {
-    changes = compareSchemas(oldValue, newValue, { direction: options.direction });
+    changes = compareSchemas(oldValue, newValue, {
+      direction: options.direction,
+      semantics: options.semantics ?? 'api',
+    });
   } catch (error) {
     if (error instanceof TypeError) return { exitCode: 2, output: '', error: error.message };
     throw error;

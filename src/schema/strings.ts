@@ -1,4 +1,4 @@
-import { type Ctx, emit, type Polarity, type RawChange, show } from './context.js';
+import { type Ctx, emit, type Polarity, type RawChange, show, showKeyword } from './context.js';
 import { compareCount } from './numbers.js';
 import { at, get, type View } from './view.js';
 
@@ -135,7 +135,7 @@ export function compareFormat(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out:
   const before = get(vo, 'format');
   const after = get(vn, 'format');
   if (before === after) return;
-  const message = `format ${show(before ?? null)} → ${show(after ?? null)}`;
+  const message = `format ${showKeyword(before)} → ${showKeyword(after)}`;
   if (before === undefined) {
     emit(out, pol, 'format-added', vo.pointer, at(vn, 'format'), 'narrowed', message);
     return;

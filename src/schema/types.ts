@@ -1,6 +1,6 @@
 import type { JsonValue } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
-import { type Ctx, emit, type Polarity, type RawChange, show } from './context.js';
+import { type Ctx, emit, type Polarity, type RawChange, show, showKeyword } from './context.js';
 import { fingerprint, sameJson } from './fingerprint.js';
 import type { ChangeKind } from './kinds.js';
 import { at, get, type View } from './view.js';
@@ -138,7 +138,7 @@ export function compareTypes(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
         at(vo, 'type'),
         at(vn, 'type'),
         'unknown',
-        `type ${show(get(vo, 'type') ?? null)} → ${show(get(vn, 'type') ?? null)} (not a valid type)`,
+        `type ${showKeyword(get(vo, 'type'))} → ${showKeyword(get(vn, 'type'))} (not a valid type)`,
       );
     }
   } else if (before !== after && (hasTypeOld || hasTypeNew)) {

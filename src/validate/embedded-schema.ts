@@ -318,7 +318,7 @@ function valuesOver(value: JsonValue, limit: number): boolean {
 }
 
 export interface InstanceCheck {
-  errors: { pointer: string; message: string }[];
+  errors: { pointer: string; message: string; keyword: string }[];
   /** True when a guarded regular expression was skipped during the check. */
   incomplete: boolean;
 }
@@ -342,6 +342,7 @@ export function checkInstance(validate: ValidateFunction, value: unknown): Insta
       .map((e) => ({
         pointer: e.instancePath,
         message: `${e.instancePath || '/'} ${e.message ?? e.keyword}`,
+        keyword: e.keyword,
       })),
     incomplete,
   };

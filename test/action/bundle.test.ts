@@ -36,6 +36,7 @@ describe('action.yml', () => {
       'fail-on',
       'lint',
       'config',
+      'schema-semantics',
       'comment',
       'github-token',
       'sarif-file',

@@ -139,10 +139,18 @@ describe('readInputs', () => {
       failOn: 'breaking',
       lint: true,
       config: '',
+      schemaSemantics: '',
       comment: true,
       githubToken: '',
       sarifFile: '',
     });
+  });
+  it('reads schema-semantics (api | json-schema, empty: the config file, else api)', () => {
+    expect(readInputs(from({ 'schema-semantics': 'JSON-Schema' })).schemaSemantics).toBe('json-schema');
+    expect(readInputs(from({ 'schema-semantics': ' api ' })).schemaSemantics).toBe('api');
+    expect(() => readInputs(from({ 'schema-semantics': 'strict' }))).toThrow(
+      'Input "schema-semantics" must be one of api, json-schema, got "strict"',
+    );
   });
   it('reads lists and booleans and rejects bad values', () => {
     const inputs = readInputs(
@@ -185,5 +193,41 @@ describe('analyse with the real engines: a 0.7.0 base', () => {
     expect(file!.changes.filter((c) => /capabilit|security-scheme|schema-changed/.test(c.ruleId))).toEqual(
       [],
     );
+  });
+});
+
+describe('schema semantics of the Action', () => {
+  it('the input, else the workspace config file, else api; the diff engine uses it', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { realEngines, schemaSemanticsFor } = await import('../../src/action/engines.js');
+    const { loadDocument } = await import('../../src/parse/index.js');
+    const workspace = mkdtempSync(join(tmpdir(), 'action-semantics-'));
+    try {
+      const base = { lint: false, config: '', workspace };
+      expect(await schemaSemanticsFor(base)).toBe('api');
+      writeFileSync(join(workspace, '.mcpdesc.yaml'), 'schemaSemantics: json-schema\n');
+      expect(await schemaSemanticsFor(base)).toBe('json-schema');
+      expect(await schemaSemanticsFor({ ...base, schemaSemantics: 'api' })).toBe('api');
+      const doc = (properties: Record<string, unknown>) =>
+        loadDocument(
+          JSON.stringify({
+            mcpdesc: '0.8.0',
+            info: { name: 'x', version: '1.0.0' },
+            protocolVersions: ['2025-11-25'],
+            tools: [{ name: 'a', inputSchema: { type: 'object', properties } }],
+          }),
+          { file: 'x.mcpdesc.json' },
+        );
+      const before = doc({ q: { type: 'string' } });
+      const after = doc({ q: { type: 'string' }, limit: { type: 'integer' } });
+      const exact = await (await realEngines(base)).diff(before, after);
+      expect(exact.map((c) => `${c.ruleId}:${c.level}`)).toEqual(['input-schema-narrowed:breaking']);
+      const api = await (await realEngines({ ...base, schemaSemantics: 'api' })).diff(before, after);
+      expect(api.map((c) => `${c.ruleId}:${c.level}`)).toEqual(['input-schema-property-added:info']);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
   });
 });

@@ -13,8 +13,18 @@ describe('semver suggestion', () => {
     ['0.4.1', 'major', '0.5.0'],
     ['0.4.1', 'minor', '0.4.2'],
     ['0.4.1', 'patch', '0.4.2'],
-    ['v2.0.0-rc.1', 'patch', '2.0.1'],
+    // pre-releases are released by the bump (semver.inc); the tag's `v` is kept
+    ['v2.0.0-rc.1', 'patch', 'v2.0.0'],
+    ['1.0.0-rc.1', 'major', '1.0.0'],
+    ['1.2.0-rc.1', 'major', '2.0.0'],
+    ['1.2.0-rc.1', 'minor', '1.2.0'],
+    ['0.3.0-beta.2', 'major', '0.3.0'],
+    ['v1.4.2', 'major', 'v2.0.0'],
+    ['v1.4.2', 'none', 'v1.4.2'],
+    ['1.0.0-rc.1+build.5', 'none', '1.0.0-rc.1'],
     ['2026.7', 'major', undefined],
+    ['1.2', 'minor', undefined],
+    ['01.2.3', 'minor', undefined],
   ] as const)('%s + %s → %s', (from, bump, expected) => {
     expect(suggestVersion(from, bump)).toBe(expected);
   });
@@ -89,5 +99,23 @@ describe('markdown escaping', () => {
   it('neutralises mentions, links, images and HTML', () => {
     const text = escapeMarkdown('@team see [x](https://e.example) ![i](u) <script> www.e.example #12 *b*');
     expect(text).not.toMatch(/@team|\]\(|<script>|https:|www\.e|#12|\*b\*/);
+  });
+});
+
+describe('semver from the semver package, alike in changelog and lint', () => {
+  const a = doc({ tools: [{ name: 'a', inputSchema: { type: 'object' } }] });
+  const b = doc({ tools: [] });
+  it('a release candidate with a breaking change suggests the release itself', () => {
+    const log = buildChangelog(diff(a, b), { oldVersion: '1.0.0-rc.1', newVersion: '1.0.0' });
+    expect(log.bump).toBe('major');
+    expect(log.suggestedVersion).toBe('1.0.0');
+    expect(log.warnings).toEqual([]);
+  });
+  it('a v prefix is kept, and compared by the version it names', () => {
+    const log = buildChangelog(diff(a, b), { oldVersion: 'v1.4.2', newVersion: 'v1.5.0' });
+    expect(log.suggestedVersion).toBe('v2.0.0');
+    expect(log.warnings).toEqual([
+      'new info.version v1.5.0 is lower than the suggested v2.0.0 (breaking changes since v1.4.2)',
+    ]);
   });
 });

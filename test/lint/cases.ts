@@ -535,8 +535,18 @@ export const CASES: Record<string, RuleCase> = {
     ],
   },
   'info-version-semver': {
-    valid: ['', 'tools:\n  - name: t\n    inputSchema: { type: object }\n'],
+    valid: [
+      '',
+      'tools:\n  - name: t\n    inputSchema: { type: object }\n',
+      // a git tag's `v` is read as changelog reads it (both follow the semver package)
+      "mcpdesc: 0.8.0\ninfo:\n  name: t\n  version: v1.4.0-rc.1\nprotocolVersions: ['2025-11-25']\n",
+    ],
     invalid: [
+      {
+        doc: "mcpdesc: 0.8.0\ninfo:\n  name: t\n  version: '01.4.0'\nprotocolVersions: ['2025-11-25']\n",
+        at: [[4, 12]],
+        message: /"01.4.0" is not a semantic version/,
+      },
       {
         doc: "mcpdesc: 0.8.0\ninfo:\n  name: t\n  version: '2.1'\nprotocolVersions: ['2025-11-25']\n",
         at: [[4, 12]],

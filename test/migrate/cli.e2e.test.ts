@@ -133,12 +133,28 @@ describe('other commands accept 0.7.0', () => {
     const changed = runCli(['diff', OLD, join(FIXTURES, 'new-0.8.yaml'), '--format', 'json']);
     expect(changed.code).toBe(1);
     const result = JSON.parse(changed.stdout);
+    // a new required parameter breaks; its declaration on the open object is info under api semantics
     expect(result.changes.map((c: { ruleId: string }) => c.ruleId)).toEqual([
+      'input-schema-narrowed',
+      'input-schema-property-added',
+    ]);
+    const exact = runCli([
+      'diff',
+      OLD,
+      join(FIXTURES, 'new-0.8.yaml'),
+      '--format',
+      'json',
+      '--schema-semantics',
+      'json-schema',
+    ]);
+    expect(JSON.parse(exact.stdout).changes.map((c: { ruleId: string }) => c.ruleId)).toEqual([
       'input-schema-narrowed',
       'input-schema-narrowed',
     ]);
     // positions of the migrated side point into the 0.7.0 file
-    expect(result.changes[0].before).toMatchObject({ line: 20, column: 3 });
+    // (the breaking change first: the new required name, at `required:` of the 0.7.0 file)
+    expect(result.changes[0].before).toMatchObject({ line: 26, column: 5 });
+    expect(result.changes[1].before).toMatchObject({ line: 20, column: 3 });
     const reverse = runCli(['diff', join(FIXTURES, 'new-0.8.yaml'), OLD, '--fail-on', 'none']);
     expect(reverse.code).toBe(0);
     expect(reverse.stderr).toContain('new: migrated from 0.7.0');

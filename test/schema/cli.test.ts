@@ -97,6 +97,58 @@ describe('mcpdesc schema-diff', () => {
     expect((await run(oldFile, oldFile, '--direction', 'output')).code).toBe(0);
   });
 
+  it('--schema-semantics: a new optional property on an open object is info under api (the default), breaking under json-schema', async () => {
+    const oldFile = file(
+      'open-old.json',
+      JSON.stringify({ type: 'object', properties: { q: { type: 'string' } } }),
+    );
+    const newFile = file(
+      'open-new.json',
+      JSON.stringify({ type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } } }),
+    );
+    const api = await run(oldFile, newFile, '--format', 'json');
+    expect(api.code).toBe(0);
+    expect(JSON.parse(api.stdout).changes).toEqual([
+      {
+        kind: 'property-added',
+        level: 'info',
+        effect: 'narrowed',
+        pointerOld: '',
+        pointerNew: '/properties/limit',
+        message: 'property "limit" added to an open object (type-constraint-added)',
+        contractRule: 'property-added',
+      },
+    ]);
+    expect((await run(oldFile, newFile, '--schema-semantics', 'api')).code).toBe(0);
+    const exact = await run(oldFile, newFile, '--schema-semantics', 'json-schema', '--format', 'json');
+    expect(exact.code).toBe(1);
+    expect(JSON.parse(exact.stdout).changes[0]).not.toHaveProperty('contractRule');
+    expect((await run(oldFile, newFile, '--schema-semantics', 'exact')).code).toBe(2);
+  });
+
+  it('schemaSemantics in the config file found from the working directory applies; the flag wins', async () => {
+    const project = mkdtempSync(join(dir, 'project-'));
+    const oldFile = file(
+      'cfg-old.json',
+      JSON.stringify({ type: 'object', properties: { q: { type: 'string' } } }),
+    );
+    const newFile = file(
+      'cfg-new.json',
+      JSON.stringify({ type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } } }),
+    );
+    const cwd = process.cwd();
+    try {
+      writeFileSync(join(project, '.mcpdesc.yaml'), 'schemaSemantics: json-schema\n');
+      process.chdir(project);
+      expect((await run(oldFile, newFile)).code).toBe(1);
+      expect((await run(oldFile, newFile, '--schema-semantics', 'api')).code).toBe(0);
+      writeFileSync(join(project, '.mcpdesc.yaml'), 'schemaSemantics: strict\n');
+      expect((await run(oldFile, newFile)).code).toBe(2);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it('exits 2 on a missing file, a non-schema, or a bad direction', async () => {
     const oldFile = file('old2.json', JSON.stringify(before));
     expect((await run(oldFile, join(dir, 'missing.json'))).code).toBe(2);

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareSchemas, type SchemaChange, verdictOf } from '../../src/schema/index.js';
+import {
+  compareSchemas,
+  type SchemaChange,
+  type SchemaSemantics,
+  verdictOf,
+} from '../../src/schema/index.js';
 import type { JsonValue } from '../../src/util/json.js';
 import { sortedJson } from '../../src/util/json.js';
 import { missing } from '../support/skips.js';
@@ -35,7 +40,7 @@ function tools(file: string): Map<string, Tool> {
   return new Map(doc.tools.map((t) => [t.name, t]));
 }
 
-function compareSeries(series: string) {
+function compareSeries(series: string, semantics: SchemaSemantics = 'json-schema') {
   const dir = join(CORPORA, series);
   const files = releases(dir);
   const results: {
@@ -62,7 +67,7 @@ function compareSeries(series: string) {
           pair: `${files[i]} → ${files[i + 1]}`,
           tool: name,
           direction,
-          changes: compareSchemas(a, b, { direction }),
+          changes: compareSchemas(a, b, { direction, semantics }),
           sameText: sortedJson(a) === sortedJson(b),
         });
       }
@@ -100,6 +105,21 @@ describe.skipIf(noCorpora)('real release series', () => {
     expect(verdict('v1.6.0', 'issue_write')).toEqual({ verdict: 'breaking', kinds: ['min-length-added'] });
     // hand-checked: a typed `fields` array appeared on an open object
     expect(verdict('v1.6.0', 'list_issues')).toEqual({ verdict: 'breaking', kinds: ['property-added'] });
+  });
+
+  it('github-mcp-server under API semantics: a new optional parameter is never breaking', () => {
+    const results = compareSeries('github-mcp-server', 'api');
+    const list = results.find(
+      (r) => r.pair.startsWith('v1.6.0') && r.tool === 'list_issues' && r.direction === 'input',
+    );
+    expect(list?.changes.find((c) => c.kind === 'property-added')).toMatchObject({
+      level: 'info',
+      contractRule: 'property-added',
+    });
+    for (const r of results)
+      for (const c of r.changes)
+        if (c.kind === 'property-added' && c.message.includes('an open object'))
+          expect(c.level, `${r.pair} ${r.tool}: ${c.message}`).toBe('info');
   });
 
   it('sentry-mcp: every consecutive pair compares (draft-07, anyOf-heavy), outputs included', () => {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../exit-codes.js';
-import { formatOption } from '../options.js';
+import { formatOption, schemaSemanticsOption } from '../options.js';
 import { emitChunks, refuseReportOverInput, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 import { type DiffCommandOptions, prepareDiff } from './diff.js';
@@ -10,6 +10,7 @@ interface ChangelogOptions {
   ignore?: string;
   validate?: boolean;
   output?: string;
+  schemaSemantics?: 'api' | 'json-schema';
 }
 
 function infoField(value: unknown, key: 'name' | 'version'): string | undefined {
@@ -30,6 +31,7 @@ export function registerChangelog(program: Command): void {
     .argument('<new>', 'new description: a file, - for stdin, or REV:path from git')
     .addOption(formatOption(['markdown', 'json'] as const, 'markdown'))
     .option('--ignore <file>', 'ignore file (see docs/diff.md)')
+    .addOption(schemaSemanticsOption())
     .option('--no-validate', 'skip validating both documents first')
     .option('-o, --output <file>', 'write the notes to a file (atomically) instead of stdout')
     .action(
@@ -39,6 +41,7 @@ export function registerChangelog(program: Command): void {
         const diffOptions: DiffCommandOptions = { failOn: 'none' };
         if (options.ignore !== undefined) diffOptions.ignore = options.ignore;
         if (options.validate !== undefined) diffOptions.validate = options.validate;
+        if (options.schemaSemantics !== undefined) diffOptions.schemaSemantics = options.schemaSemantics;
         const prepared = await prepareDiff(oldSpec, newSpec, diffOptions, color);
         if (typeof prepared === 'number') return prepared;
         const [{ buildChangelog }, report] = await Promise.all([

@@ -3,7 +3,7 @@ import { Option } from 'commander';
 import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
-import { formatOption, stdinAtMostOnce } from '../options.js';
+import { formatOption, resolveSchemaSemantics, schemaSemanticsOption, stdinAtMostOnce } from '../options.js';
 import { emitChunks, refuseReportOverInput, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 
@@ -14,6 +14,7 @@ export interface DiffCommandOptions {
   ignore?: string;
   validate?: boolean;
   output?: string;
+  schemaSemantics?: 'api' | 'json-schema';
 }
 
 export interface PreparedDiff {
@@ -39,6 +40,7 @@ export async function prepareDiff(
     import('../../model/versions.js'),
   ]);
   stdinAtMostOnce([oldSpec, newSpec]);
+  const schemaSemantics = await resolveSchemaSemantics(options.schemaSemantics);
   if (options.protocolVersion !== undefined && !versions.isProtocolVersion(options.protocolVersion)) {
     throw new UsageError(
       `--protocol-version ${options.protocolVersion} is not an MCP revision mcpdesc 0.8.0 knows (${versions.PROTOCOL_VERSIONS.join(', ')})`,
@@ -136,7 +138,7 @@ export async function compareLoaded(
       throw error;
     }
   }
-  const diffOptions: Parameters<typeof diffDocuments>[2] = {};
+  const diffOptions: Parameters<typeof diffDocuments>[2] = { schemaSemantics };
   if (options.protocolVersion !== undefined) diffOptions.protocolVersion = options.protocolVersion;
   if (ignore) diffOptions.ignore = ignore;
   const result = diffDocuments(oldDoc, newDoc, diffOptions);
@@ -185,6 +187,7 @@ export function addDiffOptions(command: Command): Command {
         .default('breaking'),
     )
     .option('--protocol-version <version>', 'compare one MCP revision only, e.g. 2025-11-25')
+    .addOption(schemaSemanticsOption())
     .option(
       '--ignore <file>',
       'ignore file: changes to suppress by fingerprint or rule + subject (see docs/diff.md)',

@@ -1,12 +1,13 @@
 import { type Command, Option } from 'commander';
 import { EXIT_ERROR } from '../exit-codes.js';
-import { formatOption, stdinAtMostOnce } from '../options.js';
+import { formatOption, resolveSchemaSemantics, schemaSemanticsOption, stdinAtMostOnce } from '../options.js';
 import { writeMessage } from '../output.js';
 import { action } from '../run.js';
 
 interface SchemaDiffCommandOptions {
   direction: 'input' | 'output';
   format: 'text' | 'json';
+  schemaSemantics?: 'api' | 'json-schema';
 }
 
 export function registerSchemaDiff(program: Command): void {
@@ -26,9 +27,11 @@ export function registerSchemaDiff(program: Command): void {
         .default('input'),
     )
     .addOption(formatOption(['text', 'json'] as const, 'text'))
+    .addOption(schemaSemanticsOption())
     .action(
       action(async (oldSpec: string, newSpec: string, options: SchemaDiffCommandOptions) => {
         stdinAtMostOnce([oldSpec, newSpec]);
+        const semantics = await resolveSchemaSemantics(options.schemaSemantics);
         const [{ loadInput, MemoryLedger }, { runSchemaDiff }] = await Promise.all([
           import('../load-input.js'),
           import('../../schema/index.js'),
@@ -41,6 +44,7 @@ export function registerSchemaDiff(program: Command): void {
         const result = runSchemaDiff(before.value, after.value, {
           direction: options.direction,
           format: options.format,
+          semantics,
         });
         if (result.error !== undefined) {
           writeMessage(`mcpdesc: ${result.error}`);

@@ -1,3 +1,4 @@
+import { DEFAULT_SCHEMA_SEMANTICS, type SchemaSemantics } from '../../schema/index.js';
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from '../../util/json.js';
 import type { StructuralDiff } from '../compare.js';
 import type { Side } from '../normalize.js';
@@ -36,7 +37,11 @@ export class CheckContext {
   readonly changes: RawChange[] = [];
   /** Said about the comparison as a whole, not about one change. */
   readonly notes: DiffNote[] = [];
-  constructor(readonly diff: StructuralDiff) {}
+  constructor(
+    readonly diff: StructuralDiff,
+    /** How tool schemas are read as contracts (docs/schema-compat.md). */
+    readonly schemaSemantics: SchemaSemantics = DEFAULT_SCHEMA_SEMANTICS,
+  ) {}
 
   get old(): Side {
     return this.diff.old;
@@ -61,6 +66,11 @@ export class CheckContext {
     if (options.level !== undefined) change.level = options.level;
     this.changes.push(change);
   }
+}
+
+/** A field's value in a message: `absent` when it is not there (null is a value of its own). */
+export function qa(value: JsonValue | undefined): string {
+  return value === undefined ? 'absent' : q(value);
 }
 
 /** `name` in messages; formatters escape what they print. */

@@ -2,7 +2,7 @@ import { COMPONENT_NAMESPACES } from '../../model/components.js';
 import { isJsonObject, type JsonValue, sortedJson } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { Subject } from '../types.js';
-import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
+import { type CheckContext, obj, prose, q, qa, same, unionKeys } from './context.js';
 
 const DOCUMENT: Subject = { kind: 'document', key: 'document' };
 const INFO: Subject = { kind: 'info', key: 'info' };
@@ -56,7 +56,7 @@ export function checkDocument(ctx: CheckContext): void {
       'mcpdesc-version-changed',
       DOCUMENT,
       revs,
-      `mcpdesc ${q(o.mcpdesc ?? null)} → ${q(n.mcpdesc ?? null)}`,
+      `mcpdesc ${qa(o.mcpdesc)} → ${qa(n.mcpdesc)}`,
       at('mcpdesc'),
     );
   if (!same(o.$schema, n.$schema))
@@ -64,7 +64,7 @@ export function checkDocument(ctx: CheckContext): void {
       'document-schema-changed',
       DOCUMENT,
       revs,
-      `$schema ${q(o.$schema ?? null)} → ${q(n.$schema ?? null)}`,
+      `$schema ${qa(o.$schema)} → ${qa(n.$schema)}`,
       at('$schema'),
     );
   const ins = at('instructions');
@@ -121,7 +121,7 @@ function checkInfo(ctx: CheckContext, revs: string[]): void {
     const where = at(key);
     const rule = simple[key];
     if (rule) {
-      ctx.emit(rule, INFO, revs, `info.${key} ${q(a[key] ?? null)} → ${q(b[key] ?? null)}`, {
+      ctx.emit(rule, INFO, revs, `info.${key} ${qa(a[key])} → ${qa(b[key])}`, {
         ...where,
         details: { old: a[key] ?? null, new: b[key] ?? null },
       });

@@ -72,7 +72,10 @@ export function checkExampleMaps(
       });
     }
   }
-  if (m.kind === 'tool') oldToolExamplesAgainstNew(ctx, pair, subject);
+  if (m.kind === 'tool') {
+    oldToolExamplesAgainstNew(ctx, pair, subject);
+    newToolResultsAgainstOld(ctx, pair, subject);
+  }
   if (m.kind === 'prompt') oldPromptExamplesAgainstNew(ctx, pair, subject);
 }
 
@@ -82,22 +85,19 @@ function validator(schema: JsonValue | undefined) {
   return compiled.ok ? compiled.validate : undefined;
 }
 
-/** Old tool examples and scenarios whose input (or structured result) the new schemas reject. */
+/** Old tool examples and scenarios whose input the new inputSchema rejects: calls that used to work. */
 function oldToolExamplesAgainstNew(ctx: CheckContext, pair: DeclPair, subject: Subject): void {
   const o = pair.old as Decl;
   const n = pair.new as Decl;
   const inputChanged = !same(o.value.inputSchema, n.value.inputSchema);
-  const outputChanged =
-    n.value.outputSchema !== undefined && !same(o.value.outputSchema, n.value.outputSchema);
-  if (!inputChanged && !outputChanged) return;
+  if (!inputChanged) return;
   // Compiling a schema is the expensive part: only when there is an old example to check.
   if (
     Object.keys(mapOf(o, 'examples')).length === 0 &&
     Object.keys(mapOf(o, 'interactionExamples')).length === 0
   )
     return;
-  const input = inputChanged ? validator(n.value.inputSchema) : undefined;
-  const output = outputChanged ? validator(n.value.outputSchema) : undefined;
+  const input = validator(n.value.inputSchema);
   for (const field of ['examples', 'interactionExamples'] as const) {
     const map = mapOf(o, field);
     for (const [name, example] of Object.entries(map)) {
@@ -122,26 +122,58 @@ function oldToolExamplesAgainstNew(ctx: CheckContext, pair: DeclPair, subject: S
           );
         }
       }
+    }
+  }
+}
+
+/**
+ * New tool examples and scenarios whose structured result the OLD outputSchema rejects: what the
+ * server now documents returning, checked against what existing consumers were built to accept.
+ * (Old results against a narrower new schema say nothing about consumers.) Under API semantics a
+ * result property the old schema did not declare is not a consumer problem either, like
+ * `output-schema-property-added`. Results that did not change from the old example are skipped.
+ */
+function newToolResultsAgainstOld(ctx: CheckContext, pair: DeclPair, subject: Subject): void {
+  const o = pair.old as Decl;
+  const n = pair.new as Decl;
+  if (o.value.outputSchema === undefined || same(o.value.outputSchema, n.value.outputSchema)) return;
+  if (
+    Object.keys(mapOf(n, 'examples')).length === 0 &&
+    Object.keys(mapOf(n, 'interactionExamples')).length === 0
+  )
+    return;
+  let output: ReturnType<typeof validator> | null = null;
+  for (const field of ['examples', 'interactionExamples'] as const) {
+    const oldMap = mapOf(o, field);
+    for (const [name, example] of Object.entries(mapOf(n, field))) {
       const result = get(example, 'result');
       const structured = get(result, 'structuredContent');
-      if (output && structured !== undefined && get(result, 'isError') !== true) {
-        const check = checkInstance(output, structured);
-        const first = check.errors[0];
-        if (first) {
-          ctx.emit(
-            'example-output-no-longer-valid',
-            subject,
-            pair.revisions,
-            `old ${NOUN[field]} ${q(name)} result does not match the new outputSchema: ${first.message}`,
-            {
-              path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
-              before: `${before}/result/structuredContent`,
-              after: appendPointer(n.pointer, 'outputSchema'),
-              details,
-            },
-          );
-        }
-      }
+      if (structured === undefined || get(result, 'isError') === true) continue;
+      if (
+        Object.hasOwn(oldMap, name) &&
+        same(get(get(oldMap[name], 'result'), 'structuredContent'), structured)
+      )
+        continue;
+      if (output === null) output = validator(o.value.outputSchema);
+      if (output === undefined) return;
+      const errors = checkInstance(output, structured).errors.filter(
+        (e) => ctx.schemaSemantics === 'json-schema' || e.keyword !== 'additionalProperties',
+      );
+      const first = errors[0];
+      if (!first) continue;
+      const at = appendPointer(n.pointer, field, name);
+      ctx.emit(
+        'example-output-no-longer-valid',
+        subject,
+        pair.revisions,
+        `new ${NOUN[field]} ${q(name)} result does not match the old outputSchema (consumers built on it may reject it): ${first.message}`,
+        {
+          path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
+          before: appendPointer(o.pointer, 'outputSchema'),
+          after: `${at}/result/structuredContent`,
+          details: { map: field, name },
+        },
+      );
     }
   }
 }

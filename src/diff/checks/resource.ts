@@ -3,7 +3,7 @@ import { appendPointer } from '../../util/pointer.js';
 import type { DeclPair } from '../compare.js';
 import type { Decl } from '../normalize.js';
 import type { Subject } from '../types.js';
-import { type CheckContext, q, same } from './context.js';
+import { type CheckContext, q, qa, same } from './context.js';
 
 export function checkResourceFields(
   ctx: CheckContext,
@@ -41,20 +41,14 @@ export function checkResourceFields(
         : n.mimeType === undefined
           ? 'resource-mime-type-removed'
           : 'resource-mime-type-changed';
-    ctx.emit(
-      rule,
-      subject,
-      revs,
-      `${label} mimeType ${q(o.mimeType ?? null)} → ${q(n.mimeType ?? null)}`,
-      at('mimeType'),
-    );
+    ctx.emit(rule, subject, revs, `${label} mimeType ${qa(o.mimeType)} → ${qa(n.mimeType)}`, at('mimeType'));
   }
   if (kind === 'resource' && !same(o.size, n.size)) {
     ctx.emit(
       'resource-size-changed',
       subject,
       revs,
-      `resource size ${q(o.size ?? null)} → ${q(n.size ?? null)}`,
+      `resource size ${qa(o.size)} → ${qa(n.size)}`,
       at('size'),
     );
   }

@@ -3,7 +3,7 @@ import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import { type DeclPair, type PrimitiveMatch, transportKey } from '../compare.js';
 import type { Decl } from '../normalize.js';
 import type { Subject } from '../types.js';
-import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
+import { type CheckContext, obj, prose, q, qa, same, unionKeys } from './context.js';
 
 type Requirement = Record<string, string[]>;
 
@@ -17,6 +17,51 @@ function alternatives(value: JsonValue | undefined): Requirement[] | undefined {
     }
     return out;
   });
+}
+
+/**
+ * Security schemes renamed between the two documents: a scheme only in the old catalogue and one
+ * only in the new, with the same definition and no other candidate on either side. Scheme names are
+ * document-local (spec §7.1): requirements are compared through this map, and the rename itself is
+ * no change. A definition changed behind a kept name is compared by content instead.
+ */
+const renamesOf = new WeakMap<CheckContext, Map<string, string>>();
+
+export function schemeRenames(ctx: CheckContext): Map<string, string> {
+  let renames = renamesOf.get(ctx);
+  if (renames) return renames;
+  renames = new Map();
+  const a = obj(ctx.old.doc.securitySchemes) ?? {};
+  const b = obj(ctx.new.doc.securitySchemes) ?? {};
+  const byDefinition = (from: JsonObject, other: JsonObject) => {
+    const groups = new Map<string, string[]>();
+    for (const name of Object.keys(from)) {
+      if (Object.hasOwn(other, name)) continue;
+      const key = sortedJson(from[name]);
+      groups.set(key, [...(groups.get(key) ?? []), name]);
+    }
+    return groups;
+  };
+  const removed = byDefinition(a, b);
+  const added = byDefinition(b, a);
+  for (const [definition, names] of removed) {
+    const partners = added.get(definition);
+    if (names.length === 1 && partners?.length === 1) renames.set(names[0] as string, partners[0] as string);
+  }
+  renamesOf.set(ctx, renames);
+  return renames;
+}
+
+/** Old-side requirements with renamed schemes spelled by their new names. */
+function renamed(value: JsonValue | undefined, renames: ReadonlyMap<string, string>): JsonValue | undefined {
+  if (renames.size === 0 || !Array.isArray(value)) return value;
+  return value.map((req) =>
+    isJsonObject(req)
+      ? Object.fromEntries(
+          Object.entries(req).map(([scheme, scopes]) => [renames.get(scheme) ?? scheme, scopes]),
+        )
+      : req,
+  ) as JsonValue;
 }
 
 /** Order-insensitive form (requirement arrays, keys and scopes are unordered, spec §7.3). */
@@ -82,7 +127,7 @@ function emitSecurity(
   newValue: JsonValue | undefined,
   where: { path: string; before: string; after: string; via?: string; extra?: Record<string, JsonValue> },
 ): void {
-  const rule = classifySecurity(oldValue, newValue);
+  const rule = classifySecurity(renamed(oldValue, schemeRenames(ctx)), newValue);
   if (!rule) return;
   const via = where.via ? ` through transport ${q(where.via)}` : '';
   const details: Record<string, JsonValue> = {
@@ -213,7 +258,10 @@ export function checkSecuritySchemes(ctx: CheckContext, revisions: readonly stri
   const a = obj(ctx.old.doc.securitySchemes) ?? {};
   const b = obj(ctx.new.doc.securitySchemes) ?? {};
   if (same(a, b)) return;
+  const renames = schemeRenames(ctx);
+  const renamedTo = new Set(renames.values());
   for (const name of unionKeys(a, b)) {
+    if (renames.has(name) || renamedTo.has(name)) continue;
     const subject: Subject = { kind: 'securityScheme', key: name };
     const po = appendPointer('/securitySchemes', name);
     const pn = po;
@@ -269,7 +317,7 @@ export function checkSecuritySchemes(ctx: CheckContext, revisions: readonly stri
           rule,
           subject,
           revisions,
-          `security scheme ${q(name)} ${key} ${q(so[key] ?? null)} → ${q(sn[key] ?? null)}`,
+          `security scheme ${q(name)} ${key} ${qa(so[key])} → ${qa(sn[key])}`,
           at(key),
         );
     };
@@ -354,7 +402,7 @@ function checkFlows(
         'security-oauth-url-changed',
         subject,
         revisions,
-        `OAuth flow ${q(flow)} ${url} ${q(fo[url] ?? null)} → ${q(fn[url] ?? null)}`,
+        `OAuth flow ${q(flow)} ${url} ${qa(fo[url])} → ${qa(fn[url])}`,
         {
           path: `${path}/${url}`,
           before: Object.hasOwn(fo, url) ? appendPointer(fpo, url) : fpo,

@@ -1,4 +1,4 @@
-import { compareSchemas, type SchemaChange } from '../../schema/index.js';
+import { type ContractRule, compareSchemas, type SchemaChange } from '../../schema/index.js';
 import type { JsonValue } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { DeclPair } from '../compare.js';
@@ -86,6 +86,13 @@ const EFFECT_RULE = {
   unknown: 'unknown',
 } as const;
 
+const CONTRACT_RULE: Record<ContractRule, string> = {
+  'property-added': 'property-added',
+  'property-removed': 'property-removed',
+  'object-closed': 'object-closed',
+  'object-opened': 'object-opened',
+};
+
 function schemaChanges(
   ctx: CheckContext,
   pair: DeclPair,
@@ -99,7 +106,7 @@ function schemaChanges(
   const pn = appendPointer((pair.new as Decl).pointer, field);
   let changes: SchemaChange[];
   try {
-    changes = compareSchemas(oldSchema, newSchema, { direction });
+    changes = compareSchemas(oldSchema, newSchema, { direction, semantics: ctx.schemaSemantics });
   } catch (error) {
     // Not a schema at all (unvalidated input): report it, never stay silent.
     ctx.emit(
@@ -117,12 +124,17 @@ function schemaChanges(
     return;
   }
   for (const change of changes) {
-    const suffix =
-      change.effect === 'none'
-        ? change.level === 'warning'
-          ? 'default-changed'
-          : 'annotation-changed'
-        : EFFECT_RULE[change.effect];
+    // A level API semantics decided against the effect gets its own rule: `input-schema-narrowed`
+    // at info would contradict itself.
+    const suffix = change.contractRule
+      ? CONTRACT_RULE[change.contractRule]
+      : change.kind.startsWith('mcp-header-') && direction === 'input'
+        ? 'header-changed'
+        : change.effect === 'none'
+          ? change.level === 'warning'
+            ? 'default-changed'
+            : 'annotation-changed'
+          : EFFECT_RULE[change.effect];
     const where = change.pointerNew || change.pointerOld || '';
     ctx.emit(
       `${direction}-schema-${suffix}`,

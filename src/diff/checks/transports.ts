@@ -2,7 +2,7 @@ import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import { transportKey } from '../compare.js';
 import type { Decl } from '../normalize.js';
 import type { Subject } from '../types.js';
-import { type CheckContext, obj, q, same, unionKeys } from './context.js';
+import { type CheckContext, obj, q, qa, same, unionKeys } from './context.js';
 
 export function checkTransports(ctx: CheckContext): void {
   for (const pair of ctx.diff.transports) {
@@ -59,36 +59,39 @@ function compareTransport(ctx: CheckContext, o: Decl, n: Decl, revs: string[]): 
     );
   }
   if (!same(a.url, b.url)) {
-    ctx.emit(
-      'transport-url-changed',
-      subject,
-      revs,
-      `transport url ${q(a.url ?? null)} → ${q(b.url ?? null)}`,
-      {
-        ...at('url'),
-        details: { old: a.url ?? null, new: b.url ?? null },
-      },
-    );
+    ctx.emit('transport-url-changed', subject, revs, `transport url ${qa(a.url)} → ${qa(b.url)}`, {
+      ...at('url'),
+      details: { old: a.url ?? null, new: b.url ?? null },
+    });
   }
   if (!same(a.command, b.command)) {
     ctx.emit(
       'transport-stdio-command-changed',
       subject,
       revs,
-      `stdio command ${q(a.command ?? null)} → ${q(b.command ?? null)}`,
+      `stdio command ${qa(a.command)} → ${qa(b.command)}`,
       at('command'),
     );
   }
   if (!same(a.args, b.args)) {
     const show = (v: unknown) => (Array.isArray(v) ? v.join(' ') : '');
+    const pin = packagePinMove(a.args, b.args);
     ctx.emit(
-      'transport-stdio-args-changed',
+      pin ? 'transport-stdio-args-version-changed' : 'transport-stdio-args-changed',
       subject,
       revs,
       `stdio args ${q(show(a.args))} → ${q(show(b.args))}`,
       {
         ...at('args'),
-        details: { old: show(a.args), new: show(b.args) },
+        details: pin
+          ? {
+              old: show(a.args),
+              new: show(b.args),
+              package: pin.name,
+              oldVersion: pin.from,
+              newVersion: pin.to,
+            }
+          : { old: show(a.args), new: show(b.args) },
       },
     );
   }
@@ -136,4 +139,26 @@ function compareTransport(ctx: CheckContext, o: Decl, n: Decl, revs: string[]): 
       at(key),
     );
   }
+}
+
+/** `name@version` (npm, scoped or not) or `name==version` (PyPI, as uvx and pipx take it). */
+const PINNED = /^((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)(@|==)([0-9][0-9A-Za-z.+-]*)$/i;
+
+/**
+ * The one change between two `args` lists when it only moves the version pin of the package the
+ * launcher runs (its first non-option argument: `npx -y pkg@1.2.3`): a client that copies the new
+ * command line runs the new release, exactly as the release intends. Anything else is undefined.
+ */
+function packagePinMove(
+  before: unknown,
+  after: unknown,
+): { name: string; from: string; to: string } | undefined {
+  if (!Array.isArray(before) || !Array.isArray(after) || before.length !== after.length) return undefined;
+  const runs = before.findIndex((arg) => typeof arg === 'string' && !arg.startsWith('-'));
+  if (runs < 0) return undefined;
+  for (let i = 0; i < before.length; i++) if (i !== runs && !same(before[i], after[i])) return undefined;
+  const from = typeof before[runs] === 'string' ? PINNED.exec(before[runs]) : null;
+  const to = typeof after[runs] === 'string' ? PINNED.exec(after[runs]) : null;
+  if (!from || !to || from[1] !== to[1] || from[2] !== to[2] || from[3] === to[3]) return undefined;
+  return { name: from[1] as string, from: from[3] as string, to: to[3] as string };
 }

@@ -21,7 +21,7 @@ export function table(family: string, rows: readonly Row[]): void {
     for (const direction of ['input', 'output'] as const) {
       describe(direction, () => {
         it.each(rows.map((row) => [row[0], row] as const))('%s', (_name, [, before, after, expected]) => {
-          const changes = compareSchemas(before, after, { direction });
+          const changes = compareSchemas(before, after, { direction, semantics: 'json-schema' });
           const got = changes.map((c) => `${c.kind}:${c.effect}`).sort();
           const want = expected.split(/\s+/).filter(Boolean).sort();
           expect(got).toEqual(want);
