@@ -40,7 +40,6 @@ export async function prepareDiff(
     import('../../model/versions.js'),
   ]);
   stdinAtMostOnce([oldSpec, newSpec]);
-  const schemaSemantics = await resolveSchemaSemantics(options.schemaSemantics);
   if (options.protocolVersion !== undefined && !versions.isProtocolVersion(options.protocolVersion)) {
     throw new UsageError(
       `--protocol-version ${options.protocolVersion} is not an MCP revision mcpdesc 0.8.0 knows (${versions.PROTOCOL_VERSIONS.join(', ')})`,
@@ -138,6 +137,7 @@ export async function compareLoaded(
       throw error;
     }
   }
+  const schemaSemantics = await resolveSchemaSemantics(options.schemaSemantics);
   const diffOptions: Parameters<typeof diffDocuments>[2] = { schemaSemantics };
   if (options.protocolVersion !== undefined) diffOptions.protocolVersion = options.protocolVersion;
   if (ignore) diffOptions.ignore = ignore;
