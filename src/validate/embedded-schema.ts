@@ -3,8 +3,8 @@
  * resolution, and compiled validators cached by structural hash (many tools share schemas).
  *
  * Documents are untrusted: nothing is ever fetched (external `$ref`s are reported, and stripped for
- * partial checks), and `pattern` / `patternProperties` regular expressions and expression formats
- * run through a guard with a time budget (regex-guard.ts); a skipped check makes the validation
+ * partial checks), and `pattern` / `patternProperties` / `propertyNames` regular expressions run
+ * in linear time or under a time budget, expression formats under the budget (regex-guard.ts); a skipped check makes the validation
  * "incomplete" (a warning), never silently complete.
  */
 import type { Ajv, ValidateFunction } from 'ajv';
@@ -13,13 +13,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv, loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { getAtPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
-import {
-  compilePattern,
-  guardedTest,
-  guardFormats,
-  skipRegexCheck,
-  takeRegexSkipped,
-} from '../util/regex-guard.js';
+import { compilePattern, guardedMatch, guardFormats, takeRegexSkipped } from '../util/regex-guard.js';
 import { withSafeKeywords } from './ajv-keywords.js';
 import { LINEAR_ERRORS_CODE } from './linear-errors.js';
 import { quickMetaValid } from './meta-quick-check.js';
@@ -44,7 +38,7 @@ function guardedRegExp(source: string, flags: string) {
     // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
     toString: () => `${pattern.re}`,
     test(input: string): boolean {
-      return pattern.risky ? skipRegexCheck() : guardedTest(pattern.re, input, pattern.simple);
+      return guardedMatch(pattern, input);
     },
   };
 }
