@@ -62,7 +62,8 @@ export function exponentialPatternSchemas() {
 /** `$defs` L0…Ln, each `anyOf` of two references to the level below: 2^n paths in n small definitions. */
 export function refBombSchema(levels = 34, leaf = { type: 'string' }) {
   const defs = { L0: leaf };
-  for (let i = 1; i <= levels; i++) defs[`L${i}`] = { anyOf: [{ $ref: `#/$defs/L${i - 1}` }, { $ref: `#/$defs/L${i - 1}` }] };
+  for (let i = 1; i <= levels; i++)
+    defs[`L${i}`] = { anyOf: [{ $ref: `#/$defs/L${i - 1}` }, { $ref: `#/$defs/L${i - 1}` }] };
   return {
     type: 'object',
     properties: { v: { $ref: `#/$defs/L${levels}` } },
@@ -87,10 +88,7 @@ export function refBombDocument(levels = 34, variant = 0) {
   const fan = fanOutSchema(12, 8, variant ? 'number' : 'string');
   return JSON.stringify(
     head({
-      tools: [
-        tool('bomb', schema, { one: { input: { v: 'x' }, result: RESULT } }),
-        tool('fan', fan),
-      ],
+      tools: [tool('bomb', schema, { one: { input: { v: 'x' }, result: RESULT } }), tool('fan', fan)],
     }),
   );
 }
@@ -98,8 +96,14 @@ export function refBombDocument(levels = 34, variant = 0) {
 /** Two plain schemas (old, new) built as `$ref` bombs with different leaves. */
 export function refBombSchemas(levels = 34) {
   return [
-    JSON.stringify({ ...refBombSchema(levels, { type: 'string' }), properties: { v: { $ref: `#/$defs/L${levels}` }, w: fanOutSchema(12, 8, 'string') } }),
-    JSON.stringify({ ...refBombSchema(levels, { type: 'number' }), properties: { v: { $ref: `#/$defs/L${levels}` }, w: fanOutSchema(12, 8, 'number') } }),
+    JSON.stringify({
+      ...refBombSchema(levels, { type: 'string' }),
+      properties: { v: { $ref: `#/$defs/L${levels}` }, w: fanOutSchema(12, 8, 'string') },
+    }),
+    JSON.stringify({
+      ...refBombSchema(levels, { type: 'number' }),
+      properties: { v: { $ref: `#/$defs/L${levels}` }, w: fanOutSchema(12, 8, 'number') },
+    }),
   ];
 }
 

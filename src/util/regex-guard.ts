@@ -99,7 +99,8 @@ export function isRiskyPattern(source: string): boolean {
 }
 
 /** ECMAScript's `\s` (WhiteSpace and LineTerminator), as members of an RE2 character class. */
-const JS_SPACE_MEMBERS = '\\t\\n\\x{b}\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}';
+const JS_SPACE_MEMBERS =
+  '\\t\\n\\x{b}\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}';
 /** ECMAScript's `.` without the `s` flag: anything but a line terminator. */
 const JS_DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
 /** Escapes with one meaning in both syntaxes (ASCII classes, ASCII word boundaries, controls). */

@@ -1,7 +1,8 @@
 /** Regular expressions from documents run in linear time or within a time budget: never hung. */
+
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareSchemas } from '../../src/schema/index.js';
-import fc from 'fast-check';
 import {
   compilePattern,
   guardedFormat,
@@ -40,8 +41,31 @@ describe('toLinearSyntax', () => {
 
   it('matches exactly as V8 does, on every pattern it accepts', () => {
     const atom = fc.constantFrom(
-      'a', 'b', '.', '\\d', '\\D', '\\w', '\\W', '\\s', '\\S', '\\b', '\\B', '[ab]', '[^a]',
-      '[\\s\\d]', '[a-c\\b]', '\\.', '\\u00e9', '\\x20', '\\n', '\\t', '\\v', '\\0', '[[]', 'é', '😀',
+      'a',
+      'b',
+      '.',
+      '\\d',
+      '\\D',
+      '\\w',
+      '\\W',
+      '\\s',
+      '\\S',
+      '\\b',
+      '\\B',
+      '[ab]',
+      '[^a]',
+      '[\\s\\d]',
+      '[a-c\\b]',
+      '\\.',
+      '\\u00e9',
+      '\\x20',
+      '\\n',
+      '\\t',
+      '\\v',
+      '\\0',
+      '[[]',
+      'é',
+      '😀',
     );
     const quantifier = fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}', '*?', '{0,}');
     const piece = fc.tuple(atom, quantifier).map(([a, q]) => a + q);
@@ -53,9 +77,30 @@ describe('toLinearSyntax', () => {
         return `${start ? '^' : ''}${group ? `(?:${body})` : `(${body})`}${end ? '$' : ''}`;
       });
     const input = fc
-      .array(fc.constantFrom('a', 'b', 'c', '1', ' ', '\n', '\r', '\u2028', '\u00a0', '\ufeff', '\u000b', 'é', '😀', '\b', '\0', '_', '['), {
-        maxLength: 8,
-      })
+      .array(
+        fc.constantFrom(
+          'a',
+          'b',
+          'c',
+          '1',
+          ' ',
+          '\n',
+          '\r',
+          '\u2028',
+          '\u00a0',
+          '\ufeff',
+          '\u000b',
+          'é',
+          '😀',
+          '\b',
+          '\0',
+          '_',
+          '[',
+        ),
+        {
+          maxLength: 8,
+        },
+      )
       .map((chars) => chars.join(''));
     fc.assert(
       fc.property(pattern, input, (source, text) => {
