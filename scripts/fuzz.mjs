@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { hostileDocuments } from './hostile-inputs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -68,6 +69,10 @@ const seeds = [
     .filter(existsSync)
     .map((path) => ({ name: path, text: readFileSync(path, 'utf8'), ext: '.json' })),
 ];
+// Hand-made hostile classes (exponential patterns, $ref bombs, alias chains, deep nesting,
+// prototype names), mutated like the rest, so every seeded run exercises them.
+for (const [name, text] of hostileDocuments())
+  seeds.push({ name: `hostile/${name}`, text, ext: extname(name) });
 if (seeds.length === 0) {
   console.error('no seed documents found');
   process.exit(2);

@@ -168,7 +168,7 @@ export const HOSTILE_FILE_NAMES = [
   'x\n::error title=PWNED::owned.mcpdesc.yaml',
   'x\r::warning::cr.mcpdesc.yaml',
   '::notice::starts.mcpdesc.yaml',
-  'esc\u001b[2J\u001b]8;;https://evil.example\u0007link.mcpdesc.yaml',
+  'esc\u001b[2J\u001b]8;;https:evil.example\u0007link.mcpdesc.yaml',
   'c1\u009b31m\u0085next.mcpdesc.yaml',
   'ls\u2028::error::u2028.mcpdesc.yaml',
   'bidi\u202egnp.mcpdesc.yaml',

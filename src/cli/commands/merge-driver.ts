@@ -75,9 +75,11 @@ export function registerMergeDriver(program: Command): void {
           if (result.clean) {
             if (json.jsonEqual(result.merged, ours.value)) return EXIT_OK;
             // Theirs byte for byte when the merge is theirs (its byte-order mark included).
+            // %A is git's own temporary file; a link there was not made by git: never written through.
             writeFileAtomic(
               oursPath,
               json.jsonEqual(result.merged, theirs.value) ? theirsBytes : serialize(result.merged, format),
+              { noFollow: true },
             );
             return EXIT_OK;
           }
@@ -94,9 +96,13 @@ export function registerMergeDriver(program: Command): void {
                 : {}),
             })),
           }));
+          // The sidecar's name comes from the repository (%P): a committed symbolic link there, or a
+          // directory linked out of the tree, must not carry the write outside the working tree
+          // (git runs the driver at its top level).
           writeFileAtomic(
             sidecar,
             `${JSON.stringify({ version: 1, path: name, kept: 'ours', conflicts: details, proposal: result.merged }, null, 2)}\n`,
+            { noFollow: true, within: process.cwd() },
           );
           const color = useColor(command.optsWithGlobals().color, process.stderr);
           process.stderr.write(
