@@ -35,7 +35,7 @@ export const bundledLazyModules = {
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/]util[\\/]lazy-modules\.ts$/ }, (args) => ({
       contents: [
-        'let ajv, ajv2020, formats, yaml;',
+        'let ajv, ajv2020, formats, yaml, re2;',
         "export const loadAjv = () => (ajv ??= require('ajv'));",
         "export const loadAjv2020 = () => (ajv2020 ??= require('ajv/dist/2020.js'));",
         'export const loadAjvFormats = () => {',
@@ -43,6 +43,7 @@ export const bundledLazyModules = {
         "  return typeof formats === 'function' ? formats : formats.default;",
         '};',
         "export const loadYaml = () => (yaml ??= require('yaml'));",
+        "export const loadRe2 = () => (re2 ??= require('re2js'));",
       ].join('\n'),
       loader: 'js',
       resolveDir: dirname(args.path),

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { HOSTILE_FILE_NAMES, hostileDocuments } from './hostile-inputs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -68,6 +69,10 @@ const seeds = [
     .filter(existsSync)
     .map((path) => ({ name: path, text: readFileSync(path, 'utf8'), ext: '.json' })),
 ];
+// Hand-made hostile classes (exponential patterns, $ref bombs, alias chains, deep nesting,
+// prototype names), mutated like the rest, so every seeded run exercises them.
+for (const [name, text] of hostileDocuments())
+  seeds.push({ name: `hostile/${name}`, text, ext: extname(name) });
 if (seeds.length === 0) {
   console.error('no seed documents found');
   process.exit(2);
@@ -361,7 +366,11 @@ for (let run = first; run < last; run++) {
     mutatedBytes = bytewise[name](Buffer.from(seedDoc.text), rnd);
   }
   if (verbose) console.error(`run ${run}: ${seedDoc.name} [${applied.join(', ')}]`);
-  const mutatedFile = join(dir, `mutated${ext}`);
+  // One run in five names the mutated file as a pull request could (a newline and `::error`, ESC,
+  // C1, U+2028, bidi controls): no output line may then start a workflow command.
+  const hostileName =
+    rnd() < 0.2 ? HOSTILE_FILE_NAMES[Math.floor(rnd() * HOSTILE_FILE_NAMES.length)] : undefined;
+  const mutatedFile = join(dir, hostileName ? hostileName.replace(/\.mcpdesc\.yaml$/, ext) : `mutated${ext}`);
   writeFileSync(mutatedFile, mutatedBytes);
   const outFile = join(dir, `out${ext}`);
   // merge-driver writes its result over "ours" in place (git's %A): ours starts as the mutated copy,
@@ -421,6 +430,8 @@ for (let run = first; run < last; run++) {
     if (result.code === 2 && result.stderr.trim() === '') problems.push('exit 2 without a message');
     if (result.code === 1 && result.stdout.trim() === '' && result.stderr.trim() === '')
       problems.push('exit 1 without a message');
+    if (/^[ \t]*::/m.test(result.stdout) || /^[ \t]*::/m.test(result.stderr))
+      problems.push('an output line starts a workflow command (::)');
     tally[result.code] = (tally[result.code] ?? 0) + 1;
     if (argv.includes('--cache')) {
       const again = await runInWorker(argv);

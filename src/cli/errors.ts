@@ -1,5 +1,5 @@
 import { LoadError } from '../parse/errors.js';
-import { showControls } from '../report/controls.js';
+import { showControlsInLine } from '../report/controls.js';
 
 /** A mistake in how the command was called: printed as one line, exit 2. */
 export class UsageError extends Error {
@@ -77,7 +77,7 @@ export function formatError(error: unknown, debug: boolean): string {
 
 /** The line (control characters of file names and document text shown, not sent), and the stack under --debug. */
 function withStack(line: string, error: unknown, debug: boolean): string {
-  const shown = showControls(line);
+  const shown = showControlsInLine(line);
   return debug && error instanceof Error && error.stack ? `${shown}\n${error.stack}` : shown;
 }
 

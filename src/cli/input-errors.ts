@@ -1,6 +1,6 @@
 import { MigrationError } from '../migrate/load.js';
 import { LoadError } from '../parse/errors.js';
-import { showControls } from '../report/controls.js';
+import { showControlsInLine } from '../report/controls.js';
 import type { FileFindings } from '../report/stylish.js';
 import { formatError } from './errors.js';
 
@@ -12,7 +12,7 @@ import { formatError } from './errors.js';
 export function unreadableEntry(error: unknown, spec: string): FileFindings {
   if (error instanceof MigrationError) {
     process.stderr.write(
-      `${showControls(`mcpdesc: ${error.file}:${error.line}:${error.column}: ${error.message}`)}\n`,
+      `${showControlsInLine(`mcpdesc: ${error.file}:${error.line}:${error.column}: ${error.message}`)}\n`,
     );
     const { message, line, column } = error;
     return { file: error.file, findings: [], loadError: { code: 'migration', message, line, column } };

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { configureLimits, DEFAULT_LIMITS, type Limits } from '../parse/limits.js';
+import { guardWorkflowCommands } from '../report/controls.js';
 import { registerChangelog } from './commands/changelog.js';
 import { registerCheck } from './commands/check.js';
 import { registerDiff } from './commands/diff.js';
@@ -76,6 +77,9 @@ export function buildProgram(): Command {
  */
 export async function runCli(argv: string[]): Promise<number> {
   process.exitCode = undefined;
+  // Descriptions come from pull requests, and a CI log runs lines that start with `::`.
+  guardWorkflowCommands(process.stdout);
+  guardWorkflowCommands(process.stderr);
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

@@ -12,7 +12,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { showControls } from '../report/controls.js';
 import { OutputError, UsageError } from './errors.js';
 
@@ -102,6 +102,38 @@ function targetOf(path: string): Target {
   return { kind: 'file', path: realpathSync(path), mode: stats.mode & 0o7777 };
 }
 
+/**
+ * Writes whose path a document or a repository chose (the merge driver's result and sidecar, the
+ * lint cache): a committed symbolic link there must not make the write land in the file it names.
+ */
+export interface SafeWrite {
+  /** Refuse a symbolic link at `path` (instead of writing the file it names). */
+  noFollow?: boolean;
+  /** With noFollow: refuse a path whose directory is not inside this one (symbolic links resolved). */
+  within?: string;
+}
+
+function refuseLinkOrOutside(path: string, within: string | undefined): void {
+  let link = false;
+  try {
+    link = lstatSync(path).isSymbolicLink();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new OutputError(path, error);
+  }
+  if (link) throw new OutputError(path, new Error('it is a symbolic link, which is never written through'));
+  if (within === undefined) return;
+  let directory: string;
+  let root: string;
+  try {
+    directory = realpathSync(dirname(resolve(path)));
+    root = realpathSync(within);
+  } catch (error) {
+    throw new OutputError(path, error);
+  }
+  if (directory !== root && !directory.startsWith(root.endsWith(sep) ? root : `${root}${sep}`))
+    throw new OutputError(path, new Error(`it is outside ${root}`));
+}
+
 /** What can be written: text, bytes as they are, or text made chunk by chunk. */
 export type OutputContent = string | Uint8Array | Iterable<string>;
 
@@ -118,7 +150,8 @@ function writeChunks(fd: number, content: OutputContent): void {
  * was. Devices and pipes are written into directly (see targetOf). A file-system failure is an
  * OutputError naming `path` (one line and exit 2); an error thrown while making a chunk passes.
  */
-export function writeFileAtomic(path: string, content: OutputContent): void {
+export function writeFileAtomic(path: string, content: OutputContent, options: SafeWrite = {}): void {
+  if (options.noFollow) refuseLinkOrOutside(path, options.within);
   const target = targetOf(path);
   if (target.kind === 'device') {
     let fd: number;

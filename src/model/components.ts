@@ -85,66 +85,100 @@ export function resolveComponentRefs(doc: JsonObject): ComponentResolution {
     return map[name];
   };
 
-  /** Follows one Reference Object found at `pointer` that must target `expected`. */
+  /**
+   * Follows the Reference Object `ref` found at `pointer`, which must target `expected`, through
+   * every alias to a final value. Iterative, and every component passed is memoised with the
+   * chain's outcome: a chain of n aliases costs n steps once, however many use sites and aliases
+   * lead into it (each alias resolved on its own made a 10,000-link chain quadratic and overflowed
+   * the stack). `from` is the component holding `ref`, when the walk starts at one.
+   */
   const follow = (
     ref: JsonObject,
     expected: ComponentNamespace,
     pointer: string,
-    stack: string[],
+    from?: { key: string; pointer: string },
   ): Target => {
-    const text = ref.$componentRef;
-    const match = typeof text === 'string' ? REF_PATTERN.exec(text) : null;
-    // A malformed pointer fails the structural schema (`schema-validation`); nothing to resolve here.
-    if (!match) return { ok: false };
-    const namespace = match[1] as string;
-    const name = match[2] as string;
-    const refPointer = `${pointer}/$componentRef`;
-    if (namespace !== expected) {
-      problems.push({
-        code: 'wrong-component-reference-namespace',
-        pointer: refPointer,
-        message: `reference ${JSON.stringify(text)} must target #/components/${expected}, not #/components/${namespace}`,
-      });
-      return { ok: false };
+    const path: { key: string; pointer: string; alias: boolean }[] = [];
+    const onPath = new Map<string, number>();
+    if (from) {
+      onPath.set(from.key, 0);
+      path.push({ ...from, alias: true });
     }
-    const key = `${namespace}/${name}`;
-    if (stack.includes(key)) {
-      problems.push({
-        code: 'component-reference-cycle',
-        pointer: refPointer,
-        message: `reference ${JSON.stringify(text)} forms a cycle: ${[...stack, key].join(' -> ')}`,
-      });
-      return { ok: false };
+    let current = ref;
+    let currentExpected = expected;
+    let currentPointer = pointer;
+    let result: Target = { ok: false };
+    for (;;) {
+      const text = current.$componentRef;
+      const match = typeof text === 'string' ? REF_PATTERN.exec(text) : null;
+      // A malformed pointer fails the structural schema (`schema-validation`); nothing to resolve here.
+      if (!match) break;
+      const namespace = match[1] as ComponentNamespace;
+      const name = match[2] as string;
+      const refPointer = `${currentPointer}/$componentRef`;
+      if (namespace !== currentExpected) {
+        problems.push({
+          code: 'wrong-component-reference-namespace',
+          pointer: refPointer,
+          message: `reference ${JSON.stringify(text)} must target #/components/${currentExpected}, not #/components/${namespace}`,
+        });
+        break;
+      }
+      const key = `${namespace}/${name}`;
+      const known = memo.get(key);
+      if (known) {
+        result = known;
+        break;
+      }
+      const cycleStart = onPath.get(key);
+      if (cycleStart !== undefined) {
+        problems.push({
+          code: 'component-reference-cycle',
+          pointer: refPointer,
+          message: `reference ${JSON.stringify(text)} forms a cycle: ${cycleText([
+            ...path.slice(cycleStart).map((step) => step.key),
+            key,
+          ])}`,
+        });
+        break;
+      }
+      const target = componentValue(namespace, name);
+      if (target === undefined) {
+        problems.push({
+          code: 'missing-component-reference-target',
+          pointer: refPointer,
+          message: `reference ${JSON.stringify(text)} targets a component that does not exist`,
+        });
+        break;
+      }
+      const targetPointer = toPointer(['components', namespace, name]);
+      const alias = isReferenceObject(target);
+      onPath.set(key, path.length);
+      path.push({ key, pointer: targetPointer, alias });
+      if (!alias) {
+        result = { ok: true, value: target, pointer: targetPointer };
+        break;
+      }
+      current = target as JsonObject;
+      currentExpected = namespace;
+      currentPointer = targetPointer;
     }
-    const target = componentValue(namespace, name);
-    if (target === undefined) {
-      problems.push({
-        code: 'missing-component-reference-target',
-        pointer: refPointer,
-        message: `reference ${JSON.stringify(text)} targets a component that does not exist`,
-      });
-      return { ok: false };
+    for (const step of path) {
+      memo.set(step.key, result);
+      if (result.ok && step.alias) uses.push({ usePointer: step.pointer, componentPointer: result.pointer });
     }
-    return resolveComponent(namespace as ComponentNamespace, name, stack);
+    return result;
   };
 
   /** The final (non-reference) value of one component; problems are reported once, at the component. */
-  const resolveComponent = (namespace: ComponentNamespace, name: string, stack: string[]): Target => {
+  const resolveComponent = (namespace: ComponentNamespace, name: string): Target => {
     const key = `${namespace}/${name}`;
     const known = memo.get(key);
     if (known) return known;
     const value = componentValue(namespace, name) as JsonValue;
     const pointer = toPointer(['components', namespace, name]);
-    let result: Target;
-    if (isReferenceObject(value)) {
-      result = follow(value, namespace, pointer, [...stack, key]);
-      if (result.ok) uses.push({ usePointer: pointer, componentPointer: result.pointer });
-    } else {
-      result = { ok: true, value, pointer };
-    }
-    // Inside a cycle, members other than the entry point are resolved again from their own entry.
-    if (stack.length === 0) memo.set(key, result);
-    return result;
+    if (!isReferenceObject(value)) return { ok: true, value, pointer };
+    return follow(value, namespace, pointer, { key, pointer });
   };
 
   // Substitutions to apply, keyed by use pointer (original document), with their final target.
@@ -156,7 +190,7 @@ export function resolveComponentRefs(doc: JsonObject): ComponentResolution {
   ) => {
     if (!isReferenceObject(value)) return;
     const pointer = toPointer(segments);
-    const target = follow(value, expected, pointer, []);
+    const target = follow(value, expected, pointer);
     if (!target.ok) return;
     substitutions.set(pointer, {
       segments: segments.map(String),
@@ -172,7 +206,7 @@ export function resolveComponentRefs(doc: JsonObject): ComponentResolution {
       if (!isJsonObject(map)) continue;
       for (const name of Object.keys(map)) {
         if (!isReferenceObject(map[name])) continue;
-        const target = resolveComponent(namespace, name, []);
+        const target = resolveComponent(namespace, name);
         if (target.ok) {
           const segments = ['components', namespace, name];
           substitutions.set(toPointer(segments), { segments, value: target.value, target: target.pointer });
@@ -254,6 +288,13 @@ export function resolveComponentRefs(doc: JsonObject): ComponentResolution {
       return nearestUse(resolvedPointer);
     },
   };
+}
+
+/** A cycle's members for a message: a long one shows its first and last few. */
+function cycleText(keys: string[]): string {
+  const shown =
+    keys.length <= 12 ? keys : [...keys.slice(0, 6), `… ${keys.length - 12} more …`, ...keys.slice(-6)];
+  return shown.join(' -> ');
 }
 
 /** Copies the spine from the root to every use site and puts the target value there. */

@@ -121,6 +121,38 @@ export function prescanYamlFlowDepth(text: string, maxDepth: number): number {
   return -1;
 }
 
+/**
+ * Bounds compact block nesting: `- - - … x` opens one block sequence per `- ` (or `? `) on a
+ * single line, so 2 KB nest a thousand deep; the parser then recurses past the stack. Block
+ * nesting spread over lines needs a line per level, indented further each time (depth d costs
+ * about d² bytes), and is left to the parser's own overflow (reported as the depth limit too).
+ * Returns the offset of the indicator past the limit, or -1.
+ */
+export function prescanYamlCompactDepth(text: string, maxDepth: number): number {
+  let from = 0;
+  for (;;) {
+    // Only a line holding a run longer than the limit can matter: find runs by their indicator.
+    const run = text.indexOf('- -', from);
+    if (run === -1) return -1;
+    let i = run;
+    let count = 0;
+    // Block indicators open a line (after its indentation); dashes inside text do not count.
+    let before = run - 1;
+    while (before >= 0 && text.charCodeAt(before) === 0x20) before--;
+    if (before >= 0 && text.charCodeAt(before) !== 0x0a) {
+      from = run + 1;
+      continue;
+    }
+    while ((text.charCodeAt(i) === 0x2d || text.charCodeAt(i) === 0x3f) && text.charCodeAt(i + 1) === 0x20) {
+      count++;
+      if (count > maxDepth) return i;
+      i += 2;
+      while (text.charCodeAt(i) === 0x20) i++;
+    }
+    from = Math.max(i, run + 1);
+  }
+}
+
 function isValueStart(previous: number): boolean {
   // line start, ':', '-', '?', ',', '[', '{'
   return (

@@ -8,6 +8,7 @@ import type { Limits } from './limits.js';
 import { LineIndex } from './lines.js';
 import { heapLimitBytes, MemoryLedger } from './memory.js';
 import {
+  prescanYamlCompactDepth,
   prescanYamlFlowDepth,
   YAML_BYTES_PER_VALUE,
   yamlCostBeyond,
@@ -74,7 +75,8 @@ export function parseYaml(
       control.index,
     );
   }
-  const tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
+  let tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
+  if (tooDeepAt < 0) tooDeepAt = prescanYamlCompactDepth(text, limits.maxDepth);
   if (tooDeepAt >= 0)
     throw fail('limit-depth', `Nesting deeper than the limit of ${limits.maxDepth}`, tooDeepAt);
   const secondDocument = yamlSecondDocumentAt(text);
@@ -141,6 +143,10 @@ export function parseYaml(
     // strings, as the spec's reference decoder does (plainScalarsAsStrings keeps most from being
     // reported at all).
     if (error.code === 'TAG_RESOLVE_FAILED' && error.message.startsWith('Unresolved plain scalar')) continue;
+    // The parser catches its own stack overflow on nesting the prescans do not bound (block
+    // nesting spread over lines) and records it as a syntax error: it is the depth limit.
+    if (error.message.includes('Maximum call stack size exceeded'))
+      throw fail('limit-depth', `Nesting too deep to parse (limit ${limits.maxDepth})`, error.pos[0]);
     throw fail('yaml-syntax', firstLine(error.message), error.pos[0]);
   }
   if (doc.contents === null)

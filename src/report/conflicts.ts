@@ -6,7 +6,7 @@ import { Chalk } from 'chalk';
 import type { Conflict, ConflictValue } from '../merge/conflicts.js';
 import { maxOf } from '../util/arrays.js';
 import type { Location } from '../util/location.js';
-import { showControls } from './controls.js';
+import { showControls, showControlsInLine } from './controls.js';
 
 export interface ConflictTextOptions {
   color?: boolean;
@@ -15,7 +15,7 @@ export interface ConflictTextOptions {
 }
 
 export function formatLocation(location: Location): string {
-  const file = showControls(location.file);
+  const file = showControlsInLine(location.file);
   return location.line > 0 ? `${file}:${location.line}:${location.column}` : file;
 }
 

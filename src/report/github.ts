@@ -5,7 +5,7 @@
  * never end a command early or start a new one.
  */
 import type { Severity } from '../model/finding.js';
-import { showControls } from './controls.js';
+import { intendAnnotation, showControls } from './controls.js';
 import type { FileFindings } from './stylish.js';
 
 function escapeData(text: string): string {
@@ -13,7 +13,7 @@ function escapeData(text: string): string {
 }
 
 function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return escapeData(showControls(text)).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 function command(severity: Severity): 'error' | 'warning' | 'notice' {
@@ -31,7 +31,9 @@ function annotation(
   const props = [`file=${escapeProperty(file)}`];
   if (line > 0) props.push(`line=${line}`, `col=${Math.max(1, column)}`);
   props.push(`title=${escapeProperty(title)}`);
-  return `::${kind} ${props.join(',')}::${escapeData(showControls(message))}\n`;
+  const command = `::${kind} ${props.join(',')}::${escapeData(showControls(message))}`;
+  intendAnnotation(command);
+  return `${command}\n`;
 }
 
 export function formatGithub(files: readonly FileFindings[]): string {

@@ -77,16 +77,30 @@ function* pieces(value: unknown, indent: string): Generator<string> {
   for (const key of Object.keys(value)) {
     const member = (value as Record<string, unknown>)[key];
     if (member === undefined || typeof member === 'function') continue;
-    yield `${first ? '{' : ','}\n${inner}${JSON.stringify(key)}: `;
+    yield `${first ? '{' : ','}\n${inner}${escapeLayout(JSON.stringify(key))}: `;
     first = false;
     yield* pieces(member, inner);
   }
   yield first ? '{}' : `\n${indent}}`;
 }
 
+/**
+ * Characters JSON.stringify leaves raw that act on a reader of the text (a terminal, a CI log):
+ * DEL and the C1 controls (`U+009B` is CSI), the line and paragraph separators, bidirectional
+ * controls. Written as `\uXXXX` escapes: the same JSON value, inert as text.
+ */
+const LAYOUT_CHARACTERS = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const HAS_LAYOUT_CHARACTER = new RegExp(LAYOUT_CHARACTERS.source);
+
+function escapeLayout(text: string): string {
+  if (!HAS_LAYOUT_CHARACTER.test(text)) return text;
+  return text.replace(LAYOUT_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function leaf(value: unknown, indent: string): string {
-  const text = JSON.stringify(value, null, 2) as string | undefined;
-  if (text === undefined) return 'null';
+  const raw = JSON.stringify(value, null, 2) as string | undefined;
+  if (raw === undefined) return 'null';
+  const text = escapeLayout(raw);
   return indent === '' ? text : text.replaceAll('\n', `\n${indent}`);
 }
 

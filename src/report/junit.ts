@@ -16,13 +16,21 @@ export interface JunitOptions {
 
 /** XML 1.0 text/attribute escape; characters outside the XML Char production become U+FFFD. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return (
+    text
+      .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // Line breaks, C1, line separators and bidi controls as character references: the same value
+      // for an XML reader, one inert line for a log or terminal that shows the file.
+      .replace(
+        /[\t\n\r\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+        (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`,
+      )
+  );
 }
 
 function where(finding: Finding): string {

@@ -12,7 +12,7 @@ import type { FileFindings } from './stylish.js';
 // terminal's escape sequences, when the report is read in one).
 const INVISIBLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is made visible
-  /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\uFEFF\u00AD\u180E\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\uDB40[\uDC00-\uDC7F]/g;
+  /[\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\uFEFF\u00AD\u180E\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\uDB40[\uDC00-\uDC7F]/g;
 
 export function escapeMarkdown(text: string): string {
   return text

@@ -8,7 +8,7 @@
  */
 import { Chalk } from 'chalk';
 import type { Finding } from '../model/finding.js';
-import { showControls } from './controls.js';
+import { showControls, showControlsInLine } from './controls.js';
 
 export interface FileFindings {
   file: string;
@@ -63,7 +63,7 @@ export function* formatStylishChunks(
     if (file.loadError) unreadable++;
     else if (file.complete === false) incomplete++;
     if (file.findings.length === 0) continue;
-    out += `\n${c.underline(showControls(file.file))}\n`;
+    out += `\n${c.underline(showControlsInLine(file.file))}\n`;
     // Thousands of rows on a catalog: one pass for the column widths, then each severity and code
     // painted once (chalk is a chain of calls per string, even with colour off).
     const findings = file.findings;

@@ -190,8 +190,12 @@ function compareThroughRefs(
   row.set(b, null);
   const found: RawChange[] = [];
   compareNode(ctx, a, b, targetOld.pointer, targetNew.pointer, pol, found);
-  row.set(b, found);
-  for (const change of found) out.push(change);
+  // Each change once: a definition whose properties all refer to the one below it (`$defs` L0…Ln,
+  // eight properties each) replayed the level below's changes eight times per level, 8ⁿ copies
+  // of a handful of changes (a 4 KB schema took minutes and gigabytes).
+  const unique = [...new Set(found)];
+  row.set(b, unique);
+  for (const change of unique) out.push(change);
 }
 
 function compareExpanded(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {

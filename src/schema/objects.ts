@@ -88,7 +88,7 @@ function governing(shape: ObjectShape, name: string): { entries: Entry[]; unreso
     const { pattern, re } = patterns[i] as (typeof patterns)[number];
     // A property name and a pattern are both the document's: matching runs within the time budget,
     // and one that cannot run leaves the property's schemas unresolved.
-    if (re === null || re.risky) {
+    if (re === null) {
       unresolved = true;
       continue;
     }

@@ -1,5 +1,5 @@
 /**
- * The heavy dependencies (Ajv ~65 ms to load, yaml ~40 ms) are required on first use, not imported:
+ * The heavy dependencies (Ajv ~65 ms to load, yaml ~40 ms, re2js) are required on first use, not imported:
  * `mcpdesc validate` of a JSON file with precompiled validators needs neither, and cold start is a
  * budget every pre-commit hook pays. `require` keeps the callers synchronous.
  *
@@ -12,6 +12,7 @@ type AjvModule = typeof import('ajv');
 type Ajv2020Module = typeof import('ajv/dist/2020.js');
 type AjvFormatsPlugin = (ajv: import('ajv').Ajv) => import('ajv').Ajv;
 type YamlModule = typeof import('yaml');
+type Re2Module = typeof import('re2js');
 
 const requireHere = createRequire(import.meta.url);
 
@@ -19,6 +20,7 @@ let ajvModule: AjvModule | undefined;
 let ajv2020Module: Ajv2020Module | undefined;
 let ajvFormats: AjvFormatsPlugin | undefined;
 let yamlModule: YamlModule | undefined;
+let re2Module: Re2Module | undefined;
 
 /** Ajv's default (draft-07) class and its types. */
 export function loadAjv(): AjvModule {
@@ -45,4 +47,10 @@ export function loadAjvFormats(): AjvFormatsPlugin {
 export function loadYaml(): YamlModule {
   yamlModule ??= requireHere('yaml') as YamlModule;
   return yamlModule;
+}
+
+/** The `re2js` package (linear-time matching of documents' regular expressions). */
+export function loadRe2(): Re2Module {
+  re2Module ??= requireHere('re2js') as Re2Module;
+  return re2Module;
 }

@@ -1,17 +1,20 @@
 /**
- * Bounded time for the regular expressions of untrusted documents: `pattern` and
- * `patternProperties` of embedded schemas, the `format`s Ajv checks with expressions, and the
+ * Bounded time for the regular expressions of untrusted documents: `pattern`, `patternProperties`
+ * and `propertyNames` of embedded schemas, the `format`s Ajv checks with expressions, and the
  * `patternProperties` that schema comparison matches against property names.
  *
- * V8's expressions backtrack. A quantified group holding a quantifier (`(a+)+`) takes exponential
- * time and is skipped outright (`isRiskyPattern`). Adjacent quantifiers take polynomial time:
- * `\s*\s*\s*x` took 40 s on 600 spaces, and more of them take longer on shorter texts, so no
- * length limit makes them safe. So a pattern with more than one quantifier (or a lookaround) runs
- * under a timer that can stop it (`vm`'s timeout interrupts a running expression), and every
- * check of a document draws on one time budget: past it, the remaining checks are skipped. A
- * skipped check makes the validation "incomplete" (a warning), never silently complete; in schema
- * comparison the property's governing schemas are unresolved (an unknown effect).
+ * V8's expressions backtrack: `^(a|a)*$` doubles its time with each `a` of `aaa…!`, and no
+ * classification of patterns by their shape catches every such case. So a document's pattern runs
+ * through a linear-time engine (RE2, the `re2js` port) whenever it uses only syntax that engine
+ * matches exactly as ECMA-262 does (`toLinearSyntax`); its time is then bounded by the lengths of
+ * pattern and input, and the sum of all matches by the budget below. What RE2 cannot express (lookaround, back-references, `\p{…}`, flags other
+ * than `u`) runs in V8 under a timer that can stop it (`vm`'s timeout interrupts a running
+ * expression), and every such check of a command draws on one time budget: past it, the remaining
+ * checks are skipped. A skipped check makes the validation "incomplete" (a warning), never silently
+ * complete; in schema comparison the property's governing schemas are unresolved (an unknown
+ * effect). No V8 flag is involved, so the bound holds on every Node version.
  */
+import { loadRe2 } from './lazy-modules.js';
 
 /** Inputs longer than this are never matched (skipped): no description value needs more. */
 export const MAX_REGEX_INPUT = 10_000;
@@ -95,55 +98,139 @@ export function isRiskyPattern(source: string): boolean {
   return false;
 }
 
+/** ECMAScript's `\s` (WhiteSpace and LineTerminator), as members of an RE2 character class. */
+const JS_SPACE_MEMBERS =
+  '\\t\\n\\x{b}\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}';
+/** ECMAScript's `.` without the `s` flag: anything but a line terminator. */
+const JS_DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
+/** Escapes with one meaning in both syntaxes (ASCII classes, ASCII word boundaries, controls). */
+const SAME_ESCAPES = new Set(['d', 'D', 'w', 'W', 'n', 'r', 't', 'f']);
+/** Characters ECMAScript lets a `u`-flag pattern escape to mean themselves (RE2 accepts each). */
+const SYNTAX_ESCAPES = new Set([...'^$\\.*+?()[]{}|/-']);
+
 /**
- * True when matching cannot take more than about length × length steps: at most one quantifier
- * (`*`, `+`, `?`, `{…}`, outside character classes) and no lookaround. Such a pattern is matched
- * directly; on a 10,000-character input it takes tens of milliseconds at worst.
+ * `source` (an ECMA-262 pattern valid with the `u` flag) rewritten into RE2 syntax with the same
+ * meaning, or undefined when it uses anything whose meaning differs or RE2 lacks: lookaround,
+ * back-references, property escapes, `\c`, `[^]`, an empty class, a surrogate written as an
+ * escape. `.`, `\s` and `\S` are spelled out (RE2's are narrower); `[` inside a class is escaped
+ * (RE2 reads `[[:alpha:]]` as a POSIX class); named groups become plain groups (only whether the
+ * pattern matches is asked). What this does not accept still runs, in V8 under the time budget.
  */
-export function isSimplePattern(source: string): boolean {
-  let quantifiers = 0;
+export function toLinearSyntax(source: string): string | undefined {
+  let out = '';
+  let inClass = false;
   for (let i = 0; i < source.length; i++) {
-    const end = atomEnd(source, i);
-    if (end !== i) {
-      i = end;
+    const c = source[i] as string;
+    if (c === '\\') {
+      const e = source[++i];
+      if (e === undefined) return undefined;
+      if (SAME_ESCAPES.has(e) || SYNTAX_ESCAPES.has(e)) out += `\\${e}`;
+      else if (e === 'b' || e === 'B') {
+        if (inClass) {
+          if (e === 'B') return undefined;
+          out += '\\x{8}'; // backspace inside a class
+        } else out += `\\${e}`;
+      } else if (e === 'v') out += '\\x{b}';
+      else if (e === 's') out += inClass ? JS_SPACE_MEMBERS : `[${JS_SPACE_MEMBERS}]`;
+      else if (e === 'S') {
+        if (inClass) return undefined;
+        out += `[^${JS_SPACE_MEMBERS}]`;
+      } else if (e === '0' && !/[0-9]/.test(source[i + 1] ?? '')) out += '\\x{0}';
+      else if (e === 'x' && /^[0-9A-Fa-f]{2}$/.test(source.slice(i + 1, i + 3))) {
+        out += `\\x{${source.slice(i + 1, i + 3)}}`;
+        i += 2;
+      } else if (e === 'u') {
+        const braced = /^\{([0-9A-Fa-f]{1,6})\}/.exec(source.slice(i + 1, i + 9));
+        const plain = /^[0-9A-Fa-f]{4}/.exec(source.slice(i + 1, i + 5));
+        const hex = braced?.[1] ?? plain?.[0];
+        if (hex === undefined) return undefined;
+        const code = Number.parseInt(hex, 16);
+        // A pair of escaped surrogates is one code point in ECMAScript: left to V8.
+        if (code >= 0xd800 && code <= 0xdfff) return undefined;
+        out += `\\x{${hex}}`;
+        i += (braced?.[0] ?? plain?.[0] ?? '').length;
+      } else return undefined;
       continue;
     }
-    const c = source[i];
+    if (inClass) {
+      if (c === ']') inClass = false;
+      out += c === '[' ? '\\[' : c;
+      continue;
+    }
+    if (c === '[') {
+      // `[]` matches nothing and `[^]` anything in ECMAScript; RE2 reads a `]` there as a member.
+      const first = source[i + 1] === '^' ? source[i + 2] : source[i + 1];
+      if (first === ']') return undefined;
+      inClass = true;
+      out += c;
+      if (source[i + 1] === '^') out += source[++i];
+      continue;
+    }
     if (c === '(' && source[i + 1] === '?') {
-      const kind = source[i + 2];
-      // (?= (?! (?<= (?<! are lookarounds; (?: and (?<name> are plain groups
-      if (kind === '=' || kind === '!' || (kind === '<' && (source[i + 3] === '=' || source[i + 3] === '!')))
-        return false;
-      i += 1; // the `?` is not a quantifier
+      if (source[i + 2] === ':') {
+        out += '(?:';
+        i += 2;
+        continue;
+      }
+      const named = /^\?<[A-Za-z_$][\w$]*>/.exec(source.slice(i + 1));
+      if (!named) return undefined; // lookaround, modifiers
+      out += '(?:';
+      i += named[0].length;
       continue;
     }
-    if (c === '*' || c === '+' || c === '?' || c === '{') {
-      // a lazy or possessive-looking suffix belongs to the same quantifier
-      if (c === '{') while (i < source.length && source[i] !== '}') i++;
-      if (source[i + 1] === '?') i++;
-      if (++quantifiers > 1) return false;
-    }
+    out += c === '.' ? JS_DOT : c;
   }
-  return true;
+  return inClass ? undefined : out;
 }
 
 /** A document's pattern, compiled once with what the guard needs to know of it. */
 export interface GuardedPattern {
   re: RegExp;
-  /** Never run (see isRiskyPattern). */
+  /** Never run (see isRiskyPattern); false whenever `linear` is set. */
   risky: boolean;
-  /** Run directly, without a timer (see isSimplePattern). */
-  simple: boolean;
+  /** The same pattern in the linear-time engine, when it can express it (see toLinearSyntax). */
+  linear: { test(input: string): boolean } | undefined;
+}
+
+/** The linear-time form of a pattern, or undefined when RE2 cannot express it exactly. */
+function compileLinear(source: string, flags: string): GuardedPattern['linear'] {
+  // Without `u`, ECMAScript matches UTF-16 units and reads escapes differently: left to V8.
+  if (flags !== 'u') return undefined;
+  const translated = toLinearSyntax(source);
+  if (translated === undefined) return undefined;
+  try {
+    return loadRe2().RE2JS.compile(translated);
+  } catch {
+    // Past RE2's limits (a repeat count over 1,000, a program too large): left to V8.
+    return undefined;
+  }
 }
 
 /** Compiles a pattern for guarded matching; throws as `new RegExp` does on an invalid one. */
 export function compilePattern(source: string, flags: string): GuardedPattern {
-  return { re: new RegExp(source, flags), risky: isRiskyPattern(source), simple: isSimplePattern(source) };
+  const re = new RegExp(source, flags);
+  const linear = compileLinear(source, flags);
+  return { re, risky: linear === undefined && isRiskyPattern(source), linear };
 }
 
-/** A guarded pattern against `input`, or undefined when it could not run (see tryGuardedTest). */
+/**
+ * A guarded pattern against `input`: in linear time, or in V8 within the command's budget;
+ * undefined when it could not run (a risky pattern, an input over MAX_REGEX_INPUT, a spent budget).
+ */
 export function matchPattern(pattern: GuardedPattern, input: string): boolean | undefined {
-  return pattern.risky ? undefined : tryGuardedTest(pattern.re, input, pattern.simple);
+  if (pattern.risky || input.length > MAX_REGEX_INPUT) return undefined;
+  if (!pattern.linear) return tryGuardedTest(pattern.re, input);
+  // Linear per match, but 10,000 patterns × 10,000 names is 10⁸ matches: the budget bounds the sum.
+  if (budgetLeft <= 0) return undefined;
+  const started = performance.now();
+  const result = pattern.linear.test(input);
+  budgetLeft -= performance.now() - started;
+  return result;
+}
+
+/** matchPattern for a validation check: a check that could not run passes and is marked skipped. */
+export function guardedMatch(pattern: GuardedPattern, input: string): boolean {
+  return matchPattern(pattern, input) ?? skipRegexCheck();
 }
 
 type VmModule = typeof import('node:vm');
@@ -169,26 +256,17 @@ function testWithin(re: RegExp, input: string, ms: number): boolean | undefined 
 }
 
 /**
- * `re.test(input)` within the document's budget, or undefined when the input is too long, the
- * budget is spent, or the match was stopped (nothing is marked: see guardedTest).
- * `simple`: see isSimplePattern.
+ * `re.test(input)` in V8 within the command's budget, always under the timer (a pattern's shape
+ * does not tell how long V8 takes on it), or undefined when the input is too long, the budget is
+ * spent, or the match was stopped.
  */
-export function tryGuardedTest(re: RegExp, input: string, simple: boolean): boolean | undefined {
+export function tryGuardedTest(re: RegExp, input: string): boolean | undefined {
   if (input.length > MAX_REGEX_INPUT || budgetLeft <= 0) return undefined;
   const started = performance.now();
-  let result: boolean | undefined;
-  if (simple) {
-    re.lastIndex = 0;
-    result = re.test(input);
-  } else result = testWithin(re, input, Math.max(1, Math.ceil(budgetLeft)));
+  const result = testWithin(re, input, Math.max(1, Math.ceil(budgetLeft)));
   budgetLeft -= performance.now() - started;
   if (result === undefined) budgetLeft = 0;
   return result;
-}
-
-/** tryGuardedTest for a validation check: a check that could not run passes and is marked skipped. */
-export function guardedTest(re: RegExp, input: string, simple: boolean): boolean {
-  return tryGuardedTest(re, input, simple) ?? skipRegexCheck();
 }
 
 /**

@@ -3,8 +3,8 @@
  * resolution, and compiled validators cached by structural hash (many tools share schemas).
  *
  * Documents are untrusted: nothing is ever fetched (external `$ref`s are reported, and stripped for
- * partial checks), and `pattern` / `patternProperties` regular expressions and expression formats
- * run through a guard with a time budget (regex-guard.ts); a skipped check makes the validation
+ * partial checks), and `pattern` / `patternProperties` / `propertyNames` regular expressions run
+ * in linear time or under a time budget, expression formats under the budget (regex-guard.ts); a skipped check makes the validation
  * "incomplete" (a warning), never silently complete.
  */
 import type { Ajv, ValidateFunction } from 'ajv';
@@ -13,14 +13,9 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv, loadAjv2020, loadAjvFormats } from '../util/lazy-modules.js';
 import { getAtPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
-import {
-  compilePattern,
-  guardedTest,
-  guardFormats,
-  skipRegexCheck,
-  takeRegexSkipped,
-} from '../util/regex-guard.js';
+import { compilePattern, guardedMatch, guardFormats, takeRegexSkipped } from '../util/regex-guard.js';
 import { withSafeKeywords } from './ajv-keywords.js';
+import { instanceWorkOver, MAX_INSTANCE_WORK } from './instance-work.js';
 import { LINEAR_ERRORS_CODE } from './linear-errors.js';
 import { quickMetaValid } from './meta-quick-check.js';
 
@@ -44,7 +39,7 @@ function guardedRegExp(source: string, flags: string) {
     // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
     toString: () => `${pattern.re}`,
     test(input: string): boolean {
-      return pattern.risky ? skipRegexCheck() : guardedTest(pattern.re, input, pattern.simple);
+      return guardedMatch(pattern, input);
     },
   };
 }
@@ -319,11 +314,28 @@ function valuesOver(value: JsonValue, limit: number): boolean {
 
 export interface InstanceCheck {
   errors: { pointer: string; message: string; keyword: string }[];
-  /** True when a guarded regular expression was skipped during the check. */
+  /** True when a guarded regular expression was skipped, or the check was not run (see `why`). */
   incomplete: boolean;
+  /** Why the check is incomplete, for a message ("a pattern … was skipped" when absent). */
+  why?: string;
+}
+
+/** Says why an incomplete check is incomplete, for messages about `what` (an example, a response). */
+export function incompleteReason(check: InstanceCheck): string {
+  return (
+    check.why ??
+    'a pattern in the Tool schema was skipped (possible catastrophic backtracking or oversized input)'
+  );
 }
 
 export function checkInstance(validate: ValidateFunction, value: unknown): InstanceCheck {
+  // A validator's work can grow exponentially with a small schema ($ref bombs): counted first.
+  if (instanceWorkOver(validate.schema, value))
+    return {
+      errors: [],
+      incomplete: true,
+      why: `checking it would take more than ${MAX_INSTANCE_WORK.toLocaleString('en-US')} schema visits (nested $ref or composition fan-out)`,
+    };
   takeRegexSkipped();
   let ok: boolean;
   try {
@@ -331,7 +343,8 @@ export function checkInstance(validate: ValidateFunction, value: unknown): Insta
   } catch (error) {
     // A validator V8 cannot run to the end (its generated code nests past the stack): the check
     // is incomplete, not failed.
-    if (error instanceof RangeError) return { errors: [], incomplete: true };
+    if (error instanceof RangeError)
+      return { errors: [], incomplete: true, why: 'the schema nests too deeply to check it' };
     throw error;
   }
   const incomplete = takeRegexSkipped();

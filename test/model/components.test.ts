@@ -137,3 +137,31 @@ describe('resolveComponentRefs', () => {
     expect(resolveComponentRefs(plain).resolved).toBe(plain);
   });
 });
+
+describe('alias chains', () => {
+  it('resolves a 10,000-link chain of schema aliases once, in linear time, without recursion', async () => {
+    const { aliasChainDocument } = await import('../../scripts/hostile-inputs.mjs');
+    const doc = JSON.parse(aliasChainDocument(10_000));
+    const result = resolveComponentRefs(doc);
+    expect(result.problems).toEqual([]);
+    // every alias and the tool's use site lead to the last component
+    expect(result.uses).toHaveLength(10_001);
+    expect(new Set(result.uses.map((use) => use.componentPointer))).toEqual(
+      new Set(['/components/schemas/s10000']),
+    );
+    expect((result.resolved.tools as { inputSchema: unknown }[])[0]?.inputSchema).toEqual({
+      type: 'object',
+      properties: { q: { type: 'string' } },
+    });
+  });
+
+  it('reports a long cycle once, with its first and last members', () => {
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < 5000; i++)
+      schemas[`s${i}`] = { $componentRef: `#/components/schemas/s${(i + 1) % 5000}` };
+    const result = resolveComponentRefs({ components: { schemas } } as never);
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]?.code).toBe('component-reference-cycle');
+    expect(result.problems[0]?.message).toContain('… 4989 more …');
+  });
+});

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
 import {
   prescanJson,
+  prescanYamlCompactDepth,
   YAML_BYTES_PER_LINE,
   YAML_BYTES_PER_VALUE,
   yamlCostBeyond,
@@ -187,5 +188,14 @@ describe('yamlSecondDocumentAt', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('prescanYamlCompactDepth', () => {
+  it('finds the indicator past the limit in a compact block chain, at a line start only', () => {
+    expect(prescanYamlCompactDepth(`a:\n  ${'- '.repeat(5)}x\n`, 4)).toBe(5 + 8);
+    expect(prescanYamlCompactDepth(`a:\n  ${'- '.repeat(4)}x\n`, 4)).toBe(-1);
+    expect(prescanYamlCompactDepth(`a: "${'- '.repeat(50)}"\n`, 4)).toBe(-1);
+    expect(prescanYamlCompactDepth(`a: b ${'- '.repeat(50)}\n`, 4)).toBe(-1);
   });
 });

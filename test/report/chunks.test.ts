@@ -28,7 +28,9 @@ import { type FileFindings, formatStylishChunks } from '../../src/report/stylish
 import type { JsonValue } from '../../src/util/json.js';
 import { FILES } from './fixtures.js';
 
-const expected = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+/** JSON.stringify's text, with the characters that act on a log or terminal (C1, U+2028/2029, bidi) as `\uXXXX`. */
+const expected = (value: unknown) =>
+  `${JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 
 /** Every array of `value`, at any depth, streamed or not as `streamed` decides. */
 function streamArrays(value: unknown, streamed: () => boolean): unknown {
@@ -118,6 +120,8 @@ describe('chunked report formats', () => {
   it('json and sarif write what stringifying the whole report writes', () => {
     for (const files of [FILES, manyFiles(3000), []]) {
       expect(formatJson(files)).toBe(expected(buildJsonReport(files)));
+      // The same value: only its spelling differs from JSON.stringify's.
+      expect(JSON.parse(formatJson(files))).toEqual(JSON.parse(JSON.stringify(buildJsonReport(files))));
       expect([...formatJsonChunks(files)].join('')).toBe(expected(buildJsonReport(files)));
       const options = { toolVersion: '0.1.0', srcRoot: '/work/repo' };
       expect(formatSarif(files, options)).toBe(expected(buildSarif(files, options)));

@@ -62,7 +62,7 @@ describe('locations', () => {
 });
 
 describe('untrusted input', () => {
-  it('flags catastrophic patterns and skips them during example checks (incomplete, not silent)', () => {
+  it('skips a catastrophic pattern only V8 can run during example checks (incomplete, not silent)', () => {
     expect(isRiskyPattern('^(a+)+$')).toBe(true);
     expect(isRiskyPattern('(\\w)\\1')).toBe(true);
     expect(isRiskyPattern('^[a-z]+-[0-9]{2}(?:.[a-z])?$')).toBe(false);
@@ -73,7 +73,8 @@ describe('untrusted input', () => {
       tools: [
         {
           name: 't',
-          inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } },
+          // The lookahead keeps it from the linear-time engine.
+          inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '^(?=(a+)+$)' } } },
           examples: {
             e: { input: { a: `${'a'.repeat(40)}!` }, result: { resultType: 'complete', content: [] } },
           },
@@ -86,6 +87,28 @@ describe('untrusted input', () => {
     expect(result.valid).toBe(true);
     expect(result.complete).toBe(false);
     expect(result.findings.map((f) => f.code)).toEqual(['incomplete-tool-example-validation']);
+  });
+
+  it('answers catastrophic patterns RE2 can express, in linear time (`^(a+)+$`, `^(a|a)*$`)', () => {
+    for (const pattern of ['^(a+)+$', '^(a|a)*$']) {
+      const doc = {
+        mcpdesc: '0.8.0',
+        info: { name: 'x', version: '1' },
+        protocolVersions: ['2026-07-28'],
+        tools: [
+          {
+            name: 't',
+            inputSchema: { type: 'object', properties: { a: { type: 'string', pattern } } },
+            examples: {
+              e: { input: { a: `${'a'.repeat(40)}!` }, result: { resultType: 'complete', content: [] } },
+            },
+          },
+        ],
+      };
+      const result = validateDocument({ value: doc, file: 'x' });
+      expect(result.complete).toBe(true);
+      expect(result.findings.map((f) => f.code)).toEqual(['tool-example-schema-mismatch']);
+    }
   });
 });
 

@@ -298,7 +298,8 @@ export function registerLint(program: Command): void {
             // Another run may have written the cache since it was read (pre-commit runs in parallel).
             cache.absorbConcurrentWrites(existsSync);
             try {
-              writeFileAtomic(cache.path, cache.chunks());
+              // A repository may commit a symbolic link where the cache goes: never written through.
+              writeFileAtomic(cache.path, cache.chunks(), { noFollow: true });
             } catch (error) {
               // The results stand; only the next run is slower.
               writeMessage(

@@ -79,7 +79,7 @@ export function registerMergeDriver(program: Command): void {
             if (Buffer.compare(oursBytes, theirsBytes) === 0 || Buffer.compare(theirsBytes, baseBytes) === 0)
               return EXIT_OK;
             if (Buffer.compare(oursBytes, baseBytes) === 0) {
-              writeFileAtomic(oursPath, theirsBytes);
+              writeFileAtomic(oursPath, theirsBytes, { noFollow: true });
               return EXIT_OK;
             }
             // Ours' file edited where the merge changed it; both sides' comment edits kept.
@@ -93,7 +93,8 @@ export function registerMergeDriver(program: Command): void {
             if (text.ok) {
               const bom =
                 oursBytes[0] === 0xef && oursBytes[1] === 0xbb && oursBytes[2] === 0xbf ? '\ufeff' : '';
-              if (text.text !== oursText) writeFileAtomic(oursPath, `${bom}${text.text}`);
+              // %A is git's own temporary file; a link there was not made by git: never written through.
+              if (text.text !== oursText) writeFileAtomic(oursPath, `${bom}${text.text}`, { noFollow: true });
               return EXIT_OK;
             }
             conflicts = textConflicts(text, base ? { base, ours, theirs } : { ours, theirs });
@@ -112,9 +113,13 @@ export function registerMergeDriver(program: Command): void {
                 : {}),
             })),
           }));
+          // The sidecar's name comes from the repository (%P): a committed symbolic link there, or a
+          // directory linked out of the tree, must not carry the write outside the working tree
+          // (git runs the driver at its top level).
           writeFileAtomic(
             sidecar,
             `${JSON.stringify({ version: 1, path: name, kept: 'ours', conflicts: details, proposal }, null, 2)}\n`,
+            { noFollow: true, within: process.cwd() },
           );
           const color = useColor(command.optsWithGlobals().color, process.stderr);
           process.stderr.write(

@@ -13,7 +13,13 @@ import {
   type Primitive,
   type Segment,
 } from '../context.js';
-import { analyseSchema, checkInstance, compileSchema, schemaKey } from '../embedded-schema.js';
+import {
+  analyseSchema,
+  checkInstance,
+  compileSchema,
+  incompleteReason,
+  schemaKey,
+} from '../embedded-schema.js';
 import { checkMeta } from './meta.js';
 import { checkCompletedResultShape } from './result-shape.js';
 
@@ -143,7 +149,7 @@ export function checkAgainstSchema(
     ctx.report(
       'incomplete-tool-example-validation',
       path,
-      `${what} could not be validated completely: a pattern in the Tool schema was skipped (possible catastrophic backtracking or oversized input)`,
+      `${what} could not be validated completely: ${incompleteReason(result)}`,
     );
   }
 }
