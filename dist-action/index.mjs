@@ -26390,6 +26390,21 @@ var GitHubApi = class {
     }
     return comments;
   }
+  /**
+   * The login the token acts as, from `GET /user`; undefined where the token may not read it. The
+   * workflow's own GITHUB_TOKEN is an installation token, which gets 403 "Resource not accessible by
+   * integration" there: it acts as `github-actions[bot]`, which the caller assumes.
+   */
+  async tokenLogin() {
+    try {
+      const response = await this.request("GET", this.url("user"));
+      const data = await response.json();
+      return typeof data.login === "string" && data.login !== "" ? data.login : void 0;
+    } catch (error2) {
+      if (error2 instanceof GitHubApiError && error2.readOnly) return void 0;
+      throw error2;
+    }
+  }
   async createComment(issue2, body) {
     const response = await this.request("POST", this.url(`${this.repoPath()}/issues/${issue2}/comments`), {
       body
@@ -26703,10 +26718,13 @@ function renderNothingLeft(report, ctx, marker) {
     "\n"
   );
 }
-async function upsertComment(api, issue2, marker, body, emptyBody) {
+var ACTIONS_BOT_LOGIN = "github-actions[bot]";
+async function upsertComment(api, issue2, marker, body, emptyBody, author) {
   try {
     const comments = await api.listComments(issue2);
-    const existing = findOwnComment(comments, marker);
+    const marked = comments.some((c) => typeof c.body === "string" && c.body.startsWith(marker));
+    const login = marked ? author || await api.tokenLogin() || ACTIONS_BOT_LOGIN : ACTIONS_BOT_LOGIN;
+    const existing = marked ? findOwnComment(comments, marker, login) : void 0;
     if (body === void 0) {
       if (!existing) return { action: "none" };
       if (existing.body === emptyBody) return withUrl("unchanged", existing.id, existing);
@@ -26728,9 +26746,11 @@ async function upsertComment(api, issue2, marker, body, emptyBody) {
 function withUrl(action, id, comment2) {
   return typeof comment2.html_url === "string" ? { action, id, url: comment2.html_url } : { action, id };
 }
-function findOwnComment(comments, marker) {
-  const candidates = comments.filter((c) => typeof c.body === "string" && c.body.startsWith(marker));
-  return candidates.find((c) => c.user?.type === "Bot" || c.user?.login === "github-actions[bot]") ?? candidates[0];
+function findOwnComment(comments, marker, login) {
+  const own = login.toLowerCase();
+  return comments.find(
+    (c) => typeof c.body === "string" && c.body.startsWith(marker) && typeof c.user?.login === "string" && c.user.login.toLowerCase() === own
+  );
 }
 
 // src/action/engines.ts
@@ -40243,6 +40263,7 @@ function readInputs(getInput2) {
     config: getInput2("config").trim(),
     schemaSemantics,
     comment: booleanInput(getInput2, "comment", true),
+    commentAuthor: getInput2("comment-author").trim(),
     githubToken: getInput2("github-token").trim(),
     sarifFile: getInput2("sarif-file").trim()
   };
@@ -41510,7 +41531,8 @@ async function comment(inputs, context, report, render2) {
       pr.number,
       marker,
       body,
-      renderNothingLeft(report, render2, marker)
+      renderNothingLeft(report, render2, marker),
+      inputs.commentAuthor
     );
     switch (outcome.action) {
       case "created":

@@ -368,21 +368,31 @@ export type CommentOutcome =
   | { action: 'none' }
   | { action: 'read-only'; error: GitHubApiError };
 
+/** The identity the workflow's own GITHUB_TOKEN acts as (an installation token of GitHub Actions). */
+export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+
 /**
- * Finds our comment (body starting with the marker; a bot's comment preferred over a look-alike a
- * user pasted) and creates or updates it. `body === undefined` means "nothing to report": an
- * existing comment is updated with `emptyBody`, and none is created.
+ * Finds our comment and creates or updates it. Ours is a comment whose body starts with the marker
+ * and whose author is the identity the token acts as: `author` when given (the `comment-author`
+ * input, for a GitHub App's token), else the token's login, else `github-actions[bot]`. A comment
+ * anyone else wrote with the marker is never adopted: editing it would publish our report under
+ * their name, and a 403 on it would hide the report. The identity is asked only when a comment
+ * carries the marker. `body === undefined` means "nothing to report": an existing comment is
+ * updated with `emptyBody`, and none is created.
  */
 export async function upsertComment(
-  api: Pick<GitHubApi, 'listComments' | 'createComment' | 'updateComment'>,
+  api: Pick<GitHubApi, 'listComments' | 'createComment' | 'updateComment' | 'tokenLogin'>,
   issue: number,
   marker: string,
   body: string | undefined,
   emptyBody: string,
+  author?: string,
 ): Promise<CommentOutcome> {
   try {
     const comments = await api.listComments(issue);
-    const existing = findOwnComment(comments, marker);
+    const marked = comments.some((c) => typeof c.body === 'string' && c.body.startsWith(marker));
+    const login = marked ? author || (await api.tokenLogin()) || ACTIONS_BOT_LOGIN : ACTIONS_BOT_LOGIN;
+    const existing = marked ? findOwnComment(comments, marker, login) : undefined;
     if (body === undefined) {
       if (!existing) return { action: 'none' };
       if (existing.body === emptyBody) return withUrl('unchanged', existing.id, existing);
@@ -410,9 +420,18 @@ function withUrl(
   return typeof comment.html_url === 'string' ? { action, id, url: comment.html_url } : { action, id };
 }
 
-export function findOwnComment(comments: readonly IssueComment[], marker: string): IssueComment | undefined {
-  const candidates = comments.filter((c) => typeof c.body === 'string' && c.body.startsWith(marker));
-  return (
-    candidates.find((c) => c.user?.type === 'Bot' || c.user?.login === 'github-actions[bot]') ?? candidates[0]
+/** The first comment `login` wrote (logins compare case-insensitively, as GitHub's do) with the marker. */
+export function findOwnComment(
+  comments: readonly IssueComment[],
+  marker: string,
+  login: string,
+): IssueComment | undefined {
+  const own = login.toLowerCase();
+  return comments.find(
+    (c) =>
+      typeof c.body === 'string' &&
+      c.body.startsWith(marker) &&
+      typeof c.user?.login === 'string' &&
+      c.user.login.toLowerCase() === own,
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The only GitHub REST calls the Action makes, all on one pull request's issue comments:
- * list (paginated), create, update. Node's fetch; the base URL is GITHUB_API_URL (GitHub Enterprise
+ * The only GitHub REST calls the Action makes: one pull request's issue comments (list, paginated;
+ * create; update) and, when a comment carries the Action's marker, who the token belongs to. Node's fetch; the base URL is GITHUB_API_URL (GitHub Enterprise
  * Server, or the local fake server in tests). The token is sent to that origin only — a `Link: next`
  * URL pointing anywhere else is refused.
  */
@@ -102,6 +102,22 @@ export class GitHubApi {
       next = link ? new URL(link, this.base) : undefined;
     }
     return comments;
+  }
+
+  /**
+   * The login the token acts as, from `GET /user`; undefined where the token may not read it. The
+   * workflow's own GITHUB_TOKEN is an installation token, which gets 403 "Resource not accessible by
+   * integration" there: it acts as `github-actions[bot]`, which the caller assumes.
+   */
+  async tokenLogin(): Promise<string | undefined> {
+    try {
+      const response = await this.request('GET', this.url('user'));
+      const data = (await response.json()) as { login?: unknown };
+      return typeof data.login === 'string' && data.login !== '' ? data.login : undefined;
+    } catch (error) {
+      if (error instanceof GitHubApiError && error.readOnly) return undefined;
+      throw error;
+    }
   }
 
   async createComment(issue: number, body: string): Promise<IssueComment> {

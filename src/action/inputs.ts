@@ -24,6 +24,8 @@ export interface Inputs {
   /** Empty: the config file's `schemaSemantics`, else `api`. */
   schemaSemantics: SchemaSemanticsInput;
   comment: boolean;
+  /** Empty: the login the token acts as (GET /user), else github-actions[bot]. */
+  commentAuthor: string;
   githubToken: string;
   /** Empty: no SARIF file. */
   sarifFile: string;
@@ -69,6 +71,7 @@ export function readInputs(getInput: GetInput): Inputs {
     config: getInput('config').trim(),
     schemaSemantics: schemaSemantics as SchemaSemanticsInput,
     comment: booleanInput(getInput, 'comment', true),
+    commentAuthor: getInput('comment-author').trim(),
     githubToken: getInput('github-token').trim(),
     sarifFile: getInput('sarif-file').trim(),
   };

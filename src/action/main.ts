@@ -158,6 +158,7 @@ async function comment(
       marker,
       body,
       renderNothingLeft(report, render, marker),
+      inputs.commentAuthor,
     );
     switch (outcome.action) {
       case 'created':

@@ -38,6 +38,7 @@ describe('action.yml', () => {
       'config',
       'schema-semantics',
       'comment',
+      'comment-author',
       'github-token',
       'sarif-file',
     ]);

@@ -115,12 +115,20 @@ describe('renderReport', () => {
   });
 });
 
+const BOT = { login: 'github-actions[bot]', type: 'Bot' };
+
 class FakeApi {
   calls: string[] = [];
   constructor(
     public comments: IssueComment[],
     private readonly failWrites?: GitHubApiError,
+    /** What GET /user answers: a login, or undefined for an installation token's 403. */
+    private readonly login?: string,
   ) {}
+  async tokenLogin(): Promise<string | undefined> {
+    this.calls.push('user');
+    return this.login;
+  }
   async listComments(): Promise<IssueComment[]> {
     this.calls.push('list');
     return this.comments;
@@ -128,7 +136,7 @@ class FakeApi {
   async createComment(_issue: number, body: string): Promise<IssueComment> {
     this.calls.push('create');
     if (this.failWrites) throw this.failWrites;
-    const comment = { id: 99, body };
+    const comment = { id: 99, body, user: this.login ? { login: this.login, type: 'User' } : BOT };
     this.comments.push(comment);
     return comment;
   }
@@ -156,14 +164,15 @@ describe('upsertComment', () => {
       action: 'unchanged',
       id: 99,
     });
-    expect(api.calls).toEqual(['list', 'create', 'list', 'update 99', 'list']);
+    // The token's identity is asked only once a comment carries the marker.
+    expect(api.calls).toEqual(['list', 'create', 'list', 'user', 'update 99', 'list', 'user']);
   });
 
   it('creates nothing when there is nothing to report, but updates an existing comment', async () => {
     const none = new FakeApi([]);
     expect(await upsertComment(none, 7, MARKER, undefined, `${MARKER}\nempty`)).toEqual({ action: 'none' });
     expect(none.calls).toEqual(['list']);
-    const existing = new FakeApi([{ id: 3, body: `${MARKER}\nold` }]);
+    const existing = new FakeApi([{ id: 3, body: `${MARKER}\nold`, user: BOT }]);
     expect(await upsertComment(existing, 7, MARKER, undefined, `${MARKER}\nempty`)).toEqual({
       action: 'updated',
       id: 3,
@@ -177,11 +186,52 @@ describe('upsertComment', () => {
     expect(await upsertComment(api, 7, MARKER, `${MARKER}\nv1`, 'e')).toEqual({ action: 'read-only', error });
   });
 
-  it("prefers the bot's comment over a user's look-alike", () => {
-    const user = { id: 1, body: `${MARKER}\nfake`, user: { login: 'mallory', type: 'User' } };
-    const bot = { id: 2, body: `${MARKER}\nreal`, user: { login: 'github-actions[bot]', type: 'Bot' } };
-    expect(findOwnComment([user, bot], MARKER)?.id).toBe(2);
-    expect(findOwnComment([user], MARKER)?.id).toBe(1);
-    expect(findOwnComment([{ id: 3, body: `quoted ${MARKER}` }], MARKER)).toBeUndefined();
+  it.each([
+    { name: 'a user comment with the marker, GITHUB_TOKEN', login: undefined, author: undefined, adopt: 2 },
+    { name: 'a personal token: its own login only', login: 'octocat', author: undefined, adopt: 4 },
+    {
+      name: "a GitHub App's token named by comment-author",
+      login: undefined,
+      author: 'my-app[bot]',
+      adopt: 5,
+    },
+    { name: 'logins compare case-insensitively', login: 'OctoCat', author: undefined, adopt: 4 },
+    {
+      name: 'no comment of this identity: none adopted',
+      login: 'nobody',
+      author: undefined,
+      adopt: undefined,
+    },
+  ])('adopts only a marked comment its own identity wrote: $name', async ({ login, author, adopt }) => {
+    const comments: IssueComment[] = [
+      { id: 1, body: `${MARKER}\nplanted`, user: { login: 'mallory', type: 'User' } },
+      { id: 2, body: `${MARKER}\nreal`, user: BOT },
+      { id: 3, body: `quoted ${MARKER}`, user: BOT },
+      { id: 4, body: `${MARKER}\npat`, user: { login: 'octocat', type: 'User' } },
+      { id: 5, body: `${MARKER}\napp`, user: { login: 'my-app[bot]', type: 'Bot' } },
+    ];
+    const api = new FakeApi(comments, undefined, login);
+    const outcome = await upsertComment(api, 7, MARKER, `${MARKER}\nnew`, 'e', author);
+    if (adopt === undefined) {
+      expect(outcome).toEqual({ action: 'created', id: 99 });
+      expect(comments.find((c) => c.id === 1)!.body).toBe(`${MARKER}\nplanted`);
+    } else {
+      expect(outcome).toEqual({ action: 'updated', id: adopt });
+      expect(comments.find((c) => c.id === adopt)!.body).toBe(`${MARKER}\nnew`);
+    }
+    // Never the planted comment, and the identity is asked only when no author is given.
+    expect(comments.find((c) => c.id === 1)!.body).toBe(`${MARKER}\nplanted`);
+    expect(api.calls.includes('user')).toBe(author === undefined);
+  });
+
+  it('a planted comment alone is never adopted: the report goes into a comment of its own', async () => {
+    const planted = { id: 1, body: `${MARKER}\nplanted`, user: { login: 'mallory', type: 'User' } };
+    const api = new FakeApi([planted]);
+    expect(await upsertComment(api, 7, MARKER, `${MARKER}\nreport`, 'e')).toEqual({
+      action: 'created',
+      id: 99,
+    });
+    expect(planted.body).toBe(`${MARKER}\nplanted`);
+    expect(findOwnComment([planted], MARKER, 'github-actions[bot]')).toBeUndefined();
   });
 });

@@ -63,7 +63,7 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     expect(api.comments).toHaveLength(1);
     const body = api.comments[0]!.body;
     expect(body.startsWith(`${MARKER}\n### MCP description check\n`)).toBe(true);
-    expect(body).toContain('❌ **3 breaking changes** in 1 description file');
+    expect(body).toContain('❌ **2 breaking changes** in 1 description file');
     expect(body).toContain('suggested version bump: **major**');
     // a link to the line in the head commit, for the removed tool anchored at its surviving parent
     expect(body).toContain(
@@ -72,7 +72,7 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     expect(body).toContain(
       `(https://github.com/octo/servers/blob/${headSha}/servers/weather.mcpdesc.yaml#L24)`,
     );
-    expect(body).toMatch(/<details><summary>ℹ️ 2 info changes<\/summary>/);
+    expect(body).toMatch(/<details><summary>ℹ️ 3 info changes<\/summary>/);
     expect(body).toMatch(/<details><summary>🔎 \d+ lint findings/);
     expect(body).toMatch(/<details><summary>📝 Changelog — suggested version bump: major<\/summary>/);
     expect(body).toContain('[workflow run](https://github.com/octo/servers/actions/runs/4242)');
@@ -80,12 +80,12 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     // the job summary is the same report, without the marker
     expect(run.summary.trim()).toBe(body.slice(MARKER.length + 1).trim());
 
-    expect(run.outputs['breaking-count']).toBe('3');
+    expect(run.outputs['breaking-count']).toBe('2');
     expect(run.outputs['warning-count']).toBe('0');
     expect(JSON.parse(run.outputs['changed-files']!)).toEqual([FILE]);
     expect(run.outputs['report-path']).toMatch(/mcpdesc-report-4242\.json$/);
     const report = run.report as { counts: { breaking: number }; files: { path: string; status: string }[] };
-    expect(report.counts.breaking).toBe(3);
+    expect(report.counts.breaking).toBe(2);
     expect(report.files.map((f) => [f.path, f.status])).toEqual([[FILE, 'modified']]);
 
     // annotations: breaking first, on head lines, then lint warnings (the default rules have none
@@ -93,14 +93,13 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     const heads = run.annotations.map((line) => line.slice(0, line.indexOf('::', 2) + 2));
     expect(heads).toEqual([
       `::error title=mcpdesc%3A breaking change (tool-removed),file=${FILE},line=9,col=1::`,
-      `::error title=mcpdesc%3A breaking change (input-schema-narrowed),file=${FILE},line=19,col=9::`,
       `::error title=mcpdesc%3A breaking change (input-schema-narrowed),file=${FILE},line=24,col=11::`,
       '::error::',
     ]);
     expect(run.annotations[0]).toBe(
       `::error title=mcpdesc%3A breaking change (tool-removed),file=${FILE},line=9,col=1::tool \`get_alerts\` removed [2025-11-25] (removed; shown at the nearest part that remains)`,
     );
-    expect(run.annotations.at(-1)).toBe('::error::mcpdesc: fail-on: breaking — 3 breaking changes');
+    expect(run.annotations.at(-1)).toBe('::error::mcpdesc: fail-on: breaking — 2 breaking changes');
     // the token only ever appears in the mask command
     expect(run.stdout.split('\n').filter((l) => l.includes(TOKEN))).toEqual([`::add-mask::${TOKEN}`]);
   });
@@ -118,13 +117,14 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     expect(second.code).toBe(1);
     expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `GET ${LIST}`,
+      'GET /user',
       `PATCH /repos/octo/servers/issues/comments/${id}`,
     ]);
     expect(api.comments).toHaveLength(1);
-    expect(api.comments[0]!.body).toContain('❌ **2 breaking changes**');
+    expect(api.comments[0]!.body).toContain('❌ **1 breaking change**');
     expect(api.comments[0]!.body).toContain(`/blob/${head2}/`);
     expect(api.comments[0]!.body).not.toContain('<code>get\\_alerts</code> removed');
-    expect(second.outputs['breaking-count']).toBe('2');
+    expect(second.outputs['breaking-count']).toBe('1');
 
     // third push: back to the base version — nothing left to report; the comment is updated to say so
     api.requests.length = 0;
@@ -134,6 +134,7 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     expect(third.code).toBe(0);
     expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `GET ${LIST}`,
+      'GET /user',
       `PATCH /repos/octo/servers/issues/comments/${id}`,
     ]);
     expect(api.comments).toHaveLength(1);
@@ -180,9 +181,55 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     expect(run.annotations).toContain(
       '::notice title=mcpdesc%3A report in the job summary::Could not write the pull request comment (POST /repos/octo/servers/issues/7/comments returned 403: Resource not accessible by integration). The token is read-only here — as on a pull request from a fork — so the report is in the job summary.',
     );
-    expect(run.summary).toContain('❌ **3 breaking changes** in 1 description file');
-    expect(run.outputs['breaking-count']).toBe('3');
+    expect(run.summary).toContain('❌ **2 breaking changes** in 1 description file');
+    expect(run.outputs['breaking-count']).toBe('2');
     expect(run.annotations.some((l) => l.startsWith('::error::'))).toBe(false);
+  });
+
+  it('never adopts a comment someone else wrote with its marker; a personal token adopts its own', async () => {
+    const { baseSha, headSha } = breakingPr();
+    // Posted before the first run by a participant, to have the report appear under their name.
+    api.comments.push({
+      id: 3,
+      body: `${MARKER}\nplanted`,
+      user: { login: 'mallory', type: 'User' },
+      html_url: 'https://github.com/octo/servers/pull/7#issuecomment-3',
+    });
+    const run = await runAction({ repo, api, event: event(baseSha, headSha) });
+    expect(run.code).toBe(1);
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${LIST}`,
+      'GET /user',
+      'POST /repos/octo/servers/issues/7/comments',
+    ]);
+    expect(api.comments.find((c) => c.id === 3)!.body).toBe(`${MARKER}\nplanted`);
+    expect(api.comments.at(-1)!.body).toContain('❌ **2 breaking changes**');
+
+    // A personal access token acts as its owner: GET /user names it, and its comment is updated.
+    api.comments.length = 0;
+    api.requests.length = 0;
+    api.tokenLogin = 'octocat';
+    api.comments.push(
+      {
+        id: 4,
+        body: `${MARKER}\nmallory's`,
+        user: { login: 'mallory', type: 'User' },
+        html_url: 'https://github.com/octo/servers/pull/7#issuecomment-4',
+      },
+      {
+        id: 5,
+        body: `${MARKER}\nold report`,
+        user: { login: 'octocat', type: 'User' },
+        html_url: 'https://github.com/octo/servers/pull/7#issuecomment-5',
+      },
+    );
+    await runAction({ repo, api, event: event(baseSha, headSha) });
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${LIST}`,
+      'GET /user',
+      'PATCH /repos/octo/servers/issues/comments/5',
+    ]);
+    expect(api.comments.find((c) => c.id === 4)!.body).toBe(`${MARKER}\nmallory's`);
   });
 
   it('finds its comment past the first 100 (pagination) and ignores look-alikes by other workflows', async () => {
@@ -206,9 +253,10 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `GET ${LIST}`,
       'GET /repos/octo/servers/issues/7/comments?per_page=100&page=2',
+      'GET /user',
       'PATCH /repos/octo/servers/issues/comments/6',
     ]);
-    expect(api.comments.find((c) => c.id === 6)!.body).toContain('❌ **3 breaking changes**');
+    expect(api.comments.find((c) => c.id === 6)!.body).toContain('❌ **2 breaking changes**');
     expect(api.comments.find((c) => c.id === 5)!.body).toBe(
       '<!-- mcpdesc-toolkit:Other workflow -->\nnot ours',
     );
@@ -273,7 +321,6 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     const results = sarif.runs[0].results as { ruleId: string; level: string }[];
     expect(results.filter((r) => r.level === 'error').map((r) => r.ruleId)).toEqual([
       'diff/tool-removed',
-      'diff/input-schema-narrowed',
       'diff/input-schema-narrowed',
     ]);
   });

@@ -34,6 +34,13 @@ describe('GitHubApi', () => {
     ]);
   });
 
+  it("names the token's login, or nothing for an installation token (403 on GET /user)", async () => {
+    expect(await client().tokenLogin()).toBeUndefined();
+    api.tokenLogin = 'octocat';
+    expect(await client().tokenLogin()).toBe('octocat');
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /user', 'GET /user']);
+  });
+
   it('reports 403 and 401 as read-only errors', async () => {
     api.forbidWrites = true;
     const error = await client()

@@ -141,6 +141,7 @@ describe('readInputs', () => {
       config: '',
       schemaSemantics: '',
       comment: true,
+      commentAuthor: '',
       githubToken: '',
       sarifFile: '',
     });

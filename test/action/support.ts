@@ -83,6 +83,11 @@ export class FakeGitHub {
   readonly comments: FakeComment[] = [];
   /** 403 on POST/PATCH, as for a fork's read-only token. */
   forbidWrites = false;
+  /**
+   * What GET /user answers: undefined gives 403 "Resource not accessible by integration", as for the
+   * workflow's GITHUB_TOKEN (an installation token, which acts as github-actions[bot]).
+   */
+  tokenLogin: string | undefined;
   private nextId = 1000;
   private server: Server | undefined;
   port = 0;
@@ -141,6 +146,11 @@ export class FakeGitHub {
     };
     const base = `/repos/${this.owner}/${this.repo}`;
     if (req.headers.authorization !== `Bearer ${TOKEN}`) return send(401, { message: 'Bad credentials' });
+    if (req.method === 'GET' && url.pathname === '/user') {
+      if (this.tokenLogin === undefined)
+        return send(403, { message: 'Resource not accessible by integration' });
+      return send(200, { login: this.tokenLogin, type: 'User' });
+    }
     if (req.method === 'GET' && url.pathname === `${base}/issues/${this.issue}/comments`) {
       const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100);
       const page = Number(url.searchParams.get('page') ?? 1);
@@ -158,7 +168,10 @@ export class FakeGitHub {
       const comment: FakeComment = {
         id: this.nextId++,
         body: record.body?.body ?? '',
-        user: { login: 'github-actions[bot]', type: 'Bot' },
+        user:
+          this.tokenLogin === undefined
+            ? { login: 'github-actions[bot]', type: 'Bot' }
+            : { login: this.tokenLogin, type: 'User' },
         html_url: `https://github.com/${this.owner}/${this.repo}/pull/${this.issue}#issuecomment-${this.nextId}`,
       };
       this.comments.push(comment);
