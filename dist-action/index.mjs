@@ -27268,6 +27268,14 @@ var RULES = [
       action: "change",
       rationale: "A result the new description documents does not match the old output schema: consumers built on it may reject it (old results against a narrower new schema are no consumer problem)."
     },
+    "example-check-incomplete": {
+      level: "warning",
+      surface: "examples",
+      direction: none,
+      kind: "constraints",
+      action: "change",
+      rationale: "An example could not be checked against the other side's schema within the work budget (a pattern that backtracks, a $ref or composition fan-out): nothing says it still holds, so it is never counted as compatible."
+    },
     "scenario-added": {
       level: "info",
       surface: "examples",
@@ -32664,6 +32672,20 @@ function oldToolExamplesAgainstNew(ctx, pair, subject) {
       if (input && args !== void 0) {
         const check = checkInstance(input, args);
         const first = check.errors[0];
+        if (!first && check.incomplete) {
+          ctx.emit(
+            "example-check-incomplete",
+            subject,
+            pair.revisions,
+            `old ${NOUN[field]} ${q(name)} could not be checked against the new inputSchema: ${incompleteReason(check)}`,
+            {
+              path: `/${field}/${escapeSegment(name)}/input`,
+              before: `${before2}/input`,
+              after: appendPointer(n.pointer, "inputSchema"),
+              details: details2
+            }
+          );
+        }
         if (first) {
           ctx.emit(
             "example-no-longer-valid",
@@ -32699,12 +32721,27 @@ function newToolResultsAgainstOld(ctx, pair, subject) {
         continue;
       if (output === null) output = validator(o.value.outputSchema);
       if (output === void 0) return;
-      const errors = checkInstance(output, structured).errors.filter(
+      const check = checkInstance(output, structured);
+      const errors = check.errors.filter(
         (e) => ctx.schemaSemantics === "json-schema" || e.keyword !== "additionalProperties"
       );
       const first = errors[0];
-      if (!first) continue;
       const at2 = appendPointer(n.pointer, field, name);
+      if (!first && check.incomplete) {
+        ctx.emit(
+          "example-check-incomplete",
+          subject,
+          pair.revisions,
+          `new ${NOUN[field]} ${q(name)} result could not be checked against the old outputSchema: ${incompleteReason(check)}`,
+          {
+            path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
+            before: appendPointer(o.pointer, "outputSchema"),
+            after: `${at2}/result/structuredContent`,
+            details: { map: field, name }
+          }
+        );
+      }
+      if (!first) continue;
       ctx.emit(
         "example-output-no-longer-valid",
         subject,

@@ -632,6 +632,15 @@ export const RULES: readonly RuleMeta[] = [
       rationale:
         'A result the new description documents does not match the old output schema: consumers built on it may reject it (old results against a narrower new schema are no consumer problem).',
     },
+    'example-check-incomplete': {
+      level: 'warning',
+      surface: 'examples',
+      direction: none,
+      kind: 'constraints',
+      action: 'change',
+      rationale:
+        'An example could not be checked against the other side\'s schema within the work budget (a pattern that backtracks, a $ref or composition fan-out): nothing says it still holds, so it is never counted as compatible.',
+    },
     'scenario-added': {
       level: 'info',
       surface: 'examples',

@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
-import { checkInstance, compileSchema } from '../../validate/embedded-schema.js';
+import { checkInstance, compileSchema, incompleteReason } from '../../validate/embedded-schema.js';
 import type { DeclPair, PrimitiveMatch } from '../compare.js';
 import type { Decl } from '../normalize.js';
 import type { Subject } from '../types.js';
@@ -107,6 +107,20 @@ function oldToolExamplesAgainstNew(ctx: CheckContext, pair: DeclPair, subject: S
       if (input && args !== undefined) {
         const check = checkInstance(input, args);
         const first = check.errors[0];
+        if (!first && check.incomplete) {
+          ctx.emit(
+            'example-check-incomplete',
+            subject,
+            pair.revisions,
+            `old ${NOUN[field]} ${q(name)} could not be checked against the new inputSchema: ${incompleteReason(check)}`,
+            {
+              path: `/${field}/${escapeSegment(name)}/input`,
+              before: `${before}/input`,
+              after: appendPointer(n.pointer, 'inputSchema'),
+              details,
+            },
+          );
+        }
         if (first) {
           ctx.emit(
             'example-no-longer-valid',
@@ -156,12 +170,27 @@ function newToolResultsAgainstOld(ctx: CheckContext, pair: DeclPair, subject: Su
         continue;
       if (output === null) output = validator(o.value.outputSchema);
       if (output === undefined) return;
-      const errors = checkInstance(output, structured).errors.filter(
+      const check = checkInstance(output, structured);
+      const errors = check.errors.filter(
         (e) => ctx.schemaSemantics === 'json-schema' || e.keyword !== 'additionalProperties',
       );
       const first = errors[0];
-      if (!first) continue;
       const at = appendPointer(n.pointer, field, name);
+      if (!first && check.incomplete) {
+        ctx.emit(
+          'example-check-incomplete',
+          subject,
+          pair.revisions,
+          `new ${NOUN[field]} ${q(name)} result could not be checked against the old outputSchema: ${incompleteReason(check)}`,
+          {
+            path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
+            before: appendPointer(o.pointer, 'outputSchema'),
+            after: `${at}/result/structuredContent`,
+            details: { map: field, name },
+          },
+        );
+      }
+      if (!first) continue;
       ctx.emit(
         'example-output-no-longer-valid',
         subject,
