@@ -639,7 +639,7 @@ export const RULES: readonly RuleMeta[] = [
       kind: 'constraints',
       action: 'change',
       rationale:
-        'An example could not be checked against the other side\'s schema within the work budget (a pattern that backtracks, a $ref or composition fan-out): nothing says it still holds, so it is never counted as compatible.',
+        "An example could not be checked against the other side's schema within the work budget (a pattern that backtracks, a $ref or composition fan-out): nothing says it still holds, so it is never counted as compatible.",
     },
     'scenario-added': {
       level: 'info',
