@@ -50,6 +50,7 @@ import {
   subjectKind,
   valueAt,
 } from './support.js';
+import { integerLiteralConflicts } from './three-way.js';
 import { type DocumentValidator, errorFindings } from './validation.js';
 
 export type { MergeInput } from './support.js';
@@ -108,6 +109,11 @@ export function mergeAggregate(
 
   // Read-only from here on, except that renaming components copies the input it renames first.
   const docs = inputs.map((input) => input.value as JsonObject);
+
+  // Integers beyond ±2^53 that differ as written but decode to one double: the comparisons below
+  // would take them for one value and keep one literal.
+  for (const [i, a] of inputs.entries())
+    for (const b of inputs.slice(i + 1)) appendAll(conflicts, integerLiteralConflicts(a, b, true));
 
   // 2. Components.
   const components = mergeComponents(inputs, docs, options.renameComponents === true);

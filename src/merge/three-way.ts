@@ -195,41 +195,54 @@ function itemIdentity(collection: string, item: JsonObject): string | undefined 
  * differ, the merge is refused. Without the texts, the decoded values are compared.
  */
 function integerPrecisionConflicts(inputs: ThreeWayInputs): Conflict[] {
-  const unsafe = (input: MergeInput): Map<string, { pointer: string; literal: string }> => {
-    const out = new Map<string, { pointer: string; literal: string }>();
-    const visit = (value: JsonValue, pointer: string) => {
-      if (typeof value === 'number') {
-        if (Number.isInteger(value) && !Number.isSafeInteger(value))
-          out.set(stablePath(input.value, pointer), {
-            pointer,
-            literal: literalAt(input, pointer) ?? String(value),
-          });
-      } else if (Array.isArray(value)) {
-        for (const [i, item] of value.entries()) visit(item, appendPointer(pointer, i));
-      } else if (isJsonObject(value))
-        for (const [key, item] of Object.entries(value)) visit(item, appendPointer(pointer, key));
-    };
-    visit(input.value, '');
-    return out;
-  };
-  const ours = unsafe(inputs.ours);
-  if (ours.size === 0) return [];
-  const theirs = unsafe(inputs.theirs);
+  return integerLiteralConflicts(inputs.ours, inputs.theirs, false);
+}
+
+/**
+ * The places where `a` and `b` hold integers beyond ±2^53 whose literals differ. With
+ * `onlyWhereEqual`, only those that decode to one double: the aggregate merge compares decoded
+ * values, so it would take such a pair for one value and silently keep one literal.
+ */
+export function integerLiteralConflicts(a: MergeInput, b: MergeInput, onlyWhereEqual: boolean): Conflict[] {
+  const mine = unsafeIntegers(a);
+  if (mine.size === 0) return [];
+  const theirs = unsafeIntegers(b);
   const conflicts: Conflict[] = [];
-  for (const [path, mine] of ours) {
+  for (const [path, one] of mine) {
     const other = theirs.get(path);
-    if (!other || other.literal === mine.literal) continue;
+    if (!other || other.literal === one.literal) continue;
+    const read = [getAtPointer(a.value, one.pointer), getAtPointer(b.value, other.pointer)];
+    if (onlyWhereEqual && read[0] !== read[1]) continue;
     conflicts.push({
       code: 'integer-precision-conflict',
-      message: `${mine.pointer}: both sides hold integers beyond ±2^53 that differ (${mine.literal} and ${other.literal}); they read as ${String(getAtPointer(inputs.ours.value, mine.pointer))} and ${String(getAtPointer(inputs.theirs.value, other.pointer))}`,
-      locations: [locate(inputs.ours, mine.pointer), locate(inputs.theirs, other.pointer)],
+      message: `${one.pointer}: ${onlyWhereEqual ? `${a.file} and ${b.file}` : 'both sides'} hold integers beyond ±2^53 that differ (${one.literal} and ${other.literal}); they read as ${String(read[0])} and ${String(read[1])}`,
+      locations: [locate(a, one.pointer), locate(b, other.pointer)],
       values: [
-        { present: true, value: mine.literal },
+        { present: true, value: one.literal },
         { present: true, value: other.literal },
       ],
     });
   }
   return conflicts;
+}
+
+/** Every integer beyond ±2^53 in `input`, by stable path, with its literal as written. */
+function unsafeIntegers(input: MergeInput): Map<string, { pointer: string; literal: string }> {
+  const out = new Map<string, { pointer: string; literal: string }>();
+  const visit = (value: JsonValue, pointer: string) => {
+    if (typeof value === 'number') {
+      if (Number.isInteger(value) && !Number.isSafeInteger(value))
+        out.set(stablePath(input.value, pointer), {
+          pointer,
+          literal: literalAt(input, pointer) ?? String(value),
+        });
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) visit(item, appendPointer(pointer, i));
+    } else if (isJsonObject(value))
+      for (const [key, item] of Object.entries(value)) visit(item, appendPointer(pointer, key));
+  };
+  visit(input.value, '');
+  return out;
 }
 
 /** The number literal at `pointer` as written in the input's text, when the text is known. */

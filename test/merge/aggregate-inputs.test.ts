@@ -170,3 +170,43 @@ describe('mcpdesc merge with a 0.7.0 input (built CLI)', () => {
     expect(JSON.parse(result.stdout).mcpdesc).toBe('0.8.0');
   }, 60_000);
 });
+
+describe('aggregate merge: integers beyond ±2^53', () => {
+  // Both literals decode to 9007199254740992: compared as values they are one.
+  const big = (literal: string, file: string, name = 'chess') =>
+    [
+      file,
+      `mcpdesc: 0.8.0\ninfo: { name: ${name}, version: 1.0.0 }\nprotocolVersions: ['2025-11-25']\nx-limit: ${literal}\ntools:\n  - { name: search, description: Search, inputSchema: { type: object } }\n`,
+    ] as [string, string];
+  const withText = ([file, text]: [string, string]) => ({ ...load(text, file), text });
+
+  it.each([
+    { name: 'different literals that read as one double: refused', b: '9007199254740993', refused: true },
+    { name: 'the same literal: merged', b: '9007199254740992', refused: false },
+  ])('$name', ({ b, refused: expectRefused }) => {
+    const result = mergeAggregate([withText(big('9007199254740992', 'a.yaml')), withText(big(b, 'b.yaml'))], {
+      validate: validateDocument,
+    });
+    expect(result.ok).toBe(!expectRefused);
+    if (!result.ok) {
+      expect(result.conflicts.map((c) => c.code)).toEqual(['integer-precision-conflict']);
+      expect(result.conflicts[0]?.message).toBe(
+        '/x-limit: a.yaml and b.yaml hold integers beyond ±2^53 that differ (9007199254740992 and 9007199254740993); they read as 9007199254740992 and 9007199254740992',
+      );
+      expect(result.conflicts[0]?.locations.map((l) => `${l.file}:${l.line}`)).toEqual([
+        'a.yaml:4',
+        'b.yaml:4',
+      ]);
+    }
+  });
+
+  it('the built CLI refuses them with exit 1 and writes nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-bigint-'));
+    for (const [file, text] of [big('9007199254740992', 'a.yaml'), big('9007199254740993', 'b.yaml')])
+      writeFileSync(join(dir, file), text);
+    const result = runCli(['merge', 'a.yaml', 'b.yaml', '-o', 'out.yaml'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('integer-precision-conflict');
+    expect(() => readFileSync(join(dir, 'out.yaml'))).toThrow();
+  });
+});

@@ -50,7 +50,7 @@ export function registerMerge(program: Command): void {
           import('../../migrate/load.js'),
           import('../errors.js'),
         ]);
-        const sources = [];
+        const sources: Awaited<ReturnType<typeof loadInput>>[] = [];
         // Every input is held until the merge: their memory is bounded together.
         const memory = new MemoryLedger();
         for (const file of files) sources.push(await loadInput(file, { memory }));
@@ -64,7 +64,13 @@ export function registerMerge(program: Command): void {
           throw error;
         }
         const result = mergeAggregate(
-          loaded.map((doc) => ({ file: doc.file, value: doc.value, sourceMap: doc.sourceMap })),
+          // The text lets the merge read number literals as written; a migrated input's text is the
+          // 0.7.0 one, which its pointers no longer match.
+          loaded.map((doc, i) =>
+            doc === sources[i]
+              ? { file: doc.file, value: doc.value, sourceMap: doc.sourceMap, text: doc.text }
+              : { file: doc.file, value: doc.value, sourceMap: doc.sourceMap },
+          ),
           {
             renameComponents: options.renameComponents === true,
             validate: validateDocument,
