@@ -12,7 +12,17 @@ export interface ConflictTextOptions {
   color?: boolean;
   /** First line, e.g. "mcpdesc merge: 2 conflicts, nothing written". */
   title?: string;
+  /**
+   * Show at most this many conflicts, then one line for the rest: inputs built to conflict
+   * everywhere (two 10,000-link alias chains) would otherwise print a line per conflict.
+   */
+  max?: number;
+  /** Where the full list is, for that line (e.g. "--report-format json lists every one"). */
+  fullList?: string;
 }
+
+/** How many conflicts the command line prints before one line for the rest. */
+export const CONFLICTS_SHOWN = 25;
 
 export function formatLocation(location: Location): string {
   const file = showControlsInLine(location.file);
@@ -33,7 +43,9 @@ export function formatConflictsText(
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const lines: string[] = [];
   if (options.title) lines.push(chalk.bold(showControls(options.title)), '');
-  conflicts.forEach((conflict, index) => {
+  const shown =
+    options.max !== undefined && conflicts.length > options.max ? conflicts.slice(0, options.max) : conflicts;
+  shown.forEach((conflict, index) => {
     lines.push(`${chalk.red('conflict')} ${chalk.bold(conflict.code)}  ${showControls(conflict.message)}`);
     const where = conflict.locations.map(formatLocation);
     const width = maxOf(where, (w) => w.length);
@@ -42,8 +54,11 @@ export function formatConflictsText(
       const pointer = location.pointer === '' ? '(root)' : location.pointer;
       lines.push(`  ${chalk.dim((where[i] ?? '').padEnd(width))}  ${pointer}${value ? `  ${value}` : ''}`);
     });
-    if (index < conflicts.length - 1) lines.push('');
+    if (index < shown.length - 1) lines.push('');
   });
+  const rest = conflicts.length - shown.length;
+  if (rest > 0)
+    lines.push('', `… and ${conflictSummary(rest)} more${options.fullList ? ` (${options.fullList})` : ''}`);
   return `${lines.join('\n')}\n`;
 }
 

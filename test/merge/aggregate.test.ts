@@ -36,6 +36,24 @@ const variant = (file: string, ...edits: [string, string][]) => {
 };
 
 describe('aggregate merge: refusals name every conflict with positions in every input', () => {
+  it('the text report lists at most `max` conflicts, then one line for the rest', () => {
+    const one = {
+      code: 'concurrent-edit' as const,
+      message: 'x',
+      locations: [{ file: 'a.yaml', pointer: '/x', line: 1, column: 1 }],
+    };
+    const text = formatConflictsText(
+      Array.from({ length: 53 }, () => one),
+      {
+        max: 50,
+        fullList: '--report-format json lists every one',
+      },
+    );
+    expect(text.match(/^conflict /gm)).toHaveLength(50);
+    expect(text.endsWith('\n… and 3 conflicts more (--report-format json lists every one)\n')).toBe(true);
+    expect(formatConflictsText([one, one], { max: 2 })).not.toContain('more');
+  });
+
   it('conflicting unscoped metadata and non-equivalent same-revision views (YAML + JSON positions)', () => {
     const conflicts = refused([fixture('search-a.yaml'), fixture('search-b.json')]);
     expect(brief(conflicts)).toEqual([

@@ -75,8 +75,8 @@ const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-
 function expectEnded(result: CliResult, printsDocument = false) {
   expect([0, 1, 2]).toContain(result.code);
   expect(result.stderr).not.toMatch(/internal error|Maximum call stack|\n\s+at |FATAL/);
-  // "A few lines": a summary, not an output that grew with the input's hidden size (project and
-  // merge print a document, as long as the input's own).
+  // "A few lines": a summary, not an output that grew with the input's hidden size (project and a
+  // successful merge print a document, as long as the input's own).
   if (printsDocument) return;
   expect(result.stderr.split('\n').length).toBeLessThan(200);
   expect(result.stdout.split('\n').length).toBeLessThan(200);
@@ -101,10 +101,9 @@ describe.each(Object.entries(classes))('%s', (name, hostile) => {
   ] as const)(
     '%s ends by itself with exit 0, 1 or 2',
     (command, args) => {
-      expectEnded(
-        runCli([command, ...args()], { timeout: GENEROUS }),
-        command === 'project' || command === 'merge',
-      );
+      const result = runCli([command, ...args()], { timeout: GENEROUS });
+      // A merge that succeeds prints the merged document; a refused one lists at most 25 conflicts.
+      expectEnded(result, command === 'project' || (command === 'merge' && result.code === 0));
     },
     GENEROUS + 10_000,
   );

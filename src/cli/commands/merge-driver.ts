@@ -126,6 +126,8 @@ export function registerMergeDriver(program: Command): void {
             report.formatConflictsText(conflicts, {
               color,
               title: `mcpdesc merge-driver: ${name}: ${report.conflictSummary(conflicts.length)}; kept ours, details in ${sidecar}`,
+              max: report.CONFLICTS_SHOWN,
+              fullList: `${sidecar} lists every one`,
             }),
           );
           return EXIT_FINDINGS;

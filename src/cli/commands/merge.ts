@@ -87,6 +87,8 @@ export function registerMerge(program: Command): void {
               report.formatConflictsText(result.conflicts, {
                 color,
                 title: `mcpdesc merge: ${report.conflictSummary(result.conflicts.length)}, nothing written`,
+                max: report.CONFLICTS_SHOWN,
+                fullList: '--report-format json lists every one',
               }),
             );
           }
