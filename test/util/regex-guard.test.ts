@@ -148,7 +148,8 @@ describe('guardedMatch', () => {
   it('stops what only V8 can run (lookaround) within the budget, and says it skipped', () => {
     withRegexBudget(() => {
       takeRegexSkipped();
-      const slow = guarded('(?=(a|a)*$)b');
+      // Anchored: V8 12+ (Node 24) rejects an unanchored `(?=…)b` at once by looking for the `b`.
+      const slow = guarded('^(?=(a|a?)+$)');
       expect(slow.linear).toBeUndefined();
       // Unstopped this takes hours: a regression fails as this test's timeout.
       expect(guardedMatch(slow, `${'a'.repeat(40)}!`)).toBe(true);
