@@ -499,7 +499,9 @@ function onlySpacesBefore(ctx: YamlContext, offset: number): boolean {
 /** Quotes strings that a YAML 1.1 reader (or a plain-scalar reading) would take for something else. */
 function needsQuotes(text: string): boolean {
   try {
-    return parse(text, { schema: 'yaml-1.1' }) !== text;
+    // Silent: a string such as `!x` reads as an unknown tag, which the yaml package would otherwise
+    // report on the process's stderr (a warning the user did not cause and cannot act on).
+    return parse(text, { schema: 'yaml-1.1', logLevel: 'silent' }) !== text;
   } catch {
     return true;
   }

@@ -60,7 +60,8 @@ export function detectIndentSeq(text: string): boolean {
 
 function needsQuotes(text: string): boolean {
   try {
-    return parse(text, { schema: 'yaml-1.1' }) !== text;
+    // Silent: `!x` reads as an unknown tag, which the yaml package would report on stderr.
+    return parse(text, { schema: 'yaml-1.1', logLevel: 'silent' }) !== text;
   } catch {
     return true;
   }

@@ -1,6 +1,6 @@
 /** Minimal edits of a description's text (what the merge driver writes after a clean merge). */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { editText } from '../../src/merge/text-edit.js';
 import { mergeLines, mergeTexts } from '../../src/merge/text-merge.js';
@@ -54,6 +54,22 @@ tools:
     inputSchema:
       type: object
 `);
+  });
+
+  it('a string that reads as a YAML tag is quoted, and nothing is reported on the process', () => {
+    const target = parse(YAML_SOURCE);
+    target.tools[0].description = '!x marks the spot';
+    target.tools[0].tags.push('!$');
+    // The yaml package reports an unknown tag through process.emitWarning (stderr in the CLI).
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    try {
+      const text = editText(YAML_SOURCE, 'yaml', target);
+      expect(text).toContain("description: '!x marks the spot'");
+      expect(text).toContain("tags: [a, b, '!$']");
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('a removed declaration takes its lines; the others keep their comments', () => {
