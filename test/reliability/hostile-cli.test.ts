@@ -80,8 +80,15 @@ describe('hostile documents through the commands', () => {
     const theirs = write('merge-theirs.json', JSON.stringify({ ...base, tools: tools(' (edited)') }));
     const result = runCli(['merge', ours, theirs, '-o', join(dir, 'merged.json')]);
     expectCleanOutcome(result, [1]);
-    expect(result.stderr.match(/^conflict /gm)).toHaveLength(20_000);
+    // The text report shows the first 25 and counts the rest; the JSON report names every one.
+    expect(result.stderr.match(/^conflict /gm)).toHaveLength(25);
+    expect(result.stderr).toContain('… and 19975 conflicts more (--report-format json lists every one)');
     expect(existsSync(join(dir, 'merged.json'))).toBe(false);
+    const json = runCli(['merge', ours, theirs, '--report-format', 'json']);
+    expect(json.code).toBe(1);
+    const conflicts = (JSON.parse(json.stdout) as { conflicts: { message: string }[] }).conflicts;
+    expect(conflicts).toHaveLength(20_000);
+    expect(new Set(conflicts.map((c) => /t_\d+/.exec(c.message)?.[0])).size).toBe(20_000);
   }, 180_000);
 
   it('the merge driver merges edits to different tools of a 20,000-tool description', () => {
