@@ -13,7 +13,8 @@
  * finally writes): an edit that does not give exactly the target is never returned.
  */
 import * as jsoncModule from 'jsonc-parser';
-import { Document, isMap, isScalar, isSeq, type Node, type Pair, parse, parseDocument, Scalar } from 'yaml';
+import { Document, isMap, isScalar, isSeq, type Node, type Pair, parseDocument, Scalar } from 'yaml';
+import { detectIndentSeq, needsQuotes } from '../migrate/yaml-preserve.js';
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual, sortedJson } from '../util/json.js';
 
 export type TextFormat = 'json' | 'yaml';
@@ -445,16 +446,22 @@ function detectIndent(text: string): number {
   return width >= 1 && width <= 8 ? width : 2;
 }
 
-/** True when most block sequences of the source are indented under their key (`key:\n  - item`). */
-function detectIndentSeq(text: string): boolean {
-  const pattern = /^( *)[^\s#-][^\n]*:[ \t]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*( *)- /gm;
-  let indented = 0;
-  let flush = 0;
-  for (const match of text.matchAll(pattern)) {
-    if ((match[2] ?? '').length > (match[1] ?? '').length) indented++;
-    else flush++;
+/**
+ * Inserts rendered members into a flow collection: after the member ending at `afterEnd`, or, with
+ * none before them, ahead of the first member (at `firstStart()`).
+ */
+function insertIntoFlow(
+  ctx: YamlContext,
+  texts: readonly string[],
+  afterEnd: number | undefined,
+  firstStart: () => number,
+): void {
+  if (afterEnd !== undefined) {
+    ctx.edits.push({ start: afterEnd, end: afterEnd, text: texts.map((t) => `, ${t}`).join('') });
+    return;
   }
-  return indented >= flush;
+  const at = firstStart();
+  ctx.edits.push({ start: at, end: at, text: texts.map((t) => `${t}, `).join('') });
 }
 
 function toJs(node: Node | null | undefined): JsonValue | undefined {
@@ -494,17 +501,6 @@ function column(ctx: YamlContext, offset: number): number {
 /** Nothing but spaces before a node on its line (it starts its own line). */
 function onlySpacesBefore(ctx: YamlContext, offset: number): boolean {
   return ctx.lines.indent(offset).length === offset - ctx.lines.start(offset);
-}
-
-/** Quotes strings that a YAML 1.1 reader (or a plain-scalar reading) would take for something else. */
-function needsQuotes(text: string): boolean {
-  try {
-    // Silent: a string such as `!x` reads as an unknown tag, which the yaml package would otherwise
-    // report on the process's stderr (a warning the user did not cause and cannot act on).
-    return parse(text, { schema: 'yaml-1.1', logLevel: 'silent' }) !== text;
-  } catch {
-    return true;
-  }
 }
 
 function yamlNode(value: JsonValue, flow: boolean, flowScalarLists: boolean): Document {
@@ -655,16 +651,9 @@ function editMap(ctx: YamlContext, node: BlockOrFlowMap, target: JsonObject): bo
   }
   for (const [after, texts] of inserts) {
     if (flow) {
-      if (after)
-        ctx.edits.push({
-          start: pairEnd(after),
-          end: pairEnd(after),
-          text: texts.map((t) => `, ${t}`).join(''),
-        });
-      else {
-        const first = startOf((pairs[0] as Pair<Node, Node | null>).key);
-        ctx.edits.push({ start: first, end: first, text: texts.map((t) => `${t}, `).join('') });
-      }
+      insertIntoFlow(ctx, texts, after ? pairEnd(after) : undefined, () =>
+        startOf((pairs[0] as Pair<Node, Node | null>).key),
+      );
       continue;
     }
     const block = texts.map((t) => `${' '.repeat(keyColumn)}${t}${ctx.eol}`).join('');
@@ -777,13 +766,7 @@ function editSeq(
   }
   for (const [after, texts] of inserts) {
     if (flow) {
-      if (after)
-        ctx.edits.push({
-          start: contentEnd(after),
-          end: contentEnd(after),
-          text: texts.map((t) => `, ${t}`).join(''),
-        });
-      else ctx.edits.push({ start: firstStart, end: firstStart, text: texts.map((t) => `${t}, `).join('') });
+      insertIntoFlow(ctx, texts, after ? contentEnd(after) : undefined, () => firstStart);
       continue;
     }
     const gap = ' '.repeat(Math.max(1, itemColumn - dashColumn - 1));

@@ -58,7 +58,8 @@ export function detectIndentSeq(text: string): boolean {
   return indented >= flush;
 }
 
-function needsQuotes(text: string): boolean {
+/** Whether a plain string would read back as something else (YAML 1.1 booleans, numbers, tags…). */
+export function needsQuotes(text: string): boolean {
   try {
     // Silent: `!x` reads as an unknown tag, which the yaml package would report on stderr.
     return parse(text, { schema: 'yaml-1.1', logLevel: 'silent' }) !== text;
