@@ -4147,13 +4147,13 @@ var require_fast_uri = __commonJS({
       }
       const introducerMatch = uri.match(AUTHORITY_INTRODUCER_REGION);
       if (introducerMatch !== null) {
-        const region = introducerMatch[1];
-        const normalizedRegion = region.replace(/[\t\n\r]/g, "");
+        const region2 = introducerMatch[1];
+        const normalizedRegion = region2.replace(/[\t\n\r]/g, "");
         if (normalizedRegion.length >= 2) {
           if (normalizedRegion.slice(0, 2) !== "//") {
             parsed.error = parsed.error || "URI authority must not contain a literal backslash.";
             malformedAuthorityOrPort = true;
-          } else if (region.length !== normalizedRegion.length) {
+          } else if (region2.length !== normalizedRegion.length) {
             parsed.error = parsed.error || "URI authority introducer must not contain whitespace.";
             malformedAuthorityOrPort = true;
           }
@@ -24334,7 +24334,7 @@ var require_semver2 = __commonJS({
 });
 
 // src/action/main.ts
-import { mkdirSync } from "node:fs";
+import { mkdirSync as mkdirSync2 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname as dirname5, isAbsolute as isAbsolute3, join as join7, resolve as resolve5 } from "node:path";
 
@@ -24791,6 +24791,7 @@ import {
   fchmodSync,
   fsyncSync,
   lstatSync,
+  mkdirSync,
   openSync,
   readlinkSync,
   realpathSync,
@@ -26638,10 +26639,10 @@ function moreRows(hidden) {
 _… and ${hidden} more (not shown here; see the job summary)._
 ` : "";
 }
-function lineLink(report, ctx, file, location2, side) {
+function lineLink(report, ctx, file, location, side) {
   const sha = side === "head" ? report.head.sha : report.base.sha;
   const path = side === "head" ? file.path : file.basePath ?? file.path;
-  const line = location2?.line ?? 1;
+  const line = location?.line ?? 1;
   const url = `${ctx.serverUrl}/${ctx.repository}/blob/${sha}/${encodePath(path)}#L${line}`;
   return markdownLink(`${escapeCode(path)}:${line}`, url);
 }
@@ -39921,9 +39922,9 @@ function lintDocument(loaded, config, options = {}) {
         subject,
         at: at2
       });
-      const location2 = { file: loaded.file, pointer: at2, line: 0, column: 0 };
-      findings.push({ code: rule.id, severity, message, location: location2 });
-      unplaced.push({ location: location2, atKey });
+      const location = { file: loaded.file, pointer: at2, line: 0, column: 0 };
+      findings.push({ code: rule.id, severity, message, location });
+      unplaced.push({ location, atKey });
     }
   };
   const run2 = (compiled4, subject) => {
@@ -39966,12 +39967,12 @@ function lintDocument(loaded, config, options = {}) {
     (a, b) => a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0
   );
   for (let i = 0; i < unplaced.length; i++) {
-    const { location: location2, atKey } = unplaced[i];
-    const at2 = location2.pointer;
+    const { location, atKey } = unplaced[i];
+    const at2 = location.pointer;
     const present = atKey ? at2 : map.nearest(at2);
     const position = atKey ? map.locateKey(at2) : present === at2 ? map.locate(at2) : map.locateKey(present);
-    location2.line = position.line;
-    location2.column = position.column;
+    location.line = position.line;
+    location.column = position.column;
   }
   findings.sort(compareFindings);
   return { file: loaded.file, findings, valid, complete, suppressed };
@@ -41363,83 +41364,346 @@ function messageOf(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
-// src/action/sarif.ts
-var CHANGE_LEVEL = {
-  breaking: "error",
-  warning: "warning",
-  info: "note"
+// src/report/json-chunks.ts
+var StreamedArray = class {
+  constructor(items) {
+    this.items = items;
+  }
+  items;
+  /** Inside a streamed item, `JSON.stringify` writes it as the array it stands for. */
+  toJSON() {
+    return [...this.items];
+  }
 };
-var FINDING_LEVEL = {
-  error: "error",
-  warning: "warning",
-  info: "note",
-  hint: "note"
-};
-function renderSarif(report, version, repositoryUri) {
-  const rules = /* @__PURE__ */ new Map();
-  const results = [];
-  const addRule = (id, text, level) => {
-    if (!rules.has(id)) rules.set(id, { id, shortDescription: { text }, defaultConfiguration: { level } });
-  };
-  for (const file of report.files) {
-    for (const change of file.changes) {
-      const ruleId = `diff/${change.ruleId}`;
-      addRule(ruleId, `mcpdesc diff rule ${change.ruleId}`, CHANGE_LEVEL[change.level]);
-      const at2 = file.status === "removed" ? void 0 : change.after ?? change.before;
-      results.push({
-        ruleId,
-        level: CHANGE_LEVEL[change.level],
-        message: { text: change.message },
-        locations: [location(file.path, at2?.line ?? 1, at2?.column ?? 1)],
-        partialFingerprints: { "mcpdescChange/v1": change.fingerprint },
-        properties: {
-          subject: `${change.subject.kind}:${change.subject.key}`,
-          revisions: change.revisions,
-          ...file.status === "removed" ? { removedFile: true } : {}
-        }
-      });
-    }
-    for (const finding of file.findings) {
-      const ruleId = `lint/${finding.code}`;
-      addRule(ruleId, `mcpdesc lint rule ${finding.code}`, FINDING_LEVEL[finding.severity]);
-      results.push({
-        ruleId,
-        level: FINDING_LEVEL[finding.severity],
-        message: { text: finding.message },
-        locations: [location(file.path, finding.location.line, finding.location.column)],
-        partialFingerprints: {
-          "mcpdescFinding/v1": `${finding.code}:${file.path}:${finding.location.pointer}`
-        }
-      });
+var CHUNK_CHARS = 1 << 20;
+function* prettyJsonChunks(value, chunkChars = CHUNK_CHARS) {
+  let buffer = "";
+  for (const part of pieces(value, "")) {
+    buffer += part;
+    if (buffer.length >= chunkChars) {
+      yield buffer;
+      buffer = "";
     }
   }
-  const sarif = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: "mcpdesc-toolkit",
-            version,
-            rules: [...rules.values()].sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-          }
-        },
-        ...repositoryUri && report.head.sha ? { versionControlProvenance: [{ repositoryUri, revisionId: report.head.sha }] } : {},
-        results
-      }
-    ]
-  };
-  return `${JSON.stringify(sarif, null, 2)}
+  yield `${buffer}
 `;
 }
-function location(uri, line, column) {
-  return {
-    physicalLocation: {
-      artifactLocation: { uri, uriBaseId: "%SRCROOT%" },
-      region: { startLine: Math.max(1, line), startColumn: Math.max(1, column) }
+function prettyJson(value) {
+  return Array.from(prettyJsonChunks(value)).join("");
+}
+function* pieces(value, indent) {
+  if (value instanceof StreamedArray) {
+    const inner2 = `${indent}  `;
+    let first2 = true;
+    for (const item of value.items) {
+      yield first2 ? `[
+${inner2}` : `,
+${inner2}`;
+      first2 = false;
+      yield leaf(item === void 0 || typeof item === "function" ? null : item, inner2);
+    }
+    yield first2 ? "[]" : `
+${indent}]`;
+    return;
+  }
+  if (value === null || typeof value !== "object" || !holdsStreamed(value)) {
+    yield leaf(value, indent);
+    return;
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      yield "[]";
+      return;
+    }
+    for (let i = 0; i < value.length; i++) {
+      yield i === 0 ? `[
+${inner}` : `,
+${inner}`;
+      const item = value[i];
+      yield* pieces(item === void 0 || typeof item === "function" ? null : item, inner);
+    }
+    yield `
+${indent}]`;
+    return;
+  }
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    if (member === void 0 || typeof member === "function") continue;
+    yield `${first ? "{" : ","}
+${inner}${escapeLayout(JSON.stringify(key))}: `;
+    first = false;
+    yield* pieces(member, inner);
+  }
+  yield first ? "{}" : `
+${indent}}`;
+}
+var LAYOUT_CHARACTERS = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var HAS_LAYOUT_CHARACTER = new RegExp(LAYOUT_CHARACTERS.source);
+function escapeLayout(text) {
+  if (!HAS_LAYOUT_CHARACTER.test(text)) return text;
+  return text.replace(LAYOUT_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function leaf(value, indent) {
+  const raw = JSON.stringify(value, null, 2);
+  if (raw === void 0) return "null";
+  const text = escapeLayout(raw);
+  return indent === "" ? text : text.replaceAll("\n", `
+${indent}`);
+}
+function holdsStreamed(value) {
+  if (value instanceof StreamedArray) return true;
+  const members = Array.isArray(value) ? value : Object.values(value);
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i];
+    if (member !== null && typeof member === "object" && holdsStreamed(member)) return true;
+  }
+  return false;
+}
+
+// src/report/changes-markdown.ts
+var KIND_LABEL3 = {
+  tool: "tool",
+  prompt: "prompt",
+  resource: "resource",
+  resourceTemplate: "resource template",
+  transport: "transport",
+  capabilities: "capabilities",
+  security: "security",
+  securityScheme: "security scheme",
+  info: "info",
+  document: "document",
+  tag: "tag",
+  component: "component"
+};
+function subjectLabel2(change) {
+  const kind = KIND_LABEL3[change.subject.kind] ?? change.subject.kind;
+  if (change.subject.kind === change.subject.key || ["document", "info", "capabilities"].includes(change.subject.kind))
+    return kind;
+  return `${kind} ${change.subject.key}`;
+}
+
+// src/report/sarif.ts
+function sarifLevel(severity) {
+  return severity === "error" ? "error" : severity === "warning" ? "warning" : severity === "off" ? "none" : "note";
+}
+function artifactUri(file) {
+  const posix = file.replace(/\\/g, "/");
+  if (/^[A-Za-z]:\//.test(posix)) return { uri: `file:///${posix.slice(0, 2)}${encodePath2(posix.slice(2))}` };
+  if (posix.startsWith("/")) return { uri: `file://${encodePath2(posix)}` };
+  return { uri: encodePath2(posix.replace(/^\.\//, "")), uriBaseId: "%SRCROOT%" };
+}
+function encodePath2(path) {
+  return path.split("/").map((segment) => encodeURIComponent(segment)).join("/");
+}
+function fingerprint2(code, pointer, ordinal) {
+  return sha256Hex(`${code}\0${pointer}\0${ordinal}`).slice(0, 32);
+}
+function region(line, column) {
+  return line > 0 ? { startLine: line, startColumn: Math.max(1, column) } : void 0;
+}
+function sarifLog(files, options, list2) {
+  const metas = /* @__PURE__ */ new Map();
+  for (const meta of options.rules ?? []) metas.set(meta.id, meta);
+  const ruleIndex = /* @__PURE__ */ new Map();
+  const descriptors = [];
+  const descriptorFor = (id, fallbackLevel) => {
+    let index = ruleIndex.get(id);
+    if (index !== void 0) return index;
+    const meta = metas.get(id);
+    const text = meta?.description || id;
+    const descriptor = {
+      id,
+      name: id.replace(/(^|[-_./])([a-z0-9])/g, (_m, _sep, c) => c.toUpperCase()),
+      shortDescription: { text: firstSentence(text) },
+      fullDescription: { text },
+      defaultConfiguration: { level: sarifLevel(meta?.severity ?? fallbackLevel) },
+      help: {
+        text: meta?.help ? `${text}
+
+${meta.help}` : text,
+        markdown: meta?.help ? `${text}
+
+${meta.help}` : text
+      }
+    };
+    if (meta?.tags && meta.tags.length > 0) descriptor.properties = { tags: meta.tags };
+    index = descriptors.length;
+    descriptors.push(descriptor);
+    ruleIndex.set(id, index);
+    return index;
+  };
+  const artifacts = [];
+  const artifactIndex = /* @__PURE__ */ new Map();
+  const artifactFor = (file) => {
+    let index = artifactIndex.get(file);
+    if (index === void 0) {
+      index = artifacts.length;
+      artifacts.push({ location: artifactUri(file) });
+      artifactIndex.set(file, index);
+    }
+    return index;
+  };
+  const physical = (file, line, column) => {
+    const out = {
+      artifactLocation: { ...artifactUri(file), index: artifactFor(file) }
+    };
+    const r2 = region(line, column);
+    if (r2) out.region = r2;
+    return out;
+  };
+  for (const file of files) {
+    if (file.loadError) {
+      descriptorFor(file.loadError.code, "error");
+      artifactFor(file.file);
+    }
+    for (let i = 0; i < file.findings.length; i++) {
+      const finding = file.findings[i];
+      descriptorFor(finding.code, finding.severity);
+      artifactFor(finding.location.file);
+      for (const related of finding.related ?? []) artifactFor(related.file);
+    }
+  }
+  function* results() {
+    for (const file of files) {
+      if (file.loadError) {
+        const e = file.loadError;
+        yield {
+          ruleId: e.code,
+          ruleIndex: descriptorFor(e.code, "error"),
+          level: "error",
+          message: { text: e.message },
+          locations: [{ physicalLocation: physical(file.file, e.line, e.column) }]
+        };
+      }
+      const ordinals = /* @__PURE__ */ new Map();
+      for (const finding of file.findings) {
+        const identity = finding.identity ?? finding.location.pointer;
+        const key = `${finding.code}\0${identity}`;
+        const ordinal = ordinals.get(key) ?? 0;
+        ordinals.set(key, ordinal + 1);
+        yield resultFor(
+          finding,
+          descriptorFor(finding.code, finding.severity),
+          physical,
+          fingerprint2(finding.code, identity, ordinal)
+        );
+      }
+    }
+  }
+  const driver = {
+    name: options.toolName ?? "mcpdesc",
+    version: options.toolVersion,
+    informationUri: options.informationUri ?? "https://github.com/mcpdesc/mcpdesc-toolkit",
+    rules: descriptors
+  };
+  if (/^\d+\.\d+\.\d+/.test(options.toolVersion)) driver.semanticVersion = options.toolVersion;
+  const run2 = { tool: { driver } };
+  if (options.srcRoot) {
+    const root = options.srcRoot.replace(/\\/g, "/").replace(/\/?$/, "/");
+    run2.originalUriBaseIds = {
+      "%SRCROOT%": {
+        uri: `file://${root.startsWith("/") ? "" : "/"}${root.split("/").map((s) => /^[A-Za-z]:$/.test(s) ? s : encodeURIComponent(s)).join("/")}`,
+        description: { text: "The directory mcpdesc ran in; relative file names are relative to it." }
+      }
+    };
+  }
+  if (options.versionControl) run2.versionControlProvenance = [{ ...options.versionControl }];
+  run2.artifacts = artifacts;
+  run2.results = list2(results());
+  run2.columnKind = "utf16CodeUnits";
+  return { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run2] };
+}
+function resultFor(finding, ruleIndex, physical, print) {
+  const { location } = finding;
+  const result = {
+    ruleId: finding.code,
+    ruleIndex,
+    level: sarifLevel(finding.severity),
+    message: { text: finding.message },
+    locations: [
+      {
+        physicalLocation: physical(location.file, location.line, location.column),
+        logicalLocations: [{ fullyQualifiedName: location.pointer || "/", kind: "member" }]
+      }
+    ],
+    partialFingerprints: { "mcpdescPointer/v1": print }
+  };
+  if (finding.properties) result.properties = finding.properties;
+  if (finding.related && finding.related.length > 0)
+    result.relatedLocations = finding.related.map((r2, id) => ({
+      id,
+      physicalLocation: physical(r2.file, r2.line, r2.column),
+      logicalLocations: [{ fullyQualifiedName: r2.pointer || "/", kind: "member" }]
+    }));
+  return result;
+}
+function firstSentence(text) {
+  const match = /^(.+?[.!?])(\s|$)/s.exec(text);
+  return (match?.[1] ?? text).replace(/\s+/g, " ");
+}
+function formatSarif(files, options) {
+  return prettyJson(sarifLog(files, options, (results) => new StreamedArray(results)));
+}
+
+// src/report/diff-formats.ts
+var CHANGE_SEVERITY = {
+  breaking: "error",
+  warning: "warning",
+  info: "info"
+};
+var SELF_NAMED = /* @__PURE__ */ new Set(["document", "info"]);
+function changeAsFinding(change, options) {
+  const at2 = options.side === "old" ? change.before : change.after ?? change.before;
+  const pointer = (at2 ?? change.after ?? change.before)?.pointer ?? "";
+  const location = options.onlyFile !== void 0 ? { file: options.onlyFile, pointer, line: 0, column: 0 } : at2 ?? { file: options.fallbackFile, pointer, line: 0, column: 0 };
+  const finding = {
+    code: change.ruleId,
+    severity: CHANGE_SEVERITY[change.level],
+    // Document-level messages name what changed themselves (`info.version …`).
+    message: SELF_NAMED.has(change.subject.kind) ? change.message : `${subjectLabel2(change)}: ${change.message}`,
+    location,
+    identity: change.fingerprint,
+    properties: {
+      level: change.level,
+      subject: `${change.subject.kind}:${change.subject.key}`,
+      revisions: change.revisions
     }
   };
+  if (options.side !== "old" && change.before && change.after && change.before.file !== change.after.file)
+    finding.related = [change.before];
+  return finding;
+}
+function diffRuleMetas() {
+  return RULES.map((rule) => ({
+    id: rule.id,
+    description: rule.rationale,
+    severity: CHANGE_SEVERITY[rule.level],
+    tags: ["diff", rule.surface, rule.kind]
+  }));
+}
+
+// src/action/sarif.ts
+function renderSarif(report, options) {
+  const files = report.files.map((file) => ({
+    file: file.path,
+    findings: [
+      ...file.changes.map(
+        (change) => changeAsFinding(change, {
+          fallbackFile: file.path,
+          ...file.status === "removed" ? { onlyFile: file.path } : {}
+        })
+      ),
+      ...file.findings
+    ]
+  }));
+  return formatSarif(files, {
+    toolVersion: options.toolVersion,
+    srcRoot: options.srcRoot,
+    rules: diffRuleMetas(),
+    ...options.repositoryUri && report.head.sha ? { versionControl: { repositoryUri: options.repositoryUri, revisionId: report.head.sha } } : {}
+  });
 }
 
 // src/action/verdict.ts
@@ -41505,7 +41769,7 @@ function writeOutputs(report, reportPath) {
 }
 function writeJsonReport(report, verdict, context) {
   const dir = process.env.RUNNER_TEMP || tmpdir();
-  mkdirSync(dir, { recursive: true });
+  mkdirSync2(dir, { recursive: true });
   const path = join7(dir, `mcpdesc-report-${safeName(context.runId ?? String(process.pid))}.json`);
   const json = {
     tool: { name: "mcpdesc-toolkit", version: VERSION },
@@ -41639,8 +41903,15 @@ async function run() {
   emitAnnotations(report);
   if (inputs.sarifFile) {
     const path = resolve5(workspace, inputs.sarifFile);
-    mkdirSync(dirname5(path), { recursive: true });
-    writeFileAtomic(path, renderSarif(report, VERSION, `${context.serverUrl}/${context.repository}`));
+    mkdirSync2(dirname5(path), { recursive: true });
+    writeFileAtomic(
+      path,
+      renderSarif(report, {
+        toolVersion: VERSION,
+        srcRoot: workspace,
+        repositoryUri: `${context.serverUrl}/${context.repository}`
+      })
+    );
     info(`SARIF written to ${safe(inputs.sarifFile)}`);
   }
   await comment(inputs, context, report, render2);

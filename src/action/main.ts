@@ -236,7 +236,14 @@ export async function run(): Promise<void> {
   if (inputs.sarifFile) {
     const path = resolve(workspace, inputs.sarifFile);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomic(path, renderSarif(report, VERSION, `${context.serverUrl}/${context.repository}`));
+    writeFileAtomic(
+      path,
+      renderSarif(report, {
+        toolVersion: VERSION,
+        srcRoot: workspace,
+        repositoryUri: `${context.serverUrl}/${context.repository}`,
+      }),
+    );
     core.info(`SARIF written to ${safe(inputs.sarifFile)}`);
   }
   await comment(inputs, context, report, render);

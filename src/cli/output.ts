@@ -3,6 +3,7 @@ import {
   fchmodSync,
   fsyncSync,
   lstatSync,
+  mkdirSync,
   openSync,
   readlinkSync,
   realpathSync,
@@ -193,6 +194,19 @@ export function writeFileAtomic(path: string, content: OutputContent, options: S
   } finally {
     pending.delete(temp);
   }
+}
+
+/**
+ * Writes a report file (`-f NAME:PATH`, `-o`) atomically, creating its directory first as ESLint
+ * does: CI jobs name `reports/mcpdesc.sarif` in a fresh checkout.
+ */
+export function writeReportFile(path: string, content: OutputContent): void {
+  try {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+  } catch (error) {
+    throw new OutputError(path, error);
+  }
+  writeFileAtomic(path, content);
 }
 
 /** A failure of the file system (it has an errno code), not of the code making the content. */

@@ -1,5 +1,6 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
 import { escapeMarkdown, subjectLabel } from './changes-markdown.js';
+import { showControls } from './controls.js';
 import { CHUNK_CHARS, prettyJsonChunks, StreamedArray } from './json-chunks.js';
 
 const TITLES: [keyof ChangelogSections, string][] = [
@@ -38,6 +39,37 @@ export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUN
         out = '';
       }
       out += `- **${escapeMarkdown(subjectLabel(c))}**: ${escapeMarkdown(c.message)}\n`;
+    }
+  }
+  if (!any) out += '\nNo changes to the described surface.\n';
+  yield out;
+}
+
+/**
+ * The same notes as plain text for a terminal or a log: no Markdown markup, document text as it is
+ * apart from control characters, which are shown (`\u{1B}`), never sent.
+ */
+export function* formatChangelogTextChunks(log: Changelog, chunkChars = CHUNK_CHARS): Generator<string> {
+  const line = (text: string) => `${showControls(text.replace(/[\r\n]+/g, ' '))}\n`;
+  const version = log.newVersion ?? log.suggestedVersion ?? 'next';
+  let out = line(`${log.name ? `${log.name} ` : ''}${version}`);
+  if (log.suggestedVersion)
+    out += line(
+      `Suggested version: ${log.suggestedVersion} (${log.bump === 'none' ? 'no changes' : `${log.bump} bump`} from ${log.oldVersion ?? '?'}).`,
+    );
+  for (const warning of log.warnings) out += line(`Warning: ${warning}`);
+  let any = false;
+  for (const [key, title] of TITLES) {
+    const changes = log.sections[key];
+    if (changes.length === 0) continue;
+    any = true;
+    out += `\n${title}\n`;
+    for (const c of changes) {
+      if (out.length >= chunkChars) {
+        yield out;
+        out = '';
+      }
+      out += line(`  - ${subjectLabel(c)}: ${c.message}`);
     }
   }
   if (!any) out += '\nNo changes to the described surface.\n';

@@ -3,10 +3,18 @@ import { prettyJsonChunks, StreamedArray } from './json-chunks.js';
 
 /**
  * The documented JSON contract of `mcpdesc diff --format json` (docs/diff.md,
- * docs/diff-output.schema.json): `{changes, summary, notes}`, keys in a fixed order.
+ * docs/diff-output.schema.json): `{version, changes, summary, notes}`, keys in a fixed order.
+ * `version` changes on any breaking change of the shape, as lint's JSON report's does.
  */
+export const DIFF_JSON_VERSION = 1;
+
 export function buildChangesJson(result: DiffResult): object {
-  return { changes: result.changes.map(changeJson), summary: result.summary, notes: result.notes };
+  return {
+    version: DIFF_JSON_VERSION,
+    changes: result.changes.map(changeJson),
+    summary: result.summary,
+    notes: result.notes,
+  };
 }
 
 function changeJson(c: Change): Record<string, unknown> {
@@ -36,6 +44,7 @@ export function formatChangesJson(result: DiffResult): string {
 export function formatChangesJsonChunks(result: DiffResult, chunkChars?: number): Iterable<string> {
   return prettyJsonChunks(
     {
+      version: DIFF_JSON_VERSION,
       changes: new StreamedArray(mapLazily(result.changes, changeJson)),
       summary: result.summary,
       notes: result.notes,

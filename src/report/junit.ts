@@ -8,8 +8,8 @@ import { type Finding, SEVERITY_RANK, type Severity } from '../model/finding.js'
 import type { FileFindings } from './stylish.js';
 
 export interface JunitOptions {
-  /** Findings at or above this severity are failures (default `error`). */
-  failSeverity?: Severity;
+  /** Findings at or above this severity are failures (default `error`); `none`: no finding fails. */
+  failSeverity?: Severity | 'none';
   /** Name of the <testsuites> element (default `mcpdesc`). */
   name?: string;
 }
@@ -39,7 +39,8 @@ function where(finding: Finding): string {
 }
 
 export function formatJunit(files: readonly FileFindings[], options: JunitOptions = {}): string {
-  const threshold = SEVERITY_RANK[options.failSeverity ?? 'error'];
+  const fail = options.failSeverity ?? 'error';
+  const threshold = fail === 'none' ? Number.POSITIVE_INFINITY : SEVERITY_RANK[fail];
   let tests = 0;
   let failures = 0;
   let errors = 0;

@@ -17,8 +17,8 @@ export type { FileFindings } from './stylish.js';
 export const REPORT_FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export interface FormatTarget {
-  format: ReportFormat;
+export interface FormatTarget<F extends string = ReportFormat> {
+  format: F;
   /** Undefined (or `-`): standard output. */
   path?: string;
 }
@@ -27,24 +27,40 @@ export class FormatSpecError extends Error {
   override readonly name = 'FormatSpecError';
 }
 
-/** Parses `-f` values. Unknown names and two targets writing the same file are errors. */
+/** Other names a format is known by: `github-actions` is Spectral's name for GitHub annotations. */
+export const FORMAT_ALIASES: Readonly<Record<string, string>> = { 'github-actions': 'github' };
+
+/** Parses lint's and validate's `-f` values. */
 export function parseFormatSpecs(
   specs: readonly string[],
   defaultFormat: ReportFormat = 'stylish',
 ): FormatTarget[] {
+  return parseFormatTargets(specs, REPORT_FORMATS, defaultFormat);
+}
+
+/**
+ * Parses `-f NAME[:PATH]` values against a command's formats. Unknown names and two targets
+ * writing the same file are errors; no value means the default format on standard output.
+ */
+export function parseFormatTargets<F extends string>(
+  specs: readonly string[],
+  formats: readonly F[],
+  defaultFormat: F,
+): FormatTarget<F>[] {
   if (specs.length === 0) return [{ format: defaultFormat }];
-  const out: FormatTarget[] = [];
+  const out: FormatTarget<F>[] = [];
   const paths = new Set<string>();
   for (const spec of specs) {
     const colon = spec.indexOf(':');
-    const name = colon < 0 ? spec : spec.slice(0, colon);
+    const given = colon < 0 ? spec : spec.slice(0, colon);
+    const name = FORMAT_ALIASES[given] ?? given;
     const path = colon < 0 ? undefined : spec.slice(colon + 1);
-    if (!(REPORT_FORMATS as readonly string[]).includes(name))
+    if (!(formats as readonly string[]).includes(name))
       throw new FormatSpecError(
-        `unknown format ${JSON.stringify(name)}: use ${REPORT_FORMATS.join(', ')} (optionally NAME:PATH)`,
+        `unknown format ${JSON.stringify(given)}: use ${formats.join(', ')} (optionally NAME:PATH)`,
       );
     if (path === '') throw new FormatSpecError(`format ${name}: empty path after ':'`);
-    const target: FormatTarget = { format: name as ReportFormat };
+    const target: FormatTarget<F> = { format: name as F };
     if (path !== undefined && path !== '-') {
       if (paths.has(path)) throw new FormatSpecError(`two formats write to ${path}`);
       paths.add(path);

@@ -1,7 +1,8 @@
 /**
  * SARIF 2.1.0 report for Finding[] grouped per file (lint and validate). One run; rule metadata
  * (descriptions, help text, default level) for every rule that has a result; partial fingerprints
- * that survive line moves (rule id + JSON pointer, never the line); load errors as error results.
+ * that survive line moves (rule id + JSON pointer, or a change's identity; never the line); load
+ * errors as error results. The one SARIF writer: lint, validate, diff and the Action use it.
  * Checked against the SARIF 2.1.0 JSON Schema in test/report/sarif.test.ts.
  */
 import type { Finding, Severity } from '../model/finding.js';
@@ -19,6 +20,16 @@ export interface RuleMeta {
   tags?: string[];
 }
 
+/**
+ * A finding with what SARIF can say beyond the common fields: a diff's change carries its own
+ * identity (rule + subject + semantic path), hashed instead of the pointer so its fingerprint
+ * survives line moves and renamed files, and a property bag (level, subject, revisions).
+ */
+export interface SarifFinding extends Finding {
+  identity?: string;
+  properties?: Record<string, unknown>;
+}
+
 export interface SarifOptions {
   toolName?: string;
   toolVersion: string;
@@ -27,6 +38,8 @@ export interface SarifOptions {
   srcRoot?: string;
   /** Metadata for rule ids; ids without an entry still get a minimal descriptor. */
   rules?: Iterable<RuleMeta>;
+  /** The commit the results are about (`versionControlProvenance`), as the Action knows it. */
+  versionControl?: { repositoryUri: string; revisionId: string };
 }
 
 type SarifLevel = 'error' | 'warning' | 'note' | 'none';
@@ -150,15 +163,16 @@ function sarifLog(
         };
       }
       const ordinals = new Map<string, number>();
-      for (const finding of file.findings) {
-        const key = `${finding.code}\u0000${finding.location.pointer}`;
+      for (const finding of file.findings as readonly SarifFinding[]) {
+        const identity = finding.identity ?? finding.location.pointer;
+        const key = `${finding.code}\u0000${identity}`;
         const ordinal = ordinals.get(key) ?? 0;
         ordinals.set(key, ordinal + 1);
         yield resultFor(
           finding,
           descriptorFor(finding.code, finding.severity),
           physical,
-          fingerprint(finding.code, finding.location.pointer, ordinal),
+          fingerprint(finding.code, identity, ordinal),
         );
       }
     }
@@ -184,6 +198,7 @@ function sarifLog(
       },
     };
   }
+  if (options.versionControl) run.versionControlProvenance = [{ ...options.versionControl }];
   run.artifacts = artifacts;
   run.results = list(results());
   run.columnKind = 'utf16CodeUnits';
@@ -191,7 +206,7 @@ function sarifLog(
 }
 
 function resultFor(
-  finding: Finding,
+  finding: SarifFinding,
   ruleIndex: number,
   physical: (file: string, line: number, column: number) => Record<string, unknown>,
   print: string,
@@ -210,6 +225,7 @@ function resultFor(
     ],
     partialFingerprints: { 'mcpdescPointer/v1': print },
   };
+  if (finding.properties) result.properties = finding.properties;
   if (finding.related && finding.related.length > 0)
     result.relatedLocations = finding.related.map((r, id) => ({
       id,

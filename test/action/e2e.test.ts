@@ -5,6 +5,8 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { runCli } from '../support/cli.js';
+import { sarifSchemaErrors } from '../support/sarif-schema.js';
 import { BUNDLE, FakeGitHub, fixture, pullRequestEvent, runAction, TempRepo, TOKEN } from './support.js';
 
 const FILE = 'servers/weather.mcpdesc.yaml';
@@ -318,11 +320,25 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     const { readFileSync } = await import('node:fs');
     const sarif = JSON.parse(readFileSync(`${repo.dir}/out/mcpdesc.sarif`, 'utf8'));
     expect(sarif.version).toBe('2.1.0');
-    const results = sarif.runs[0].results as { ruleId: string; level: string }[];
+    expect(sarifSchemaErrors(sarif)).toEqual([]);
+    type Result = { ruleId: string; level: string; partialFingerprints: Record<string, string> };
+    const results = sarif.runs[0].results as Result[];
     expect(results.filter((r) => r.level === 'error').map((r) => r.ruleId)).toEqual([
-      'diff/tool-removed',
-      'diff/input-schema-narrowed',
+      'tool-removed',
+      'input-schema-narrowed',
     ]);
+    // One writer: the CLI gives a lint finding the same tool, rule and fingerprint, and a change
+    // the same rule and fingerprint as `mcpdesc diff -f sarif`.
+    const cliLint = JSON.parse(runCli(['lint', FILE, '-f', 'sarif'], { cwd: repo.dir }).stdout);
+    const cliDiff = JSON.parse(
+      runCli(['diff', `${baseSha}:${FILE}`, FILE, '-f', 'sarif'], { cwd: repo.dir }).stdout,
+    );
+    expect(sarif.runs[0].tool.driver.name).toBe(cliLint.runs[0].tool.driver.name);
+    const pick = (log: { runs: { results: Result[] }[] }, ruleId: string) =>
+      log.runs[0]!.results.filter((r) => r.ruleId === ruleId).map((r) => r.partialFingerprints);
+    expect(pick(cliLint, 'write-tool-hints')).toHaveLength(2);
+    expect(pick(sarif, 'write-tool-hints')).toEqual(pick(cliLint, 'write-tool-hints'));
+    expect(pick(sarif, 'input-schema-narrowed')).toEqual(pick(cliDiff, 'input-schema-narrowed'));
   });
 });
 

@@ -44,7 +44,7 @@ describe('mcpdesc diff (built CLI)', () => {
     const schema = JSON.parse(readFileSync(join(ROOT, 'docs/diff-output.schema.json'), 'utf8'));
     const validate = new Ajv2020({ strict: false }).compile(schema);
     expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
-    expect(Object.keys(json)).toEqual(['changes', 'summary', 'notes']);
+    expect(Object.keys(json)).toEqual(['version', 'changes', 'summary', 'notes']);
     const change = json.changes[0];
     expect(Object.keys(change).slice(0, 5)).toEqual(['ruleId', 'level', 'message', 'subject', 'revisions']);
     expect(change.before.file).toContain('weather-v1');

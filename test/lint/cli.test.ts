@@ -99,23 +99,12 @@ describe('mcpdesc lint', () => {
     expect(lint(['api/nested/warn.mcpdesc.yaml', '--fail-severity', 'fatal']).code).toBe(2);
   });
 
-  it('writes several formats at once, files atomically', () => {
-    const r = lint(
-      [
-        'bad.mcpdesc.yaml',
-        '-f',
-        'github',
-        '-f',
-        'sarif:out/lint.sarif',
-        '-f',
-        'junit:out/lint.xml',
-        '-f',
-        'markdown:out/lint.md',
-      ].map((a) => a),
-      undefined,
-    );
-    expect(r.code).toBe(2); // out/ does not exist yet
-    mkdirSync(join(dir, 'out'), { recursive: true });
+  it('writes several formats at once, files atomically, creating their directory', () => {
+    writeFileSync(join(dir, 'a-file'), 'not a directory\n');
+    const blocked = lint(['bad.mcpdesc.yaml', '-f', 'sarif:a-file/lint.sarif']);
+    expect(blocked.code).toBe(2); // a file where the directory would go
+    expect(blocked.stderr).toMatch(/^mcpdesc: cannot write a-file\/lint\.sarif: /);
+    expect(blocked.stderr.split('\n')).toHaveLength(2);
     const ok = lint([
       'bad.mcpdesc.yaml',
       '-f',

@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CLI, runCli } from '../support/cli.js';
+import { sarifSchemaErrors } from '../support/sarif-schema.js';
 
 const require = createRequire(import.meta.url);
 const EVERYTHING = join(
@@ -271,6 +272,50 @@ describe('check: drift against a server written with McpServer', () => {
     ]);
     expect(check.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(/tool-removed/);
+  });
+
+  it('writes SARIF, GitHub annotations and JUnit pointing into the description (the server is not a file)', () => {
+    const sarifPath = join(work, 'reports', 'drift.sarif');
+    const check = runCli([
+      'check',
+      description,
+      '-f',
+      `sarif:${sarifPath}`,
+      '-f',
+      'github-actions',
+      '--',
+      node,
+      DRIFT,
+      'input-narrowed',
+    ]);
+    expect(check.code).toBe(1);
+    const log = JSON.parse(readFileSync(sarifPath, 'utf8'));
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    const [result] = log.runs[0].results;
+    expect(result.ruleId).toBe('input-schema-narrowed');
+    expect(result.level).toBe('error');
+    expect(result.locations[0].physicalLocation.artifactLocation.uri).toBe(
+      `file://${description.split('/').map(encodeURIComponent).join('/')}`,
+    );
+    expect(result.locations[0].physicalLocation.region.startLine).toBeGreaterThan(1);
+    expect(check.stdout).toMatch(
+      /^::error file=[^,]*drift\.yaml,line=\d+,col=\d+,title=mcpdesc input-schema-narrowed::/,
+    );
+    const added = runCli([
+      'check',
+      description,
+      '-f',
+      'junit',
+      '--fail-on',
+      'info',
+      '--',
+      node,
+      DRIFT,
+      'undocumented',
+    ]);
+    expect(added.code).toBe(1);
+    expect(added.stdout).toContain('failures="1"');
+    expect(added.stdout).toContain('drift.yaml');
   });
 
   it('takes an ignore file, as diff does: an accepted removal no longer fails the check', () => {

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../exit-codes.js';
-import { formatOption, schemaSemanticsOption } from '../options.js';
-import { emitChunks, refuseReportOverInput, useColor, writeMessage } from '../output.js';
+import { collectRepeated, schemaSemanticsOption } from '../options.js';
+import { useColor, writeMessage, writeReportFile, writeStdout } from '../output.js';
 import { action } from '../run.js';
-import { type DiffCommandOptions, prepareDiff } from './diff.js';
+import { type DiffCommandOptions, prepareDiff, resolveDiffTargets } from './diff.js';
 
 interface ChangelogOptions {
-  format?: 'markdown' | 'json';
+  format?: string[];
+  quiet?: boolean;
   ignore?: string;
   validate?: boolean;
   output?: string;
@@ -29,14 +30,20 @@ export function registerChangelog(program: Command): void {
     )
     .argument('<old>', 'old description: a file, - for stdin, or REV:path from git')
     .argument('<new>', 'new description: a file, - for stdin, or REV:path from git')
-    .addOption(formatOption(['markdown', 'json'] as const, 'markdown'))
+    .option(
+      '-f, --format <name[:path]>',
+      'markdown (the notes), json (the notes), text (the notes, plain), or the changes as sarif, github (or github-actions) or junit; NAME:PATH writes a file; repeatable',
+      collectRepeated,
+      [],
+    )
+    .option('-q, --quiet', 'no warnings on stderr (the notes keep them)')
     .option('--ignore <file>', 'ignore file (see docs/diff.md)')
     .addOption(schemaSemanticsOption())
     .option('--no-validate', 'skip validating both documents first')
     .option('-o, --output <file>', 'write the notes to a file (atomically) instead of stdout')
     .action(
       action(async (oldSpec: string, newSpec: string, options: ChangelogOptions, command: Command) => {
-        refuseReportOverInput([options.output], [oldSpec, newSpec]);
+        const targets = await resolveDiffTargets(options, [oldSpec, newSpec], 'markdown');
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
         const diffOptions: DiffCommandOptions = { failOn: 'none' };
         if (options.ignore !== undefined) diffOptions.ignore = options.ignore;
@@ -44,9 +51,11 @@ export function registerChangelog(program: Command): void {
         if (options.schemaSemantics !== undefined) diffOptions.schemaSemantics = options.schemaSemantics;
         const prepared = await prepareDiff(oldSpec, newSpec, diffOptions, color);
         if (typeof prepared === 'number') return prepared;
-        const [{ buildChangelog }, report] = await Promise.all([
+        const [{ buildChangelog }, report, { renderDiffChunks }, { packageVersion }] = await Promise.all([
           import('../../diff/changelog.js'),
           import('../../report/changelog-markdown.js'),
+          import('../../report/diff-formats.js'),
+          import('../version.js'),
         ]);
         const info: { name?: string; oldVersion?: string; newVersion?: string } = {};
         const name = infoField(prepared.new.value, 'name');
@@ -56,13 +65,27 @@ export function registerChangelog(program: Command): void {
         if (oldVersion !== undefined) info.oldVersion = oldVersion;
         if (newVersion !== undefined) info.newVersion = newVersion;
         const log = buildChangelog(prepared.result, info);
-        for (const warning of log.warnings) writeMessage(`mcpdesc: warning: ${warning}`);
-        await emitChunks(
-          options.format === 'json'
-            ? report.formatChangelogJsonChunks(log)
-            : report.formatChangelogMarkdownChunks(log),
-          options.output,
-        );
+        if (!options.quiet) for (const warning of log.warnings) writeMessage(`mcpdesc: warning: ${warning}`);
+        const context = {
+          color,
+          toolVersion: packageVersion(),
+          oldName: prepared.old.file,
+          newName: prepared.new.file,
+          failOn: 'breaking' as const,
+          srcRoot: process.cwd(),
+        };
+        for (const target of targets) {
+          const chunks =
+            target.format === 'json'
+              ? report.formatChangelogJsonChunks(log)
+              : target.format === 'markdown'
+                ? report.formatChangelogMarkdownChunks(log)
+                : target.format === 'text'
+                  ? report.formatChangelogTextChunks(log)
+                  : renderDiffChunks(target.format, prepared.result, context, target.path !== undefined);
+          if (target.path !== undefined) writeReportFile(target.path, chunks);
+          else for (const chunk of chunks) await writeStdout(chunk);
+        }
         return EXIT_OK;
       }),
     );

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR } from '../exit-codes.js';
 import { addLiveOptions, type LiveOptions } from '../live.js';
-import { refuseReportOverInput, useColor, writeMessage } from '../output.js';
+import { useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
-import { addDiffOptions, type DiffCommandOptions } from './diff.js';
+import { addDiffOptions, type DiffCommandOptions, resolveDiffTargets } from './diff.js';
 
 type CheckOptions = LiveOptions & DiffCommandOptions;
 
@@ -17,7 +17,7 @@ export function registerCheck(program: Command): void {
     .argument('[command...]', 'the server command and its arguments, after --');
   addDiffOptions(addLiveOptions(check)).action(
     action(async (descriptionSpec: string, operands: string[], options: CheckOptions, command: Command) => {
-      refuseReportOverInput([options.output], [descriptionSpec]);
+      const targets = await resolveDiffTargets(options, [descriptionSpec]);
       const [
         { resolveTarget, runSession, clientRevisions },
         { loadInput },
@@ -114,7 +114,8 @@ export function registerCheck(program: Command): void {
         [descriptionSpec, liveName],
       );
       if (typeof prepared === 'number') return prepared;
-      return writeDiffReport(prepared, options, color);
+      // SARIF, annotations and JUnit point into the description: the server is not a file.
+      return writeDiffReport(prepared, options, color, targets, 'old');
     }),
   );
 }

@@ -3,13 +3,20 @@ import { Option } from 'commander';
 import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
-import { formatOption, resolveSchemaSemantics, schemaSemanticsOption, stdinAtMostOnce } from '../options.js';
-import { emitChunks, refuseReportOverInput, useColor, writeMessage } from '../output.js';
+import {
+  collectRepeated,
+  resolveSchemaSemantics,
+  schemaSemanticsOption,
+  stdinAtMostOnce,
+} from '../options.js';
+import { refuseReportOverInput, useColor, writeMessage, writeReportFile, writeStdout } from '../output.js';
 import { action } from '../run.js';
 
 export interface DiffCommandOptions {
-  format?: 'text' | 'markdown' | 'json';
+  /** `-f NAME[:PATH]` values, repeatable (see resolveDiffTargets). */
+  format?: string[];
   failOn?: 'breaking' | 'warning' | 'info' | 'none';
+  quiet?: boolean;
   protocolVersion?: string;
   ignore?: string;
   validate?: boolean;
@@ -164,28 +171,34 @@ export function registerDiff(program: Command): void {
     .argument('<new>', 'new description: a file, - for stdin, or REV:path from git');
   addDiffOptions(diff).action(
     action(async (oldSpec: string, newSpec: string, options: DiffCommandOptions, command: Command) => {
-      refuseReportOverInput([options.output], [oldSpec, newSpec]);
+      const targets = await resolveDiffTargets(options, [oldSpec, newSpec]);
       const color = useColor(command.optsWithGlobals().color as boolean | undefined);
       const prepared = await prepareDiff(oldSpec, newSpec, options, color);
       if (typeof prepared === 'number') return prepared;
-      return writeDiffReport(prepared, options, color);
+      return writeDiffReport(prepared, options, color, targets);
     }),
   );
 }
 
 /**
- * The options of `diff` (report format, threshold, revision, ignore file, validation, output), on
+ * The options of `diff` (report formats, threshold, revision, ignore file, validation, output), on
  * any command that ends in a diff report: `check` takes them from here, so an option added for
  * `diff` works there too.
  */
 export function addDiffOptions(command: Command): Command {
   return command
-    .addOption(formatOption(['text', 'markdown', 'json'] as const, 'text'))
+    .option(
+      '-f, --format <name[:path]>',
+      'text, markdown, json, sarif, github (or github-actions) or junit; NAME:PATH writes a file; repeatable',
+      collectRepeated,
+      [],
+    )
     .addOption(
       new Option('--fail-on <level>', 'exit 1 when a change at or above this level exists')
         .choices(['breaking', 'warning', 'info', 'none'])
         .default('breaking'),
     )
+    .option('-q, --quiet', 'report only changes at or above --fail-on (breaking with --fail-on none)')
     .option('--protocol-version <version>', 'compare one MCP revision only, e.g. 2025-11-25')
     .addOption(schemaSemanticsOption())
     .option(
@@ -196,29 +209,95 @@ export function addDiffOptions(command: Command): Command {
     .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout');
 }
 
-/** Writes a diff's report in the format asked for and returns the exit code `--fail-on` gives. */
+export type DiffTarget = import('../../report/multi-format.js').FormatTarget<
+  import('../../report/diff-formats.js').DiffFormat
+>;
+
+/**
+ * The reports a diff run writes, from its `-f` values and `-o`: checked before any work, so a
+ * mistyped format or a report that would replace an input stops the run at once. `-o FILE` is
+ * where the one format without a path goes (two such formats would write the same file).
+ */
+export async function resolveDiffTargets(
+  options: { format?: string[]; output?: string },
+  inputs: readonly string[],
+  defaultFormat: import('../../report/diff-formats.js').DiffFormat = 'text',
+): Promise<DiffTarget[]> {
+  const [{ parseFormatTargets, FormatSpecError }, { DIFF_FORMATS }, { UsageError }] = await Promise.all([
+    import('../../report/multi-format.js'),
+    import('../../report/diff-formats.js'),
+    import('../errors.js'),
+  ]);
+  let targets: DiffTarget[];
+  try {
+    targets = parseFormatTargets(options.format ?? [], DIFF_FORMATS, defaultFormat);
+  } catch (error) {
+    if (error instanceof FormatSpecError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (options.output !== undefined && options.output !== '-') {
+    const unplaced = targets.filter((t) => t.path === undefined);
+    if (unplaced.length > 1)
+      throw new UsageError(
+        `-o ${options.output} names one file, and ${unplaced.length} formats have no path: give them NAME:PATH`,
+      );
+    if (targets.some((t) => t.path === options.output))
+      throw new UsageError(`two formats write to ${options.output}`);
+    for (const target of unplaced) target.path = options.output;
+  }
+  refuseReportOverInput(
+    targets.map((t) => t.path),
+    inputs,
+  );
+  return targets;
+}
+
+/** `--quiet`: the changes at or above `--fail-on` (breaking with `none`), counted again. */
+function quieted(result: DiffResult, failOn: DiffCommandOptions['failOn']): DiffResult {
+  const threshold = RANK[failOn === undefined || failOn === 'none' ? 'breaking' : failOn];
+  const changes = result.changes.filter((c) => RANK[c.level] >= threshold);
+  const count = (level: keyof typeof RANK) => changes.filter((c) => c.level === level).length;
+  return {
+    ...result,
+    changes,
+    summary: {
+      ...result.summary,
+      breaking: count('breaking'),
+      warning: count('warning'),
+      info: count('info'),
+      total: changes.length,
+    },
+  };
+}
+
+/** Writes a diff's reports in the formats asked for and returns the exit code `--fail-on` gives. */
 export async function writeDiffReport(
   prepared: PreparedDiff,
   options: DiffCommandOptions,
   color: boolean,
+  targets: readonly DiffTarget[],
+  side: 'old' | 'new' = 'new',
 ): Promise<number> {
-  const { result } = prepared;
-  // In chunks: a report of tens of thousands of deeply nested changes is longer than V8's
-  // longest string.
-  let chunks: Iterable<string>;
-  if (options.format === 'json') {
-    chunks = (await import('../../report/changes-json.js')).formatChangesJsonChunks(result);
-  } else if (options.format === 'markdown') {
-    chunks = (await import('../../report/changes-markdown.js')).formatChangesMarkdownChunks(result, {
-      oldName: prepared.old.file,
-      newName: prepared.new.file,
-    });
-  } else {
-    const toFile = options.output !== undefined && options.output !== '-';
-    chunks = (await import('../../report/changes-text.js')).formatChangesTextChunks(result, {
-      color: color && !toFile,
-    });
+  const [{ renderDiffChunks }, { packageVersion }] = await Promise.all([
+    import('../../report/diff-formats.js'),
+    import('../version.js'),
+  ]);
+  const shown = options.quiet ? quieted(prepared.result, options.failOn) : prepared.result;
+  const context = {
+    color,
+    toolVersion: packageVersion(),
+    oldName: prepared.old.file,
+    newName: prepared.new.file,
+    failOn: options.failOn ?? 'breaking',
+    side,
+    srcRoot: process.cwd(),
+  };
+  for (const target of targets) {
+    // In chunks: a report of tens of thousands of deeply nested changes is longer than V8's
+    // longest string.
+    const chunks = renderDiffChunks(target.format, shown, context, target.path !== undefined);
+    if (target.path !== undefined) writeReportFile(target.path, chunks);
+    else for (const chunk of chunks) await writeStdout(chunk);
   }
-  await emitChunks(chunks, options.output);
-  return exitCodeFor(result, options.failOn);
+  return exitCodeFor(prepared.result, options.failOn);
 }

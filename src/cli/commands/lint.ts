@@ -26,7 +26,7 @@ export function registerLint(program: Command): void {
     .argument('[files...]', `files, directories, globs (e.g. "${DEFAULT_GLOB}"), - for stdin, or REV:path`)
     .option(
       '-f, --format <name[:path]>',
-      'stylish, json, sarif, junit, github or markdown; NAME:PATH writes a file; repeatable',
+      'stylish, json, sarif, junit, github (or github-actions) or markdown; NAME:PATH writes a file; repeatable',
       collectRepeated,
       [],
     )
@@ -68,7 +68,7 @@ export function registerLint(program: Command): void {
           lint,
           report,
           { UsageError, PositionedError },
-          { useColor, writeFileAtomic, writeStdout, refuseReportOverInput },
+          { useColor, writeFileAtomic, writeReportFile, writeStdout, refuseReportOverInput },
           { requireOneOf, parseLimitOption },
           { packageVersion },
         ] = await Promise.all([
@@ -352,7 +352,7 @@ export function registerLint(program: Command): void {
           },
           {
             stdout: writeStdout,
-            file: (path, chunks) => writeFileAtomic(path, chunks),
+            file: (path, chunks) => writeReportFile(path, chunks),
           },
         );
         if (unreadable) return EXIT_ERROR;

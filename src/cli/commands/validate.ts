@@ -17,7 +17,7 @@ export function registerValidate(program: Command): void {
     .argument('<file...>', 'description files, - for stdin, or REV:path from git')
     .option(
       '-f, --format <name[:path]>',
-      'stylish, json, sarif, junit, github or markdown; NAME:PATH writes a file (atomically); repeatable',
+      'stylish, json, sarif, junit, github (or github-actions) or markdown; NAME:PATH writes a file (atomically); repeatable',
       collectRepeated,
       [],
     )
@@ -31,7 +31,7 @@ export function registerValidate(program: Command): void {
           { CODES },
           { parseFormatSpecs, writeReports, ruleMetasFromRegistry, FormatSpecError },
           { UsageError },
-          { writeFileAtomic, writeStdout },
+          { writeReportFile, writeStdout },
           { packageVersion },
         ] = await Promise.all([
           import('../load-input.js'),
@@ -92,7 +92,7 @@ export function registerValidate(program: Command): void {
           },
           {
             stdout: writeStdout,
-            file: (path, chunks) => writeFileAtomic(path, chunks),
+            file: (path, chunks) => writeReportFile(path, chunks),
           },
         );
         return unreadable ? EXIT_ERROR : invalid ? EXIT_FINDINGS : EXIT_OK;
