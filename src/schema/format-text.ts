@@ -20,7 +20,7 @@ export function formatSchemaChangesText(changes: readonly SchemaChange[], direct
 }
 
 /**
- * The documented JSON shape: `{ "changes": [ {kind, level, effect, pointerOld, pointerNew, message,
+ * The documented JSON shape: `{ "version": 1, "changes": [ {kind, level, effect, pointerOld, pointerNew, message,
  * contractRule?} ] }` (`contractRule` only where API semantics decided the level against the effect).
  */
 export function formatSchemaChangesJson(changes: readonly SchemaChange[]): string {
@@ -33,5 +33,5 @@ export function formatSchemaChangesJson(changes: readonly SchemaChange[]): strin
     message,
     ...(contractRule === undefined ? {} : { contractRule }),
   }));
-  return `${JSON.stringify({ changes: list }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, changes: list }, null, 2)}\n`;
 }

@@ -1,4 +1,4 @@
-import type { Direction, SchemaSemantics } from './change.js';
+import type { Direction, SchemaChange, SchemaSemantics } from './change.js';
 import { compareSchemas } from './compare.js';
 import { formatSchemaChangesJson, formatSchemaChangesText } from './format-text.js';
 
@@ -13,6 +13,8 @@ export interface SchemaDiffResult {
   /** 0: nothing breaking; 1: a breaking change; 2: an input is not a schema. */
   exitCode: 0 | 1 | 2;
   output: string;
+  /** The changes the report shows (none with exit code 2). */
+  changes: SchemaChange[];
   /** Set with exit code 2. */
   error?: string;
 }
@@ -30,12 +32,12 @@ export function runSchemaDiff(
       semantics: options.semantics ?? 'api',
     });
   } catch (error) {
-    if (error instanceof TypeError) return { exitCode: 2, output: '', error: error.message };
+    if (error instanceof TypeError) return { exitCode: 2, output: '', changes: [], error: error.message };
     throw error;
   }
   const output =
     options.format === 'json'
       ? formatSchemaChangesJson(changes)
       : formatSchemaChangesText(changes, options.direction);
-  return { exitCode: changes.some((c) => c.level === 'breaking') ? 1 : 0, output };
+  return { exitCode: changes.some((c) => c.level === 'breaking') ? 1 : 0, output, changes };
 }

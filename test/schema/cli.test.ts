@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { runSchemaDiff } from '../../src/schema/index.js';
+import { sarifSchemaErrors } from '../support/sarif-schema.js';
 
 const before = { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false };
 const after = {
@@ -43,6 +44,7 @@ describe('runSchemaDiff', () => {
     expect(runSchemaDiff(before, before, { direction: 'input', format: 'text' })).toEqual({
       exitCode: 0,
       output: 'No changes (input schema).\n',
+      changes: [],
     });
     // null no longer produced: an output narrowing is info
     const narrower = { ...after, properties: { a: { type: 'string' }, b: { type: 'integer' } } };
@@ -95,6 +97,57 @@ describe('mcpdesc schema-diff', () => {
         .sort(),
     ).toEqual(['property-added', 'property-required-added']);
     expect((await run(oldFile, oldFile, '--direction', 'output')).code).toBe(0);
+  });
+
+  it('-f sarif, github, junit: each change at its place in the new file (a removal where the new file says so); -q keeps the breaking ones', async () => {
+    const oldFile = file(
+      'f old.yaml',
+      'type: object\nproperties:\n  a: {type: string}\n  gone: {type: string}\nadditionalProperties: false\n',
+    );
+    const newFile = file(
+      'f new.yaml',
+      'type: object\nproperties:\n  a: {type: string}\n  b: {type: integer}\nrequired: [b]\nadditionalProperties: false\n',
+    );
+    const sarifPath = join(dir, 'reports', 'schema.sarif');
+    const result = await run(oldFile, newFile, '-f', `sarif:${sarifPath}`, '-f', 'github', '-f', 'json');
+    expect(result.code).toBe(1);
+    const log = JSON.parse(readFileSync(sarifPath, 'utf8'));
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    const located = (
+      log.runs[0].results as {
+        ruleId: string;
+        level: string;
+        locations: {
+          physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
+        }[];
+      }[]
+    ).map((r) => [
+      r.ruleId,
+      r.level,
+      r.locations[0]?.physicalLocation.artifactLocation.uri.split('/').pop(),
+      r.locations[0]?.physicalLocation.region.startLine,
+    ]);
+    expect(located).toEqual(
+      expect.arrayContaining([
+        ['property-required-added', 'error', 'f%20new.yaml', 5],
+        ['property-removed', 'error', 'f%20new.yaml', 6],
+      ]),
+    );
+    const [annotations, json] = [
+      result.stdout.slice(0, result.stdout.indexOf('{')),
+      result.stdout.slice(result.stdout.indexOf('{')),
+    ];
+    expect(annotations).toMatch(
+      /^::error file=[^,]*f new\.yaml,line=5,col=\d+,title=mcpdesc property-required-added::/m,
+    );
+    expect(JSON.parse(json).version).toBe(1);
+    const quiet = await run(oldFile, newFile, '-f', 'json', '-q');
+    expect(JSON.parse(quiet.stdout).changes.every((c: { level: string }) => c.level === 'breaking')).toBe(
+      true,
+    );
+    const junit = await run(oldFile, newFile, '-f', 'junit');
+    expect(junit.stdout).toMatch(/<testsuites name="mcpdesc schema-diff" tests="\d+" failures="[1-9]/);
+    expect((await run(oldFile, newFile, '-f', 'markdown')).code).toBe(2);
   });
 
   it('--schema-semantics: a new optional property on an open object is info under api (the default), breaking under json-schema', async () => {

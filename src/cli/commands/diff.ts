@@ -9,7 +9,7 @@ import {
   schemaSemanticsOption,
   stdinAtMostOnce,
 } from '../options.js';
-import { refuseReportOverInput, useColor, writeMessage, writeReportFile, writeStdout } from '../output.js';
+import { useColor, writeMessage, writeReportFile, writeStdout } from '../output.js';
 import { action } from '../run.js';
 
 export interface DiffCommandOptions {
@@ -213,43 +213,17 @@ export type DiffTarget = import('../../report/multi-format.js').FormatTarget<
   import('../../report/diff-formats.js').DiffFormat
 >;
 
-/**
- * The reports a diff run writes, from its `-f` values and `-o`: checked before any work, so a
- * mistyped format or a report that would replace an input stops the run at once. `-o FILE` is
- * where the one format without a path goes (two such formats would write the same file).
- */
+/** The reports a diff run writes (see resolveReportTargets), `text` unless `-f` says otherwise. */
 export async function resolveDiffTargets(
   options: { format?: string[]; output?: string },
   inputs: readonly string[],
   defaultFormat: import('../../report/diff-formats.js').DiffFormat = 'text',
 ): Promise<DiffTarget[]> {
-  const [{ parseFormatTargets, FormatSpecError }, { DIFF_FORMATS }, { UsageError }] = await Promise.all([
-    import('../../report/multi-format.js'),
+  const [{ DIFF_FORMATS }, { resolveReportTargets }] = await Promise.all([
     import('../../report/diff-formats.js'),
-    import('../errors.js'),
+    import('../report-targets.js'),
   ]);
-  let targets: DiffTarget[];
-  try {
-    targets = parseFormatTargets(options.format ?? [], DIFF_FORMATS, defaultFormat);
-  } catch (error) {
-    if (error instanceof FormatSpecError) throw new UsageError(error.message);
-    throw error;
-  }
-  if (options.output !== undefined && options.output !== '-') {
-    const unplaced = targets.filter((t) => t.path === undefined);
-    if (unplaced.length > 1)
-      throw new UsageError(
-        `-o ${options.output} names one file, and ${unplaced.length} formats have no path: give them NAME:PATH`,
-      );
-    if (targets.some((t) => t.path === options.output))
-      throw new UsageError(`two formats write to ${options.output}`);
-    for (const target of unplaced) target.path = options.output;
-  }
-  refuseReportOverInput(
-    targets.map((t) => t.path),
-    inputs,
-  );
-  return targets;
+  return resolveReportTargets(options, inputs, DIFF_FORMATS, defaultFormat);
 }
 
 /** `--quiet`: the changes at or above `--fail-on` (breaking with `none`), counted again. */

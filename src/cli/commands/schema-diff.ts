@@ -1,12 +1,19 @@
 import { type Command, Option } from 'commander';
 import { EXIT_ERROR } from '../exit-codes.js';
-import { formatOption, resolveSchemaSemantics, schemaSemanticsOption, stdinAtMostOnce } from '../options.js';
-import { writeMessage } from '../output.js';
+import {
+  collectRepeated,
+  resolveSchemaSemantics,
+  schemaSemanticsOption,
+  stdinAtMostOnce,
+} from '../options.js';
+import { writeMessage, writeReportFile, writeStdout } from '../output.js';
 import { action } from '../run.js';
 
 interface SchemaDiffCommandOptions {
   direction: 'input' | 'output';
-  format: 'text' | 'json';
+  format: string[];
+  quiet?: boolean;
+  output?: string;
   schemaSemantics?: 'api' | 'json-schema';
 }
 
@@ -26,16 +33,44 @@ export function registerSchemaDiff(program: Command): void {
         .choices(['input', 'output'])
         .default('input'),
     )
-    .addOption(formatOption(['text', 'json'] as const, 'text'))
+    .option(
+      '-f, --format <name[:path]>',
+      'text, json, sarif, github (or github-actions) or junit; NAME:PATH writes a file; repeatable',
+      collectRepeated,
+      [],
+    )
+    .option('-q, --quiet', 'report only breaking changes')
+    .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout')
     .addOption(schemaSemanticsOption())
     .action(
       action(async (oldSpec: string, newSpec: string, options: SchemaDiffCommandOptions) => {
         stdinAtMostOnce([oldSpec, newSpec]);
-        const semantics = await resolveSchemaSemantics(options.schemaSemantics);
-        const [{ loadInput, MemoryLedger }, { runSchemaDiff }] = await Promise.all([
+        const [
+          { loadInput, MemoryLedger },
+          { runSchemaDiff, formatSchemaChangesJson, formatSchemaChangesText },
+          { resolveReportTargets },
+          formats,
+          { formatSarif },
+          { formatGithub },
+          { formatJunit },
+          { packageVersion },
+        ] = await Promise.all([
           import('../load-input.js'),
           import('../../schema/index.js'),
+          import('../report-targets.js'),
+          import('../../report/schema-formats.js'),
+          import('../../report/sarif.js'),
+          import('../../report/github.js'),
+          import('../../report/junit.js'),
+          import('../version.js'),
         ]);
+        const targets = await resolveReportTargets(
+          options,
+          [oldSpec, newSpec],
+          formats.SCHEMA_DIFF_FORMATS,
+          'text',
+        );
+        const semantics = await resolveSchemaSemantics(options.schemaSemantics);
         const memory = new MemoryLedger();
         const [before, after] = await Promise.all([
           loadInput(oldSpec, { memory }),
@@ -43,14 +78,32 @@ export function registerSchemaDiff(program: Command): void {
         ]);
         const result = runSchemaDiff(before.value, after.value, {
           direction: options.direction,
-          format: options.format,
+          format: 'json',
           semantics,
         });
         if (result.error !== undefined) {
           writeMessage(`mcpdesc: ${result.error}`);
           return EXIT_ERROR;
         }
-        process.stdout.write(result.output);
+        const changes = options.quiet ? result.changes.filter((c) => c.level === 'breaking') : result.changes;
+        const render = (format: (typeof targets)[number]['format']): string => {
+          if (format === 'text') return formatSchemaChangesText(changes, options.direction);
+          if (format === 'json') return formatSchemaChangesJson(changes);
+          const files = formats.schemaChangesAsFileFindings(changes, before, after);
+          if (format === 'sarif')
+            return formatSarif(files, {
+              toolVersion: packageVersion(),
+              rules: formats.schemaKindMetas(),
+              srcRoot: process.cwd(),
+            });
+          if (format === 'github') return formatGithub(files);
+          return formatJunit(files, { name: 'mcpdesc schema-diff', failSeverity: 'error' });
+        };
+        for (const target of targets) {
+          const text = render(target.format);
+          if (target.path !== undefined) writeReportFile(target.path, text);
+          else await writeStdout(text);
+        }
         return result.exitCode;
       }),
     );
