@@ -113,7 +113,7 @@ for (const [dialect, AjvClass, id] of [
 }
 
 // Lint: the config-file schema and every built-in function's options schema (precompiled() in
-// src/lint/config.ts).
+// src/lint/config-read.ts).
 const { CONFIG_AJV_OPTIONS, OPTIONS_AJV_OPTIONS, configSchema, precompiledOptionsExport } = await import(
   '../dist/lint/config.js'
 );

@@ -73,7 +73,7 @@ describe('the bundle build', () => {
     expect(text.startsWith('// mcpdesc-toolkit GitHub Action')).toBe(true);
     expect(text).not.toMatch(/node_modules\/undici\//);
     expect(text).not.toMatch(/node_modules\/tunnel\//);
-    expect(text).toContain('new URL("../src/lint/config.ts", import.meta.url)');
+    expect(text).toContain('new URL("../src/lint/config-read.ts", import.meta.url)');
     // (JSDoc types such as `@type {import('./RE2.js').RE2}` are comments, not imports.)
     expect(text).not.toMatch(/^[^*\n]*\bimport\s*\(\s*["'](?!node:)/m);
     // no import of anything but node built-ins
