@@ -1,3 +1,4 @@
+import type { PrimitiveKind } from '../model/identity.js';
 import type { JsonValue } from '../util/json.js';
 import type { Location } from '../util/location.js';
 
@@ -16,10 +17,7 @@ export const LEVEL_RANK: Record<ChangeLevel, number> = { breaking: 3, warning: 2
 export type SubjectKind =
   | 'document'
   | 'info'
-  | 'tool'
-  | 'prompt'
-  | 'resource'
-  | 'resourceTemplate'
+  | PrimitiveKind
   | 'transport'
   | 'capabilities'
   | 'security'

@@ -1,4 +1,5 @@
 /** The `{{subject}}` of lint messages: `Tool "x"`, `Input property "a" of Tool "x"`. */
+import { sentenceKindLabel } from '../model/identity.js';
 import { describeValue } from './functions/text.js';
 import type { LabelledSubject } from './subjects.js';
 import type { Subject, SubjectType } from './types.js';
@@ -8,15 +9,15 @@ const SUBJECT_LABEL: Record<SubjectType, string> = {
   Info: 'Info',
   Transport: 'Transport',
   SecurityScheme: 'Security scheme',
-  Tool: 'Tool',
+  Tool: sentenceKindLabel('tool'),
   ToolInputSchema: 'Input schema',
   ToolOutputSchema: 'Output schema',
   ToolInputProperty: 'Input property',
   ToolOutputProperty: 'Output property',
-  Prompt: 'Prompt',
+  Prompt: sentenceKindLabel('prompt'),
   PromptArgument: 'Prompt argument',
-  Resource: 'Resource',
-  ResourceTemplate: 'Resource template',
+  Resource: sentenceKindLabel('resource'),
+  ResourceTemplate: sentenceKindLabel('resourceTemplate'),
   Elicitation: 'Elicitation',
   Example: 'Example',
   Tag: 'Tag',

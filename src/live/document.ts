@@ -8,6 +8,7 @@
  * out and named in a note, so the document validates instead of carrying what no client of that
  * revision sees. Nothing is invented: no examples, tags or security.
  */
+import { PRIMITIVE_KIND_LABEL } from '../model/identity.js';
 import { atLeast, isProtocolVersion, MCPDESC_VERSION, PROTOCOL_VERSIONS } from '../model/versions.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { LiveServerError } from './errors.js';
@@ -169,7 +170,7 @@ export function describeSurface(surface: LiveSurface, transport: RecordedTranspo
   document.capabilities = [capabilitiesOf(surface.capabilities, pick)];
 
   const tools = surface.tools.map((tool) => {
-    const what = `tool ${label(tool.name)}`;
+    const what = `${PRIMITIVE_KIND_LABEL.tool} ${label(tool.name)}`;
     const out = pick(tool, TOOL_FIELDS, what);
     // Schema generators (zod's, the SDK's) declare a dialect on every schema; mcpdesc allows a
     // tool schema's `$schema` only from 2025-11-25, where MCP defines dialects.
@@ -186,15 +187,29 @@ export function describeSurface(surface: LiveSurface, transport: RecordedTranspo
     return out;
   });
   const resources = surface.resources.map((resource) => {
-    const out = pick(resource, RESOURCE_FIELDS, `resource ${label(resource.uri)}`);
-    return withResourceAnnotations(out, revision, `resource ${label(resource.uri)}`, notes);
+    const out = pick(resource, RESOURCE_FIELDS, `${PRIMITIVE_KIND_LABEL.resource} ${label(resource.uri)}`);
+    return withResourceAnnotations(
+      out,
+      revision,
+      `${PRIMITIVE_KIND_LABEL.resource} ${label(resource.uri)}`,
+      notes,
+    );
   });
   const resourceTemplates = surface.resourceTemplates.map((template) => {
-    const out = pick(template, TEMPLATE_FIELDS, `resource template ${label(template.uriTemplate)}`);
-    return withResourceAnnotations(out, revision, `resource template ${label(template.uriTemplate)}`, notes);
+    const out = pick(
+      template,
+      TEMPLATE_FIELDS,
+      `${PRIMITIVE_KIND_LABEL.resourceTemplate} ${label(template.uriTemplate)}`,
+    );
+    return withResourceAnnotations(
+      out,
+      revision,
+      `${PRIMITIVE_KIND_LABEL.resourceTemplate} ${label(template.uriTemplate)}`,
+      notes,
+    );
   });
   const prompts = surface.prompts.map((prompt) => {
-    const what = `prompt ${label(prompt.name)}`;
+    const what = `${PRIMITIVE_KIND_LABEL.prompt} ${label(prompt.name)}`;
     const out = pick(prompt, PROMPT_FIELDS, what);
     if (Array.isArray(out.arguments)) {
       const args = out.arguments

@@ -4,6 +4,7 @@
  * helps a person decide, the value each input holds there. Codes form a closed union: every refusal
  * kind has its own code, and reports, docs and tests refer to them by name.
  */
+import type { PrimitiveKind } from '../model/identity.js';
 import type { JsonValue } from '../util/json.js';
 import type { Location } from '../util/location.js';
 
@@ -40,15 +41,7 @@ export function isConflictCode(code: string): code is ConflictCode {
   return Object.hasOwn(CONFLICT_CODES, code);
 }
 
-export type ConflictSubjectKind =
-  | 'tool'
-  | 'resource'
-  | 'resourceTemplate'
-  | 'prompt'
-  | 'transport'
-  | 'capabilities'
-  | 'component'
-  | 'document';
+export type ConflictSubjectKind = PrimitiveKind | 'transport' | 'capabilities' | 'component' | 'document';
 
 export interface ConflictSubject {
   kind: ConflictSubjectKind;

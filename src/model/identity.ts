@@ -1,8 +1,35 @@
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import { type PrimitiveCollection, type ScopedDeclaration, scopedDeclarations } from './scopes.js';
 
+/** The kinds of primitive as users and reports name them (spec order: §9, §10, §10, §11). */
+export const PRIMITIVE_KINDS = ['tool', 'resource', 'resourceTemplate', 'prompt'] as const;
 /** The kind of a primitive as users and reports name it. */
-export type PrimitiveKind = 'tool' | 'resource' | 'resourceTemplate' | 'prompt';
+export type PrimitiveKind = (typeof PRIMITIVE_KINDS)[number];
+
+/**
+ * A kind in running text: `tool "x" removed`, `variants of resource template "y"`. Every module that
+ * names a kind takes it from here (lint's subject labels capitalise it, validate titles it).
+ */
+export const PRIMITIVE_KIND_LABEL: Readonly<Record<PrimitiveKind, string>> = {
+  tool: 'tool',
+  resource: 'resource',
+  resourceTemplate: 'resource template',
+  prompt: 'prompt',
+};
+
+/** `Resource template`: a kind at the start of a sentence (lint's `{{subject}}`). */
+export function sentenceKindLabel(kind: PrimitiveKind): string {
+  const label = PRIMITIVE_KIND_LABEL[kind];
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** `Resource Template`: a kind as validation findings name it (every word capitalised). */
+export function titleKindLabel(kind: PrimitiveKind): string {
+  return PRIMITIVE_KIND_LABEL[kind].replace(
+    /(^| )([a-z])/g,
+    (_, space: string, c: string) => space + c.toUpperCase(),
+  );
+}
 
 export const PRIMITIVE_KIND: Record<PrimitiveCollection, PrimitiveKind> = {
   tools: 'tool',

@@ -1,4 +1,5 @@
 import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
+import { PRIMITIVE_KIND_LABEL } from '../model/identity.js';
 import { showControls } from './controls.js';
 import { CHUNK_CHARS } from './json-chunks.js';
 
@@ -27,10 +28,7 @@ const HEADINGS: Record<ChangeLevel, string> = {
 };
 
 const KIND_LABEL: Record<string, string> = {
-  tool: 'tool',
-  prompt: 'prompt',
-  resource: 'resource',
-  resourceTemplate: 'resource template',
+  ...PRIMITIVE_KIND_LABEL,
   transport: 'transport',
   capabilities: 'capabilities',
   security: 'security',

@@ -1,5 +1,6 @@
 /** Shared helpers for the semantic rule modules (src/validate/semantic/*.ts). */
-import { IDENTITY_FIELD } from '../model/identity.js';
+import { IDENTITY_FIELD, PRIMITIVE_KIND, titleKindLabel } from '../model/identity.js';
+import { PRIMITIVE_COLLECTIONS, type PrimitiveCollection } from '../model/scopes.js';
 import { isProtocolVersion, PROTOCOL_VERSIONS, type ProtocolVersion } from '../model/versions.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { toPointer } from '../util/pointer.js';
@@ -24,18 +25,17 @@ export interface RawFinding {
   related: string[];
 }
 
-export const PRIMITIVE_KINDS = ['tools', 'resources', 'resourceTemplates', 'prompts'] as const;
-export type PrimitiveKind = (typeof PRIMITIVE_KINDS)[number];
-
-export const KIND_LABEL: Record<PrimitiveKind, string> = {
-  tools: 'Tool',
-  resources: 'Resource',
-  resourceTemplates: 'Resource Template',
-  prompts: 'Prompt',
+/** `Tool`, `Resource Template`: how a finding's message names a primitive of each collection. */
+const KIND_LABEL: Record<PrimitiveCollection, string> = {
+  tools: titleKindLabel(PRIMITIVE_KIND.tools),
+  resources: titleKindLabel(PRIMITIVE_KIND.resources),
+  resourceTemplates: titleKindLabel(PRIMITIVE_KIND.resourceTemplates),
+  prompts: titleKindLabel(PRIMITIVE_KIND.prompts),
 };
 
 export interface Primitive {
-  kind: PrimitiveKind;
+  /** Validation names a primitive by its collection (`tools`, ...): its path in the document. */
+  kind: PrimitiveCollection;
   index: number;
   value: JsonObject;
   path: Segment[];
@@ -49,7 +49,7 @@ class PrimitiveEntry implements Primitive {
   readonly path: Segment[];
   private text: string | undefined;
   constructor(
-    readonly kind: PrimitiveKind,
+    readonly kind: PrimitiveCollection,
     readonly index: number,
     readonly value: JsonObject,
     readonly scope: ProtocolVersion[],
@@ -71,7 +71,7 @@ export class Ctx {
 
   constructor(readonly doc: JsonObject) {
     this.rootScope = scopeFrom(doc.protocolVersions) ?? [];
-    for (const kind of PRIMITIVE_KINDS) {
+    for (const kind of PRIMITIVE_COLLECTIONS) {
       const items = doc[kind];
       if (!Array.isArray(items)) continue;
       items.forEach((value, index) => {

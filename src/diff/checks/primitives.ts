@@ -1,4 +1,4 @@
-import type { PrimitiveKind } from '../../model/identity.js';
+import { PRIMITIVE_KIND_LABEL, type PrimitiveKind } from '../../model/identity.js';
 import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { DeclPair, PrimitiveMatch } from '../compare.js';
@@ -20,12 +20,8 @@ export const EXISTENCE_PREFIX: Record<PrimitiveKind, string> = {
   resourceTemplate: 'resource-template',
 };
 
-export const KIND_LABEL: Record<PrimitiveKind, string> = {
-  tool: 'tool',
-  prompt: 'prompt',
-  resource: 'resource',
-  resourceTemplate: 'resource template',
-};
+/** The kinds' labels are the model's (one definition for every module). */
+export const KIND_LABEL = PRIMITIVE_KIND_LABEL;
 
 /** Fields every primitive kind shares, judged here; kind-specific ones are judged by their module. */
 const COMMON_FIELDS = new Set([

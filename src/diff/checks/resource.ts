@@ -1,4 +1,4 @@
-import type { PrimitiveKind } from '../../model/identity.js';
+import { PRIMITIVE_KIND_LABEL, type PrimitiveKind } from '../../model/identity.js';
 import { appendPointer } from '../../util/pointer.js';
 import type { DeclPair } from '../compare.js';
 import type { Decl } from '../normalize.js';
@@ -16,7 +16,7 @@ export function checkResourceFields(
   const po = (pair.old as Decl).pointer;
   const pn = (pair.new as Decl).pointer;
   const revs = pair.revisions;
-  const label = kind === 'resource' ? 'resource' : 'resource template';
+  const label = PRIMITIVE_KIND_LABEL[kind];
   const at = (field: string) => ({
     path: `/${field}`,
     before: Object.hasOwn(o, field) ? appendPointer(po, field) : po,
