@@ -1,23 +1,15 @@
-import { LoadError } from '../parse/errors.js';
 import { showControlsInLine } from '../report/controls.js';
+import { PositionedError } from '../util/positioned-error.js';
 
 /** A mistake in how the command was called: printed as one line, exit 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** A failure with a position in a file that is not a LoadError (e.g. a config file), printed as one line. */
-export class PositionedError extends Error {
-  override readonly name = 'PositionedError';
-  constructor(
-    message: string,
-    readonly file: string,
-    readonly line = 0,
-    readonly column = 0,
-  ) {
-    super(message);
-  }
-}
+export { PositionedError } from '../util/positioned-error.js';
+
+/** Positioned failures the CLI itself finds (other modules throw their own PositionedError subclasses). */
+export type CliErrorCode = 'ignore-file-invalid';
 
 /** What the common file-system failures mean, said plainly. */
 const FS_REASONS: Record<string, string> = {
@@ -54,11 +46,8 @@ export class OutputError extends Error {
 
 /** The one line printed for an error; a stack trace only with `--debug`. */
 export function formatError(error: unknown, debug: boolean): string {
-  if (error instanceof LoadError) return withStack(`mcpdesc: ${error.format()}`, error, debug);
-  if (error instanceof PositionedError) {
-    const where = error.line > 0 ? `${error.file}:${error.line}:${error.column}` : error.file;
-    return withStack(`mcpdesc: ${where}: ${error.message}`, error, debug);
-  }
+  // LoadError, ConfigError, MigrationError, ...: each formats itself (a LoadError adds its code).
+  if (error instanceof PositionedError) return withStack(`mcpdesc: ${error.format()}`, error, debug);
   if (error instanceof UsageError || error instanceof OutputError)
     return withStack(`mcpdesc: ${error.message}`, error, debug);
   // By name: src/live/ is loaded only by the commands that talk to a server.

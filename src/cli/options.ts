@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { PositionedError, UsageError } from './errors.js';
+import { UsageError } from './errors.js';
 
 /** `--format` with a closed set of choices (commander reports a wrong value as a usage error). */
 export function formatOption<T extends string>(choices: readonly T[], defaultValue?: T): Option {
@@ -60,11 +60,6 @@ export async function resolveSchemaSemantics(
   const lint = await import('../lint/config.js');
   const file = lint.findConfigFile(process.cwd());
   if (file === undefined) return 'api';
-  try {
-    return (await lint.readSchemaSemantics(file)) ?? 'api';
-  } catch (error) {
-    if (error instanceof lint.ConfigError)
-      throw new PositionedError(error.message, error.file, error.line, error.column);
-    throw error;
-  }
+  // A ConfigError is a PositionedError: the CLI prints it as file:line:col, exit 2.
+  return (await lint.readSchemaSemantics(file)) ?? 'api';
 }

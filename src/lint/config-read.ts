@@ -14,7 +14,7 @@ import { appendPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
 import { withSafeKeywords } from '../validate/ajv-keywords.js';
 import { LINEAR_ERRORS_CODE } from '../validate/linear-errors.js';
-import { BUILTIN_RULESETS, ConfigError, PACKAGE_ROOT } from './config-types.js';
+import { BUILTIN_RULESETS, ConfigError, type ConfigErrorCode, PACKAGE_ROOT } from './config-types.js';
 
 export interface RawConfig {
   file: string;
@@ -84,10 +84,17 @@ function builtinRulesetJson(file: string): string | undefined {
   return undefined;
 }
 
-export function positioned(raw: RawConfig, pointer: string, message: string, atKey = false): ConfigError {
-  if (!raw.sourceMap) return new ConfigError(`${message}${pointer ? ` (at ${pointer})` : ''}`, raw.file);
+export function positioned(
+  raw: RawConfig,
+  pointer: string,
+  message: string,
+  atKey = false,
+  code: ConfigErrorCode = 'config-invalid',
+): ConfigError {
+  if (!raw.sourceMap)
+    return new ConfigError(`${message}${pointer ? ` (at ${pointer})` : ''}`, raw.file, 0, 0, code);
   const p = atKey ? raw.sourceMap.locateKey(pointer) : raw.sourceMap.locate(pointer);
-  return new ConfigError(message, raw.file, p.line, p.column);
+  return new ConfigError(message, raw.file, p.line, p.column, code);
 }
 
 /** The most useful of Ajv's errors for a oneOf-heavy schema: the deepest one, not a oneOf summary. */
@@ -115,10 +122,14 @@ export async function readConfig(file: string): Promise<RawConfig> {
       throw new ConfigError(
         `cannot load config: ${error instanceof Error ? error.message : String(error)}`,
         file,
+        0,
+        0,
+        'config-unreadable',
       );
     }
     const value = JSON.parse(JSON.stringify(module.default ?? null)) as JsonValue;
-    if (!isJsonObject(value)) throw new ConfigError('config module must export default an object', file);
+    if (!isJsonObject(value))
+      throw new ConfigError('config module must export default an object', file, 0, 0, 'config-schema');
     raw = { file, value, sourceMap: undefined };
   } else {
     let text: string;
@@ -131,16 +142,22 @@ export async function readConfig(file: string): Promise<RawConfig> {
     } catch (error) {
       const reason =
         error instanceof LoadError ? error.message : ((error as NodeJS.ErrnoException).code ?? String(error));
-      throw new ConfigError(`cannot read config: ${reason}`, file);
+      throw new ConfigError(`cannot read config: ${reason}`, file, 0, 0, 'config-unreadable');
     }
     try {
       const loaded = loadDocument(text, builtinJson ? { file, format: 'json' } : { file });
       if (!isJsonObject(loaded.value))
-        throw new ConfigError('config must be an object (a YAML mapping)', file, 1, 1);
+        throw new ConfigError('config must be an object (a YAML mapping)', file, 1, 1, 'config-schema');
       raw = { file, value: loaded.value, sourceMap: loaded.sourceMap };
     } catch (error) {
       if (error instanceof LoadError)
-        throw new ConfigError(`${error.message} (${error.code})`, file, error.line, error.column);
+        throw new ConfigError(
+          `${error.message} (${error.code})`,
+          file,
+          error.line,
+          error.column,
+          'config-syntax',
+        );
       throw error;
     }
   }
@@ -151,7 +168,7 @@ export async function readConfig(file: string): Promise<RawConfig> {
     const pointer = atKey
       ? appendPointer(error.instancePath, (error.params as { additionalProperty: string }).additionalProperty)
       : error.instancePath;
-    throw positioned(raw, pointer, schemaMessage(error), atKey);
+    throw positioned(raw, pointer, schemaMessage(error), atKey, 'config-schema');
   }
   return raw;
 }

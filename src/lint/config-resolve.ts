@@ -103,6 +103,8 @@ class Resolver {
           raw,
           pointer,
           `unknown ruleset ${JSON.stringify(extendsList[i])}: use ${BUILTIN_RULESETS.join(', ')} or a path to a file`,
+          false,
+          'unknown-ruleset',
         );
       }
       await this.apply(target);
@@ -418,6 +420,9 @@ export async function resolveConfig(
       throw new ConfigError(
         `unknown ruleset ${JSON.stringify(ruleset)}: use ${BUILTIN_RULESETS.join(', ')}`,
         '<options>',
+        0,
+        0,
+        'unknown-ruleset',
       );
     await resolver.apply(join(PACKAGE_ROOT, 'rules', `${ruleset}.yaml`));
   }

@@ -1,5 +1,6 @@
 /** What a resolved lint configuration is made of, the config file names and the error every config stage throws. */
 import { fileURLToPath } from 'node:url';
+import { PositionedError } from '../util/positioned-error.js';
 import type { FunctionDefinition, RuleDefinition, RuleSeverity } from './types.js';
 
 export const CONFIG_FILE_NAMES = [
@@ -62,19 +63,23 @@ export interface ResolvedConfig {
   sources: string[];
 }
 
-/** A mistake in a config file or ruleset, with its position (0 = unknown); the CLI prints `file:line:col: message`. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-  constructor(
-    message: string,
-    readonly file: string,
-    readonly line = 0,
-    readonly column = 0,
-  ) {
-    super(message);
-  }
+/**
+ * What can be wrong with a config file or ruleset: it cannot be read or loaded (`config-unreadable`),
+ * is not valid YAML/JSON (`config-syntax`), breaks the config schema (`config-schema`), names an
+ * unknown built-in ruleset (`unknown-ruleset`), or means nothing valid (`config-invalid`: an unknown
+ * rule, an `extends` cycle, bad function options, ...).
+ */
+export type ConfigErrorCode =
+  | 'config-unreadable'
+  | 'config-syntax'
+  | 'config-schema'
+  | 'unknown-ruleset'
+  | 'config-invalid';
 
-  format(): string {
-    return `${this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file}: ${this.message}`;
+/** A mistake in a config file or ruleset, with its position (0 = unknown); the CLI prints `file:line:col: message`. */
+export class ConfigError extends PositionedError<ConfigErrorCode> {
+  override readonly name = 'ConfigError';
+  constructor(message: string, file: string, line = 0, column = 0, code: ConfigErrorCode = 'config-invalid') {
+    super(code, message, file, line, column);
   }
 }

@@ -18,6 +18,7 @@ export {
   BUILTIN_RULESETS,
   CONFIG_FILE_NAMES,
   ConfigError,
+  type ConfigErrorCode,
   type IgnoreEntry,
   type IgnorePatterns,
   type Override,

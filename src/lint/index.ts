@@ -5,6 +5,7 @@ export {
   BUILTIN_RULESETS,
   CONFIG_FILE_NAMES,
   ConfigError,
+  type ConfigErrorCode,
   findConfigFile,
   isInvalidatingCode,
   type ResolvedConfig,

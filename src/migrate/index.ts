@@ -5,6 +5,7 @@ export {
   type LoadedDescription,
   loadDescription,
   MigrationError,
+  type MigrationErrorCode,
   migrationNotice,
 } from './load.js';
 export {

@@ -9,6 +9,7 @@
  * none was given) does loading fail, with a MigrationError (exit 2, like an unreadable file) that
  * names the option and `mcpdesc migrate`.
  */
+
 import {
   type LoadedDocument,
   type LoadSourceOptions,
@@ -17,6 +18,7 @@ import {
   type SourceMap,
 } from '../parse/index.js';
 import { isJsonObject } from '../util/json.js';
+import { PositionedError } from '../util/positioned-error.js';
 import { isMcpdesc07 } from './detect.js';
 import { type MigrateOptions, migrateValue } from './migrate.js';
 import { locateEntries, type MigrationReport } from './report.js';
@@ -37,17 +39,20 @@ export interface LoadDescriptionOptions extends LoadSourceOptions {
   strict?: boolean;
 }
 
+/** Why a document could not be read as migrated: a decision the migration leaves to the author. */
+export type MigrationErrorCode = 'migration-decision-needed';
+
 /** A 0.7.0 document that cannot be migrated in memory; `report` says why. */
-export class MigrationError extends Error {
+export class MigrationError extends PositionedError<MigrationErrorCode> {
   override readonly name = 'MigrationError';
   constructor(
     message: string,
-    readonly file: string,
+    file: string,
     readonly report: MigrationReport,
-    readonly line = 0,
-    readonly column = 0,
+    line = 0,
+    column = 0,
   ) {
-    super(message);
+    super('migration-decision-needed', message, file, line, column);
   }
 }
 

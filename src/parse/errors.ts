@@ -1,3 +1,5 @@
+import { PositionedError } from '../util/positioned-error.js';
+
 /** Every reason a document can fail to load. One closed union, so callers and tests can match on it. */
 export type LoadErrorCode =
   | 'io-error'
@@ -20,21 +22,11 @@ export type LoadErrorCode =
   | 'limit-scalar';
 
 /** A load failure with the position it concerns (1-based line and column; 0 when not positional). */
-export class LoadError extends Error {
+export class LoadError extends PositionedError<LoadErrorCode> {
   override readonly name = 'LoadError';
-  constructor(
-    readonly code: LoadErrorCode,
-    message: string,
-    readonly file: string,
-    readonly line = 0,
-    readonly column = 0,
-  ) {
-    super(message);
-  }
 
-  /** `file:line:col: message`, the one line the CLI prints. */
-  format(): string {
-    const where = this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
-    return `${where}: ${this.message} (${this.code})`;
+  /** `file:line:col: message (code)`, the one line the CLI prints. */
+  override format(): string {
+    return `${super.format()} (${this.code})`;
   }
 }

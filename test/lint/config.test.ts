@@ -360,57 +360,67 @@ describe('suppression', () => {
 
 describe('config errors carry file:line:col', () => {
   it.each([
-    ['unknown top-level key', 'rulez: {}\n', /:1:1: unknown property "rulez"/],
+    ['unknown top-level key', 'rulez: {}\n', /:1:1: unknown property "rulez"/, 'config-schema'],
     [
       'unknown rule',
       'rules:\n  no-such-rule: warn\n',
       /:2:17: must be one of "error", "warning", "info", "hint", "off"|:2:3: unknown rule/,
+      'config-schema',
     ],
     [
       'unknown rule, valid severity',
       'rules:\n  no-such-rule: warning\n',
       /:2:3: unknown rule "no-such-rule"/,
+      'config-invalid',
     ],
     [
       'bad options',
       'rules:\n  tool-description: { options: { min: -1 } }\n',
       /:2:39: options of tool-description \(function usefulText\): \/min must be >= 1/,
+      'config-invalid',
     ],
     [
       'bad regular expression in options',
       "rules:\n  input-property-type: { options: { anyValue: '(' } }\n",
       /:2:3\d: options of input-property-type: anyValue: Invalid regular expression/,
+      'config-invalid',
     ],
     [
       'bad function',
       'rules:\n  r:\n    given: Tool\n    then: { function: nope }\n',
       /:4:23: unknown function "nope"/,
+      'config-invalid',
     ],
     [
       'bad subject',
       'rules:\n  r:\n    given: [Tool, Tol]\n    then: { function: truthy }\n',
       /:3:19: unknown subject type "Tol"/,
+      'config-invalid',
     ],
     [
       'bad JSONPath',
       "rules:\n  r:\n    given: '$.a[?(@.x)]'\n    then: { function: truthy }\n",
       /:3:12: unsupported selector/,
+      'config-invalid',
     ],
-    ['bad extends', 'extends: [recommended, nope]\n', /:1:24: unknown ruleset "nope"/],
-    ['YAML syntax', 'rules: [\n', /:2:1: .*\(yaml-syntax\)/],
+    ['bad extends', 'extends: [recommended, nope]\n', /:1:24: unknown ruleset "nope"/, 'unknown-ruleset'],
+    ['YAML syntax', 'rules: [\n', /:2:1: .*\(yaml-syntax\)/, 'config-syntax'],
     [
       'custom function from a package',
       'functions:\n  f: lodash\n',
       /:2:6: custom functions load only from local files/,
+      'config-invalid',
     ],
     [
       'bad expiry',
       "ignore:\n  - rules: [tool-description]\n    reason: x\n    expires: '2030-13-45'\n",
       /:4:14: invalid date/,
+      'config-invalid',
     ],
-  ])('%s', async (_name, text, pattern) => {
+  ])('%s', async (_name, text, pattern, code) => {
     const error = await configError({ '.mcpdesc.yaml': text });
     expect(error.format()).toMatch(pattern);
+    expect(error.code).toBe(code);
     expect(error.file.endsWith('.mcpdesc.yaml')).toBe(true);
   });
 

@@ -21,7 +21,7 @@ export function registerCheck(program: Command): void {
       const [
         { resolveTarget, runSession, clientRevisions },
         { loadInput },
-        { describeLoaded, MigrationError },
+        { describeLoaded },
         { describeSurface },
         { completeFromDescription },
         { projectView },
@@ -29,7 +29,7 @@ export function registerCheck(program: Command): void {
         { sortVersions, isProtocolVersion, PROTOCOL_VERSIONS },
         { serialize },
         { loadDocument },
-        { UsageError, PositionedError },
+        { UsageError },
         { compareLoaded, validateForDiff, writeDiffReport },
       ] = await Promise.all([
         import('../live.js'),
@@ -54,17 +54,11 @@ export function registerCheck(program: Command): void {
 
       // The description first: a broken one is reported before any server is started.
       const loaded = await loadInput(descriptionSpec);
-      let description: typeof loaded;
-      try {
-        const described = describeLoaded(loaded);
-        if (described.migratedFrom)
-          writeMessage(`mcpdesc: note: ${loaded.file} is mcpdesc 0.7.0; checked as migrated to 0.8.0`);
-        description = described.document;
-      } catch (error) {
-        if (error instanceof MigrationError)
-          throw new PositionedError(error.message, error.file, error.line, error.column);
-        throw error;
-      }
+      // A MigrationError is a PositionedError: printed as file:line:col, exit 2.
+      const asRead = describeLoaded(loaded);
+      if (asRead.migratedFrom)
+        writeMessage(`mcpdesc: note: ${loaded.file} is mcpdesc 0.7.0; checked as migrated to 0.8.0`);
+      const description = asRead.document;
       if (options.validate !== false && !(await validateForDiff([description], color))) return EXIT_ERROR;
       const described = rootVersions(description.value);
 

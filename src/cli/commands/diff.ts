@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
+import type { CliErrorCode } from '../errors.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import {
   collectRepeated,
@@ -41,7 +42,7 @@ export async function prepareDiff(
   options: DiffCommandOptions,
   color: boolean,
 ): Promise<PreparedDiff | number> {
-  const [{ loadInput, MemoryLedger }, { UsageError, PositionedError }, versions] = await Promise.all([
+  const [{ loadInput, MemoryLedger }, { UsageError }, versions] = await Promise.all([
     import('../load-input.js'),
     import('../errors.js'),
     import('../../model/versions.js'),
@@ -58,14 +59,8 @@ export async function prepareDiff(
   // Both sides are held at once: their memory is bounded together.
   const memory = new MemoryLedger();
   const [oldLoaded, newLoaded] = [await loadInput(oldSpec, { memory }), await loadInput(newSpec, { memory })];
-  let sides: ReturnType<typeof migrate.loadDiffSides>;
-  try {
-    sides = migrate.loadDiffSides(oldLoaded, newLoaded, (line) => writeMessage(`mcpdesc: note: ${line}`));
-  } catch (error) {
-    if (error instanceof migrate.MigrationError)
-      throw new PositionedError(error.message, error.file, error.line, error.column);
-    throw error;
-  }
+  // A MigrationError is a PositionedError: printed as file:line:col, exit 2.
+  const sides = migrate.loadDiffSides(oldLoaded, newLoaded, (line) => writeMessage(`mcpdesc: note: ${line}`));
   const { oldDoc, newDoc } = sides;
   return compareLoaded(oldDoc, newDoc, options, color, [oldSpec, newSpec]);
 }
@@ -140,7 +135,8 @@ export async function compareLoaded(
     try {
       ignore = parseIgnoreFile(text);
     } catch (error) {
-      if (error instanceof IgnoreFileError) throw new PositionedError(error.message, options.ignore);
+      if (error instanceof IgnoreFileError)
+        throw new PositionedError<CliErrorCode>('ignore-file-invalid', error.message, options.ignore);
       throw error;
     }
   }

@@ -67,7 +67,7 @@ export function registerLint(program: Command): void {
           { loadInput, readInput },
           lint,
           report,
-          { UsageError, PositionedError },
+          { UsageError },
           { useColor, writeFileAtomic, writeReportFile, writeStdout, refuseReportOverInput },
           { requireOneOf, parseLimitOption },
           { packageVersion },
@@ -178,11 +178,8 @@ export function registerLint(program: Command): void {
           let pending = configs.get(key);
           if (!pending) {
             if (file && rulesetGiven) warnRulesetOverridden(file);
-            pending = lint.resolveConfig(file, options.ruleset).catch((error: unknown) => {
-              if (error instanceof lint.ConfigError)
-                throw new PositionedError(error.message, error.file, error.line, error.column);
-              throw error;
-            });
+            // A ConfigError is a PositionedError: printed as file:line:col, exit 2.
+            pending = lint.resolveConfig(file, options.ruleset);
             configs.set(key, pending);
           }
           return pending;

@@ -40,7 +40,6 @@ export function registerMerge(program: Command): void {
           { serialize },
           report,
           migrate,
-          { PositionedError },
         ] = await Promise.all([
           import('../load-input.js'),
           import('../../merge/aggregate.js'),
@@ -48,21 +47,14 @@ export function registerMerge(program: Command): void {
           import('../../model/serialize.js'),
           import('../../report/conflicts.js'),
           import('../../migrate/load.js'),
-          import('../errors.js'),
         ]);
         const sources: Awaited<ReturnType<typeof loadInput>>[] = [];
         // Every input is held until the merge: their memory is bounded together.
         const memory = new MemoryLedger();
         for (const file of files) sources.push(await loadInput(file, { memory }));
         // A 0.7.0 input is migrated in memory, as `diff` does, and the run says so.
-        let loaded: typeof sources;
-        try {
-          loaded = migrate.migrateInputs(sources, (line) => writeMessage(`mcpdesc: note: ${line}`));
-        } catch (error) {
-          if (error instanceof migrate.MigrationError)
-            throw new PositionedError(error.message, error.file, error.line, error.column);
-          throw error;
-        }
+        // A MigrationError is a PositionedError: printed as file:line:col, exit 2.
+        const loaded = migrate.migrateInputs(sources, (line) => writeMessage(`mcpdesc: note: ${line}`));
         const result = mergeAggregate(
           // The text lets the merge read number literals as written; a migrated input's text is the
           // 0.7.0 one, which its pointers no longer match.
