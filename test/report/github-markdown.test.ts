@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatGithub } from '../../src/report/github.js';
 import { escapeMarkdown } from '../../src/report/escape.js';
+import { formatGithub } from '../../src/report/github.js';
 import { formatMarkdown } from '../../src/report/markdown.js';
 import { exceedsThreshold, FormatSpecError, parseFormatSpecs } from '../../src/report/multi-format.js';
 import { FILES } from './fixtures.js';
