@@ -1,6 +1,7 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
-import { escapeMarkdown, subjectLabel } from './changes-markdown.js';
+import { subjectLabel } from './changes-markdown.js';
 import { showControls } from './controls.js';
+import { escapeMarkdown } from './escape.js';
 import { CHUNK_CHARS, prettyJsonChunks, StreamedArray } from './json-chunks.js';
 
 const TITLES: [keyof ChangelogSections, string][] = [

@@ -1,25 +1,7 @@
 import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
 import { PRIMITIVE_KIND_LABEL } from '../model/identity.js';
-import { showControls } from './controls.js';
+import { escapeMarkdown } from './escape.js';
 import { CHUNK_CHARS } from './json-chunks.js';
-
-/**
- * Makes untrusted document text inert in GitHub-flavoured Markdown: Markdown punctuation is
- * backslash-escaped, HTML is entity-escaped, and `@mentions`, autolinks (`https://`, `www.`) and
- * `#123` references are broken with a zero-width joiner, so a description cannot ping people,
- * inject links or images, or close our formatting. Newlines become spaces, and other control
- * characters (a terminal's escape sequences: the notes are also read in one) show as `\u{1B}`.
- */
-export function escapeMarkdown(text: string): string {
-  return showControls(text.replace(/[\r\n]+/g, ' '))
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()!|~])/g, '\\$1')
-    .replace(/[@#]/g, '$&\u200d')
-    .replace(/(h)(ttps?:)/gi, '$1\u200d$2')
-    .replace(/(w)(ww\.)/gi, '$1\u200d$2');
-}
 
 const HEADINGS: Record<ChangeLevel, string> = {
   breaking: 'Breaking changes',

@@ -1,26 +1,10 @@
 /**
- * Markdown report (pull request comments, job summaries). Document text is untrusted: every ASCII
- * punctuation character in it is backslash-escaped (so no link, image, HTML tag, table break, code
- * span, heading or autolink can be injected), `@` mentions are defused, line breaks are flattened
- * and invisible/bidi characters are shown as `\u{...}`.
+ * Markdown report (pull request comments, job summaries). Document text is untrusted: it goes
+ * through the one Markdown escape (src/report/escape.ts).
  */
 import { SEVERITY_RANK, type Severity } from '../model/finding.js';
-import { codePointEscape } from '../util/code-point.js';
+import { escapeMarkdown } from './escape.js';
 import type { FileFindings } from './stylish.js';
-
-// Invisible and bidi characters, and control characters other than tab and line breaks (a
-// terminal's escape sequences, when the report is read in one).
-const INVISIBLE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is made visible
-  /[\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\uFEFF\u00AD\u180E\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\uDB40[\uDC00-\uDC7F]/g;
-
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(INVISIBLE, codePointEscape)
-    .replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)
-    .replace(/\\@/g, '@\u2060');
-}
 
 export interface MarkdownOptions {
   title?: string;

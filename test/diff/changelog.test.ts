@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChangelog, suggestVersion } from '../../src/diff/changelog.js';
 import { applyIgnores, parseIgnoreFile } from '../../src/diff/ignore.js';
-import { escapeMarkdown } from '../../src/report/changes-markdown.js';
+import { escapeMarkdown } from '../../src/report/escape.js';
 import { diff, doc } from './helpers.js';
 
 describe('semver suggestion', () => {

@@ -126,7 +126,7 @@ describe('mcpdesc lint', () => {
     expect(readFileSync(join(dir, 'out/lint.xml'), 'utf8')).toContain(
       '<failure type="required-property-defined"',
     );
-    expect(readFileSync(join(dir, 'out/lint.md'), 'utf8')).toContain('required\\-property\\-defined');
+    expect(readFileSync(join(dir, 'out/lint.md'), 'utf8')).toContain('| required-property-defined |');
   });
 
   it('gives every SARIF output the rule metadata, not only the first', () => {

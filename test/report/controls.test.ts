@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdown as escapeActionMarkdown } from '../../src/action/escape.js';
-import { escapeMarkdown as escapeChangesMarkdown } from '../../src/report/changes-markdown.js';
 import { showControls } from '../../src/report/controls.js';
-import { escapeMarkdown as escapeReportMarkdown } from '../../src/report/markdown.js';
+import {
+  escapeMarkdown as escapeChangesMarkdown,
+  escapeMarkdown as escapeReportMarkdown,
+} from '../../src/report/escape.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
