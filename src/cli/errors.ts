@@ -1,15 +1,9 @@
+import { UsageError } from '../app/errors.js';
 import { showControlsInLine } from '../report/controls.js';
 import { PositionedError } from '../util/positioned-error.js';
 
-/** A mistake in how the command was called: printed as one line, exit 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-export { PositionedError } from '../util/positioned-error.js';
-
-/** Positioned failures the CLI itself finds (other modules throw their own PositionedError subclasses). */
-export type CliErrorCode = 'ignore-file-invalid';
+// The application layer's errors, re-exported for the commands.
+export { type AppErrorCode, PositionedError, UsageError } from '../app/errors.js';
 
 /** What the common file-system failures mean, said plainly. */
 const FS_REASONS: Record<string, string> = {

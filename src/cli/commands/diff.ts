@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
-import type { CliErrorCode } from '../errors.js';
+import type { AppErrorCode } from '../errors.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import {
   collectRepeated,
@@ -136,7 +136,7 @@ export async function compareLoaded(
       ignore = parseIgnoreFile(text);
     } catch (error) {
       if (error instanceof IgnoreFileError)
-        throw new PositionedError<CliErrorCode>('ignore-file-invalid', error.message, options.ignore);
+        throw new PositionedError<AppErrorCode>('ignore-file-invalid', error.message, options.ignore);
       throw error;
     }
   }

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { trimEndOf } from '../../util/trim.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { collectRepeated } from '../options.js';
 import { writeMessage } from '../output.js';
@@ -17,6 +16,7 @@ interface LintCliOptions {
   cacheLocation?: string;
 }
 
+/** The app layer's DEFAULT_LINT_GLOB (not imported: the help text must not load the lint modules). */
 const DEFAULT_GLOB = '**/*.mcpdesc.{json,yaml,yml}';
 
 export function registerLint(program: Command): void {
@@ -61,10 +61,10 @@ export function registerLint(program: Command): void {
     .action(
       action(async (operands: string[], options: LintCliOptions, command: Command) => {
         const [
-          { basename, resolve, dirname },
+          { resolve },
           { existsSync, statSync },
-          { loadBytes, LoadError, resolveLimits },
-          { loadInput, readInput },
+          { loadBytes, LoadError },
+          { readInput },
           lint,
           report,
           { UsageError },
@@ -83,10 +83,6 @@ export function registerLint(program: Command): void {
           import('../options.js'),
           import('../version.js'),
         ]);
-        type FileFindings = import('../../report/multi-format.js').FileFindings;
-        type ResolvedConfig = import('../../lint/index.js').ResolvedConfig;
-        type LintCache = import('../../lint/index.js').LintCache;
-        type Finding = import('../../model/finding.js').Finding;
         // Standard input named as a file (editors, pre-commit): read as `-` is, bounded by
         // --max-bytes and strict UTF-8, under the name given.
         const loadStdinAs = async (file: string) => {
@@ -109,92 +105,31 @@ export function registerLint(program: Command): void {
         );
         const maxWarnings =
           options.maxWarnings === undefined ? undefined : parseMaxWarnings(options.maxWarnings);
-        let targets: ReturnType<typeof report.parseFormatSpecs>;
+        let formats: ReturnType<typeof report.parseFormatSpecs>;
         try {
-          targets = report.parseFormatSpecs(options.format);
+          formats = report.parseFormatSpecs(options.format);
         } catch (error) {
           throw new UsageError(error instanceof Error ? error.message : String(error));
         }
         if (!(lint.BUILTIN_RULESETS as readonly string[]).includes(options.ruleset))
           throw new UsageError(`--ruleset must be one of ${lint.BUILTIN_RULESETS.join(', ')}`);
 
-        // 1. operands -> documents
+        // 1. operands -> documents (the app layer chooses them)
         const cwd = process.cwd();
-        const specs: string[] = [];
-        // Named on the command line, not found by a glob or a directory walk: an ignored one is reported.
-        const named = new Set<string>();
-        const seen = new Set<string>();
-        // A glob or directory walk does not lint the config files it finds (`.mcpdesc.yaml` matches
-        // `*.mcpdesc.yaml`): they configure lint, they are not documents.
-        const isConfigFile = (path: string): boolean =>
-          (lint.CONFIG_FILE_NAMES as readonly string[]).includes(basename(path));
-        const pushFound = (spec: string): void => {
-          if (!isConfigFile(spec)) push(spec);
-        };
-        const push = (spec: string): void => {
-          if (!seen.has(spec)) {
-            seen.add(spec);
-            specs.push(spec);
-          }
-        };
-        for (const operand of operands.length > 0 ? operands : [DEFAULT_GLOB]) {
-          if (operand === '-') push('-');
-          else if (existsSync(operand) && statSync(operand).isDirectory()) {
-            const base = trimEndOf(operand, '\\/');
-            lint.expandGlob(`${base}/${DEFAULT_GLOB}`, cwd).forEach(pushFound);
-          } else if (!existsSync(operand) && lint.isGlob(operand)) {
-            const matches = lint.expandGlob(operand, cwd);
-            if (matches.length === 0 && operands.length > 0)
-              throw new UsageError(`no files match ${JSON.stringify(operand)}`);
-            matches.forEach(pushFound);
-          } else {
-            named.add(operand);
-            push(operand);
-          }
-        }
-        if (specs.length === 0)
-          throw new UsageError(`no files to lint (nothing matches ${DEFAULT_GLOB} here)`);
-        refuseReportOverInput(
-          [
-            ...targets.map((target) => target.path),
-            options.cache ? cacheLocation(options.cacheLocation) : undefined,
-          ],
-          specs,
-        );
-
-        // 2. configs (one per directory, resolved once per file)
-        const configs = new Map<string, Promise<ResolvedConfig>>();
-        // --ruleset chooses the rules only where no config file applies (ESLint's precedence for a
-        // config file over built-in defaults); given where one does, it is said once per file.
-        const rulesetGiven = command.getOptionValueSource('ruleset') === 'cli';
-        const warnRulesetOverridden = (configFile: string): void => {
-          writeMessage(
-            `mcpdesc: warning: --ruleset ${options.ruleset} is not used for files under ${configFile}: the config file decides their rules (--ruleset applies where no config file is found)`,
-          );
-        };
-        const configFor = (path: string | undefined): Promise<ResolvedConfig> => {
-          const file = options.config ?? lint.findConfigFile(path ? dirname(resolve(path)) : cwd);
-          const key = file ? resolve(file) : `builtin:${options.ruleset}`;
-          let pending = configs.get(key);
-          if (!pending) {
-            if (file && rulesetGiven) warnRulesetOverridden(file);
-            // A ConfigError is a PositionedError: printed as file:line:col, exit 2.
-            pending = lint.resolveConfig(file, options.ruleset);
-            configs.set(key, pending);
-          }
-          return pending;
-        };
-        if (options.config && !existsSync(options.config))
-          throw new UsageError(`config file not found: ${options.config}`);
-
-        // 3. lint
-        const [migrate, { unreadableEntry }] = await Promise.all([
-          import('../../migrate/load.js'),
+        const [app, { unreadableEntry }] = await Promise.all([
+          import('../../app/lint.js'),
           import('../input-errors.js'),
         ]);
-        const results: FileFindings[] = [];
-        let unreadable = false;
-        const now = new Date();
+        const targets = app.lintTargets(operands, cwd);
+        refuseReportOverInput(
+          [
+            ...formats.map((target) => target.path),
+            options.cache ? cacheLocation(options.cacheLocation) : undefined,
+          ],
+          targets.map((target) => target.spec),
+        );
+
+        // 2. the cache file (read here, written below: the app layer looks results up in it)
         let cache = options.cache
           ? lint.LintCache.read(cacheLocation(options.cacheLocation), packageVersion())
           : undefined;
@@ -204,145 +139,56 @@ export function registerLint(program: Command): void {
         } else if (cache?.notice) {
           writeMessage(`mcpdesc: note: the lint cache ${cache.path}: ${cache.notice}`);
         }
-        const printNote = (line: string) => writeMessage(`mcpdesc: note: ${line}`);
-        type Linted = { file: string; findings: readonly Finding[]; complete: boolean };
 
-        const lintFresh = async (spec: string, localPath: string | undefined): Promise<Linted> => {
-          // migrate: a 0.7.0 document is linted as its in-memory 0.8.0 migration.
-          const loaded = migrate.readAsCurrent(
-            spec === '-' && options.stdinFilepath
-              ? await loadStdinAs(options.stdinFilepath)
-              : await loadInput(spec),
-            printNote,
-          );
-          const config = await configFor(localPath);
-          const result = lint.lintDocument(
-            loaded,
-            config,
-            localPath ? { filePath: resolve(localPath), now } : { now },
-          );
-          return { file: loaded.file, findings: result.findings, complete: result.complete };
-        };
-
-        /** A file on disk, from `cache` while nothing its result depends on has changed. */
-        const lintCached = async (spec: string, localPath: string, cache: LintCache): Promise<Linted> => {
-          // The key is made from the very bytes that are linted on a miss: a file changed in
-          // between is never cached under its old contents.
-          const source = await readInput(spec);
-          const config = await configFor(localPath);
-          const path = resolve(localPath);
-          const key = lint.cacheKey({
-            version: packageVersion(),
-            config: lint.configFingerprint(config),
-            bytes: source.bytes,
-            path,
-            limits: resolveLimits(undefined),
-            now,
-            expiring: config.ignores.some((entry) => entry.expires !== undefined),
-          });
-          const hit = cache.get(path, key, source.name);
-          if (hit) {
-            hit.notes.forEach(printNote);
-            return { file: source.name, findings: hit.findings, complete: hit.complete };
-          }
-          const notes: string[] = [];
-          const loaded = migrate.readAsCurrent(loadBytes(source), (line) => {
-            notes.push(line);
-            printNote(line);
-          });
-          const result = lint.lintDocument(loaded, config, { filePath: path, now });
-          cache.set(path, key, source.name, { findings: result.findings, complete: result.complete, notes });
-          return { file: source.name, findings: result.findings, complete: result.complete };
-        };
-
-        for (const spec of specs) {
-          const localPath = spec === '-' ? options.stdinFilepath : existsSync(spec) ? spec : undefined;
-          try {
-            // A broken config is reported below, after the input is read, as for any file.
-            const config =
-              localPath === undefined ? undefined : await configFor(localPath).catch(() => undefined);
-            if (
-              localPath !== undefined &&
-              config !== undefined &&
-              config.ignorePatterns.length > 0 &&
-              lint.isIgnoredFile(config.ignorePatterns, resolve(localPath))
-            ) {
-              if (named.has(spec) || spec === '-')
-                writeMessage(
-                  `mcpdesc: warning: ${localPath} is not linted: ignorePatterns in ${config.file} match it`,
-                );
-              continue;
-            }
-            // Only files on disk are cached: standard input and git revisions are read once anyway.
-            const linted =
-              cache && spec !== '-' && localPath !== undefined && statSync(spec).isFile()
-                ? await lintCached(spec, localPath, cache)
-                : await lintFresh(spec, localPath);
-            // A list of its own (the cache keeps the other): config findings are added to it below.
-            const findings = options.quiet
-              ? linted.findings.filter((f) => f.severity === 'error')
-              : [...linted.findings];
-            results.push({ file: linted.file, findings, complete: linted.complete });
-          } catch (error) {
-            results.push(unreadableEntry(error, spec));
-            unreadable = true;
-          }
-        }
-
-        if (cache) {
-          cache.prune(existsSync);
-          if (cache.changed) {
-            // Another run may have written the cache since it was read (pre-commit runs in parallel).
-            cache.absorbConcurrentWrites(existsSync);
-            try {
-              // A repository may commit a symbolic link where the cache goes: never written through.
-              writeFileAtomic(cache.path, cache.chunks(), { noFollow: true });
-            } catch (error) {
-              // The results stand; only the next run is slower.
-              writeMessage(
-                `mcpdesc: note: cannot write the lint cache ${cache.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-              );
-            }
-          }
-        }
-
-        // 4. config findings (expired ignore entries) and rule metadata for SARIF
-        const resolved = await Promise.all(configs.values());
-        const metas = new Map<string, import('../../report/multi-format.js').RuleMeta>();
-        for (const config of resolved) {
-          for (const finding of lint.expiredIgnoreFindings(config)) {
-            let entry = results.find((r) => r.file === finding.location.file);
-            if (!entry) results.push((entry = { file: finding.location.file, findings: [] }));
-            (entry.findings as import('../../model/finding.js').Finding[]).push(finding);
-          }
-          for (const rule of config.rules.values()) {
-            if (metas.has(rule.id)) continue;
-            const meta: import('../../report/multi-format.js').RuleMeta = {
-              id: rule.id,
-              description: rule.description,
-              severity: rule.severity,
-              tags: [rule.validation ? 'validate' : 'lint'],
-            };
-            if (rule.help) meta.help = rule.help;
-            metas.set(rule.id, meta);
-          }
-        }
-        metas.set('lint-ignore-expired', {
-          id: 'lint-ignore-expired',
-          description: 'A config `ignore` entry is past its `expires` date and no longer applies.',
-          severity: 'warning',
-          tags: ['config'],
+        // 3. lint: each file with the config that applies to it (searched up from the file)
+        // --ruleset chooses the rules only where no config file applies (ESLint's precedence for a
+        // config file over built-in defaults); given where one does, it is said once per file.
+        const rulesetGiven = command.getOptionValueSource('ruleset') === 'cli';
+        const run = await app.lintFiles(targets, {
+          ...(options.config !== undefined ? { config: options.config } : {}),
+          ruleset: options.ruleset,
+          ...(rulesetGiven
+            ? {
+                onRulesetOverridden: (configFile: string) =>
+                  writeMessage(
+                    `mcpdesc: warning: --ruleset ${options.ruleset} is not used for files under ${configFile}: the config file decides their rules (--ruleset applies where no config file is found)`,
+                  ),
+              }
+            : {}),
+          ...(options.stdinFilepath !== undefined ? { stdinFilepath: options.stdinFilepath } : {}),
+          loadStdinAs,
+          ...(cache ? { cache } : {}),
+          version: packageVersion(),
+          quiet: options.quiet === true,
+          onNote: (line) => writeMessage(`mcpdesc: note: ${line}`),
+          onWarning: (line) => writeMessage(`mcpdesc: warning: ${line}`),
+          onUnreadable: unreadableEntry,
         });
+        const { results, unreadable } = run;
+
+        if (cache?.changed) {
+          // Another run may have written the cache since it was read (pre-commit runs in parallel).
+          cache.absorbConcurrentWrites(existsSync);
+          try {
+            // A repository may commit a symbolic link where the cache goes: never written through.
+            writeFileAtomic(cache.path, cache.chunks(), { noFollow: true });
+          } catch (error) {
+            // The results stand; only the next run is slower.
+            writeMessage(
+              `mcpdesc: note: cannot write the lint cache ${cache.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+            );
+          }
+        }
 
         // 5. reports
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
         await report.writeReports(
-          targets,
+          formats,
           results,
           {
             color,
             toolVersion: packageVersion(),
-            rules: [...metas.values()],
+            rules: run.rules,
             failSeverity,
             title: 'mcpdesc lint',
             srcRoot: cwd,
