@@ -4,12 +4,14 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { ConfigLookup, lintLoaded } from '../app/lint.js';
 import { buildChangelog, diffDocuments, isRuleId } from '../diff/index.js';
 import type { Change, DiffResult } from '../diff/types.js';
-import { findConfigFile, lintDocument, readSchemaSemantics, resolveConfig } from '../lint/index.js';
+import { findConfigFile, readSchemaSemantics } from '../lint/index.js';
 import type { Finding } from '../model/finding.js';
 import type { LoadedDocument } from '../parse/index.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
+import { PositionedError } from '../util/positioned-error.js';
 import { validateDocument } from '../validate/index.js';
 import { renderChangelog } from './changelog-markdown.js';
 import type { ChangelogEntry, Engines } from './report.js';
@@ -27,7 +29,11 @@ export class ConfigInputError extends Error {
   override name = 'ConfigInputError';
 }
 
-/** The config file the lint engine will use, or undefined for the built-in recommended rules. */
+/**
+ * The config file at the workspace root (or the `config` input): what `schemaSemantics` is read from,
+ * as `mcpdesc diff` run at the workspace root reads it. Lint does not use it: each file gets the
+ * config that applies to it (configLookup).
+ */
 export function configPath(options: EngineOptions): string | undefined {
   if (options.config !== '') {
     const path = isAbsolute(options.config) ? options.config : resolve(options.workspace, options.config);
@@ -47,6 +53,18 @@ export async function schemaSemanticsFor(options: EngineOptions): Promise<'api' 
   return (config && (await readSchemaSemantics(config))) || 'api';
 }
 
+/**
+ * The lint configs of a run: the `config` input for every file, else the nearest config file at or
+ * above each file's directory, never above the workspace, as `mcpdesc lint` and pre-commit find it.
+ */
+export function configLookup(options: EngineOptions): ConfigLookup {
+  if (options.config !== '') {
+    const config = configPath(options) as string;
+    return new ConfigLookup({ config });
+  }
+  return new ConfigLookup({ root: options.workspace });
+}
+
 export async function realEngines(options: EngineOptions): Promise<Engines> {
   const schemaSemantics = await schemaSemanticsFor(options);
   const engines: Engines = {
@@ -58,14 +76,21 @@ export async function realEngines(options: EngineOptions): Promise<Engines> {
     },
   };
   if (options.lint) {
-    const config = await resolveConfig(configPath(options));
-    engines.lint = async (head: LoadedDocument): Promise<Finding[]> =>
-      lintDocument(head, config, { filePath: join(options.workspace, head.file) }).findings.map(
-        (finding) => ({
-          ...finding,
-          location: { ...finding.location, file: head.file },
-        }),
-      );
+    const lookup = configLookup(options);
+    engines.lint = async (head: LoadedDocument): Promise<Finding[]> => {
+      let linted: Awaited<ReturnType<typeof lintLoaded>>;
+      try {
+        linted = await lintLoaded(head, join(options.workspace, head.file), lookup);
+      } catch (error) {
+        // A broken config: where it is broken, as the CLI says it (file:line:col: message).
+        if (error instanceof PositionedError) throw new Error(error.format(), { cause: error });
+        throw error;
+      }
+      return linted.findings.map((finding) => ({
+        ...finding,
+        location: { ...finding.location, file: head.file },
+      }));
+    };
   } else {
     // Without lint, spec conformance errors still matter: an invalid head is reported.
     engines.lint = async (head: LoadedDocument): Promise<Finding[]> =>
