@@ -113,5 +113,6 @@ function changelogEntry(
   const entry: ChangelogEntry = { markdown: renderChangelog(log), bump: log.bump };
   if (oldVersion !== undefined) entry.fromVersion = oldVersion;
   if (log.suggestedVersion !== undefined) entry.toVersion = log.suggestedVersion;
+  if (newVersion !== undefined) entry.newVersion = newVersion;
   return entry;
 }

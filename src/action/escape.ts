@@ -5,6 +5,8 @@
  * characters the author typed, with invisible zero-width spaces where a mention or link would form.
  */
 
+import type { WordDiffPart } from '../report/word-diff.js';
+
 /** Zero-width space as an HTML entity: invisible, and GitHub never joins it into a mention or link. */
 const ZWSP = '&#8203;';
 
@@ -30,6 +32,17 @@ function normalise(text: string, maxLength: number): string {
     .replace(/\s+/g, ' ')
     .trim();
   return value.length > maxLength ? `${cutAtCodePoint(value, maxLength - 1)}…` : value;
+}
+
+/**
+ * Like escapeMarkdown for a piece of a longer text (a word-diff run): whitespace collapses but is
+ * kept at the ends, so pieces join with their spaces; no length cut.
+ */
+export function escapeFragment(text: string): string {
+  return escapeInline(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
+    text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' '),
+  );
 }
 
 function escapeInline(value: string): string {
@@ -115,4 +128,20 @@ export function cutAtCodePoint(text: string, length: number): string {
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end -= 1;
   return text.slice(0, end);
+}
+
+/** A word diff as Markdown: removed words struck through, added words underlined. */
+export function escapeWordDiff(parts: readonly WordDiffPart[]): string {
+  return parts
+    .map((part) => {
+      // `code` spans of the text (Markdown in descriptions) as code, not as literal backquotes
+      const text = part.text
+        .split(/`([^`]+)`/)
+        .map((piece, i) => (i % 2 === 1 ? `<code>${escapeFragment(piece)}</code>` : escapeFragment(piece)))
+        .join('');
+      if (part.kind === 'removed') return `<del>${text}</del>`;
+      if (part.kind === 'added') return `<ins>${text}</ins>`;
+      return text;
+    })
+    .join('');
 }

@@ -12,8 +12,7 @@ import { writeFileAtomic } from '../cli/output.js';
 import { DEFAULT_LIMITS } from '../parse/index.js';
 import { planAnnotations } from './annotations.js';
 import {
-  COMMENT_LIMIT,
-  COMMENT_MARGIN,
+  COMMENT_BUDGET,
   commentMarker,
   type RenderContext,
   renderNothingLeft,
@@ -148,9 +147,7 @@ async function comment(
     userAgent: `mcpdesc-toolkit-action/${VERSION}`,
   });
   const marker = commentMarker(context.workflow);
-  const body = isQuiet(report)
-    ? undefined
-    : renderReport(report, render, { limit: COMMENT_LIMIT - COMMENT_MARGIN, marker });
+  const body = isQuiet(report) ? undefined : renderReport(report, render, { limit: COMMENT_BUDGET, marker });
   try {
     const outcome = await upsertComment(
       api,
@@ -230,7 +227,9 @@ export async function run(): Promise<void> {
 
   writeOutputs(report, writeJsonReport(report, verdict, context));
   if (process.env.GITHUB_STEP_SUMMARY) {
-    await core.summary.addRaw(renderReport(report, render, { limit: SUMMARY_LIMIT }), true).write();
+    await core.summary
+      .addRaw(renderReport(report, render, { limit: SUMMARY_LIMIT, summary: true }), true)
+      .write();
   }
   emitAnnotations(report);
   if (inputs.sarifFile) {
