@@ -24,6 +24,7 @@ import { realEngines } from './engines.js';
 import { GitError, gitRunner, Repository } from './git.js';
 import { GitHubApi } from './github-api.js';
 import { compileGlobs } from './glob.js';
+import { type BaseIgnore, readBaseIgnore } from './ignore-file.js';
 import { type Inputs, type RunContext, readContext, readInputs, runUrl } from './inputs.js';
 import { analyse, isQuiet, type Report } from './report.js';
 import { renderSarif } from './sarif.js';
@@ -190,6 +191,12 @@ export async function run(): Promise<void> {
   );
 
   const workspace = isAbsolute(context.workspace) ? context.workspace : resolve(context.workspace);
+  const readSide = (rev: string, path: string) => repo.readFile(rev, path, DEFAULT_LIMITS.maxBytes);
+  let ignore: BaseIgnore | undefined;
+  if (inputs.ignoreFile && changed.length > 0) {
+    ignore = await readBaseIgnore(readSide, revisions.mergeBase, inputs.ignoreFile);
+    core.info(safe(ignore.note));
+  }
   const engines =
     changed.length > 0
       ? await realEngines({
@@ -197,6 +204,12 @@ export async function run(): Promise<void> {
           config: inputs.config,
           workspace,
           schemaSemantics: inputs.schemaSemantics,
+          ...(ignore ? { ignore: ignore.entries } : {}),
+          onIgnored: (file, ignored, notes) => {
+            if (ignored > 0)
+              core.info(`  ${safe(file)}: ${ignored} change(s) ignored by ${safe(inputs.ignoreFile)}`);
+            for (const note of notes) core.info(`  ${safe(file)}: ${safe(note)}`);
+          },
         })
       : { diff: async () => [], changelog: () => ({ markdown: '', bump: 'none' as const }) };
   const report = await analyse({
@@ -204,7 +217,7 @@ export async function run(): Promise<void> {
     baseSha: revisions.mergeBase,
     headSha: revisions.headSha,
     baseRef: revisions.baseRef,
-    read: (rev, path) => repo.readFile(rev, path, DEFAULT_LIMITS.maxBytes),
+    read: readSide,
     engines,
   });
   for (const file of report.files) {
