@@ -1,5 +1,5 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
-import { escapeMarkdown, subjectLabel } from './changes-markdown.js';
+import { escapeMarkdown, markdownMessage, subjectLabel } from './changes-markdown.js';
 import { CHUNK_CHARS, prettyJsonChunks, StreamedArray } from './json-chunks.js';
 
 const TITLES: [keyof ChangelogSections, string][] = [
@@ -25,7 +25,7 @@ export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUN
   if (log.suggestedVersion) {
     out += `Suggested version: **${escapeMarkdown(log.suggestedVersion)}** (${log.bump === 'none' ? 'no changes' : `${log.bump} bump`} from ${escapeMarkdown(log.oldVersion ?? '?')}).\n`;
   }
-  for (const warning of log.warnings) out += `\n> **Warning:** ${escapeMarkdown(warning)}\n`;
+  for (const warning of log.warnings) out += `\n> **Warning:** ${markdownMessage(warning)}\n`;
   let any = false;
   for (const [key, title] of TITLES) {
     const changes = log.sections[key];
@@ -37,7 +37,7 @@ export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUN
         yield out;
         out = '';
       }
-      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${escapeMarkdown(c.message)}\n`;
+      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)}\n`;
     }
   }
   if (!any) out += '\nNo changes to the described surface.\n';
