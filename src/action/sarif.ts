@@ -21,6 +21,8 @@ interface SarifResult {
     };
   }[];
   partialFingerprints: Record<string, string>;
+  /** SARIF 2.1.0 §3.27.24: lint findings already on base are `unchanged`, the pull request's `new`. */
+  baselineState?: 'new' | 'unchanged';
   properties?: Record<string, unknown>;
 }
 
@@ -63,6 +65,7 @@ export function renderSarif(report: Report, version: string, repositoryUri?: str
         },
       });
     }
+    const fresh = new Set(file.newFindings);
     for (const finding of file.findings) {
       const ruleId = `lint/${finding.code}`;
       addRule(ruleId, `mcpdesc lint rule ${finding.code}`, FINDING_LEVEL[finding.severity]);
@@ -74,6 +77,7 @@ export function renderSarif(report: Report, version: string, repositoryUri?: str
         partialFingerprints: {
           'mcpdescFinding/v1': `${finding.code}:${file.path}:${finding.location.pointer}`,
         },
+        baselineState: fresh.has(finding) ? 'new' : 'unchanged',
       });
     }
   }
