@@ -107,8 +107,8 @@ export function versionLine(report: Report): string | undefined {
   const needed =
     verdict.neededVersion !== undefined ? v(verdict.neededVersion) : `a ${report.bump} version bump`;
   if (verdict.satisfied === true) return `✅ version ${v(verdict.newVersion!)} (${verdict.need} ${needed})`;
-  const sets = verdict.newVersion === undefined ? 'PR sets no version' : `PR sets ${v(verdict.newVersion)}`;
-  return `${verdict.satisfied === false ? '❌ ' : ''}${sets}; ${verdict.need} ${needed}`;
+  if (verdict.newVersion === undefined) return `${verdict.need} ${needed}`;
+  return `${verdict.satisfied === false ? '❌ ' : ''}PR sets ${v(verdict.newVersion)}; ${verdict.need} ${needed}`;
 }
 
 /** The verdict lines: what a reviewer reads first. */
@@ -405,7 +405,10 @@ function changeRow(
     const members = how.compact ? group.members.slice(0, COMPACT_TOOLS) : group.members;
     const tools = members.map(({ file, change }) => {
       const name = subjectText(file, change);
-      return how.unlinked ? name : markdownLink(name, changeUrl(report, ctx, file, change));
+      // a removal is linked to the nearest part that remains (or, for a whole file, to base)
+      const removed =
+        file.status === 'removed' ? ' (removed)' : change.details?.anchored === true ? ' (removed here)' : '';
+      return `${how.unlinked ? name : markdownLink(name, changeUrl(report, ctx, file, change))}${removed}`;
     });
     const hidden = group.members.length - members.length;
     if (hidden > 0) tools.push(`and ${hidden} more`);

@@ -28,7 +28,8 @@ export function versionVerdict(report: Report): VersionVerdict | undefined {
   const verdicts: VersionVerdict[] = [];
   for (const file of report.files) {
     const entry = file.changelog;
-    if (!entry || entry.bump === 'none') continue;
+    // a removed file has no version left to check
+    if (!entry || entry.bump === 'none' || file.status === 'removed') continue;
     const need = REASON[entry.bump];
     const verdict: VersionVerdict = { need };
     if (entry.newVersion !== undefined) verdict.newVersion = entry.newVersion;

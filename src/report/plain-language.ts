@@ -36,6 +36,12 @@ export function code(text: string): string {
 const at = (place: string) => (place ? ` (${place})` : '');
 
 const RULES: Record<string, Entry> = {
+  // the Action's own file-level changes
+  'description-removed': {
+    what: () => 'Description file removed: its clients lose everything it described.',
+    fix: `keep the file, ${MAJOR}`,
+  },
+  'description-added': { what: () => 'New description file.' },
   'tool-added': { what: () => 'New tool: callers can use it.' },
   'tool-removed': {
     what: () => 'Tool removed: every call to it fails.',

@@ -49,8 +49,10 @@ describe('readBaseIgnore (the ignore file comes from the base commit)', () => {
 });
 
 describe('realEngines with ignore entries', () => {
-  const V1 = 'mcpdesc: 0.8.0\ninfo:\n  name: x\n  version: 1.0.0\nprotocolVersions: [2025-11-25]\ntools:\n  - name: a\n  - name: b\n';
-  const V2 = 'mcpdesc: 0.8.0\ninfo:\n  name: x\n  version: 1.0.0\nprotocolVersions: [2025-11-25]\ntools:\n  - name: a\n';
+  const V1 =
+    'mcpdesc: 0.8.0\ninfo:\n  name: x\n  version: 1.0.0\nprotocolVersions: [2025-11-25]\ntools:\n  - name: a\n  - name: b\n';
+  const V2 =
+    'mcpdesc: 0.8.0\ninfo:\n  name: x\n  version: 1.0.0\nprotocolVersions: [2025-11-25]\ntools:\n  - name: a\n';
   it('suppresses the matched change and reports what the entries did', async () => {
     const calls: [string, number, readonly string[]][] = [];
     const base = loadDocument(V1, { file: 's.yaml' });

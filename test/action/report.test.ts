@@ -200,6 +200,7 @@ describe('readInputs', () => {
       commentAuthor: '',
       githubToken: '',
       sarifFile: '',
+      ignoreFile: '',
     });
   });
   it('reads schema-semantics (api | json-schema, empty: the config file, else api)', () => {
