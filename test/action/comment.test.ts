@@ -7,6 +7,7 @@ import {
   renderNothingLeft,
   renderReport,
   upsertComment,
+  versionLine,
 } from '../../src/action/comment.js';
 import { GitHubApiError, type IssueComment } from '../../src/action/github-api.js';
 import { change, fileReport, finding, report } from './fakes.js';
@@ -105,6 +106,56 @@ describe('renderReport', () => {
     expect(body).toContain('<sub>The changelog is in the [job summary]');
     expect(body).toContain('](https://github.com/octo/servers/blob/'); // info rows keep their links
     expect(body).not.toContain('Shortened');
+  });
+
+  it.each([
+    [
+      { bump: 'major', fromVersion: '1.7.0', toVersion: '2.0.0', newVersion: '1.8.0' },
+      '❌ PR sets <code>1.8.0</code>; breaking changes need <code>2.0.0</code>',
+    ],
+    [
+      { bump: 'major', fromVersion: '1.7.0', toVersion: '2.0.0', newVersion: '2.0.0' },
+      '✅ version <code>2.0.0</code> (breaking changes need <code>2.0.0</code>)',
+    ],
+    [
+      { bump: 'minor', fromVersion: '1.7.0', toVersion: '1.8.0', newVersion: '3.0.0' },
+      '✅ version <code>3.0.0</code> (additions need <code>1.8.0</code>)',
+    ],
+    [
+      { bump: 'patch', fromVersion: '1.7.0', toVersion: '1.7.1', newVersion: '1.7.0' },
+      '❌ PR sets <code>1.7.0</code>; changes need <code>1.7.1</code>',
+    ],
+    [
+      { bump: 'major', fromVersion: 'one', newVersion: 'two' },
+      'PR sets <code>two</code>; breaking changes need a major version bump',
+    ],
+    [{ bump: 'major' }, 'breaking changes need a major version bump'],
+  ] as const)('puts the version verdict in the headline: %j', (entry, expected) => {
+    const r = report(
+      [fileReport({ changes: [change('breaking', 1)], changelog: { markdown: '', ...entry } })],
+      entry.bump,
+    );
+    expect(versionLine(r)).toBe(expected);
+    expect(renderReport(r, ctx, { limit: COMMENT_BUDGET }).split('\n')[2]).toContain(expected);
+  });
+
+  it('counts old lint findings in one line and lists only new ones', () => {
+    const old = finding('warning', 3, { message: 'old one' });
+    const fresh = finding('error', 9, { message: 'new one' });
+    const body = renderReport(
+      report([fileReport({ changes: [change('info', 1)], findings: [old, fresh], newFindings: [fresh] })]),
+      ctx,
+      { limit: COMMENT_BUDGET, marker: MARKER },
+    );
+    expect(body).toContain('1 new lint finding (1 already on main; see the job summary)');
+    expect(body).toContain('new one');
+    expect(body).not.toContain('old one');
+    const none = renderReport(
+      report([fileReport({ changes: [change('info', 1)], findings: [old], newFindings: [] })]),
+      ctx,
+      { limit: COMMENT_BUDGET, marker: MARKER },
+    );
+    expect(none).toContain('\n🔎 0 new lint findings (1 already on main; see the job summary)\n');
   });
 
   it('escapes what comes from the pull request', () => {
