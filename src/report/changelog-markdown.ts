@@ -1,8 +1,10 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
-import { subjectLabel } from './changes-markdown.js';
+import type { Change } from '../diff/types.js';
+import { markdownMessage, subjectLabel } from './changes-markdown.js';
 import { showControls } from './controls.js';
-import { escapeMarkdown } from './escape.js';
+import { escapeCode, escapeMarkdown, escapeMessage, escapeWordDiff } from './escape.js';
 import { CHUNK_CHARS, prettyJsonChunks, StreamedArray } from './json-chunks.js';
+import { decodeQuoted, plainLanguage } from './plain-language.js';
 
 const TITLES: [keyof ChangelogSections, string][] = [
   ['breaking', 'Breaking'],
@@ -27,7 +29,7 @@ export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUN
   if (log.suggestedVersion) {
     out += `Suggested version: **${escapeMarkdown(log.suggestedVersion)}** (${log.bump === 'none' ? 'no changes' : `${log.bump} bump`} from ${escapeMarkdown(log.oldVersion ?? '?')}).\n`;
   }
-  for (const warning of log.warnings) out += `\n> **Warning:** ${escapeMarkdown(warning)}\n`;
+  for (const warning of log.warnings) out += `\n> **Warning:** ${markdownMessage(warning)}\n`;
   let any = false;
   for (const [key, title] of TITLES) {
     const changes = log.sections[key];
@@ -39,7 +41,7 @@ export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUN
         yield out;
         out = '';
       }
-      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${escapeMarkdown(c.message)}\n`;
+      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)}\n`;
     }
   }
   if (!any) out += '\nNo changes to the described surface.\n';
@@ -86,4 +88,56 @@ export function formatChangelogJsonChunks(log: Changelog, chunkChars?: number): 
   const sections: Record<string, unknown> = {};
   for (const [key, changes] of Object.entries(log.sections)) sections[key] = new StreamedArray(changes);
   return prettyJsonChunks({ ...log, sections }, chunkChars);
+}
+
+/** At most this many entries per section in the compact notes (a comment has a size budget). */
+const COMPACT_MAX_ENTRIES = 50;
+/** Longest untrusted value in the compact notes. */
+const COMPACT_MAX_TEXT = 400;
+
+/**
+ * The same notes, compact, for one file's section of the Action's comment: bold section names
+ * instead of headings, a version line, at most 50 entries per section, each naming its subject
+ * and showing an edited text as a word diff.
+ */
+export function formatChangelogCompact(log: Changelog): string {
+  const out: string[] = [];
+  const version = (v: string) => escapeCode(v, { maxLength: 40 });
+  if (log.oldVersion !== undefined || log.suggestedVersion !== undefined) {
+    const from = log.oldVersion !== undefined ? version(log.oldVersion) : 'unversioned';
+    const to = log.suggestedVersion !== undefined ? ` → suggested ${version(log.suggestedVersion)}` : '';
+    const now =
+      log.newVersion !== undefined && log.newVersion !== log.oldVersion
+        ? ` (this change sets ${version(log.newVersion)})`
+        : '';
+    out.push(`Version ${from}${to}${now}`);
+  }
+  for (const [key, title] of TITLES) {
+    const changes = log.sections[key];
+    if (changes.length === 0) continue;
+    out.push(`**${title}**`);
+    const lines = changes.slice(0, COMPACT_MAX_ENTRIES).map((change) => `- ${compactEntry(change)}`);
+    if (changes.length > COMPACT_MAX_ENTRIES)
+      lines.push(`- … and ${changes.length - COMPACT_MAX_ENTRIES} more`);
+    out.push(lines.join('\n'));
+  }
+  for (const warning of log.warnings)
+    out.push(`> ${escapeMessage(warning, { maxLength: COMPACT_MAX_TEXT })}`);
+  return out.join('\n\n');
+}
+
+/**
+ * One entry: the subject first unless the message names it already (schema messages do not: eight
+ * identical bullets would not say which tools they are about); JSON-quoted values decoded.
+ */
+function compactEntry(change: Change): string {
+  const { kind, key } = change.subject;
+  const named = kind === 'document' || kind === 'info' || change.message.includes(`\`${key}\``);
+  const plain = plainLanguage(change);
+  const limit = { maxLength: COMPACT_MAX_TEXT };
+  // an edited text as its word diff: the message quotes both texts cut short
+  const message = plain.diff
+    ? `${escapeMessage(plain.what, limit)}<br>${escapeWordDiff(plain.diff)}`
+    : escapeMessage(decodeQuoted(change.message), limit);
+  return named ? message : `${escapeCode(key, { maxLength: 120 })}: ${message}`;
 }

@@ -1,6 +1,46 @@
+import { isAbsolute, relative, sep } from 'node:path';
 import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
-import { escapeMarkdown } from './escape.js';
+import type { Location } from '../util/location.js';
+import { showControls } from './controls.js';
+import { encodePath, escapeFragment, escapeMarkdown } from './escape.js';
 import { CHUNK_CHARS } from './json-chunks.js';
+import { decodeQuoted } from './plain-language.js';
+
+/**
+ * An engine message: its `backquoted` names and values as code spans (inert in Markdown: no
+ * emphasis, link, mention or HTML inside one), JSON-quoted values decoded, the rest escaped.
+ */
+export function markdownMessage(message: string): string {
+  return decodeQuoted(message)
+    .split(/`([^`]+)`/)
+    .map((part, index) => (index % 2 === 1 ? codeSpan(part) : escapeFragment(part)))
+    .join('');
+}
+
+function codeSpan(text: string): string {
+  // a backquote inside would end the span early; a leading or trailing space would be trimmed
+  const inner = showControls(text.replace(/[\r\n]+/g, ' ')).replace(/`/g, "'");
+  return /^ | $/.test(inner) ? `\` ${inner} \`` : `\`${inner}\``;
+}
+
+/**
+ * A file name as the reader's repository knows it: relative to `root` (the working directory)
+ * when it lies inside it; `REV:path`, `<stdin>` and names outside stay as they are.
+ */
+export function repositoryPath(file: string, root: string = process.cwd()): string {
+  if (!isAbsolute(file)) return file.split(sep).join('/');
+  const path = relative(root, file);
+  return path === '' || path.startsWith('..') || isAbsolute(path) ? file : path.split(sep).join('/');
+}
+
+/** `path:line` linked to the line (`path#L12`, relative: it resolves in a repository's Markdown). */
+export function lineLink(location: Location, root?: string): string {
+  const path = repositoryPath(location.file, root);
+  const text = `${escapeMarkdown(path)}:${location.line}`;
+  // a git revision (`HEAD:x`), standard input or a path outside the repository has no link
+  if (isAbsolute(path) || path.startsWith('<') || /^[^/]*:/.test(path) || path.startsWith('../')) return text;
+  return `[${text}](${encodePath(path)}#L${location.line})`;
+}
 
 const HEADINGS: Record<ChangeLevel, string> = {
   breaking: 'Breaking changes',
@@ -34,10 +74,8 @@ export function subjectLabel(change: Change): string {
 }
 
 function where(change: Change): string {
-  const parts: string[] = [];
-  if (change.before) parts.push(`old line ${change.before.line}`);
-  if (change.after) parts.push(`new line ${change.after.line}`);
-  return parts.join(', ');
+  if (change.after) return lineLink(change.after);
+  return change.before ? `was ${lineLink(change.before)}` : '';
 }
 
 export interface MarkdownOptions {
@@ -57,7 +95,7 @@ export function* formatChangesMarkdownChunks(
 ): Generator<string> {
   const { summary } = result;
   let out = `## mcpdesc diff\n\n`;
-  out += `Comparing ${escapeMarkdown(options.oldName)} → ${escapeMarkdown(options.newName)}`;
+  out += `Comparing ${escapeMarkdown(repositoryPath(options.oldName))} → ${escapeMarkdown(repositoryPath(options.newName))}`;
   out += ` (MCP ${summary.revisions.compared.join(', ') || 'no shared revision'}).\n\n`;
   out += `**${summary.breaking} breaking**, ${summary.warning} warning${summary.warning === 1 ? '' : 's'}, ${summary.info} info`;
   if (summary.ignored > 0) out += ` (${summary.ignored} ignored)`;
@@ -73,7 +111,7 @@ export function* formatChangesMarkdownChunks(
       }
       const revisions = c.revisions.length ? ` — MCP ${c.revisions.join(', ')}` : '';
       const loc = where(c);
-      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${escapeMarkdown(c.message)} (\`${c.ruleId}\`${revisions}${loc ? `; ${loc}` : ''})\n`;
+      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)} (\`${c.ruleId}\`${revisions}${loc ? `; ${loc}` : ''})\n`;
     }
   }
   for (const note of result.notes) out += `\n> ${escapeMarkdown(note.message)}\n`;

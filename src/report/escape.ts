@@ -9,6 +9,7 @@
  * shown as `\u{…}`, so nothing in a review is hidden or reordered.
  */
 import { codePointEscape } from '../util/code-point.js';
+import type { WordDiffPart } from './word-diff.js';
 
 /** Zero-width space as an HTML entity: invisible, and GitHub never joins it into a mention or link. */
 const ZWSP = '&#8203;';
@@ -48,14 +49,42 @@ function oneLine(text: string, maxLength: number | undefined): string {
     : value;
 }
 
-function escapeInline(value: string): string {
+/**
+ * Like escapeMarkdown for a piece of a longer text (a word-diff run): whitespace collapses but is
+ * kept at the ends, so pieces join with their spaces; no length cut, no line-start escapes.
+ */
+export function escapeFragment(text: string): string {
+  return escapeInline(
+    text
+      .replace(/[\t\n\r\u2028\u2029]+/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .replace(HIDDEN, codePointEscape),
+    false,
+  );
+}
+
+/** A word diff as Markdown: removed words struck through, added words underlined. */
+export function escapeWordDiff(parts: readonly WordDiffPart[]): string {
+  return parts
+    .map((part) => {
+      // `code` spans of the text (Markdown in descriptions) as code, not as literal backquotes
+      const text = part.text
+        .split(/`([^`]+)`/)
+        .map((piece, i) => (i % 2 === 1 ? `<code>${escapeFragment(piece)}</code>` : escapeFragment(piece)))
+        .join('');
+      if (part.kind === 'removed') return `<del>${text}</del>`;
+      if (part.kind === 'added') return `<ins>${text}</ins>`;
+      return text;
+    })
+    .join('');
+}
+
+function escapeInline(value: string, startsLine = true): string {
   // One pass: an entity's own `&`, `#` and `;` must not be escaped again.
-  const escaped = value
-    .replace(SPECIAL, (c) => ENTITY[c] ?? (c === '@' ? `@${ZWSP}` : `\\${c}`))
-    // A list marker, thematic break or setext underline where the text starts a line (a quoted
-    // warning, a list item's text).
-    .replace(/^[-+=]/, '\\$&')
-    .replace(/^(\d{1,9})([.)])(?= |$)/, '$1\\$2');
+  let escaped = value.replace(SPECIAL, (c) => ENTITY[c] ?? (c === '@' ? `@${ZWSP}` : `\\${c}`));
+  // A list marker, thematic break or setext underline where the text starts a line (a quoted
+  // warning, a list item's text).
+  if (startsLine) escaped = escaped.replace(/^[-+=]/, '\\$&').replace(/^(\d{1,9})([.)])(?= |$)/, '$1\\$2');
   return (
     escaped
       // `#12`, `owner/repo#12`: the digit may not follow the (escaped) `#` directly.

@@ -15,6 +15,7 @@ interface LintCliOptions {
   quiet?: boolean;
   cache?: boolean;
   cacheLocation?: string;
+  baseline?: string;
 }
 
 const DEFAULT_GLOB = '**/*.mcpdesc.{json,yaml,yml}';
@@ -57,6 +58,10 @@ export function registerLint(program: Command): void {
     .option(
       '--cache-location <path>',
       'with --cache: the cache file, or a directory to keep .mcpdesc-cache in (default: ./.mcpdesc-cache)',
+    )
+    .option(
+      '--baseline <rev>',
+      'report only findings that the same file at git revision REV does not have (matched by rule, primitive and pointer)',
     )
     .action(
       action(async (operands: string[], options: LintCliOptions, command: Command) => {
@@ -191,10 +196,13 @@ export function registerLint(program: Command): void {
           throw new UsageError(`config file not found: ${options.config}`);
 
         // 3. lint
-        const [migrate, { unreadableEntry }] = await Promise.all([
+        const [migrate, { unreadableEntry }, baseline] = await Promise.all([
           import('../../migrate/load.js'),
           import('../input-errors.js'),
+          import('../lint-baseline.js'),
         ]);
+        if (options.baseline !== undefined) await baseline.checkBaselineRevision(options.baseline);
+        let knownAtBaseline = 0;
         const results: FileFindings[] = [];
         let unreadable = false;
         const now = new Date();
@@ -281,16 +289,32 @@ export function registerLint(program: Command): void {
               cache && spec !== '-' && localPath !== undefined && statSync(spec).isFile()
                 ? await lintCached(spec, localPath, cache)
                 : await lintFresh(spec, localPath);
+            let kept = linted.findings;
+            if (options.baseline !== undefined && spec !== '-' && localPath !== undefined) {
+              const applied = await baseline.applyBaseline(
+                options.baseline,
+                localPath,
+                kept,
+                await configFor(localPath),
+                now,
+              );
+              if (applied.note) printNote(applied.note);
+              knownAtBaseline += applied.known;
+              kept = applied.findings;
+            }
             // A list of its own (the cache keeps the other): config findings are added to it below.
-            const findings = options.quiet
-              ? linted.findings.filter((f) => f.severity === 'error')
-              : [...linted.findings];
+            const findings = options.quiet ? kept.filter((f) => f.severity === 'error') : [...kept];
             results.push({ file: linted.file, findings, complete: linted.complete });
           } catch (error) {
             results.push(unreadableEntry(error, spec));
             unreadable = true;
           }
         }
+
+        if (options.baseline !== undefined)
+          printNote(
+            `--baseline ${options.baseline}: ${knownAtBaseline} finding${knownAtBaseline === 1 ? '' : 's'} already there not shown`,
+          );
 
         if (cache) {
           cache.prune(existsSync);
