@@ -1,5 +1,5 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
-import { escapeMarkdown, markdownMessage, subjectLabel } from './changes-markdown.js';
+import { escapeMarkdown, markdownMessage, subjectLabel, where } from './changes-markdown.js';
 import { CHUNK_CHARS, prettyJsonChunks, StreamedArray } from './json-chunks.js';
 
 const TITLES: [keyof ChangelogSections, string][] = [
@@ -37,7 +37,8 @@ export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUN
         yield out;
         out = '';
       }
-      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)}\n`;
+      const at = where(c);
+      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)}${at ? ` (${at})` : ''}\n`;
     }
   }
   if (!any) out += '\nNo changes to the described surface.\n';

@@ -99,7 +99,8 @@ export function subjectLabel(change: Change): string {
   return `${kind} ${change.subject.key}`;
 }
 
-function where(change: Change): string {
+/** Where a change is, as a line link: its new place, else (a removal) where it was. */
+export function where(change: Change): string {
   if (change.after) return lineLink(change.after);
   return change.before ? `was ${lineLink(change.before)}` : '';
 }
