@@ -4,8 +4,9 @@
  */
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
 import type { Change } from '../diff/types.js';
-import { decodeQuoted, plainLanguage } from '../report/plain-language.js';
+import { decodeQuoted } from '../report/quoted.js';
 import { escapeCode, escapeMessage, escapeWordDiff } from './escape.js';
+import { plainLanguage } from './plain-language.js';
 
 const TITLES: Record<keyof ChangelogSections, string> = {
   breaking: 'Breaking',

@@ -8,8 +8,8 @@
  */
 import type { Change, ChangeLevel } from '../diff/types.js';
 import type { Finding } from '../model/finding.js';
-import { type ChangeGroup, groupChanges } from '../report/change-groups.js';
-import { decodeQuoted } from '../report/plain-language.js';
+import { decodeQuoted } from '../report/quoted.js';
+import { type ChangeGroup, groupChanges } from './change-groups.js';
 import {
   encodePath,
   escapeCode,

@@ -5,7 +5,7 @@
  * characters the author typed, with invisible zero-width spaces where a mention or link would form.
  */
 
-import type { WordDiffPart } from '../report/word-diff.js';
+import type { WordDiffPart } from './word-diff.js';
 
 /** Zero-width space as an HTML entity: invisible, and GitHub never joins it into a mention or link. */
 const ZWSP = '&#8203;';

@@ -3,7 +3,7 @@ import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
 import type { Location } from '../util/location.js';
 import { showControls } from './controls.js';
 import { CHUNK_CHARS } from './json-chunks.js';
-import { decodeQuoted } from './plain-language.js';
+import { decodeQuoted } from './quoted.js';
 
 /**
  * Makes untrusted document text inert in GitHub-flavoured Markdown: Markdown punctuation is
