@@ -11,15 +11,20 @@ const TITLES: [keyof ChangelogSections, string][] = [
 ];
 
 /** Keep-a-Changelog style release notes; every piece of document text is escaped. */
-export function formatChangelogMarkdown(log: Changelog): string {
-  return Array.from(formatChangelogMarkdownChunks(log)).join('');
+export function formatChangelogMarkdown(log: Changelog, root?: string): string {
+  return Array.from(formatChangelogMarkdownChunks(log, CHUNK_CHARS, root)).join('');
 }
 
 /**
  * The notes in chunks of about a megabyte: those of tens of thousands of deeply nested changes are
  * hundreds of megabytes (see formatChangesJsonChunks).
  */
-export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUNK_CHARS): Generator<string> {
+export function* formatChangelogMarkdownChunks(
+  log: Changelog,
+  chunkChars = CHUNK_CHARS,
+  /** The working directory: absolute file names inside it are linked relative to it. */
+  root?: string,
+): Generator<string> {
   const version = log.newVersion ?? log.suggestedVersion ?? 'next';
   let out = `## ${log.name ? `${escapeMarkdown(log.name)} ` : ''}${escapeMarkdown(version)}\n\n`;
   if (log.suggestedVersion) {
@@ -37,7 +42,7 @@ export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUN
         yield out;
         out = '';
       }
-      const at = where(c);
+      const at = where(c, root);
       out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)}${at ? ` (${at})` : ''}\n`;
     }
   }

@@ -27,6 +27,7 @@ describe('repositoryPath and lineLink', () => {
     ['/repo/api/s.mcpdesc.yaml', 'api/s.mcpdesc.yaml'],
     ['api/s.mcpdesc.yaml', 'api/s.mcpdesc.yaml'],
     ['/elsewhere/s.yaml', '/elsewhere/s.yaml'],
+    ['/repo/../repo/x.yaml', 'x.yaml'],
     ['HEAD~1:api/s.yaml', 'HEAD~1:api/s.yaml'],
   ])('%s → %s', (file, expected) => {
     expect(repositoryPath(file, root)).toBe(expected);
@@ -70,6 +71,7 @@ describe('diff and changelog Markdown', () => {
     const out = formatChangesMarkdown(result, {
       oldName: `${process.cwd()}/api/s.yaml`,
       newName: 'api/t.yaml',
+      root: process.cwd(),
     });
     expect(out).toContain('Comparing api/s.yaml → api/t.yaml');
     expect(out).toContain(
@@ -78,7 +80,10 @@ describe('diff and changelog Markdown', () => {
   });
 
   it('changelog: the same, per entry', () => {
-    const out = formatChangelogMarkdown(buildChangelog(result, { name: 'x', oldVersion: '1.0.0' }));
+    const out = formatChangelogMarkdown(
+      buildChangelog(result, { name: 'x', oldVersion: '1.0.0' }),
+      process.cwd(),
+    );
     expect(out).toContain(
       '- **tool get\\_alerts**: tool `get_alerts` removed (was [api/s.yaml:9](api/s.yaml#L9))',
     );

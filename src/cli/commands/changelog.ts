@@ -60,7 +60,7 @@ export function registerChangelog(program: Command): void {
         await emitChunks(
           options.format === 'json'
             ? report.formatChangelogJsonChunks(log)
-            : report.formatChangelogMarkdownChunks(log),
+            : report.formatChangelogMarkdownChunks(log, undefined, process.cwd()),
           options.output,
         );
         return EXIT_OK;

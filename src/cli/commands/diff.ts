@@ -212,6 +212,7 @@ export async function writeDiffReport(
     chunks = (await import('../../report/changes-markdown.js')).formatChangesMarkdownChunks(result, {
       oldName: prepared.old.file,
       newName: prepared.new.file,
+      root: process.cwd(),
     });
   } else {
     const toFile = options.output !== undefined && options.output !== '-';
