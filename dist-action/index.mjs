@@ -24830,8 +24830,8 @@ var LoadError = class extends Error {
   name = "LoadError";
   /** `file:line:col: message`, the one line the CLI prints. */
   format() {
-    const where = this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
-    return `${where}: ${this.message} (${this.code})`;
+    const where2 = this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
+    return `${where2}: ${this.message} (${this.code})`;
   }
 };
 
@@ -26257,8 +26257,100 @@ function findingAnnotation(file, finding) {
   };
 }
 
+// src/report/quoted.ts
+function code(text) {
+  return `\`${text.replace(/`/g, "'")}\``;
+}
+function decodeQuoted(message) {
+  return message.replace(/\.\.\. → "/g, '..." → "').replace(/"((?:[^"\\]|\\.)*)("|\\?$)/g, (literal, body, close) => {
+    try {
+      return code(JSON.parse(`"${body}"`));
+    } catch {
+      return close === '"' ? literal : `"${body}`;
+    }
+  });
+}
+
 // src/diff/types.ts
 var LEVEL_RANK = { breaking: 3, warning: 2, info: 1 };
+
+// src/report/escape.ts
+var ZWSP = "&#8203;";
+var HIDDEN = (
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is made visible
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g
+);
+var SPECIAL = /[\\`*_{}[\]()#!|~^$:<>&"@]/g;
+var ENTITY = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+function escapeMarkdown(text, options = {}) {
+  return escapeInline(oneLine(text, options.maxLength));
+}
+function oneLine(text, maxLength) {
+  const value = text.replace(/[\t\n\r\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim().replace(HIDDEN, codePointEscape);
+  return maxLength !== void 0 && value.length > maxLength ? `${cutAtCodePoint(value, maxLength - 1)}…` : value;
+}
+function escapeFragment(text) {
+  return escapeInline(
+    text.replace(/[\t\n\r\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").replace(HIDDEN, codePointEscape),
+    false
+  );
+}
+function escapeInline(value, startsLine = true) {
+  let escaped = value.replace(SPECIAL, (c) => ENTITY[c] ?? (c === "@" ? `@${ZWSP}` : `\\${c}`));
+  if (startsLine) escaped = escaped.replace(/^[-+=]/, "\\$&").replace(/^(\d{1,9})([.)])(?= |$)/, "$1\\$2");
+  return escaped.replace(/\\#(?=\d)/g, `\\#${ZWSP}`).replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`).replace(/\\:(?=\/\/)/g, `${ZWSP}\\:`).replace(/(www)\./gi, `$1${ZWSP}.`);
+}
+function escapeMessage(text, options = {}) {
+  return oneLine(text, options.maxLength).split(/`([^`]+)`/).map((part, index) => index % 2 === 1 ? `<code>${escapeInline(part)}</code>` : escapeInline(part)).join("");
+}
+function escapeCode(text, options = {}) {
+  return `<code>${escapeMarkdown(text, options)}</code>`;
+}
+function markdownLink(text, url) {
+  const safeUrl = url.replace(
+    /[()<> "'`\\]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
+  );
+  return `[${text}](${safeUrl})`;
+}
+function encodePath(path) {
+  return path.split("/").map(
+    (segment2) => encodeURIComponent(segment2).replace(
+      /[!'()*]/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+    )
+  ).join("/");
+}
+function escapeHtmlComment(text) {
+  return text.replace(/-{2,}/g, "-").replace(/[<>]/g, "");
+}
+function cutAtCodePoint(text, length2) {
+  if (text.length <= length2) return text;
+  let end = length2;
+  const code18 = text.charCodeAt(end - 1);
+  if (code18 >= 55296 && code18 <= 56319) end -= 1;
+  return text.slice(0, end);
+}
+
+// src/action/escape.ts
+var MAX_TEXT = 400;
+function escapeMarkdown2(text, maxLength = MAX_TEXT) {
+  return escapeMarkdown(text, { maxLength });
+}
+function escapeMessage2(text, maxLength = MAX_TEXT) {
+  return escapeMessage(text, { maxLength });
+}
+function escapeCode2(text, maxLength = MAX_TEXT) {
+  return escapeCode(text, { maxLength });
+}
+function escapeWordDiff(parts) {
+  return parts.map((part) => {
+    const text = part.text.split(/`([^`]+)`/).map((piece, i) => i % 2 === 1 ? `<code>${escapeFragment(piece)}</code>` : escapeFragment(piece)).join("");
+    if (part.kind === "removed") return `<del>${text}</del>`;
+    if (part.kind === "added") return `<ins>${text}</ins>`;
+    return text;
+  }).join("");
+}
 
 // node_modules/diff/libesm/diff/base.js
 var Diff = class {
@@ -26733,7 +26825,7 @@ function diffWordsWithSpace(oldStr, newStr, options) {
   return wordsWithSpaceDiff.diff(oldStr, newStr, options);
 }
 
-// src/report/word-diff.ts
+// src/action/word-diff.ts
 var CONTEXT_WORDS = 6;
 var MAX_DIFF_CHARS = 2e4;
 var MAX_EDITS = 400;
@@ -26771,11 +26863,8 @@ function cutRun(text) {
   return `${text.slice(0, end)}…`;
 }
 
-// src/report/plain-language.ts
+// src/action/plain-language.ts
 var MAJOR = "or release it as a new major version";
-function code(text) {
-  return `\`${text.replace(/`/g, "'")}\``;
-}
 var at = (place) => place ? ` (${place})` : "";
 var RULES = {
   // the Action's own file-level changes
@@ -26942,23 +27031,18 @@ function schemaPlace(change) {
   }
   return path ? code(path) : "";
 }
-function decodeQuoted(message) {
-  return message.replace(/\.\.\. → "/g, '..." → "').replace(/"((?:[^"\\]|\\.)*)("|\\?$)/g, (literal, body, close) => {
-    try {
-      return code(JSON.parse(`"${body}"`));
-    } catch {
-      return close === '"' ? literal : `"${body}`;
-    }
-  });
-}
 function sentence(text) {
   const trimmed = text.trim();
   if (trimmed === "") return trimmed;
   const first = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?]$/.test(first) ? first : `${first}.`;
 }
+function changelogEntryMarkdown(change) {
+  const plain = plainLanguage(change);
+  return plain.diff ? `${escapeMessage2(plain.what)}<br>${escapeWordDiff(plain.diff)}` : escapeMessage2(decodeQuoted(change.message));
+}
 
-// src/report/change-groups.ts
+// src/action/change-groups.ts
 function groupChanges(entries3, scope = () => "") {
   const groups = /* @__PURE__ */ new Map();
   for (const entry2 of entries3) {
@@ -26981,84 +27065,6 @@ function groupChanges(entries3, scope = () => "") {
     group.members.push(entry2);
   }
   return [...groups.values()].sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level]);
-}
-
-// src/report/escape.ts
-var ZWSP = "&#8203;";
-var HIDDEN = (
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is made visible
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g
-);
-var SPECIAL = /[\\`*_{}[\]()#!|~^$:<>&"@]/g;
-var ENTITY = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-function escapeMarkdown(text, options = {}) {
-  return escapeInline(oneLine(text, options.maxLength));
-}
-function oneLine(text, maxLength) {
-  const value = text.replace(/[\t\n\r\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim().replace(HIDDEN, codePointEscape);
-  return maxLength !== void 0 && value.length > maxLength ? `${cutAtCodePoint(value, maxLength - 1)}…` : value;
-}
-function escapeFragment(text) {
-  return escapeInline(
-    text.replace(/[\t\n\r\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").replace(HIDDEN, codePointEscape),
-    false
-  );
-}
-function escapeWordDiff(parts) {
-  return parts.map((part) => {
-    const text = part.text.split(/`([^`]+)`/).map((piece, i) => i % 2 === 1 ? `<code>${escapeFragment(piece)}</code>` : escapeFragment(piece)).join("");
-    if (part.kind === "removed") return `<del>${text}</del>`;
-    if (part.kind === "added") return `<ins>${text}</ins>`;
-    return text;
-  }).join("");
-}
-function escapeInline(value, startsLine = true) {
-  let escaped = value.replace(SPECIAL, (c) => ENTITY[c] ?? (c === "@" ? `@${ZWSP}` : `\\${c}`));
-  if (startsLine) escaped = escaped.replace(/^[-+=]/, "\\$&").replace(/^(\d{1,9})([.)])(?= |$)/, "$1\\$2");
-  return escaped.replace(/\\#(?=\d)/g, `\\#${ZWSP}`).replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`).replace(/\\:(?=\/\/)/g, `${ZWSP}\\:`).replace(/(www)\./gi, `$1${ZWSP}.`);
-}
-function escapeMessage(text, options = {}) {
-  return oneLine(text, options.maxLength).split(/`([^`]+)`/).map((part, index) => index % 2 === 1 ? `<code>${escapeInline(part)}</code>` : escapeInline(part)).join("");
-}
-function escapeCode(text, options = {}) {
-  return `<code>${escapeMarkdown(text, options)}</code>`;
-}
-function markdownLink(text, url) {
-  const safeUrl = url.replace(
-    /[()<> "'`\\]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`
-  );
-  return `[${text}](${safeUrl})`;
-}
-function encodePath(path) {
-  return path.split("/").map(
-    (segment2) => encodeURIComponent(segment2).replace(
-      /[!'()*]/g,
-      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
-    )
-  ).join("/");
-}
-function escapeHtmlComment(text) {
-  return text.replace(/-{2,}/g, "-").replace(/[<>]/g, "");
-}
-function cutAtCodePoint(text, length2) {
-  if (text.length <= length2) return text;
-  let end = length2;
-  const code18 = text.charCodeAt(end - 1);
-  if (code18 >= 55296 && code18 <= 56319) end -= 1;
-  return text.slice(0, end);
-}
-
-// src/action/escape.ts
-var MAX_TEXT = 400;
-function escapeMarkdown2(text, maxLength = MAX_TEXT) {
-  return escapeMarkdown(text, { maxLength });
-}
-function escapeMessage2(text, maxLength = MAX_TEXT) {
-  return escapeMessage(text, { maxLength });
-}
-function escapeCode2(text, maxLength = MAX_TEXT) {
-  return escapeCode(text, { maxLength });
 }
 
 // src/util/trim.ts
@@ -28645,6 +28651,7 @@ var SHRINK_STEPS = [
 ];
 function renderReport(report, ctx, options) {
   rowCache = /* @__PURE__ */ new Map();
+  groupCache = void 0;
   const top = [
     ...options.marker ? [options.marker] : [],
     "### MCP description check",
@@ -28773,6 +28780,7 @@ function subjectText(file, change) {
   return `${escapeMarkdown2(kind)} ${escapeCode2(key, 120)}`;
 }
 var rowCache = /* @__PURE__ */ new Map();
+var groupCache;
 function cached(key, render2) {
   let text = rowCache.get(key);
   if (text === void 0) {
@@ -28782,7 +28790,8 @@ function cached(key, render2) {
   return text;
 }
 function changesSection(entries3, report, ctx, shrink, summary2) {
-  const groups = groupChanges(entries3, (entry2) => entry2.file.path);
+  groupCache ??= groupChanges(entries3, (entry2) => entry2.file.path);
+  const groups = groupCache;
   const revisions = new Set(entries3.flatMap((e) => e.change.revisions));
   const withRevisions = revisions.size > 1;
   const header = withRevisions ? "| Tool | What changes | Revisions |\n|---|---|---|" : "| Tool | What changes |\n|---|---|";
@@ -28888,10 +28897,10 @@ function allFindingsSection(report, ctx, shrink) {
 function findingsTable(entries3, report, ctx, markNew) {
   const lines = markNew ? ["| Where | Severity | Finding | New |", "|---|---|---|---|"] : ["| Where | Severity | Finding |", "|---|---|---|"];
   for (const { file, finding, fresh } of entries3) {
-    const where = lineLink(report, ctx, file, finding.location, "head");
+    const where2 = lineLink(report, ctx, file, finding.location, "head");
     const what = `${escapeMessage2(decodeQuoted(finding.message))}<br><sub>${escapeMarkdown2(finding.code, 80)}</sub>`;
     lines.push(
-      `| ${where} | ${SEVERITY_ICON[finding.severity]} | ${what} |${markNew ? ` ${fresh ? "🆕 new" : ""} |` : ""}`
+      `| ${where2} | ${SEVERITY_ICON[finding.severity]} | ${what} |${markNew ? ` ${fresh ? "🆕 new" : ""} |` : ""}`
     );
   }
   return `${lines.join("\n")}
@@ -32257,14 +32266,14 @@ function checkCapabilities(ctx) {
 function extensions(ctx, revs, a, b, at3, o, n) {
   for (const id of unionKeys(a, b)) {
     if (same(a[id], b[id])) continue;
-    const where = at3(["extensions", id], o, n);
+    const where2 = at3(["extensions", id], o, n);
     if (!Object.hasOwn(a, id))
-      ctx.emit("capability-extension-added", SUBJECT, revs, `extension ${q(id)} declared`, where);
+      ctx.emit("capability-extension-added", SUBJECT, revs, `extension ${q(id)} declared`, where2);
     else if (!Object.hasOwn(b, id))
-      ctx.emit("capability-extension-removed", SUBJECT, revs, `extension ${q(id)} no longer declared`, where);
+      ctx.emit("capability-extension-removed", SUBJECT, revs, `extension ${q(id)} no longer declared`, where2);
     else
       ctx.emit("capability-extension-changed", SUBJECT, revs, `extension ${q(id)} settings changed`, {
-        ...where,
+        ...where2,
         details: {
           old: isJsonObject(a[id]) ? a[id] : null,
           new: isJsonObject(b[id]) ? b[id] : null
@@ -32623,11 +32632,11 @@ function checkInfo(ctx, revs) {
   };
   for (const key of unionKeys(a, b)) {
     if (same(a[key], b[key])) continue;
-    const where = at3(key);
+    const where2 = at3(key);
     const rule = simple[key];
     if (rule) {
       ctx.emit(rule, INFO, revs, `info.${key} ${qa(a[key])} → ${qa(b[key])}`, {
-        ...where,
+        ...where2,
         details: { old: a[key] ?? null, new: b[key] ?? null }
       });
     } else if (key === "title" || key === "description") {
@@ -32639,14 +32648,14 @@ function checkInfo(ctx, revs) {
         `info.${key}`,
         a[key],
         b[key],
-        where.path,
-        where.before,
-        where.after
+        where2.path,
+        where2.before,
+        where2.after
       );
     } else if (key.startsWith("x-")) {
-      ctx.emit("extension-changed", INFO, revs, `info extension ${q(key)} changed`, where);
+      ctx.emit("extension-changed", INFO, revs, `info extension ${q(key)} changed`, where2);
     } else {
-      ctx.emit("info-metadata-changed", INFO, revs, `info.${key} changed`, where);
+      ctx.emit("info-metadata-changed", INFO, revs, `info.${key} changed`, where2);
     }
   }
 }
@@ -33493,22 +33502,22 @@ function checkExampleMaps(ctx, m, pair, subject) {
     const b = mapOf(n, field);
     if (same(a, b)) continue;
     const prefix = field === "interactionExamples" ? "scenario" : "example";
-    const where = (decl, map, name) => Object.hasOwn(map, name) ? appendPointer(decl.pointer, field, name) : Object.hasOwn(decl.value, field) ? appendPointer(decl.pointer, field) : decl.pointer;
+    const where2 = (decl, map, name) => Object.hasOwn(map, name) ? appendPointer(decl.pointer, field, name) : Object.hasOwn(decl.value, field) ? appendPointer(decl.pointer, field) : decl.pointer;
     for (const name of Object.keys(b)) {
       const path = `/${field}/${escapeSegment(name)}`;
       const details2 = { map: field, name };
       if (!Object.hasOwn(a, name)) {
         ctx.emit(`${prefix}-added`, subject, revs, `${NOUN[field]} ${q(name)} added`, {
           path,
-          before: where(o, a, name),
-          after: where(n, b, name),
+          before: where2(o, a, name),
+          after: where2(n, b, name),
           details: details2
         });
       } else if (sortedJson(a[name]) !== sortedJson(b[name])) {
         ctx.emit(`${prefix}-changed`, subject, revs, `${NOUN[field]} ${q(name)} changed`, {
           path,
-          before: where(o, a, name),
-          after: where(n, b, name),
+          before: where2(o, a, name),
+          after: where2(n, b, name),
           details: details2
         });
       }
@@ -33517,8 +33526,8 @@ function checkExampleMaps(ctx, m, pair, subject) {
       if (Object.hasOwn(b, name)) continue;
       ctx.emit(`${prefix}-removed`, subject, revs, `${NOUN[field]} ${q(name)} removed`, {
         path: `/${field}/${escapeSegment(name)}`,
-        before: where(o, a, name),
-        after: where(n, b, name),
+        before: where2(o, a, name),
+        after: where2(n, b, name),
         details: { map: field, name }
       });
     }
@@ -34076,25 +34085,25 @@ function classifySecurity(oldValue, newValue) {
   const stillWorks = (a ?? []).every((held) => (b ?? []).some((needed) => satisfies(held, needed)));
   return stillWorks ? "security-requirement-widened" : "security-requirement-narrowed";
 }
-function emitSecurity(ctx, subject, revisions, oldValue, newValue, where) {
+function emitSecurity(ctx, subject, revisions, oldValue, newValue, where2) {
   const rule = classifySecurity(renamed(oldValue, schemeRenames(ctx)), newValue);
   if (!rule) return;
-  const via = where.via ? ` through transport ${q(where.via)}` : "";
+  const via = where2.via ? ` through transport ${q(where2.via)}` : "";
   const details2 = {
     old: describeSecurity(oldValue),
     new: describeSecurity(newValue),
-    ...where.extra ?? {}
+    ...where2.extra ?? {}
   };
-  if (where.via) details2.transport = where.via;
+  if (where2.via) details2.transport = where2.via;
   ctx.emit(
     rule,
     subject,
     revisions,
     `effective security${via}: ${describeSecurity(oldValue)} → ${describeSecurity(newValue)}`,
     {
-      path: where.path,
-      before: where.before,
-      after: where.after,
+      path: where2.path,
+      before: where2.before,
+      after: where2.after,
       details: details2
     }
   );
@@ -34498,12 +34507,12 @@ function schemaChanges(ctx, pair, subject, direction, oldSchema, newSchema) {
   }
   for (const change of changes) {
     const suffix = change.contractRule ? CONTRACT_RULE[change.contractRule] : change.kind.startsWith("mcp-header-") && direction === "input" ? "header-changed" : change.effect === "none" ? change.level === "warning" ? "default-changed" : "annotation-changed" : EFFECT_RULE[change.effect];
-    const where = change.pointerNew || change.pointerOld || "";
+    const where2 = change.pointerNew || change.pointerOld || "";
     ctx.emit(
       `${direction}-schema-${suffix}`,
       subject,
       pair.revisions,
-      `${field}${where ? ` at ${where}` : ""}: ${change.message}`,
+      `${field}${where2 ? ` at ${where2}` : ""}: ${change.message}`,
       {
         path: `/${field}${change.pointerOld}|${change.pointerNew}`,
         before: po + change.pointerOld,
@@ -38254,13 +38263,13 @@ function checkDeclarationMeta(ctx) {
 }
 
 // src/validate/semantic/result-shape.ts
-function checkCompletedResultShape(ctx, result, path, where, scope, codes) {
+function checkCompletedResultShape(ctx, result, path, where2, scope, codes) {
   for (const field of ENVELOPE_FIELDS) {
     if (has(result, field))
       ctx.report(
         codes.envelope,
         [...path, field],
-        `${where} must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
+        `${where2} must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
       );
   }
   for (const field of INCOMPLETE_FIELDS) {
@@ -38268,14 +38277,14 @@ function checkCompletedResultShape(ctx, result, path, where, scope, codes) {
       ctx.report(
         codes.incomplete,
         [...path, field],
-        `${where} must not contain non-completed workflow field ${JSON.stringify(field)}`
+        `${where2} must not contain non-completed workflow field ${JSON.stringify(field)}`
       );
   }
   if (scope.includes("2026-07-28") && result.resultType !== "complete") {
     ctx.report(
       codes.version,
       has(result, "resultType") ? [...path, "resultType"] : path,
-      `${where} must contain resultType: "complete" for MCP 2026-07-28`
+      `${where2} must contain resultType: "complete" for MCP 2026-07-28`
     );
   }
   const pre2026 = scope.filter((v) => v !== "2026-07-28");
@@ -38283,7 +38292,7 @@ function checkCompletedResultShape(ctx, result, path, where, scope, codes) {
     ctx.report(
       codes.version,
       [...path, "resultType"],
-      `${where}.resultType is not defined for MCP ${list(pre2026)}`
+      `${where2}.resultType is not defined for MCP ${list(pre2026)}`
     );
   }
 }
@@ -38312,9 +38321,9 @@ function parsedTemplate(template) {
   }
   return parsed;
 }
-function checkResult(ctx, result, scope, path, where) {
+function checkResult(ctx, result, scope, path, where2) {
   if (!isObject(result)) return;
-  checkCompletedResultShape(ctx, result, path, where, scope, {
+  checkCompletedResultShape(ctx, result, path, where2, scope, {
     envelope: "resource-example-json-rpc-envelope",
     incomplete: "incomplete-resource-example-result",
     version: "resource-example-result-version-mismatch"
@@ -38325,13 +38334,13 @@ function checkResult(ctx, result, scope, path, where) {
       ctx.report(
         "resource-example-cache-fields-version-mismatch",
         path,
-        `${where}.${field} is required for MCP 2026-07-28`
+        `${where2}.${field} is required for MCP 2026-07-28`
       );
     if (pre.length > 0 && has(result, field))
       ctx.report(
         "resource-example-cache-fields-version-mismatch",
         [...path, field],
-        `${where}.${field} is not defined for MCP ${list(pre)}`
+        `${where2}.${field} is not defined for MCP ${list(pre)}`
       );
   }
   const early = earlierThan(scope, "2025-06-18");
@@ -38339,7 +38348,7 @@ function checkResult(ctx, result, scope, path, where) {
     ctx.report(
       "resource-example-result-version-mismatch",
       [...path, "_meta"],
-      `${where}._meta is not defined for MCP ${list(early)}`
+      `${where2}._meta is not defined for MCP ${list(early)}`
     );
   checkMeta(ctx, result._meta, "result", scope, [...path, "_meta"]);
   arr(result.contents).forEach((content, i) => {
@@ -38347,12 +38356,12 @@ function checkResult(ctx, result, scope, path, where) {
       ctx.report(
         "resource-example-content-version-mismatch",
         [...path, "contents", i, "_meta"],
-        `${where}.contents[${i}]._meta is not defined for MCP ${list(early)}`
+        `${where2}.contents[${i}]._meta is not defined for MCP ${list(early)}`
       );
     if (isObject(content)) checkMeta(ctx, content._meta, "content", scope, [...path, "contents", i, "_meta"]);
   });
 }
-function checkContents(ctx, owner, requested, result, path, where) {
+function checkContents(ctx, owner, requested, result, path, where2) {
   if (!isObject(result)) return;
   let found = false;
   arr(result.contents).forEach((c, i) => {
@@ -38362,7 +38371,7 @@ function checkContents(ctx, owner, requested, result, path, where) {
       ctx.report(
         "invalid-resource-example-base64",
         [...at3, "blob"],
-        `${where}.contents[${i}].blob must be valid canonical base64`
+        `${where2}.contents[${i}].blob must be valid canonical base64`
       );
     }
     if (c.uri !== requested) return;
@@ -38371,7 +38380,7 @@ function checkContents(ctx, owner, requested, result, path, where) {
       ctx.report(
         "resource-example-mime-type-mismatch",
         [...at3, "mimeType"],
-        `${where}.contents[${i}].mimeType ${JSON.stringify(c.mimeType)} differs from the declared mimeType ${JSON.stringify(owner.mimeType)}`
+        `${where2}.contents[${i}].mimeType ${JSON.stringify(c.mimeType)} differs from the declared mimeType ${JSON.stringify(owner.mimeType)}`
       );
     }
     if (typeof owner.size === "number") {
@@ -38380,7 +38389,7 @@ function checkContents(ctx, owner, requested, result, path, where) {
         ctx.report(
           "resource-example-size-mismatch",
           at3,
-          `${where}.contents[${i}] holds ${actual} raw bytes, but the declared size is ${owner.size}`,
+          `${where2}.contents[${i}] holds ${actual} raw bytes, but the declared size is ${owner.size}`,
           { atKey: false }
         );
       }
@@ -38390,7 +38399,7 @@ function checkContents(ctx, owner, requested, result, path, where) {
     ctx.report(
       "resource-example-requested-uri-not-returned",
       [...path, "contents"],
-      `${where}.contents has no entry for the requested URI ${JSON.stringify(requested)}; this is valid only for a documented collection or indirection`
+      `${where2}.contents has no entry for the requested URI ${JSON.stringify(requested)}; this is valid only for a documented collection or indirection`
     );
   }
 }
@@ -38413,16 +38422,16 @@ function checkResourceExamples(ctx) {
     for (const [name, example] of examples) {
       if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
       const path = [...p.path, "examples", name];
-      const where = `example ${JSON.stringify(name)}`;
+      const where2 = `example ${JSON.stringify(name)}`;
       const requested = p.kind === "resources" ? p.value.uri : example.uri;
       if (p.kind === "resourceTemplates" && typeof requested === "string" && template && !matchesTemplate(template, requested)) {
         ctx.report(
           "resource-template-example-invalid-expansion",
           [...path, "uri"],
-          `${where}.uri ${JSON.stringify(requested)} is not an expansion of ${JSON.stringify(p.value.uriTemplate)}`
+          `${where2}.uri ${JSON.stringify(requested)} is not an expansion of ${JSON.stringify(p.value.uriTemplate)}`
         );
       }
-      checkResult(ctx, example.result, p.scope, [...path, "result"], `${where}.result`);
+      checkResult(ctx, example.result, p.scope, [...path, "result"], `${where2}.result`);
       if (typeof requested === "string")
         checkContents(
           ctx,
@@ -38430,7 +38439,7 @@ function checkResourceExamples(ctx) {
           requested,
           example.result,
           [...path, "result"],
-          `${where}.result`
+          `${where2}.result`
         );
     }
   }
@@ -38464,13 +38473,13 @@ function checkCompletionExamples(ctx) {
     for (const [name, example] of examples) {
       if (!isObject(example)) continue;
       const path = [...p.path, "completionExamples", name];
-      const where = `completion example ${JSON.stringify(name)}`;
+      const where2 = `completion example ${JSON.stringify(name)}`;
       const target = obj2(example.argument)?.name;
       if (typeof target === "string" && allowed2 && !allowed2.has(target)) {
         ctx.report(
           isPrompt ? "prompt-completion-example-unknown-argument" : "resource-template-completion-example-unknown-variable",
           [...path, "argument", "name"],
-          `${where}.argument.name ${JSON.stringify(target)} is not a ${noun}`,
+          `${where2}.argument.name ${JSON.stringify(target)} is not a ${noun}`,
           { atKey: false }
         );
       }
@@ -38480,14 +38489,14 @@ function checkCompletionExamples(ctx) {
           ctx.report(
             isPrompt ? "prompt-completion-example-context-unknown-argument" : "resource-template-completion-example-context-unknown-variable",
             at3,
-            `${where}.context.arguments contains ${JSON.stringify(argument)}, which is not a ${noun}`
+            `${where2}.context.arguments contains ${JSON.stringify(argument)}, which is not a ${noun}`
           );
         }
         if (argument === target) {
           ctx.report(
             "completion-example-duplicate-target-context",
             at3,
-            `${where}.context.arguments must not repeat the completed argument ${JSON.stringify(argument)}`
+            `${where2}.context.arguments must not repeat the completed argument ${JSON.stringify(argument)}`
           );
         }
       }
@@ -38496,7 +38505,7 @@ function checkCompletionExamples(ctx) {
         ctx.report(
           "completion-example-version-mismatch",
           path,
-          `${where} applies to MCP ${list(none5)}, which does not define completion (requires 2025-03-26 or later)`
+          `${where2} applies to MCP ${list(none5)}, which does not define completion (requires 2025-03-26 or later)`
         );
       }
       const scope = p.scope.filter((v) => !none5.includes(v));
@@ -38505,13 +38514,13 @@ function checkCompletionExamples(ctx) {
         ctx.report(
           "completion-example-context-version-mismatch",
           [...path, "context"],
-          `${where}.context is not defined for MCP ${list(noContext)} (requires 2025-06-18 or later)`
+          `${where2}.context is not defined for MCP ${list(noContext)} (requires 2025-06-18 or later)`
         );
       }
       const result = obj2(example.result);
       if (!result || scope.length === 0) continue;
       const resultPath = [...path, "result"];
-      checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, scope, {
+      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, scope, {
         envelope: "completion-example-json-rpc-envelope",
         incomplete: "incomplete-completion-example-result",
         version: "completion-example-result-version-mismatch"
@@ -38520,7 +38529,7 @@ function checkCompletionExamples(ctx) {
         ctx.report(
           "completion-example-result-version-mismatch",
           [...resultPath, "_meta"],
-          `${where}.result._meta is not defined for MCP ${list(noContext)}`
+          `${where2}.result._meta is not defined for MCP ${list(noContext)}`
         );
       }
       checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
@@ -38529,13 +38538,13 @@ function checkCompletionExamples(ctx) {
 }
 
 // src/validate/semantic/elicitations.ts
-function checkForm(ctx, schema2, v2025_06, path, where) {
+function checkForm(ctx, schema2, v2025_06, path, where2) {
   if (!isObject(schema2) || has(schema2, "$componentRef")) return;
   if (v2025_06 && has(schema2, "$schema")) {
     ctx.report(
       "elicitation-form-schema-version-mismatch",
       [...path, "$schema"],
-      `${where}.$schema is not defined for MCP 2025-06-18`
+      `${where2}.$schema is not defined for MCP 2025-06-18`
     );
   }
   const properties = obj2(schema2.properties) ?? {};
@@ -38544,7 +38553,7 @@ function checkForm(ctx, schema2, v2025_06, path, where) {
       ctx.report(
         "elicitation-form-required-property-unknown",
         [...path, "required", i],
-        `${where}.required names ${JSON.stringify(name)}, which is not a declared property`,
+        `${where2}.required names ${JSON.stringify(name)}, which is not a declared property`,
         { atKey: false }
       );
     }
@@ -38553,7 +38562,7 @@ function checkForm(ctx, schema2, v2025_06, path, where) {
     const property = obj2(p);
     if (!property) continue;
     const at3 = [...path, "properties", name];
-    const label = `${where}.properties.${name}`;
+    const label = `${where2}.properties.${name}`;
     if (v2025_06) {
       if (property.type === "array" || has(property, "oneOf")) {
         ctx.report(
@@ -38622,14 +38631,14 @@ function checkElicitations2(ctx) {
       const elicitation = obj2(e);
       if (!elicitation) return;
       const path = [...p.path, "elicitations", i];
-      const where = `elicitation ${JSON.stringify(elicitation.name)}`;
+      const where2 = `elicitation ${JSON.stringify(elicitation.name)}`;
       if (typeof elicitation.name === "string") {
         const first = names.get(elicitation.name);
         if (first !== void 0) {
           ctx.report(
             "duplicate-elicitation-name",
             [...path, "name"],
-            `${where} duplicates the name of elicitations[${first}] in ${p.label}; names are unique within a primitive`,
+            `${where2} duplicates the name of elicitations[${first}] in ${p.label}; names are unique within a primitive`,
             {
               atKey: false,
               related: [toPointer([...p.path, "elicitations", first, "name"])]
@@ -38644,7 +38653,7 @@ function checkElicitations2(ctx) {
           ctx.report(
             "elicitation-mode-not-supported-by-version",
             [...path, "mode"],
-            `${where} uses URL mode, which MCP ${list(early)} does not define (form mode only; URL mode requires 2025-11-25 or later)`,
+            `${where2} uses URL mode, which MCP ${list(early)} does not define (form mode only; URL mode requires 2025-11-25 or later)`,
             { atKey: false }
           );
         }
@@ -38655,7 +38664,7 @@ function checkElicitations2(ctx) {
           elicitation.requestedSchema,
           scope.includes("2025-06-18"),
           [...path, "requestedSchema"],
-          `${where}.requestedSchema`
+          `${where2}.requestedSchema`
         );
       }
     });
@@ -38663,13 +38672,13 @@ function checkElicitations2(ctx) {
 }
 
 // src/validate/semantic/extensions.ts
-function checkMap(ctx, map, path, where) {
+function checkMap(ctx, map, path, where2) {
   for (const identifier of Object.keys(obj2(map) ?? {})) {
     if (usesReservedPrefix(identifier) && !EXTENSION_CATALOGUE.has(identifier)) {
       ctx.report(
         "unknown-reserved-extension-identifier",
         [...path, identifier],
-        `${where} contains unrecognized identifier ${JSON.stringify(identifier)} under an MCP-reserved prefix; it is preserved, review its authority`
+        `${where2} contains unrecognized identifier ${JSON.stringify(identifier)} under an MCP-reserved prefix; it is preserved, review its authority`
       );
     }
   }
@@ -38691,7 +38700,7 @@ function checkExtensionIdentifiers(ctx) {
 }
 
 // src/validate/semantic/tool-examples.ts
-function checkContentBlock(ctx, code18, content, scope, path, where) {
+function checkContentBlock(ctx, code18, content, scope, path, where2) {
   if (!isObject(content)) return;
   const rules = [
     [content.type === "audio", [...path, "type"], "2025-03-26", "audio content"],
@@ -38723,7 +38732,7 @@ function checkContentBlock(ctx, code18, content, scope, path, where) {
       ctx.report(
         code18,
         at3,
-        `${where} uses ${what}, which is not defined for MCP ${list(early)} (requires ${since} or later)`,
+        `${where2} uses ${what}, which is not defined for MCP ${list(early)} (requires ${since} or later)`,
         { atKey: at3[at3.length - 1] !== "type" }
       );
   }
@@ -38800,7 +38809,7 @@ function checkAgainstSchema(ctx, schema2, value, scope, path, what) {
     );
   }
 }
-function checkToolInvocation(ctx, tool, example, path, where) {
+function checkToolInvocation(ctx, tool, example, path, where2) {
   if (!isObject(example)) return;
   const result = isObject(example.result) ? example.result : void 0;
   const resultPath = [...path, "result"];
@@ -38810,10 +38819,10 @@ function checkToolInvocation(ctx, tool, example, path, where) {
     example.input,
     tool.scope,
     [...path, "input"],
-    `${where}.input`
+    `${where2}.input`
   );
   if (!result) return;
-  checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, tool.scope, {
+  checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, tool.scope, {
     envelope: "tool-example-json-rpc-envelope",
     incomplete: "incomplete-tool-example-result",
     version: "tool-example-result-version-mismatch"
@@ -38827,26 +38836,26 @@ function checkToolInvocation(ctx, tool, example, path, where) {
       ctx.report(
         "tool-example-result-version-mismatch",
         [...resultPath, "structuredContent"],
-        `${where}.result.structuredContent is not defined for MCP ${list(early)}`
+        `${where2}.result.structuredContent is not defined for MCP ${list(early)}`
       );
     if (!isObject(result.structuredContent) && pre2026.length > 0) {
       ctx.report(
         "tool-example-result-version-mismatch",
         [...resultPath, "structuredContent"],
-        `${where}.result.structuredContent must be an object for MCP ${list(pre2026)}`
+        `${where2}.result.structuredContent must be an object for MCP ${list(pre2026)}`
       );
     }
     if (!successful)
       ctx.report(
         "structured-tool-error-example",
         [...resultPath, "structuredContent"],
-        `${where}.result must not contain structuredContent when isError is true`
+        `${where2}.result must not contain structuredContent when isError is true`
       );
   } else if (successful && tool.value.outputSchema !== void 0) {
     ctx.report(
       "missing-tool-example-structured-content",
       resultPath,
-      `${where}.result must contain structuredContent because the Tool declares outputSchema`
+      `${where2}.result must contain structuredContent because the Tool declares outputSchema`
     );
   }
   if (successful && has(result, "structuredContent")) {
@@ -38856,7 +38865,7 @@ function checkToolInvocation(ctx, tool, example, path, where) {
       result.structuredContent,
       scope,
       [...resultPath, "structuredContent"],
-      `${where}.result.structuredContent`
+      `${where2}.result.structuredContent`
     );
   }
   checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
@@ -38867,7 +38876,7 @@ function checkToolInvocation(ctx, tool, example, path, where) {
       content,
       scope,
       [...resultPath, "content", i],
-      `${where}.result.content[${i}]`
+      `${where2}.result.content[${i}]`
     );
   });
 }
@@ -38888,10 +38897,10 @@ function checkToolExamples(ctx) {
 }
 
 // src/validate/semantic/interactions.ts
-function contradictions(ctx, tool, step, path, where) {
+function contradictions(ctx, tool, step, path, where2) {
   const requirements = obj2(tool.value.clientRequirements);
   if (!requirements) return;
-  const warn = (at3, message) => ctx.report("interaction-example-client-requirements-contradiction", at3, `${where} ${message}`);
+  const warn = (at3, message) => ctx.report("interaction-example-client-requirements-contradiction", at3, `${where2} ${message}`);
   const request = obj2(step.request) ?? {};
   if (step.type === "roots") {
     if (!has(requirements, "roots"))
@@ -38953,13 +38962,13 @@ function checkInteractions(ctx) {
     for (const [name, example] of entries2(tool.value.interactionExamples)) {
       if (!isObject(example)) continue;
       const path = [...tool.path, "interactionExamples", name];
-      const where = `interaction example ${JSON.stringify(name)}`;
-      checkToolInvocation(ctx, tool, example, path, where);
+      const where2 = `interaction example ${JSON.stringify(name)}`;
+      checkToolInvocation(ctx, tool, example, path, where2);
       arr(example.steps).forEach((s, i) => {
         const step = obj2(s);
         if (!step) return;
         const at3 = [...path, "steps", i];
-        const stepWhere = `${where} step ${i}`;
+        const stepWhere = `${where2} step ${i}`;
         contradictions(ctx, tool, step, at3, stepWhere);
         const request = obj2(step.request) ?? {};
         const response = obj2(step.response) ?? {};
@@ -39099,14 +39108,14 @@ function checkPromptExamples(ctx) {
     for (const [name, example] of entries2(p.value.examples)) {
       if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
       const path = [...p.path, "examples", name];
-      const where = `example ${JSON.stringify(name)}`;
+      const where2 = `example ${JSON.stringify(name)}`;
       const args = obj2(example.arguments) ?? {};
       for (const argument of Object.keys(args)) {
         if (!declared.has(argument)) {
           ctx.report(
             "prompt-example-unknown-argument",
             [...path, "arguments", argument],
-            `${where}.arguments contains ${JSON.stringify(argument)}, which ${p.label} does not declare`
+            `${where2}.arguments contains ${JSON.stringify(argument)}, which ${p.label} does not declare`
           );
         }
       }
@@ -39115,14 +39124,14 @@ function checkPromptExamples(ctx) {
           ctx.report(
             "prompt-example-missing-required-argument",
             has(example, "arguments") ? [...path, "arguments"] : path,
-            `${where}.arguments is missing required argument ${JSON.stringify(argument)}`
+            `${where2}.arguments is missing required argument ${JSON.stringify(argument)}`
           );
         }
       }
       const result = obj2(example.result);
       if (!result) continue;
       const resultPath = [...path, "result"];
-      checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, p.scope, {
+      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, p.scope, {
         envelope: "prompt-example-json-rpc-envelope",
         incomplete: "incomplete-prompt-example-result",
         version: "prompt-example-result-version-mismatch"
@@ -39132,7 +39141,7 @@ function checkPromptExamples(ctx) {
         ctx.report(
           "prompt-example-result-version-mismatch",
           [...resultPath, "_meta"],
-          `${where}.result._meta is not defined for MCP ${list(early)}`
+          `${where2}.result._meta is not defined for MCP ${list(early)}`
         );
       checkMeta(ctx, result._meta, "result", p.scope, [...resultPath, "_meta"]);
       arr(result.messages).forEach((message, i) => {
@@ -39144,7 +39153,7 @@ function checkPromptExamples(ctx) {
             content,
             p.scope,
             [...resultPath, "messages", i, "content"],
-            `${where}.result.messages[${i}].content`
+            `${where2}.result.messages[${i}].content`
           );
         }
       });
@@ -41163,7 +41172,7 @@ var TITLES = [
 ];
 var COMPACT_MAX_ENTRIES = 50;
 var COMPACT_MAX_TEXT = 400;
-function formatChangelogCompact(log) {
+function formatChangelogCompact(log, options = {}) {
   const out = [];
   const version = (v) => escapeCode(v, { maxLength: 40 });
   if (log.oldVersion !== void 0 || log.suggestedVersion !== void 0) {
@@ -41176,7 +41185,7 @@ function formatChangelogCompact(log) {
     const changes = log.sections[key];
     if (changes.length === 0) continue;
     out.push(`**${title}**`);
-    const lines = changes.slice(0, COMPACT_MAX_ENTRIES).map((change) => `- ${compactEntry(change)}`);
+    const lines = changes.slice(0, COMPACT_MAX_ENTRIES).map((change) => `- ${compactEntry(change, options.entry)}`);
     if (changes.length > COMPACT_MAX_ENTRIES)
       lines.push(`- … and ${changes.length - COMPACT_MAX_ENTRIES} more`);
     out.push(lines.join("\n"));
@@ -41185,12 +41194,10 @@ function formatChangelogCompact(log) {
     out.push(`> ${escapeMessage(warning2, { maxLength: COMPACT_MAX_TEXT })}`);
   return out.join("\n\n");
 }
-function compactEntry(change) {
+function compactEntry(change, entry2) {
   const { kind, key } = change.subject;
   const named = kind === "document" || kind === "info" || change.message.includes(`\`${key}\``);
-  const plain = plainLanguage(change);
-  const limit = { maxLength: COMPACT_MAX_TEXT };
-  const message = plain.diff ? `${escapeMessage(plain.what, limit)}<br>${escapeWordDiff(plain.diff)}` : escapeMessage(decodeQuoted(change.message), limit);
+  const message = entry2 ? entry2(change) : escapeMessage(decodeQuoted(change.message), { maxLength: COMPACT_MAX_TEXT });
   return named ? message : `${escapeCode(key, { maxLength: 120 })}: ${message}`;
 }
 
@@ -41271,7 +41278,10 @@ function changelogEntry(base, head, all) {
   if (oldVersion !== void 0) info3.oldVersion = oldVersion;
   if (newVersion !== void 0) info3.newVersion = newVersion;
   const log = buildChangelog(result, info3);
-  const entry2 = { markdown: formatChangelogCompact(log), bump: log.bump };
+  const entry2 = {
+    markdown: formatChangelogCompact(log, { entry: changelogEntryMarkdown }),
+    bump: log.bump
+  };
   if (oldVersion !== void 0) entry2.fromVersion = oldVersion;
   if (log.suggestedVersion !== void 0) entry2.toVersion = log.suggestedVersion;
   if (newVersion !== void 0) entry2.newVersion = newVersion;
@@ -42532,7 +42542,7 @@ function withEditedTexts(change, base, head) {
   if (typeof before2 !== "string" || typeof after !== "string") return change;
   return { ...change, details: { ...change.details ?? {}, old: before2, new: after } };
 }
-function synthetic(ruleId, level, message, path, where) {
+function synthetic(ruleId, level, message, path, where2) {
   const change = {
     ruleId,
     level,
@@ -42541,8 +42551,8 @@ function synthetic(ruleId, level, message, path, where) {
     revisions: [],
     fingerprint: createHash("sha256").update(`${ruleId}\0document\0${path}`).digest("hex").slice(0, 12)
   };
-  if (where.before) change.before = where.before;
-  if (where.after) change.after = where.after;
+  if (where2.before) change.before = where2.before;
+  if (where2.after) change.after = where2.after;
   return change;
 }
 function countAll(files) {

@@ -8,8 +8,8 @@
  */
 import type { Change, ChangeLevel } from '../diff/types.js';
 import type { Finding } from '../model/finding.js';
-import { type ChangeGroup, groupChanges } from '../report/change-groups.js';
-import { decodeQuoted } from '../report/plain-language.js';
+import { decodeQuoted } from '../report/quoted.js';
+import { type ChangeGroup, groupChanges } from './change-groups.js';
 import {
   encodePath,
   escapeCode,
@@ -178,6 +178,7 @@ const SHRINK_STEPS: Shrink[] = [
  */
 export function renderReport(report: Report, ctx: RenderContext, options: RenderOptions): string {
   rowCache = new Map();
+  groupCache = undefined;
   const top = [
     ...(options.marker ? [options.marker] : []),
     '### MCP description check',
@@ -333,6 +334,8 @@ function subjectText(file: FileReport, change: Change): string {
 
 /** Rendered cells, so that trying a smaller budget does not escape the same text again. */
 let rowCache = new Map<string, string>();
+/** The groups of one rendering: every size tried shows the same groups. */
+let groupCache: ChangeGroup<Entry>[] | undefined;
 
 function cached(key: string, render: () => string): string {
   let text = rowCache.get(key);
@@ -352,7 +355,8 @@ function changesSection(
   shrink: Shrink,
   summary: boolean,
 ): string {
-  const groups = groupChanges(entries, (entry) => entry.file.path);
+  groupCache ??= groupChanges(entries, (entry) => entry.file.path);
+  const groups = groupCache;
   const revisions = new Set(entries.flatMap((e) => e.change.revisions));
   const withRevisions = revisions.size > 1;
   const header = withRevisions

@@ -12,6 +12,7 @@ import type { LoadedDocument } from '../parse/index.js';
 import { formatChangelogCompact } from '../report/changelog-markdown.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import { validateDocument } from '../validate/index.js';
+import { changelogEntryMarkdown } from './plain-language.js';
 import type { ChangelogEntry, Engines } from './report.js';
 
 export interface EngineOptions {
@@ -121,7 +122,10 @@ function changelogEntry(
   if (oldVersion !== undefined) info.oldVersion = oldVersion;
   if (newVersion !== undefined) info.newVersion = newVersion;
   const log = buildChangelog(result, info);
-  const entry: ChangelogEntry = { markdown: formatChangelogCompact(log), bump: log.bump };
+  const entry: ChangelogEntry = {
+    markdown: formatChangelogCompact(log, { entry: changelogEntryMarkdown }),
+    bump: log.bump,
+  };
   if (oldVersion !== undefined) entry.fromVersion = oldVersion;
   if (log.suggestedVersion !== undefined) entry.toVersion = log.suggestedVersion;
   if (newVersion !== undefined) entry.newVersion = newVersion;

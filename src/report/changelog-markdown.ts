@@ -1,10 +1,10 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
 import type { Change } from '../diff/types.js';
-import { markdownMessage, subjectLabel } from './changes-markdown.js';
+import { markdownMessage, subjectLabel, where } from './changes-markdown.js';
 import { showControls } from './controls.js';
-import { escapeCode, escapeMarkdown, escapeMessage, escapeWordDiff } from './escape.js';
+import { escapeCode, escapeMarkdown, escapeMessage } from './escape.js';
 import { CHUNK_CHARS, prettyJsonChunks, StreamedArray } from './json-chunks.js';
-import { decodeQuoted, plainLanguage } from './plain-language.js';
+import { decodeQuoted } from './quoted.js';
 
 const TITLES: [keyof ChangelogSections, string][] = [
   ['breaking', 'Breaking'],
@@ -15,15 +15,20 @@ const TITLES: [keyof ChangelogSections, string][] = [
 ];
 
 /** Keep-a-Changelog style release notes; every piece of document text is escaped. */
-export function formatChangelogMarkdown(log: Changelog): string {
-  return Array.from(formatChangelogMarkdownChunks(log)).join('');
+export function formatChangelogMarkdown(log: Changelog, root?: string): string {
+  return Array.from(formatChangelogMarkdownChunks(log, CHUNK_CHARS, root)).join('');
 }
 
 /**
  * The notes in chunks of about a megabyte: those of tens of thousands of deeply nested changes are
  * hundreds of megabytes (see formatChangesJsonChunks).
  */
-export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUNK_CHARS): Generator<string> {
+export function* formatChangelogMarkdownChunks(
+  log: Changelog,
+  chunkChars = CHUNK_CHARS,
+  /** The working directory: absolute file names inside it are linked relative to it. */
+  root?: string,
+): Generator<string> {
   const version = log.newVersion ?? log.suggestedVersion ?? 'next';
   let out = `## ${log.name ? `${escapeMarkdown(log.name)} ` : ''}${escapeMarkdown(version)}\n\n`;
   if (log.suggestedVersion) {
@@ -41,7 +46,8 @@ export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUN
         yield out;
         out = '';
       }
-      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)}\n`;
+      const at = where(c, root);
+      out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)}${at ? ` (${at})` : ''}\n`;
     }
   }
   if (!any) out += '\nNo changes to the described surface.\n';
@@ -95,12 +101,19 @@ const COMPACT_MAX_ENTRIES = 50;
 /** Longest untrusted value in the compact notes. */
 const COMPACT_MAX_TEXT = 400;
 
+export interface CompactOptions {
+  /**
+   * One entry's text, already Markdown (the Action words changes in plain language); the default
+   * is the change's message, its quoted values decoded and escaped.
+   */
+  entry?: (change: Change) => string;
+}
+
 /**
  * The same notes, compact, for one file's section of the Action's comment: bold section names
- * instead of headings, a version line, at most 50 entries per section, each naming its subject
- * and showing an edited text as a word diff.
+ * instead of headings, a version line, at most 50 entries per section, each naming its subject.
  */
-export function formatChangelogCompact(log: Changelog): string {
+export function formatChangelogCompact(log: Changelog, options: CompactOptions = {}): string {
   const out: string[] = [];
   const version = (v: string) => escapeCode(v, { maxLength: 40 });
   if (log.oldVersion !== undefined || log.suggestedVersion !== undefined) {
@@ -116,7 +129,9 @@ export function formatChangelogCompact(log: Changelog): string {
     const changes = log.sections[key];
     if (changes.length === 0) continue;
     out.push(`**${title}**`);
-    const lines = changes.slice(0, COMPACT_MAX_ENTRIES).map((change) => `- ${compactEntry(change)}`);
+    const lines = changes
+      .slice(0, COMPACT_MAX_ENTRIES)
+      .map((change) => `- ${compactEntry(change, options.entry)}`);
     if (changes.length > COMPACT_MAX_ENTRIES)
       lines.push(`- … and ${changes.length - COMPACT_MAX_ENTRIES} more`);
     out.push(lines.join('\n'));
@@ -128,16 +143,13 @@ export function formatChangelogCompact(log: Changelog): string {
 
 /**
  * One entry: the subject first unless the message names it already (schema messages do not: eight
- * identical bullets would not say which tools they are about); JSON-quoted values decoded.
+ * identical bullets would not say which tools they are about).
  */
-function compactEntry(change: Change): string {
+function compactEntry(change: Change, entry: CompactOptions['entry']): string {
   const { kind, key } = change.subject;
   const named = kind === 'document' || kind === 'info' || change.message.includes(`\`${key}\``);
-  const plain = plainLanguage(change);
-  const limit = { maxLength: COMPACT_MAX_TEXT };
-  // an edited text as its word diff: the message quotes both texts cut short
-  const message = plain.diff
-    ? `${escapeMessage(plain.what, limit)}<br>${escapeWordDiff(plain.diff)}`
-    : escapeMessage(decodeQuoted(change.message), limit);
+  const message = entry
+    ? entry(change)
+    : escapeMessage(decodeQuoted(change.message), { maxLength: COMPACT_MAX_TEXT });
   return named ? message : `${escapeCode(key, { maxLength: 120 })}: ${message}`;
 }

@@ -4,7 +4,7 @@ import type { Location } from '../util/location.js';
 import { showControls } from './controls.js';
 import { encodePath, escapeFragment, escapeMarkdown } from './escape.js';
 import { CHUNK_CHARS } from './json-chunks.js';
-import { decodeQuoted } from './plain-language.js';
+import { decodeQuoted } from './quoted.js';
 
 /**
  * An engine message: its `backquoted` names and values as code spans (inert in Markdown: no
@@ -24,11 +24,12 @@ function codeSpan(text: string): string {
 }
 
 /**
- * A file name as the reader's repository knows it: relative to `root` (the working directory)
- * when it lies inside it; `REV:path`, `<stdin>` and names outside stay as they are.
+ * A file name as the reader's repository knows it: relative to `root` (the command's working
+ * directory) when it lies inside it; `REV:path`, `<stdin>` and names outside stay as they are.
  */
-export function repositoryPath(file: string, root: string = process.cwd()): string {
+export function repositoryPath(file: string, root?: string): string {
   if (!isAbsolute(file)) return file.split(sep).join('/');
+  if (root === undefined) return file;
   const path = relative(root, file);
   return path === '' || path.startsWith('..') || isAbsolute(path) ? file : path.split(sep).join('/');
 }
@@ -73,14 +74,17 @@ export function subjectLabel(change: Change): string {
   return `${kind} ${change.subject.key}`;
 }
 
-function where(change: Change): string {
-  if (change.after) return lineLink(change.after);
-  return change.before ? `was ${lineLink(change.before)}` : '';
+/** Where a change is, as a line link: its new place, else (a removal) where it was. */
+export function where(change: Change, root?: string): string {
+  if (change.after) return lineLink(change.after, root);
+  return change.before ? `was ${lineLink(change.before, root)}` : '';
 }
 
 export interface MarkdownOptions {
   oldName: string;
   newName: string;
+  /** The working directory: absolute file names inside it are shown (and linked) relative to it. */
+  root?: string;
 }
 
 export function formatChangesMarkdown(result: DiffResult, options: MarkdownOptions): string {
@@ -95,7 +99,7 @@ export function* formatChangesMarkdownChunks(
 ): Generator<string> {
   const { summary } = result;
   let out = `## mcpdesc diff\n\n`;
-  out += `Comparing ${escapeMarkdown(repositoryPath(options.oldName))} → ${escapeMarkdown(repositoryPath(options.newName))}`;
+  out += `Comparing ${escapeMarkdown(repositoryPath(options.oldName, options.root))} → ${escapeMarkdown(repositoryPath(options.newName, options.root))}`;
   out += ` (MCP ${summary.revisions.compared.join(', ') || 'no shared revision'}).\n\n`;
   out += `**${summary.breaking} breaking**, ${summary.warning} warning${summary.warning === 1 ? '' : 's'}, ${summary.info} info`;
   if (summary.ignored > 0) out += ` (${summary.ignored} ignored)`;
@@ -110,7 +114,7 @@ export function* formatChangesMarkdownChunks(
         out = '';
       }
       const revisions = c.revisions.length ? ` — MCP ${c.revisions.join(', ')}` : '';
-      const loc = where(c);
+      const loc = where(c, options.root);
       out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)} (\`${c.ruleId}\`${revisions}${loc ? `; ${loc}` : ''})\n`;
     }
   }

@@ -9,7 +9,6 @@
  * shown as `\u{…}`, so nothing in a review is hidden or reordered.
  */
 import { codePointEscape } from '../util/code-point.js';
-import type { WordDiffPart } from './word-diff.js';
 
 /** Zero-width space as an HTML entity: invisible, and GitHub never joins it into a mention or link. */
 const ZWSP = '&#8203;';
@@ -61,22 +60,6 @@ export function escapeFragment(text: string): string {
       .replace(HIDDEN, codePointEscape),
     false,
   );
-}
-
-/** A word diff as Markdown: removed words struck through, added words underlined. */
-export function escapeWordDiff(parts: readonly WordDiffPart[]): string {
-  return parts
-    .map((part) => {
-      // `code` spans of the text (Markdown in descriptions) as code, not as literal backquotes
-      const text = part.text
-        .split(/`([^`]+)`/)
-        .map((piece, i) => (i % 2 === 1 ? `<code>${escapeFragment(piece)}</code>` : escapeFragment(piece)))
-        .join('');
-      if (part.kind === 'removed') return `<del>${text}</del>`;
-      if (part.kind === 'added') return `<ins>${text}</ins>`;
-      return text;
-    })
-    .join('');
 }
 
 function escapeInline(value: string, startsLine = true): string {

@@ -53,6 +53,10 @@ function expectRendersAsWritten(body: string): void {
   expect(body).not.toContain('\\&quot;');
   // no literal backquotes in our own text: names and values are <code>
   expect(ownText(body)).not.toContain('`');
+  // every table row keeps its cells: two (changes) or three (lint findings), no stray pipe
+  for (const row of body.split('\n').filter((line) => line.startsWith('| '))) {
+    expect([3, 4], row).toContain(row.replace(/\\\|/g, '').split('|').length - 1);
+  }
 }
 
 describe('the comment for a synthetic pull request (one change on five tools, an old and a new finding)', () => {

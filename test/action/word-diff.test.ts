@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeQuoted } from '../../src/report/plain-language.js';
-import { wordDiff, wordDiffText } from '../../src/report/word-diff.js';
+import { wordDiff, wordDiffText } from '../../src/action/word-diff.js';
+import { decodeQuoted } from '../../src/report/quoted.js';
 
 describe('wordDiff', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { groupChanges } from '../../src/action/change-groups.js';
+import { plainLanguage } from '../../src/action/plain-language.js';
+import { wordDiffText } from '../../src/action/word-diff.js';
 import type { Change } from '../../src/diff/types.js';
-import { groupChanges } from '../../src/report/change-groups.js';
-import { plainLanguage } from '../../src/report/plain-language.js';
-import { wordDiffText } from '../../src/report/word-diff.js';
 
 function change(
   ruleId: string,

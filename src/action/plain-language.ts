@@ -8,6 +8,8 @@
  * names, values); renderers show them as code and escape them like any document text.
  */
 import type { Change, ChangeLevel } from '../diff/types.js';
+import { code, decodeQuoted } from '../report/quoted.js';
+import { escapeMessage, escapeWordDiff } from './escape.js';
 import { type WordDiffPart, wordDiff } from './word-diff.js';
 
 export interface PlainChange {
@@ -27,11 +29,6 @@ interface Entry {
 }
 
 const MAJOR = 'or release it as a new major version';
-
-/** A document value as a code span: backquotes inside become quotes so the span stays one span. */
-export function code(text: string): string {
-  return `\`${text.replace(/`/g, "'")}\``;
-}
 
 const at = (place: string) => (place ? ` (${place})` : '');
 
@@ -231,26 +228,20 @@ function schemaPlace(change: Change): string {
   return path ? code(path) : '';
 }
 
-/**
- * JSON string literals in an engine message (`"a\nb"`) as the text they stand for, in a code span:
- * a reader sees the value, not its escapes.
- */
-export function decodeQuoted(message: string): string {
-  // a literal the engine cut short (`"abc... → "def...`) lost its closing quote: decoded as far as it goes
-  return message
-    .replace(/\.\.\. → "/g, '..." → "')
-    .replace(/"((?:[^"\\]|\\.)*)("|\\?$)/g, (literal, body: string, close: string) => {
-      try {
-        return code(JSON.parse(`"${body}"`) as string);
-      } catch {
-        return close === '"' ? literal : `"${body}`;
-      }
-    });
-}
-
 function sentence(text: string): string {
   const trimmed = text.trim();
   if (trimmed === '') return trimmed;
   const first = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+/**
+ * A change as one entry of the comment's release notes (src/report/changelog-markdown.ts lays
+ * them out): an edited text as its word diff, otherwise the message with its quoted values decoded.
+ */
+export function changelogEntryMarkdown(change: Change): string {
+  const plain = plainLanguage(change);
+  return plain.diff
+    ? `${escapeMessage(plain.what)}<br>${escapeWordDiff(plain.diff)}`
+    : escapeMessage(decodeQuoted(change.message));
 }
