@@ -79,9 +79,9 @@ var require_code = __commonJS({
     };
     exports.Name = Name;
     var _Code = class extends _CodeOrName {
-      constructor(code) {
+      constructor(code18) {
         super();
-        this._items = typeof code === "string" ? [code] : code;
+        this._items = typeof code18 === "string" ? [code18] : code18;
       }
       toString() {
         return this.str;
@@ -108,13 +108,13 @@ var require_code = __commonJS({
     exports._Code = _Code;
     exports.nil = new _Code("");
     function _(strs, ...args) {
-      const code = [strs[0]];
+      const code18 = [strs[0]];
       let i = 0;
       while (i < args.length) {
-        addCodeArg(code, args[i]);
-        code.push(strs[++i]);
+        addCodeArg(code18, args[i]);
+        code18.push(strs[++i]);
       }
-      return new _Code(code);
+      return new _Code(code18);
     }
     exports._ = _;
     var plus = new _Code("+");
@@ -130,13 +130,13 @@ var require_code = __commonJS({
       return new _Code(expr);
     }
     exports.str = str2;
-    function addCodeArg(code, arg) {
+    function addCodeArg(code18, arg) {
       if (arg instanceof _Code)
-        code.push(...arg._items);
+        code18.push(...arg._items);
       else if (arg instanceof Name)
-        code.push(arg);
+        code18.push(arg);
       else
-        code.push(interpolate(arg));
+        code18.push(interpolate(arg));
     }
     exports.addCodeArg = addCodeArg;
     function optimize(expr) {
@@ -320,7 +320,7 @@ var require_scope = __commonJS({
         }, usedValues, getCode);
       }
       _reduceValues(values, valueCode, usedValues = {}, getCode) {
-        let code = code_1.nil;
+        let code18 = code_1.nil;
         for (const prefix in values) {
           const vs = values[prefix];
           if (!vs)
@@ -333,16 +333,16 @@ var require_scope = __commonJS({
             let c = valueCode(name);
             if (c) {
               const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
-              code = (0, code_1._)`${code}${def} ${name} = ${c};${this.opts._n}`;
+              code18 = (0, code_1._)`${code18}${def} ${name} = ${c};${this.opts._n}`;
             } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
-              code = (0, code_1._)`${code}${c}${this.opts._n}`;
+              code18 = (0, code_1._)`${code18}${c}${this.opts._n}`;
             } else {
               throw new ValueError(name);
             }
             nameSet.set(name, UsedValueState.Completed);
           });
         }
-        return code;
+        return code18;
       }
     };
     exports.ValueScope = ValueScope;
@@ -502,9 +502,9 @@ var require_codegen = __commonJS({
       }
     };
     var AnyCode = class extends Node {
-      constructor(code) {
+      constructor(code18) {
         super();
-        this.code = code;
+        this.code = code18;
       }
       render({ _n }) {
         return `${this.code};` + _n;
@@ -526,7 +526,7 @@ var require_codegen = __commonJS({
         this.nodes = nodes;
       }
       render(opts) {
-        return this.nodes.reduce((code, n) => code + n.render(opts), "");
+        return this.nodes.reduce((code18, n) => code18 + n.render(opts), "");
       }
       optimizeNodes() {
         const { nodes } = this;
@@ -574,10 +574,10 @@ var require_codegen = __commonJS({
         this.condition = condition;
       }
       render(opts) {
-        let code = `if(${this.condition})` + super.render(opts);
+        let code18 = `if(${this.condition})` + super.render(opts);
         if (this.else)
-          code += "else " + this.else.render(opts);
-        return code;
+          code18 += "else " + this.else.render(opts);
+        return code18;
       }
       optimizeNodes() {
         super.optimizeNodes();
@@ -698,12 +698,12 @@ var require_codegen = __commonJS({
     Return.kind = "return";
     var Try = class extends BlockNode {
       render(opts) {
-        let code = "try" + super.render(opts);
+        let code18 = "try" + super.render(opts);
         if (this.catch)
-          code += this.catch.render(opts);
+          code18 += this.catch.render(opts);
         if (this.finally)
-          code += this.finally.render(opts);
-        return code;
+          code18 += this.finally.render(opts);
+        return code18;
       }
       optimizeNodes() {
         var _a, _b;
@@ -820,18 +820,18 @@ var require_codegen = __commonJS({
       }
       // returns code for object literal for the passed argument list of key-value pairs
       object(...keyValues) {
-        const code = ["{"];
+        const code18 = ["{"];
         for (const [key, value] of keyValues) {
-          if (code.length > 1)
-            code.push(",");
-          code.push(key);
+          if (code18.length > 1)
+            code18.push(",");
+          code18.push(key);
           if (key !== value || this.opts.es5) {
-            code.push(":");
-            (0, code_1.addCodeArg)(code, value);
+            code18.push(":");
+            (0, code_1.addCodeArg)(code18, value);
           }
         }
-        code.push("}");
-        return new code_1._Code(code);
+        code18.push("}");
+        return new code_1._Code(code18);
       }
       // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
       if(condition, thenBody, elseBody) {
@@ -1115,11 +1115,11 @@ var require_util = __commonJS({
       return false;
     }
     exports.schemaHasRules = schemaHasRules;
-    function schemaHasRulesButRef(schema2, RULES2) {
+    function schemaHasRulesButRef(schema2, RULES3) {
       if (typeof schema2 == "boolean")
         return !schema2;
       for (const key in schema2)
-        if (key !== "$ref" && RULES2.all[key])
+        if (key !== "$ref" && RULES3.all[key])
           return true;
       return false;
     }
@@ -1138,10 +1138,10 @@ var require_util = __commonJS({
       return unescapeJsonPointer(decodeURIComponent(str2));
     }
     exports.unescapeFragment = unescapeFragment;
-    function escapeFragment(str2) {
+    function escapeFragment2(str2) {
       return encodeURIComponent(escapeJsonPointer(str2));
     }
-    exports.escapeFragment = escapeFragment;
+    exports.escapeFragment = escapeFragment2;
     function escapeJsonPointer(str2) {
       if (typeof str2 == "number")
         return `${str2}`;
@@ -1780,7 +1780,7 @@ var require_code2 = __commonJS({
       return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
     }
     exports.schemaProperties = schemaProperties;
-    function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
+    function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context2, passSchema) {
       const dataAndSchema = passSchema ? (0, codegen_1._)`${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data;
       const valCxt = [
         [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, errorPath)],
@@ -1791,7 +1791,7 @@ var require_code2 = __commonJS({
       if (it.opts.dynamicRef)
         valCxt.push([names_1.default.dynamicAnchors, names_1.default.dynamicAnchors]);
       const args = (0, codegen_1._)`${dataAndSchema}, ${gen.object(...valCxt)}`;
-      return context !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context}, ${args})` : (0, codegen_1._)`${func}(${args})`;
+      return context2 !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context2}, ${args})` : (0, codegen_1._)`${func}(${args})`;
     }
     exports.callValidateCode = callValidateCode;
     var newRegExp = (0, codegen_1._)`new RegExp`;
@@ -2513,17 +2513,17 @@ var require_validate = __commonJS({
     }
     function schemaKeywords(it, types2, typeErrors, errsCount) {
       const { gen, schema: schema2, data, allErrors, opts, self } = it;
-      const { RULES: RULES2 } = self;
-      if (schema2.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema2, RULES2))) {
-        gen.block(() => keywordCode(it, "$ref", RULES2.all.$ref.definition));
+      const { RULES: RULES3 } = self;
+      if (schema2.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema2, RULES3))) {
+        gen.block(() => keywordCode(it, "$ref", RULES3.all.$ref.definition));
         return;
       }
       if (!opts.jtd)
         checkStrictTypes(it, types2);
       gen.block(() => {
-        for (const group of RULES2.rules)
+        for (const group of RULES3.rules)
           groupKeywords(group);
-        groupKeywords(RULES2.post);
+        groupKeywords(RULES3.post);
       });
       function groupKeywords(group) {
         if (!(0, applicability_1.shouldUseGroup)(schema2, group))
@@ -2829,9 +2829,9 @@ var require_validate = __commonJS({
       }
       let expr = data;
       const segments = jsonPointer.split("/");
-      for (const segment of segments) {
-        if (segment) {
-          data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment))}`;
+      for (const segment2 of segments) {
+        if (segment2) {
+          data = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment2))}`;
           expr = (0, codegen_1._)`${expr} && ${data}`;
         }
       }
@@ -3150,22 +3150,22 @@ var require_utils = __commonJS({
     }
     function stringArrayToHexStripped(input) {
       let acc = "";
-      let code = 0;
+      let code18 = 0;
       let i = 0;
       for (i = 0; i < input.length; i++) {
-        code = input[i].charCodeAt(0);
-        if (code === 48) {
+        code18 = input[i].charCodeAt(0);
+        if (code18 === 48) {
           continue;
         }
-        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
+        if (!(code18 >= 48 && code18 <= 57 || code18 >= 65 && code18 <= 70 || code18 >= 97 && code18 <= 102)) {
           return "";
         }
         acc += input[i];
         break;
       }
       for (i += 1; i < input.length; i++) {
-        code = input[i].charCodeAt(0);
-        if (!(code >= 48 && code <= 57 || code >= 65 && code <= 70 || code >= 97 && code <= 102)) {
+        code18 = input[i].charCodeAt(0);
+        if (!(code18 >= 48 && code18 <= 57 || code18 >= 65 && code18 <= 70 || code18 >= 97 && code18 <= 102)) {
           return "";
         }
         acc += input[i];
@@ -3363,9 +3363,9 @@ var require_utils = __commonJS({
       const output = [];
       let trailingDirectory = false;
       for (let i = 0; i <= last; i++) {
-        const segment = segments[i];
-        if (segment === "." || segment === "..") {
-          if (segment === "..") {
+        const segment2 = segments[i];
+        if (segment2 === "." || segment2 === "..") {
+          if (segment2 === "..") {
             if (output.length !== 0 && output[output.length - 1] !== "..") {
               output.pop();
             } else {
@@ -3374,7 +3374,7 @@ var require_utils = __commonJS({
           }
           trailingDirectory = i === last;
         } else {
-          output.push(segment);
+          output.push(segment2);
         }
       }
       if (trailingDirectory && output[output.length - 1] !== "..") {
@@ -3438,15 +3438,15 @@ var require_utils = __commonJS({
         if (isPathCharacter(ch)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code18 = input.charCodeAt(i);
+          if (code18 < 128) {
+            output += isEscapeSafe(code18) ? ch : BYTE_HEX[code18];
+          } else if (code18 < 55296 || code18 > 57343) {
+            output += percentEncodeNonAscii(code18);
+          } else if (code18 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code18 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3477,15 +3477,15 @@ var require_utils = __commonJS({
         if (isPathCharacter(ch) && (ch !== ":" || !firstSegment)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code18 = input.charCodeAt(i);
+          if (code18 < 128) {
+            output += BYTE_HEX[code18];
+          } else if (code18 < 55296 || code18 > 57343) {
+            output += percentEncodeNonAscii(code18);
+          } else if (code18 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code18 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3512,15 +3512,15 @@ var require_utils = __commonJS({
         if (isAllowed(ch)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code18 = input.charCodeAt(i);
+          if (code18 < 128) {
+            output += BYTE_HEX[code18];
+          } else if (code18 < 55296 || code18 > 57343) {
+            output += percentEncodeNonAscii(code18);
+          } else if (code18 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code18 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -3565,15 +3565,15 @@ var require_utils = __commonJS({
         if (isQueryFragmentCharacter(ch)) {
           output += ch;
         } else {
-          const code = input.charCodeAt(i);
-          if (code < 128) {
-            output += isEscapeSafe(code) ? ch : BYTE_HEX[code];
-          } else if (code < 55296 || code > 57343) {
-            output += percentEncodeNonAscii(code);
-          } else if (code <= 56319 && i + 1 < input.length) {
+          const code18 = input.charCodeAt(i);
+          if (code18 < 128) {
+            output += isEscapeSafe(code18) ? ch : BYTE_HEX[code18];
+          } else if (code18 < 55296 || code18 > 57343) {
+            output += percentEncodeNonAscii(code18);
+          } else if (code18 <= 56319 && i + 1 < input.length) {
             const low = input.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code18 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -4678,10 +4678,10 @@ var require_core = __commonJS({
       }
       // Remove keyword
       removeKeyword(keyword) {
-        const { RULES: RULES2 } = this;
-        delete RULES2.keywords[keyword];
-        delete RULES2.all[keyword];
-        for (const group of RULES2.rules) {
+        const { RULES: RULES3 } = this;
+        delete RULES3.keywords[keyword];
+        delete RULES3.all[keyword];
+        for (const group of RULES3.rules) {
           const i = group.rules.findIndex((rule) => rule.keyword === keyword);
           if (i >= 0)
             group.rules.splice(i, 1);
@@ -4849,9 +4849,9 @@ var require_core = __commonJS({
     }
     var KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
     function checkKeyword(keyword, def) {
-      const { RULES: RULES2 } = this;
+      const { RULES: RULES3 } = this;
       (0, util_1.eachItem)(keyword, (kwd) => {
-        if (RULES2.keywords[kwd])
+        if (RULES3.keywords[kwd])
           throw new Error(`Keyword ${kwd} is already defined`);
         if (!KEYWORD_NAME.test(kwd))
           throw new Error(`Keyword ${kwd} has invalid name`);
@@ -4867,13 +4867,13 @@ var require_core = __commonJS({
       const post = definition === null || definition === void 0 ? void 0 : definition.post;
       if (dataType && post)
         throw new Error('keyword with "post" flag cannot have "type"');
-      const { RULES: RULES2 } = this;
-      let ruleGroup = post ? RULES2.post : RULES2.rules.find(({ type: t2 }) => t2 === dataType);
+      const { RULES: RULES3 } = this;
+      let ruleGroup = post ? RULES3.post : RULES3.rules.find(({ type: t2 }) => t2 === dataType);
       if (!ruleGroup) {
         ruleGroup = { type: dataType, rules: [] };
-        RULES2.rules.push(ruleGroup);
+        RULES3.rules.push(ruleGroup);
       }
-      RULES2.keywords[keyword] = true;
+      RULES3.keywords[keyword] = true;
       if (!definition)
         return;
       const rule = {
@@ -4888,7 +4888,7 @@ var require_core = __commonJS({
         addBeforeRule.call(this, ruleGroup, rule, definition.before);
       else
         ruleGroup.rules.push(rule);
-      RULES2.all[keyword] = rule;
+      RULES3.all[keyword] = rule;
       (_a = definition.implements) === null || _a === void 0 ? void 0 : _a.forEach((kwd) => this.addKeyword(kwd));
     }
     function addBeforeRule(ruleGroup, rule, before2) {
@@ -6531,8 +6531,8 @@ var require_format = __commonJS({
             }
           }
           function getFormat(fmtDef) {
-            const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema2)}` : void 0;
-            const fmt = gen.scopeValue("formats", { key: schema2, ref: fmtDef, code });
+            const code18 = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema2)}` : void 0;
+            const fmt = gen.scopeValue("formats", { key: schema2, ref: fmtDef, code: code18 });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
               return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
             }
@@ -7854,10 +7854,10 @@ var require_formats = __commonJS({
     function isLeapYear(year) {
       return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
     }
-    var DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+    var DATE2 = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
     var DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
     function date(str2) {
-      const matches2 = DATE.exec(str2);
+      const matches2 = DATE2.exec(str2);
       if (!matches2)
         return false;
       const year = +matches2[1];
@@ -9243,8 +9243,8 @@ var require_stringifyString = __commonJS({
             case "u":
               {
                 str2 += json.slice(start, i);
-                const code = json.substr(i + 2, 4);
-                switch (code) {
+                const code18 = json.substr(i + 2, 4);
+                switch (code18) {
                   case "0000":
                     str2 += "\\0";
                     break;
@@ -9270,8 +9270,8 @@ var require_stringifyString = __commonJS({
                     str2 += "\\P";
                     break;
                   default:
-                    if (code.substr(0, 2) === "00")
-                      str2 += "\\x" + code.substr(2);
+                    if (code18.substr(0, 2) === "00")
+                      str2 += "\\x" + code18.substr(2);
                     else
                       str2 += json.substr(i, 6);
                 }
@@ -11770,22 +11770,22 @@ var require_errors2 = __commonJS({
   "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
-      constructor(name, pos, code, message) {
+      constructor(name, pos, code18, message) {
         super();
         this.name = name;
-        this.code = code;
+        this.code = code18;
         this.message = message;
         this.pos = pos;
       }
     };
     var YAMLParseError = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLParseError", pos, code, message);
+      constructor(pos, code18, message) {
+        super("YAMLParseError", pos, code18, message);
       }
     };
     var YAMLWarning = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLWarning", pos, code, message);
+      constructor(pos, code18, message) {
+        super("YAMLWarning", pos, code18, message);
       }
     };
     var prettifyError = (src, lc) => (error2) => {
@@ -12694,7 +12694,7 @@ var require_resolve_flow_scalar = __commonJS({
       const { offset, type, source, end } = scalar;
       let _type;
       let value;
-      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      const _onError = (rel, code18, msg) => onError(offset + rel, code18, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
@@ -12892,9 +12892,9 @@ var require_resolve_flow_scalar = __commonJS({
     function parseCharCode(source, offset, length2, onError) {
       const cc = source.substr(offset, length2);
       const ok = cc.length === length2 && /^[0-9a-fA-F]+$/.test(cc);
-      const code = ok ? parseInt(cc, 16) : NaN;
+      const code18 = ok ? parseInt(cc, 16) : NaN;
       try {
-        return String.fromCodePoint(code);
+        return String.fromCodePoint(code18);
       } catch {
         const raw = source.substr(offset - 2, length2 + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
@@ -13216,12 +13216,12 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code, message, warning2) => {
+        this.onError = (source, code18, message, warning2) => {
           const pos = getErrorPos(source);
           if (warning2)
-            this.warnings.push(new errors.YAMLWarning(pos, code, message));
+            this.warnings.push(new errors.YAMLWarning(pos, code18, message));
           else
-            this.errors.push(new errors.YAMLParseError(pos, code, message));
+            this.errors.push(new errors.YAMLParseError(pos, code18, message));
         };
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
@@ -13383,12 +13383,12 @@ var require_cst_scalar = __commonJS({
     var stringifyString = require_stringifyString();
     function resolveAsScalar(token, strict = true, onError) {
       if (token) {
-        const _onError = (pos, code, message) => {
+        const _onError = (pos, code18, message) => {
           const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
           if (onError)
-            onError(offset, code, message);
+            onError(offset, code18, message);
           else
-            throw new errors.YAMLParseError([offset, offset + 1], code, message);
+            throw new errors.YAMLParseError([offset, offset + 1], code18, message);
         };
         switch (token.type) {
           case "scalar":
@@ -13401,15 +13401,15 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value, context) {
-      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
+    function createScalarToken(value, context2) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context2;
       const source = stringifyString.stringifyString({ type, value }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      const end = context.end ?? [
+      const end = context2.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
       switch (source[0]) {
@@ -13433,8 +13433,8 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value, context = {}) {
-      let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+    function setScalarValue(token, value, context2 = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context2;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
         indent += 2;
@@ -17710,19 +17710,19 @@ var init_build = __esm({
       }
       getState(pcs, flag, ids) {
         const hash = hashState(pcs, flag, ids);
-        const cached = this.stateCache.get(hash);
-        if (cached instanceof DFAState) {
-          if (isState(cached, pcs, flag, ids)) return cached;
-        } else if (cached !== void 0) {
-          for (let i = 0; i < cached.length; i++) if (isState(cached[i], pcs, flag, ids)) return cached[i];
+        const cached2 = this.stateCache.get(hash);
+        if (cached2 instanceof DFAState) {
+          if (isState(cached2, pcs, flag, ids)) return cached2;
+        } else if (cached2 !== void 0) {
+          for (let i = 0; i < cached2.length; i++) if (isState(cached2[i], pcs, flag, ids)) return cached2[i];
         }
         const cost = DFA2.stateCost(pcs, ids);
         if (this.memBudget < cost) return null;
         this.memBudget -= cost;
         const state = new DFAState(pcs, flag, ids);
-        if (cached === void 0) this.stateCache.set(hash, state);
-        else if (cached instanceof DFAState) this.stateCache.set(hash, [cached, state]);
-        else cached.push(state);
+        if (cached2 === void 0) this.stateCache.set(hash, state);
+        else if (cached2 instanceof DFAState) this.stateCache.set(hash, [cached2, state]);
+        else cached2.push(state);
         this.stateCount++;
         return state;
       }
@@ -17731,8 +17731,8 @@ var init_build = __esm({
         return DFA2.STATE_OVERHEAD + DFA2.ELEMENT_SIZE * pcs.length + idsCost;
       }
       *cachedStates() {
-        for (const cached of this.stateCache.values()) if (cached instanceof DFAState) yield cached;
-        else yield* cached;
+        for (const cached2 of this.stateCache.values()) if (cached2 instanceof DFAState) yield cached2;
+        else yield* cached2;
       }
       makeState(pcs, flag, ids) {
         const closure = this.closure(pcs, flag & DFA2.FLAG_EMPTY_MASK);
@@ -17764,8 +17764,8 @@ var init_build = __esm({
       step(state, cls, rune, anchor) {
         let table = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
         if (table !== null) {
-          const cached = table[cls];
-          if (cached !== null) return cached;
+          const cached2 = table[cls];
+          if (cached2 !== null) return cached2;
         } else {
           table = this.allocTable(state, anchor);
           if (table === null) return null;
@@ -17808,14 +17808,14 @@ var init_build = __esm({
         return nextState;
       }
       start(input, pos) {
-        const context = input.context(pos);
+        const context2 = input.context(pos);
         let flags;
-        if ((context & Utils.EMPTY_BEGIN_TEXT) !== 0) flags = Utils.EMPTY_BEGIN_TEXT | Utils.EMPTY_BEGIN_LINE;
-        else if ((context & Utils.EMPTY_BEGIN_LINE) !== 0) flags = Utils.EMPTY_BEGIN_LINE;
+        if ((context2 & Utils.EMPTY_BEGIN_TEXT) !== 0) flags = Utils.EMPTY_BEGIN_TEXT | Utils.EMPTY_BEGIN_LINE;
+        else if ((context2 & Utils.EMPTY_BEGIN_LINE) !== 0) flags = Utils.EMPTY_BEGIN_LINE;
         else {
           const r2 = input.step(pos);
           const nextIsWord = r2 >= 0 && Utils.isWordRune(r2 >> 3);
-          flags = (context & Utils.EMPTY_WORD_BOUNDARY) !== 0 !== nextIsWord ? DFA2.FLAG_LAST_WORD : 0;
+          flags = (context2 & Utils.EMPTY_WORD_BOUNDARY) !== 0 !== nextIsWord ? DFA2.FLAG_LAST_WORD : 0;
         }
         let state = this.startStates.get(flags);
         if (state === void 0) {
@@ -21634,9 +21634,9 @@ var init_build = __esm({
                   continue;
                 case "c":
                   if (i + 2 < size) {
-                    let code = data[i + 2].charCodeAt(0);
-                    if (code >= 65 && code <= 90 || code >= 97 && code <= 122) {
-                      let val = code % 32;
+                    let code18 = data[i + 2].charCodeAt(0);
+                    if (code18 >= 65 && code18 <= 90 || code18 >= 97 && code18 <= 122) {
+                      let val = code18 % 32;
                       result += "\\x";
                       result += (val >> 4).toString(16).toUpperCase();
                       result += (val & 15).toString(16).toUpperCase();
@@ -22882,8 +22882,8 @@ var require_gte = __commonJS({
   "node_modules/semver/functions/gte.js"(exports, module) {
     "use strict";
     var compare2 = require_compare();
-    var gte = (a, b, loose) => compare2(a, b, loose) >= 0;
-    module.exports = gte;
+    var gte2 = (a, b, loose) => compare2(a, b, loose) >= 0;
+    module.exports = gte2;
   }
 });
 
@@ -22904,7 +22904,7 @@ var require_cmp = __commonJS({
     var eq = require_eq();
     var neq = require_neq();
     var gt = require_gt();
-    var gte = require_gte();
+    var gte2 = require_gte();
     var lt = require_lt();
     var lte = require_lte();
     var cmp2 = (a, op, b, loose) => {
@@ -22934,7 +22934,7 @@ var require_cmp = __commonJS({
         case ">":
           return gt(a, b, loose);
         case ">=":
-          return gte(a, b, loose);
+          return gte2(a, b, loose);
         case "<":
           return lt(a, b, loose);
         case "<=":
@@ -23336,9 +23336,9 @@ var require_range = __commonJS({
         range = range.replace(BUILDSTRIPRE, "");
         const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
         const memoKey = memoOpts + ":" + range;
-        const cached = cache3.get(memoKey);
-        if (cached) {
-          return cached;
+        const cached2 = cache3.get(memoKey);
+        if (cached2) {
+          return cached2;
         }
         const loose = this.options.loose;
         const hr = loose ? re3[t2.HYPHENRANGELOOSE] : re3[t2.HYPHENRANGE];
@@ -23933,7 +23933,7 @@ var require_outside = __commonJS({
     var gt = require_gt();
     var lt = require_lt();
     var lte = require_lte();
-    var gte = require_gte();
+    var gte2 = require_gte();
     var outside = (version, range, hilo, options) => {
       version = new SemVer(version, options);
       range = new Range(range, options);
@@ -23948,7 +23948,7 @@ var require_outside = __commonJS({
           break;
         case "<":
           gtfn = lt;
-          ltefn = gte;
+          ltefn = gte2;
           ltfn = gt;
           comp = "<";
           ecomp = "<=";
@@ -24263,7 +24263,7 @@ var require_semver2 = __commonJS({
     var lt = require_lt();
     var eq = require_eq();
     var neq = require_neq();
-    var gte = require_gte();
+    var gte2 = require_gte();
     var lte = require_lte();
     var cmp2 = require_cmp();
     var coerce = require_coerce();
@@ -24302,7 +24302,7 @@ var require_semver2 = __commonJS({
       lt,
       eq,
       neq,
-      gte,
+      gte: gte2,
       lte,
       cmp: cmp2,
       coerce,
@@ -24595,9 +24595,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addCodeBlock(code, lang) {
+  addCodeBlock(code18, lang) {
     const attrs = Object.assign({}, lang && { lang });
-    const element = this.wrap("pre", this.wrap("code", code), attrs);
+    const element = this.wrap("pre", this.wrap("code", code18), attrs);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -24816,9 +24816,9 @@ var LINE_CONTROLS = new RegExp(LINE_CONTROL.source, "g");
 
 // src/parse/errors.ts
 var LoadError = class extends Error {
-  constructor(code, message, file, line = 0, column = 0) {
+  constructor(code18, message, file, line = 0, column = 0) {
     super(message);
-    this.code = code;
+    this.code = code18;
     this.file = file;
     this.line = line;
     this.column = column;
@@ -24830,8 +24830,8 @@ var LoadError = class extends Error {
   name = "LoadError";
   /** `file:line:col: message`, the one line the CLI prints. */
   format() {
-    const where = this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
-    return `${where}: ${this.message} (${this.code})`;
+    const where2 = this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
+    return `${where2}: ${this.message} (${this.code})`;
   }
 };
 
@@ -24851,11 +24851,11 @@ var FS_REASONS = {
 };
 var OutputError = class extends Error {
   constructor(path, cause) {
-    const code = cause?.code;
-    const reason = (code && FS_REASONS[code]) ?? (cause instanceof Error && cause.message ? cause.message : "unknown error");
-    super(`cannot write ${path}: ${reason}${code ? ` (${code})` : ""}`, { cause });
+    const code18 = cause?.code;
+    const reason = (code18 && FS_REASONS[code18]) ?? (cause instanceof Error && cause.message ? cause.message : "unknown error");
+    super(`cannot write ${path}: ${reason}${code18 ? ` (${code18})` : ""}`, { cause });
     this.path = path;
-    this.code = code;
+    this.code = code18;
   }
   path;
   name = "OutputError";
@@ -24969,14 +24969,14 @@ function isSystemError(error2) {
 var STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 // src/util/pointer.ts
-function escapeSegment(segment) {
-  if (typeof segment !== "string") return String(segment);
-  if (!segment.includes("~") && !segment.includes("/")) return segment;
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+function escapeSegment(segment2) {
+  if (typeof segment2 !== "string") return String(segment2);
+  if (!segment2.includes("~") && !segment2.includes("/")) return segment2;
+  return segment2.replace(/~/g, "~0").replace(/\//g, "~1");
 }
-function unescapeSegment(segment) {
-  if (!segment.includes("~")) return segment;
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+function unescapeSegment(segment2) {
+  if (!segment2.includes("~")) return segment2;
+  return segment2.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 function toPointer(segments) {
   let out = "";
@@ -24997,13 +24997,13 @@ function parentPointer(pointer) {
 }
 function getAtPointer(root, pointer) {
   let current = root;
-  for (const segment of parsePointer(pointer)) {
+  for (const segment2 of parsePointer(pointer)) {
     if (Array.isArray(current)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(segment)) return void 0;
-      current = current[Number(segment)];
+      if (!/^(0|[1-9][0-9]*)$/.test(segment2)) return void 0;
+      current = current[Number(segment2)];
     } else if (current !== null && typeof current === "object") {
-      if (!Object.hasOwn(current, segment)) return void 0;
-      current = current[segment];
+      if (!Object.hasOwn(current, segment2)) return void 0;
+      current = current[segment2];
     } else {
       return void 0;
     }
@@ -25083,28 +25083,28 @@ var JsonSourceMap = class {
     return slot;
   }
   /** The child `segment` of a slot that was found; the slot itself (found: false) when there is none. */
-  step(slot, segment) {
+  step(slot, segment2) {
     const opener = this.text.charCodeAt(slot.value);
-    const next = opener === 123 || opener === 91 ? this.child(slot.value, segment) : void 0;
+    const next = opener === 123 || opener === 91 ? this.child(slot.value, segment2) : void 0;
     return next ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 } : { key: slot.key, value: slot.value, found: false, depth: slot.depth };
   }
   /** The child named `segment` of the container at `start`, searching it unless it is large. */
-  child(start, segment) {
+  child(start, segment2) {
     const listed = this.large.get(start);
     const isArray = this.text.charCodeAt(start) === 91;
     let index = -1;
     if (isArray) {
-      if (!ARRAY_INDEX.test(segment)) return void 0;
-      index = Number(segment);
+      if (!ARRAY_INDEX.test(segment2)) return void 0;
+      index = Number(segment2);
     }
     if (listed) {
       if (listed.isArray) {
         const value = listed.items[index];
         return value === void 0 ? void 0 : { key: -1, value };
       }
-      return listed.members.get(segment);
+      return listed.members.get(segment2);
     }
-    const found = this.search(start, isArray, index, segment);
+    const found = this.search(start, isArray, index, segment2);
     const span = this.searchEnd - start;
     if (span > LARGE_SPAN || span > REVISITED_SPAN && this.searched.has(start))
       this.large.set(start, this.children(start));
@@ -25118,7 +25118,7 @@ var JsonSourceMap = class {
    * over the values before it; `searchEnd` is left where the search stopped. No callback and no
    * object per member: this runs for every position lint reports, mostly unoptimised.
    */
-  search(start, isArray, index, segment) {
+  search(start, isArray, index, segment2) {
     const text = this.text;
     const close = isArray ? 93 : 125;
     let i = this.skipWhitespace(start + 1);
@@ -25132,7 +25132,7 @@ var JsonSourceMap = class {
       } else {
         const keyEnd = this.stringEnd(i);
         value = this.valueAfterKey(keyEnd);
-        if (this.keyIs(i, keyEnd, segment)) {
+        if (this.keyIs(i, keyEnd, segment2)) {
           this.searchEnd = i;
           return { key: i, value };
         }
@@ -25263,15 +25263,15 @@ var LineIndex = class {
     const text = this.text;
     let starts = new Int32Array((text.length >>> 5) + 16);
     let count = 1;
-    let at2 = text.indexOf("\n");
-    while (at2 !== -1) {
+    let at3 = text.indexOf("\n");
+    while (at3 !== -1) {
       if (count === starts.length) {
         const grown = new Int32Array(count * 2);
         grown.set(starts);
         starts = grown;
       }
-      starts[count++] = at2 + 1;
-      at2 = text.indexOf("\n", at2 + 1);
+      starts[count++] = at3 + 1;
+      at3 = text.indexOf("\n", at3 + 1);
     }
     this.starts = starts.subarray(0, count);
     return this.starts;
@@ -25491,23 +25491,23 @@ function yamlCostBeyond(text, budget) {
 function yamlSecondDocumentAt(text) {
   let started = false;
   let ended = false;
-  let at2 = 0;
+  let at3 = 0;
   const length2 = text.length;
-  while (at2 < length2) {
-    let end = text.indexOf("\n", at2);
+  while (at3 < length2) {
+    let end = text.indexOf("\n", at3);
     if (end === -1) end = length2;
-    const first = text.charCodeAt(at2);
-    const marker = first === 45 && text.startsWith("---", at2) || first === 46 && text.startsWith("...", at2) ? first : 0;
-    const after = text.charCodeAt(at2 + 3);
-    if (marker !== 0 && (at2 + 3 >= end || after === 32 || after === 9 || after === 13)) {
+    const first = text.charCodeAt(at3);
+    const marker = first === 45 && text.startsWith("---", at3) || first === 46 && text.startsWith("...", at3) ? first : 0;
+    const after = text.charCodeAt(at3 + 3);
+    if (marker !== 0 && (at3 + 3 >= end || after === 32 || after === 9 || after === 13)) {
       if (marker === 46) ended = true;
-      else if (started || ended) return at2;
+      else if (started || ended) return at3;
       else started = true;
-    } else if (first !== 37 && !isBlankOrComment(text, at2, end)) {
-      if (ended) return at2;
+    } else if (first !== 37 && !isBlankOrComment(text, at3, end)) {
+      if (ended) return at3;
       started = true;
     }
-    at2 = end + 1;
+    at3 = end + 1;
   }
   return -1;
 }
@@ -25521,9 +25521,9 @@ function isBlankOrComment(text, from, to) {
 
 // src/parse/walk-limits.ts
 var LimitExceeded = class extends Error {
-  constructor(code, message) {
+  constructor(code18, message) {
     super(message);
-    this.code = code;
+    this.code = code18;
   }
   code;
 };
@@ -25610,8 +25610,8 @@ function parseJson(text, file, limits, memory = new MemoryLedger()) {
 }
 function syntaxFromMessage(error2, text, file, lines) {
   const message = error2 instanceof Error ? error2.message : String(error2);
-  const at2 = /position (\d+)/.exec(message);
-  const offset = at2 ? Number(at2[1]) : text.length;
+  const at3 = /position (\d+)/.exec(message);
+  const offset = at3 ? Number(at3[1]) : text.length;
   const { line, column } = lines.position(offset);
   return new LoadError("json-syntax", message.replace(/ in JSON at position \d+.*$/, ""), file, line, column);
 }
@@ -25619,9 +25619,9 @@ var WS = /* @__PURE__ */ new Set([32, 9, 10, 13]);
 function locateFailure(text, file, limits, lines) {
   let pos = 0;
   let nodes = 0;
-  const fail = (code, message, at2) => {
-    const { line, column } = lines.position(at2);
-    return new LoadError(code, message, file, line, column);
+  const fail = (code18, message, at3) => {
+    const { line, column } = lines.position(at3);
+    return new LoadError(code18, message, file, line, column);
   };
   const skipWs = () => {
     while (pos < text.length && WS.has(text.charCodeAt(pos))) pos++;
@@ -25753,10 +25753,10 @@ function locateFailure(text, file, limits, lines) {
   function readKey(frame) {
     skipWs();
     if (text[pos] !== '"') return fail("json-syntax", "Expected a property name in double quotes", pos);
-    const at2 = pos;
+    const at3 = pos;
     const key = readString();
     if (key instanceof LoadError) return key;
-    if (frame.keys.has(key)) return fail("duplicate-key", `Duplicate key ${JSON.stringify(key)}`, at2);
+    if (frame.keys.has(key)) return fail("duplicate-key", `Duplicate key ${JSON.stringify(key)}`, at3);
     frame.keys.add(key);
     skipWs();
     if (text[pos] !== ":") return fail("json-syntax", "Expected ':' after property name", pos);
@@ -25957,9 +25957,9 @@ var NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
 function parseYaml(text, file, limits, memory = new MemoryLedger()) {
   const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
   const lines = new LineIndex(text);
-  const fail = (code, message, offset) => {
+  const fail = (code18, message, offset) => {
     const { line, column } = lines.position(offset);
-    return new LoadError(code, message, file, line, column);
+    return new LoadError(code18, message, file, line, column);
   };
   const control = NON_PRINTABLE.exec(text);
   if (control) {
@@ -26037,37 +26037,37 @@ function parseYaml(text, file, limits, memory = new MemoryLedger()) {
   }
   if (doc.contents === null)
     throw new LoadError("yaml-document-count", "The YAML document is empty", file, 1, 1);
-  const sourceBefore = (token, at2) => {
-    const found = text.lastIndexOf(token, at2);
-    return found === -1 ? at2 : found;
+  const sourceBefore = (token, at3) => {
+    const found = text.lastIndexOf(token, at3);
+    return found === -1 ? at3 : found;
   };
   let nodes = 0;
   const convert = (node, depth) => {
     if (node === null) return null;
-    const at2 = node.range?.[0] ?? 0;
+    const at3 = node.range?.[0] ?? 0;
     nodes++;
-    if (nodes > limits.maxNodes) throw fail("limit-nodes", `More than ${limits.maxNodes} values`, at2);
-    if (isAlias(node)) throw fail("yaml-alias", "YAML aliases are not allowed in a description", at2);
+    if (nodes > limits.maxNodes) throw fail("limit-nodes", `More than ${limits.maxNodes} values`, at3);
+    if (isAlias(node)) throw fail("yaml-alias", "YAML aliases are not allowed in a description", at3);
     if (node.anchor) {
       throw fail(
         "yaml-alias",
         "YAML anchors are not allowed in a description",
-        sourceBefore(`&${node.anchor}`, at2)
+        sourceBefore(`&${node.anchor}`, at3)
       );
     }
     if (node.tag !== void 0 && !CORE_TAGS.has(node.tag)) {
-      throw fail("yaml-custom-tag", `Custom YAML tag ${node.tag} is not allowed`, sourceBefore(node.tag, at2));
+      throw fail("yaml-custom-tag", `Custom YAML tag ${node.tag} is not allowed`, sourceBefore(node.tag, at3));
     }
-    if (isScalar(node)) return scalarValue(node, at2);
+    if (isScalar(node)) return scalarValue(node, at3);
     if (depth > limits.maxDepth)
-      throw fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, at2);
+      throw fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, at3);
     if (isSeq(node)) return node.items.map((item) => convert(item, depth + 1));
     if (isMap(node)) {
       const out = {};
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const keyNode = pair.key;
-        const keyAt = keyNode?.range?.[0] ?? at2;
+        const keyAt = keyNode?.range?.[0] ?? at3;
         if (!isScalar(keyNode)) throw fail("yaml-non-string-key", "Mapping keys must be strings", keyAt);
         if (keyNode.anchor || isAlias(keyNode))
           throw fail("yaml-alias", "YAML anchors are not allowed in a description", keyAt);
@@ -26081,39 +26081,39 @@ function parseYaml(text, file, limits, memory = new MemoryLedger()) {
       }
       return out;
     }
-    throw fail("yaml-syntax", "Unsupported YAML node", at2);
+    throw fail("yaml-syntax", "Unsupported YAML node", at3);
   };
-  const scalarValue = (node, at2) => {
+  const scalarValue = (node, at3) => {
     const value2 = node.value;
     if (typeof value2 === "string") {
       if (node.type === ScalarClass.PLAIN && NON_FINITE.test(value2)) {
-        throw fail("non-finite-number", `${value2} is not a finite number`, at2);
+        throw fail("non-finite-number", `${value2} is not a finite number`, at3);
       }
       if (node.tag === "tag:yaml.org,2002:float" || node.tag === "tag:yaml.org,2002:int") {
         if (NON_FINITE.test(value2))
-          throw fail("non-finite-number", `${node.tag} ${value2} is not a finite number`, at2);
-        throw fail("yaml-custom-tag", `${value2} cannot be resolved as ${node.tag}`, at2);
+          throw fail("non-finite-number", `${node.tag} ${value2} is not a finite number`, at3);
+        throw fail("yaml-custom-tag", `${value2} cannot be resolved as ${node.tag}`, at3);
       }
       if (value2.length > limits.maxScalarLength) {
         throw fail(
           "limit-scalar",
           `String longer than the limit of ${limits.maxScalarLength} characters`,
-          at2
+          at3
         );
       }
       return value2;
     }
     if (typeof value2 === "number") {
-      if (!Number.isFinite(value2)) throw fail("non-finite-number", "Number is not finite", at2);
+      if (!Number.isFinite(value2)) throw fail("non-finite-number", "Number is not finite", at3);
       return value2;
     }
     if (typeof value2 === "bigint") {
       const asNumber = Number(value2);
-      if (!Number.isFinite(asNumber)) throw fail("non-finite-number", "Number is not finite", at2);
+      if (!Number.isFinite(asNumber)) throw fail("non-finite-number", "Number is not finite", at3);
       return asNumber;
     }
     if (value2 === null || typeof value2 === "boolean") return value2;
-    throw fail("yaml-syntax", "Unsupported scalar value", at2);
+    throw fail("yaml-syntax", "Unsupported scalar value", at3);
   };
   const value = convert(doc.contents, 1);
   const tooLarge = memory.reserve(nodes, text.length);
@@ -26189,7 +26189,7 @@ function planAnnotations(report) {
       if (change.level === "info") continue;
       ranked.push({ annotation: changeAnnotation(file, change), rank: change.level === "breaking" ? 0 : 2 });
     }
-    for (const finding of file.findings) {
+    for (const finding of file.newFindings) {
       if (finding.severity !== "error" && finding.severity !== "warning") continue;
       ranked.push({
         annotation: findingAnnotation(file, finding),
@@ -26238,12 +26238,12 @@ function changeAnnotation(file, change) {
     message: `${change.message}${revisions}`
   };
   if (file.status === "removed") return annotation2;
-  const at2 = change.after ?? change.before;
+  const at3 = change.after ?? change.before;
   if (change.details?.anchored === true)
     annotation2.message += " (removed; shown at the nearest part that remains)";
   annotation2.file = file.path;
-  annotation2.line = at2?.line ?? 1;
-  annotation2.column = at2?.column ?? 1;
+  annotation2.line = at3?.line ?? 1;
+  annotation2.column = at3?.column ?? 1;
   return annotation2;
 }
 function findingAnnotation(file, finding) {
@@ -26257,29 +26257,54 @@ function findingAnnotation(file, finding) {
   };
 }
 
-// src/action/escape.ts
+// src/report/quoted.ts
+function code(text) {
+  return `\`${text.replace(/`/g, "'")}\``;
+}
+function decodeQuoted(message) {
+  return message.replace(/\.\.\. → "/g, '..." → "').replace(/"((?:[^"\\]|\\.)*)("|\\?$)/g, (literal, body, close) => {
+    try {
+      return code(JSON.parse(`"${body}"`));
+    } catch {
+      return close === '"' ? literal : `"${body}`;
+    }
+  });
+}
+
+// src/diff/types.ts
+var LEVEL_RANK = { breaking: 3, warning: 2, info: 1 };
+
+// src/report/escape.ts
 var ZWSP = "&#8203;";
-var MARKDOWN_SPECIAL = /[\\`*_{}[\]()#!|~^$:]/g;
-var MAX_TEXT = 400;
-function escapeMarkdown(text, maxLength = MAX_TEXT) {
-  return escapeInline(normalise(text, maxLength));
+var HIDDEN = (
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is made visible
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g
+);
+var SPECIAL = /[\\`*_{}[\]()#!|~^$:<>&"@]/g;
+var ENTITY = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+function escapeMarkdown(text, options = {}) {
+  return escapeInline(oneLine(text, options.maxLength));
 }
-function normalise(text, maxLength) {
-  const value = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
-  return value.length > maxLength ? `${cutAtCodePoint(value, maxLength - 1)}…` : value;
+function oneLine(text, maxLength) {
+  const value = text.replace(/[\t\n\r\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim().replace(HIDDEN, codePointEscape);
+  return maxLength !== void 0 && value.length > maxLength ? `${cutAtCodePoint(value, maxLength - 1)}…` : value;
 }
-function escapeInline(value) {
-  const escaped = value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
-  return neutraliseReferences(escaped);
+function escapeFragment(text) {
+  return escapeInline(
+    text.replace(/[\t\n\r\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").replace(HIDDEN, codePointEscape),
+    false
+  );
 }
-function neutraliseReferences(text) {
-  return text.replace(/#(?=\d)/g, `#${ZWSP}`).replace(/@/g, `@${ZWSP}`).replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`).replace(/\\:(?<=[A-Za-z][A-Za-z0-9+.-]*\\:)(?=\/\/)/g, `${ZWSP}\\:`).replace(/\b(www)\./gi, `$1${ZWSP}.`);
+function escapeInline(value, startsLine = true) {
+  let escaped = value.replace(SPECIAL, (c) => ENTITY[c] ?? (c === "@" ? `@${ZWSP}` : `\\${c}`));
+  if (startsLine) escaped = escaped.replace(/^[-+=]/, "\\$&").replace(/^(\d{1,9})([.)])(?= |$)/, "$1\\$2");
+  return escaped.replace(/\\#(?=\d)/g, `\\#${ZWSP}`).replace(/\b(GH)-(?=\d)/gi, `$1${ZWSP}-`).replace(/\\:(?=\/\/)/g, `${ZWSP}\\:`).replace(/(www)\./gi, `$1${ZWSP}.`);
 }
-function escapeMessage(text, maxLength = MAX_TEXT) {
-  return normalise(text, maxLength).split(/`([^`]+)`/).map((part, index) => index % 2 === 1 ? `<code>${escapeInline(part)}</code>` : escapeInline(part)).join("");
+function escapeMessage(text, options = {}) {
+  return oneLine(text, options.maxLength).split(/`([^`]+)`/).map((part, index) => index % 2 === 1 ? `<code>${escapeInline(part)}</code>` : escapeInline(part)).join("");
 }
-function escapeCode(text, maxLength = MAX_TEXT) {
-  return `<code>${escapeMarkdown(text, maxLength)}</code>`;
+function escapeCode(text, options = {}) {
+  return `<code>${escapeMarkdown(text, options)}</code>`;
 }
 function markdownLink(text, url) {
   const safeUrl = url.replace(
@@ -26290,7 +26315,7 @@ function markdownLink(text, url) {
 }
 function encodePath(path) {
   return path.split("/").map(
-    (segment) => encodeURIComponent(segment).replace(
+    (segment2) => encodeURIComponent(segment2).replace(
       /[!'()*]/g,
       (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
     )
@@ -26302,9 +26327,744 @@ function escapeHtmlComment(text) {
 function cutAtCodePoint(text, length2) {
   if (text.length <= length2) return text;
   let end = length2;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 55296 && code <= 56319) end -= 1;
+  const code18 = text.charCodeAt(end - 1);
+  if (code18 >= 55296 && code18 <= 56319) end -= 1;
   return text.slice(0, end);
+}
+
+// src/action/escape.ts
+var MAX_TEXT = 400;
+function escapeMarkdown2(text, maxLength = MAX_TEXT) {
+  return escapeMarkdown(text, { maxLength });
+}
+function escapeMessage2(text, maxLength = MAX_TEXT) {
+  return escapeMessage(text, { maxLength });
+}
+function escapeCode2(text, maxLength = MAX_TEXT) {
+  return escapeCode(text, { maxLength });
+}
+function escapeWordDiff(parts) {
+  return parts.map((part) => {
+    const text = part.text.split(/`([^`]+)`/).map((piece, i) => i % 2 === 1 ? `<code>${escapeFragment(piece)}</code>` : escapeFragment(piece)).join("");
+    if (part.kind === "removed") return `<del>${text}</del>`;
+    if (part.kind === "added") return `<ins>${text}</ins>`;
+    return text;
+  }).join("");
+}
+
+// node_modules/diff/libesm/diff/base.js
+var Diff = class {
+  diff(oldStr, newStr, options = {}) {
+    let callback;
+    if (typeof options === "function") {
+      callback = options;
+      options = {};
+    } else if ("callback" in options) {
+      callback = options.callback;
+    }
+    const oldString = this.castInput(oldStr, options);
+    const newString = this.castInput(newStr, options);
+    const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+    const newTokens = this.removeEmpty(this.tokenize(newString, options));
+    return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+  }
+  diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+    var _a;
+    const done = (value) => {
+      value = this.postProcess(value, options);
+      if (callback) {
+        setTimeout(function() {
+          callback(value);
+        }, 0);
+        return void 0;
+      } else {
+        return value;
+      }
+    };
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let editLength = 1;
+    let maxEditLength = newLen + oldLen;
+    if (options.maxEditLength != null) {
+      maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+    }
+    const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+    const abortAfterTimestamp = Date.now() + maxExecutionTime;
+    const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
+    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+    if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+      return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+    }
+    let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+    const execEditLength = () => {
+      for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+        let basePath;
+        const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+        if (removePath) {
+          bestPath[diagonalPath - 1] = void 0;
+        }
+        let canAdd = false;
+        if (addPath) {
+          const addPathNewPos = addPath.oldPos - diagonalPath;
+          canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+        }
+        const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+        if (!canAdd && !canRemove) {
+          bestPath[diagonalPath] = void 0;
+          continue;
+        }
+        if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
+          basePath = this.addToPath(addPath, true, false, 0, options);
+        } else {
+          basePath = this.addToPath(removePath, false, true, 1, options);
+        }
+        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+        if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+          return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+        } else {
+          bestPath[diagonalPath] = basePath;
+          if (basePath.oldPos + 1 >= oldLen) {
+            maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+          }
+          if (newPos + 1 >= newLen) {
+            minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+          }
+        }
+      }
+      editLength++;
+    };
+    if (callback) {
+      (function exec() {
+        setTimeout(function() {
+          if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+            return callback(void 0);
+          }
+          if (!execEditLength()) {
+            exec();
+          }
+        }, 0);
+      })();
+    } else {
+      while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+        const ret = execEditLength();
+        if (ret) {
+          return ret;
+        }
+      }
+    }
+  }
+  addToPath(path, added, removed, oldPosInc, options) {
+    const last = path.lastComponent;
+    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+      return {
+        oldPos: path.oldPos + oldPosInc,
+        lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
+      };
+    } else {
+      return {
+        oldPos: path.oldPos + oldPosInc,
+        lastComponent: { count: 1, added, removed, previousComponent: last }
+      };
+    }
+  }
+  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+      newPos++;
+      oldPos++;
+      commonCount++;
+      if (options.oneChangePerToken) {
+        basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+      }
+    }
+    if (commonCount && !options.oneChangePerToken) {
+      basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+    }
+    basePath.oldPos = oldPos;
+    return newPos;
+  }
+  equals(left, right, options) {
+    if (options.comparator) {
+      return options.comparator(left, right);
+    } else {
+      return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+    }
+  }
+  removeEmpty(array) {
+    const ret = [];
+    for (let i = 0; i < array.length; i++) {
+      if (array[i]) {
+        ret.push(array[i]);
+      }
+    }
+    return ret;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  castInput(value, options) {
+    return value;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  tokenize(value, options) {
+    return Array.from(value);
+  }
+  join(chars) {
+    return chars.join("");
+  }
+  postProcess(changeObjects, options) {
+    return changeObjects;
+  }
+  get useLongestToken() {
+    return false;
+  }
+  buildValues(lastComponent, newTokens, oldTokens) {
+    const components = [];
+    let nextComponent;
+    while (lastComponent) {
+      components.push(lastComponent);
+      nextComponent = lastComponent.previousComponent;
+      delete lastComponent.previousComponent;
+      lastComponent = nextComponent;
+    }
+    components.reverse();
+    const componentLen = components.length;
+    let componentPos = 0, newPos = 0, oldPos = 0;
+    for (; componentPos < componentLen; componentPos++) {
+      const component = components[componentPos];
+      if (!component.removed) {
+        if (!component.added && this.useLongestToken) {
+          let value = newTokens.slice(newPos, newPos + component.count);
+          value = value.map(function(value2, i) {
+            const oldValue = oldTokens[oldPos + i];
+            return oldValue.length > value2.length ? oldValue : value2;
+          });
+          component.value = this.join(value);
+        } else {
+          component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+        }
+        newPos += component.count;
+        if (!component.added) {
+          oldPos += component.count;
+        }
+      } else {
+        component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+        oldPos += component.count;
+      }
+    }
+    return components;
+  }
+};
+
+// node_modules/diff/libesm/util/string.js
+function longestCommonPrefix(str1, str2) {
+  let i;
+  for (i = 0; i < str1.length && i < str2.length; i++) {
+    if (str1[i] != str2[i]) {
+      return str1.slice(0, i);
+    }
+  }
+  return str1.slice(0, i);
+}
+function longestCommonSuffix(str1, str2) {
+  let i;
+  if (!str1 || !str2 || str1[str1.length - 1] != str2[str2.length - 1]) {
+    return "";
+  }
+  for (i = 0; i < str1.length && i < str2.length; i++) {
+    if (str1[str1.length - (i + 1)] != str2[str2.length - (i + 1)]) {
+      return str1.slice(-i);
+    }
+  }
+  return str1.slice(-i);
+}
+function replacePrefix(string, oldPrefix, newPrefix) {
+  if (string.slice(0, oldPrefix.length) != oldPrefix) {
+    throw Error(`string ${JSON.stringify(string)} doesn't start with prefix ${JSON.stringify(oldPrefix)}; this is a bug`);
+  }
+  return newPrefix + string.slice(oldPrefix.length);
+}
+function replaceSuffix(string, oldSuffix, newSuffix) {
+  if (!oldSuffix) {
+    return string + newSuffix;
+  }
+  if (string.slice(-oldSuffix.length) != oldSuffix) {
+    throw Error(`string ${JSON.stringify(string)} doesn't end with suffix ${JSON.stringify(oldSuffix)}; this is a bug`);
+  }
+  return string.slice(0, -oldSuffix.length) + newSuffix;
+}
+function removePrefix(string, oldPrefix) {
+  return replacePrefix(string, oldPrefix, "");
+}
+function removeSuffix(string, oldSuffix) {
+  return replaceSuffix(string, oldSuffix, "");
+}
+function maximumOverlap(string1, string2) {
+  return string2.slice(0, overlapCount(string1, string2));
+}
+function overlapCount(a, b) {
+  let startA = 0;
+  if (a.length > b.length) {
+    startA = a.length - b.length;
+  }
+  let endB = b.length;
+  if (a.length < b.length) {
+    endB = a.length;
+  }
+  const map = Array(endB);
+  let k = 0;
+  map[0] = 0;
+  for (let j = 1; j < endB; j++) {
+    if (b[j] == b[k]) {
+      map[j] = map[k];
+    } else {
+      map[j] = k;
+    }
+    while (k > 0 && b[j] != b[k]) {
+      k = map[k];
+    }
+    if (b[j] == b[k]) {
+      k++;
+    }
+  }
+  k = 0;
+  for (let i = startA; i < a.length; i++) {
+    while (k > 0 && a[i] != b[k]) {
+      k = map[k];
+    }
+    if (a[i] == b[k]) {
+      k++;
+    }
+  }
+  return k;
+}
+function segment(string, segmenter) {
+  const parts = [];
+  for (const segmentObj of Array.from(segmenter.segment(string))) {
+    const segment2 = segmentObj.segment;
+    if (parts.length && /\s/.test(parts[parts.length - 1]) && /\s/.test(segment2)) {
+      parts[parts.length - 1] += segment2;
+    } else {
+      parts.push(segment2);
+    }
+  }
+  return parts;
+}
+function trailingWs(string, segmenter) {
+  if (segmenter) {
+    return leadingAndTrailingWs(string, segmenter)[1];
+  }
+  let i;
+  for (i = string.length - 1; i >= 0; i--) {
+    if (!string[i].match(/\s/)) {
+      break;
+    }
+  }
+  return string.substring(i + 1);
+}
+function leadingWs(string, segmenter) {
+  if (segmenter) {
+    return leadingAndTrailingWs(string, segmenter)[0];
+  }
+  const match = string.match(/^\s*/);
+  return match ? match[0] : "";
+}
+function leadingAndTrailingWs(string, segmenter) {
+  if (!segmenter) {
+    return [leadingWs(string), trailingWs(string)];
+  }
+  if (segmenter.resolvedOptions().granularity != "word") {
+    throw new Error('The segmenter passed must have a granularity of "word"');
+  }
+  const segments = segment(string, segmenter);
+  const firstSeg = segments[0];
+  const lastSeg = segments[segments.length - 1];
+  const head = /\s/.test(firstSeg) ? firstSeg : "";
+  const tail = /\s/.test(lastSeg) ? lastSeg : "";
+  return [head, tail];
+}
+
+// node_modules/diff/libesm/diff/word.js
+var extendedWordChars = "a-zA-Z0-9_\\u{AD}\\u{C0}-\\u{D6}\\u{D8}-\\u{F6}\\u{F8}-\\u{2C6}\\u{2C8}-\\u{2D7}\\u{2DE}-\\u{2FF}\\u{1E00}-\\u{1EFF}";
+var tokenizeIncludingWhitespace = new RegExp(`[${extendedWordChars}]+|\\s+|[^${extendedWordChars}]`, "ug");
+var WordDiff = class extends Diff {
+  equals(left, right, options) {
+    if (options.ignoreCase) {
+      left = left.toLowerCase();
+      right = right.toLowerCase();
+    }
+    return left.trim() === right.trim();
+  }
+  tokenize(value, options = {}) {
+    let parts;
+    if (options.intlSegmenter) {
+      const segmenter = options.intlSegmenter;
+      if (segmenter.resolvedOptions().granularity != "word") {
+        throw new Error('The segmenter passed must have a granularity of "word"');
+      }
+      parts = segment(value, segmenter);
+    } else {
+      parts = value.match(tokenizeIncludingWhitespace) || [];
+    }
+    const tokens = [];
+    let prevPart = null;
+    parts.forEach((part) => {
+      if (/\s/.test(part)) {
+        if (prevPart == null) {
+          tokens.push(part);
+        } else {
+          tokens.push(tokens.pop() + part);
+        }
+      } else if (prevPart != null && /\s/.test(prevPart)) {
+        if (tokens[tokens.length - 1] == prevPart) {
+          tokens.push(tokens.pop() + part);
+        } else {
+          tokens.push(prevPart + part);
+        }
+      } else {
+        tokens.push(part);
+      }
+      prevPart = part;
+    });
+    return tokens;
+  }
+  join(tokens) {
+    return tokens.map((token, i) => {
+      if (i == 0) {
+        return token;
+      } else {
+        return token.replace(/^\s+/, "");
+      }
+    }).join("");
+  }
+  postProcess(changes, options) {
+    if (!changes || options.oneChangePerToken) {
+      return changes;
+    }
+    let lastKeep = null;
+    let insertion = null;
+    let deletion = null;
+    changes.forEach((change) => {
+      if (change.added) {
+        insertion = change;
+      } else if (change.removed) {
+        deletion = change;
+      } else {
+        if (insertion || deletion) {
+          dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, change, options.intlSegmenter);
+        }
+        lastKeep = change;
+        insertion = null;
+        deletion = null;
+      }
+    });
+    if (insertion || deletion) {
+      dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, null, options.intlSegmenter);
+    }
+    return changes;
+  }
+};
+var wordDiff = new WordDiff();
+function diffWords(oldStr, newStr, options) {
+  if ((options === null || options === void 0 ? void 0 : options.ignoreWhitespace) != null && !options.ignoreWhitespace) {
+    return diffWordsWithSpace(oldStr, newStr, options);
+  }
+  return wordDiff.diff(oldStr, newStr, options);
+}
+function dedupeWhitespaceInChangeObjects(startKeep, deletion, insertion, endKeep, segmenter) {
+  if (deletion && insertion) {
+    const [oldWsPrefix, oldWsSuffix] = leadingAndTrailingWs(deletion.value, segmenter);
+    const [newWsPrefix, newWsSuffix] = leadingAndTrailingWs(insertion.value, segmenter);
+    if (startKeep) {
+      const commonWsPrefix = longestCommonPrefix(oldWsPrefix, newWsPrefix);
+      startKeep.value = replaceSuffix(startKeep.value, newWsPrefix, commonWsPrefix);
+      deletion.value = removePrefix(deletion.value, commonWsPrefix);
+      insertion.value = removePrefix(insertion.value, commonWsPrefix);
+    }
+    if (endKeep) {
+      const commonWsSuffix = longestCommonSuffix(oldWsSuffix, newWsSuffix);
+      endKeep.value = replacePrefix(endKeep.value, newWsSuffix, commonWsSuffix);
+      deletion.value = removeSuffix(deletion.value, commonWsSuffix);
+      insertion.value = removeSuffix(insertion.value, commonWsSuffix);
+    }
+  } else if (insertion) {
+    if (startKeep) {
+      const ws = leadingWs(insertion.value, segmenter);
+      insertion.value = insertion.value.substring(ws.length);
+    }
+    if (endKeep) {
+      const ws = leadingWs(endKeep.value, segmenter);
+      endKeep.value = endKeep.value.substring(ws.length);
+    }
+  } else if (startKeep && endKeep) {
+    const newWsFull = leadingWs(endKeep.value, segmenter), [delWsStart, delWsEnd] = leadingAndTrailingWs(deletion.value, segmenter);
+    const newWsStart = longestCommonPrefix(newWsFull, delWsStart);
+    deletion.value = removePrefix(deletion.value, newWsStart);
+    const newWsEnd = longestCommonSuffix(removePrefix(newWsFull, newWsStart), delWsEnd);
+    deletion.value = removeSuffix(deletion.value, newWsEnd);
+    endKeep.value = replacePrefix(endKeep.value, newWsFull, newWsEnd);
+    startKeep.value = replaceSuffix(startKeep.value, newWsFull, newWsFull.slice(0, newWsFull.length - newWsEnd.length));
+  } else if (endKeep) {
+    const endKeepWsPrefix = leadingWs(endKeep.value, segmenter);
+    const deletionWsSuffix = trailingWs(deletion.value, segmenter);
+    const overlap = maximumOverlap(deletionWsSuffix, endKeepWsPrefix);
+    deletion.value = removeSuffix(deletion.value, overlap);
+  } else if (startKeep) {
+    const startKeepWsSuffix = trailingWs(startKeep.value, segmenter);
+    const deletionWsPrefix = leadingWs(deletion.value, segmenter);
+    const overlap = maximumOverlap(startKeepWsSuffix, deletionWsPrefix);
+    deletion.value = removePrefix(deletion.value, overlap);
+  }
+}
+var WordsWithSpaceDiff = class extends Diff {
+  tokenize(value) {
+    const regex2 = new RegExp(`(\\r?\\n)|[${extendedWordChars}]+|[^\\S\\n\\r]+|[^${extendedWordChars}]`, "ug");
+    return value.match(regex2) || [];
+  }
+};
+var wordsWithSpaceDiff = new WordsWithSpaceDiff();
+function diffWordsWithSpace(oldStr, newStr, options) {
+  return wordsWithSpaceDiff.diff(oldStr, newStr, options);
+}
+
+// src/action/word-diff.ts
+var CONTEXT_WORDS = 6;
+var MAX_DIFF_CHARS = 2e4;
+var MAX_EDITS = 400;
+var MAX_RUN_CHARS = 160;
+function wordDiff2(before2, after) {
+  const parts = before2.length + after.length <= MAX_DIFF_CHARS ? diffWords(before2, after, { maxEditLength: MAX_EDITS }) : void 0;
+  if (parts === void 0) {
+    return [
+      { kind: "removed", text: cutRun(before2) },
+      { kind: "added", text: cutRun(after) }
+    ];
+  }
+  const out = [];
+  parts.forEach((part, index) => {
+    if (part.added) out.push({ kind: "added", text: cutRun(part.value) });
+    else if (part.removed) out.push({ kind: "removed", text: cutRun(part.value) });
+    else out.push(...context(part.value, index > 0, index < parts.length - 1));
+  });
+  return out;
+}
+function context(text, afterChange, beforeChange) {
+  const words = text.split(/(\s+)/);
+  const keep = 2 * CONTEXT_WORDS;
+  if (words.length <= (afterChange && beforeChange ? 2 * keep + 1 : keep + 1))
+    return [{ kind: "same", text }];
+  const out = [];
+  if (afterChange) out.push({ kind: "same", text: words.slice(0, keep).join("") });
+  out.push({ kind: "elided", text: "…" });
+  if (beforeChange) out.push({ kind: "same", text: words.slice(words.length - keep).join("") });
+  return out;
+}
+function cutRun(text) {
+  if (text.length <= MAX_RUN_CHARS) return text;
+  const end = MAX_RUN_CHARS - (/[\uD800-\uDBFF]/.test(text.charAt(MAX_RUN_CHARS - 1)) ? 1 : 0);
+  return `${text.slice(0, end)}…`;
+}
+
+// src/action/plain-language.ts
+var MAJOR = "or release it as a new major version";
+var at = (place) => place ? ` (${place})` : "";
+var RULES = {
+  // the Action's own file-level changes
+  "description-removed": {
+    what: () => "Description file removed: its clients lose everything it described.",
+    fix: `keep the file, ${MAJOR}`
+  },
+  "description-added": { what: () => "New description file." },
+  "tool-added": { what: () => "New tool: callers can use it." },
+  "tool-removed": {
+    what: () => "Tool removed: every call to it fails.",
+    fix: `keep the tool (deprecate it first), ${MAJOR}`
+  },
+  "prompt-added": { what: () => "New prompt." },
+  "prompt-removed": {
+    what: () => "Prompt removed: clients using it fail.",
+    fix: `keep the prompt, ${MAJOR}`
+  },
+  "resource-added": { what: () => "New resource." },
+  "resource-removed": {
+    what: () => "Resource removed: clients reading it fail.",
+    fix: `keep the resource, ${MAJOR}`
+  },
+  "resource-template-added": { what: () => "New resource template." },
+  "resource-template-removed": {
+    what: () => "Resource template removed: clients using it fail.",
+    fix: `keep the template, ${MAJOR}`
+  },
+  "input-schema-narrowed": {
+    what: (place) => `Accepts less input: calls that worked can now be rejected${at(place)}.`,
+    fix: `relax the constraint again, ${MAJOR}`
+  },
+  "input-schema-changed": {
+    what: (place) => `Input changed: some calls that worked can now be rejected${at(place)}.`,
+    fix: `accept the old input as well, ${MAJOR}`
+  },
+  "input-schema-widened": {
+    what: (place) => `Accepts more input; existing calls keep working${at(place)}.`
+  },
+  "input-schema-unknown": {
+    what: (place) => `Input schema change that cannot be checked automatically: review it${at(place)}.`
+  },
+  "input-schema-default-changed": {
+    what: (place) => `Default value changed: callers that omit it get other behaviour${at(place)}.`
+  },
+  "input-schema-annotation-changed": {
+    what: (place) => `Parameter documentation edited (the model reads it)${at(place)}.`
+  },
+  "input-schema-header-changed": {
+    what: (place) => `The HTTP header a parameter is sent in changed${at(place)}.`
+  },
+  "input-schema-object-closed": {
+    what: (place) => `Input object closed: undeclared parameters are no longer part of it${at(place)}.`
+  },
+  "output-schema-widened": {
+    what: (place) => `Output can hold values consumers did not expect${at(place)}.`,
+    fix: `keep the output within the old schema, ${MAJOR}`
+  },
+  "output-schema-changed": {
+    what: (place) => `Output changed: consumers may not read it${at(place)}.`,
+    fix: `keep the old output shape, ${MAJOR}`
+  },
+  "output-schema-narrowed": {
+    what: (place) => `Output is more specific; consumers keep working${at(place)}.`
+  },
+  "output-schema-unknown": {
+    what: (place) => `Output schema change that cannot be checked automatically: review it${at(place)}.`
+  },
+  "output-schema-annotation-changed": {
+    what: (place) => `Output documentation edited${at(place)}.`
+  },
+  "output-schema-default-changed": { what: (place) => `Output default changed${at(place)}.` },
+  "output-schema-property-added": { what: (place) => `New output field${at(place)}.` },
+  "output-schema-property-removed": {
+    what: (place) => `Output field removed: consumers reading it break${at(place)}.`,
+    fix: `keep returning the field, ${MAJOR}`
+  },
+  "output-schema-object-opened": {
+    what: (place) => `Output object opened: it may carry fields not declared${at(place)}.`
+  },
+  "output-schema-added": { what: () => "Now declares an output schema: consumers get a contract." },
+  "output-schema-removed": {
+    what: () => "No longer declares an output schema: consumers of structured output lose the contract.",
+    fix: `keep the output schema, ${MAJOR}`
+  },
+  "annotation-read-only-revoked": {
+    what: () => "No longer marked read-only: clients may ask for confirmation before calling it."
+  },
+  "annotation-destructive-set": {
+    what: () => "Now marked destructive: clients may ask users to confirm every call."
+  },
+  "annotation-idempotent-revoked": {
+    what: () => "No longer idempotent: clients must not retry calls blindly."
+  },
+  "annotation-title-changed": { what: () => "Display title changed." },
+  "info-version-changed": {
+    what: (_place, c) => typeof c.details?.old === "string" && typeof c.details?.new === "string" ? `Version ${code(c.details.old)} → ${code(c.details.new)}.` : "Version changed."
+  },
+  "primitive-description-changed": { what: () => "Description edited (the model reads it)." },
+  "primitive-title-changed": { what: () => "Title changed." },
+  "primitive-deprecated": { what: () => "Deprecated: callers should move away from it." },
+  "primitive-meta-changed": { what: () => `${code("_meta")} changed.` },
+  "prompt-argument-added-required": {
+    what: () => "New required argument: existing uses of the prompt fail.",
+    fix: `make the argument optional, ${MAJOR}`
+  },
+  "prompt-argument-became-required": {
+    what: () => "An argument became required: existing uses of the prompt fail.",
+    fix: `keep the argument optional, ${MAJOR}`
+  }
+};
+function propertyAdded(change, place) {
+  if (change.level === "info") return { what: () => `New optional parameter${at(place)}.` };
+  return {
+    what: () => `New parameter constrains a value callers could already send to the open input object${at(place)}.`,
+    fix: `close the input object with ${code("additionalProperties: false")} (then new parameters are additions), or read schemas with ${code("schema-semantics: api")}`
+  };
+}
+var GENERIC_FIX = {
+  breaking: `keep the old behaviour, ${MAJOR}`
+};
+function plainLanguage(change) {
+  const place = schemaPlace(change);
+  const entry2 = change.ruleId === "input-schema-property-added" ? propertyAdded(change, place) : RULES[change.ruleId];
+  const out = entry2 ? { what: entry2.what(place, change) } : { what: sentence(decodeQuoted(change.message)) };
+  const fix = entry2?.fix ?? (entry2 ? void 0 : GENERIC_FIX[change.level]);
+  if (fix !== void 0 && change.level === "breaking") out.fix = fix;
+  const texts = editedTexts(change);
+  if (texts) out.diff = wordDiff2(texts.before, texts.after);
+  else if (entry2 && isSchemaRule(change.ruleId)) {
+    const detail = schemaDetail(change.message);
+    if (detail) out.what = `${out.what.replace(/\.$/, "")}: ${decodeQuoted(detail)}.`;
+  }
+  return out;
+}
+function isSchemaRule(ruleId) {
+  return /^(input|output)-schema-/.test(ruleId);
+}
+function editedTexts(change) {
+  const before2 = change.details?.old;
+  const after = change.details?.new;
+  if (typeof before2 !== "string" || typeof after !== "string") return void 0;
+  const kind = change.details?.schemaKind;
+  if (!/description|title|instructions/.test(change.ruleId) && !/^(description|title)-changed$/.test(String(kind)))
+    return void 0;
+  return { before: before2, after };
+}
+function schemaDetail(message) {
+  const match = /^(?:input|output)Schema(?: at [^:]*)?: (.*)$/s.exec(message);
+  if (!match) return void 0;
+  return /^property ".*" added/.test(match[1]) ? void 0 : match[1];
+}
+function schemaPlace(change) {
+  const pointer = change.details?.pointerNew || change.details?.pointerOld;
+  if (typeof pointer !== "string" || pointer === "") return "";
+  const segments = pointer.split("/").slice(1);
+  let path = "";
+  for (let i = 0; i < segments.length; i++) {
+    const segment2 = segments[i].replace(/~1/g, "/").replace(/~0/g, "~");
+    if (segment2 === "properties" && i + 1 < segments.length) {
+      const name = segments[++i].replace(/~1/g, "/").replace(/~0/g, "~");
+      path += path ? `.${name}` : name;
+    } else if (segment2 === "items") path += "[]";
+  }
+  return path ? code(path) : "";
+}
+function sentence(text) {
+  const trimmed = text.trim();
+  if (trimmed === "") return trimmed;
+  const first = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+function changelogEntryMarkdown(change) {
+  const plain = plainLanguage(change);
+  return plain.diff ? `${escapeMessage2(plain.what)}<br>${escapeWordDiff(plain.diff)}` : escapeMessage2(decodeQuoted(change.message));
+}
+
+// src/action/change-groups.ts
+function groupChanges(entries3, scope = () => "") {
+  const groups = /* @__PURE__ */ new Map();
+  for (const entry2 of entries3) {
+    const { change } = entry2;
+    const plain = plainLanguage(change);
+    const key = JSON.stringify([
+      scope(entry2),
+      change.level,
+      change.ruleId,
+      change.revisions,
+      plain.what,
+      plain.fix ?? "",
+      plain.diff ?? []
+    ]);
+    let group = groups.get(key);
+    if (!group) {
+      group = { level: change.level, ruleId: change.ruleId, plain, revisions: change.revisions, members: [] };
+      groups.set(key, group);
+    }
+    group.members.push(entry2);
+  }
+  return [...groups.values()].sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level]);
 }
 
 // src/util/trim.ts
@@ -26452,311 +27212,8 @@ async function toError(method, url, response) {
   );
 }
 
-// src/action/comment.ts
-var COMMENT_LIMIT = 65536;
-var COMMENT_MARGIN = 1536;
-var SUMMARY_LIMIT = 1024 * 1024 - 16 * 1024;
-function commentMarker(workflow) {
-  return `<!-- mcpdesc-toolkit:${escapeHtmlComment(workflow || "default")} -->`;
-}
-var LEVEL_TITLE = {
-  breaking: { icon: "❌", one: "breaking change", many: "breaking changes" },
-  warning: { icon: "⚠️", one: "warning", many: "warnings" },
-  info: { icon: "ℹ️", one: "info change", many: "info changes" }
-};
-var STATUS_TEXT = {
-  added: "added",
-  modified: "modified",
-  removed: "**removed**",
-  renamed: "renamed"
-};
-function plural(count, one, many) {
-  return `${count} ${count === 1 ? one : many}`;
-}
-function bytes(text) {
-  return Buffer.byteLength(text, "utf8");
-}
-function verdictLine(report, ctx) {
-  const { counts } = report;
-  const failedFiles = report.files.filter((f) => f.problems.length > 0).length;
-  const parts = [];
-  const fileCount = plural(report.files.length, "description file", "description files");
-  if (report.files.length === 0) return "✅ No MCP description file changed in this pull request.";
-  const total = counts.breaking + counts.warning + counts.info;
-  const lint = counts.lintError + counts.lintWarning + counts.lintInfo;
-  if (total === 0 && lint === 0 && failedFiles === 0)
-    return `✅ ${fileCount} changed, with no change that matters to clients and no lint finding.`;
-  let head;
-  if (counts.breaking > 0) head = `❌ **${plural(counts.breaking, "breaking change", "breaking changes")}**`;
-  else if (failedFiles > 0) head = `❌ **analysis failed for ${plural(failedFiles, "file", "files")}**`;
-  else if (ctx.verdict.failed) head = "❌ **No breaking changes**, but the check fails";
-  else if (counts.warning > 0) head = "⚠️ **No breaking changes**";
-  else head = "✅ **No breaking changes**";
-  parts.push(`${head} in ${fileCount}`);
-  if (counts.warning > 0) parts.push(plural(counts.warning, "warning", "warnings"));
-  if (counts.info > 0) parts.push(plural(counts.info, "info change", "info changes"));
-  if (ctx.lint) parts.push(plural(lint, "lint finding", "lint findings"));
-  if (report.bump !== "none") parts.push(`suggested version bump: **${report.bump}**`);
-  let line = parts.join(" · ");
-  if (ctx.verdict.failed && ctx.verdict.reason) line += `
-
-> [!CAUTION]
-> ${ctx.verdict.reason}`;
-  return line;
-}
-function renderReport(report, ctx, options) {
-  rowCache = /* @__PURE__ */ new WeakMap();
-  const top = [
-    ...options.marker ? [options.marker] : [],
-    "### MCP description check",
-    "",
-    verdictLine(report, ctx),
-    ""
-  ].join("\n");
-  const footer = renderFooter(report, ctx);
-  const sections = buildSections(report, ctx);
-  const truncatedNote = `> [!NOTE]
-> This report is shortened to stay under GitHub's size limit. The full report is in the ${ctx.runUrl ? markdownLink("job summary", ctx.runUrl) : "job summary"}.
-`;
-  const assemble = (rows, drop, truncated) => {
-    const parts = [top];
-    if (truncated) parts.push(truncatedNote);
-    const kept = sections.filter((s, index) => !(s.optional && index >= sections.length - drop));
-    for (const section of kept) {
-      const text = section.render(rows);
-      if (text) parts.push(text);
-    }
-    parts.push(footer);
-    return parts.join("\n");
-  };
-  const full = assemble(Number.POSITIVE_INFINITY, 0, false);
-  if (bytes(full) <= options.limit) return full;
-  const optionalCount = sections.filter((s) => s.optional).length;
-  for (let drop = 0; drop <= optionalCount; drop++) {
-    for (const rows of [500, 200, 100, 50, 25, 10, 5, 0]) {
-      const text = assemble(rows, drop, true);
-      if (bytes(text) <= options.limit) return text;
-    }
-  }
-  return [top, truncatedNote, footer].join("\n");
-}
-function buildSections(report, ctx) {
-  const sections = [];
-  if (report.files.length > 0)
-    sections.push({ optional: false, render: (rows) => filesTable(report, ctx, rows) });
-  const problems = report.files.filter((f) => f.problems.length > 0 || f.notes.length > 0);
-  if (problems.length > 0) sections.push({ optional: false, render: (rows) => problemsList(problems, rows) });
-  const byLevel = (level) => report.files.flatMap(
-    (file) => file.changes.filter((c) => c.level === level).map((change) => ({ file, change }))
-  );
-  const breaking = byLevel("breaking");
-  if (breaking.length > 0)
-    sections.push({
-      optional: false,
-      render: (rows) => `#### ${LEVEL_TITLE.breaking.icon} Breaking changes
-
-${changesTable(breaking, report, ctx, rows)}`
-    });
-  for (const level of ["warning", "info"]) {
-    const entries3 = byLevel(level);
-    if (entries3.length === 0) continue;
-    const title = LEVEL_TITLE[level];
-    sections.push({
-      optional: false,
-      render: (rows) => details(
-        `${title.icon} ${plural(entries3.length, title.one, title.many)}`,
-        changesTable(entries3, report, ctx, rows)
-      )
-    });
-  }
-  const findings = report.files.flatMap((file) => file.findings.map((finding) => ({ file, finding })));
-  if (findings.length > 0) {
-    const { lintError, lintWarning, lintInfo } = report.counts;
-    const breakdown = [
-      lintError ? plural(lintError, "error", "errors") : "",
-      lintWarning ? plural(lintWarning, "warning", "warnings") : "",
-      lintInfo ? `${lintInfo} info` : ""
-    ].filter(Boolean).join(", ");
-    sections.push({
-      optional: false,
-      render: (rows) => details(
-        `🔎 ${plural(findings.length, "lint finding", "lint findings")} (${breakdown})`,
-        findingsTable(findings, report, ctx, rows)
-      )
-    });
-  }
-  const changelogs = report.files.filter((f) => f.changelog && f.changelog.markdown.trim() !== "");
-  if (changelogs.length > 0) {
-    sections.push({
-      optional: true,
-      render: () => details(
-        `📝 Changelog${report.bump !== "none" ? ` — suggested version bump: ${report.bump}` : ""}`,
-        changelogs.map((file) => changelogBlock(file)).join("\n\n")
-      )
-    });
-  }
-  return sections;
-}
-function details(summary2, body) {
-  return `<details><summary>${summary2}</summary>
-
-${body}
-
-</details>
-`;
-}
-function fileLabel(file) {
-  return file.basePath && file.basePath !== file.path ? `${escapeCode(file.basePath)} → ${escapeCode(file.path)}` : escapeCode(file.path);
-}
-function filesTable(report, ctx, rows) {
-  const lines = [
-    `| File | Status | Breaking | Warnings | Info |${ctx.lint ? " Lint |" : ""}`,
-    `|---|---|--:|--:|--:|${ctx.lint ? "--:|" : ""}`
-  ];
-  const shown = report.files.slice(0, Math.max(rows, 5));
-  for (const file of shown) {
-    const count = (level) => file.changes.filter((c) => c.level === level).length;
-    const status = file.problems.length > 0 ? `${STATUS_TEXT[file.status]} (analysis failed)` : STATUS_TEXT[file.status];
-    lines.push(
-      `| ${fileLabel(file)} | ${status} | ${count("breaking")} | ${count("warning")} | ${count("info")} |${ctx.lint ? ` ${file.findings.length} |` : ""}`
-    );
-  }
-  return `${lines.join("\n")}
-${moreRows(report.files.length - shown.length)}`;
-}
-function problemsList(files, rows) {
-  const lines = [];
-  for (const file of files.slice(0, Math.max(rows, 5))) {
-    for (const problem of file.problems)
-      lines.push(`- ❗ ${escapeCode(file.path)}: ${escapeMessage(problem)}`);
-    for (const note of file.notes) lines.push(`- ${escapeCode(file.path)}: ${escapeMessage(note)}`);
-  }
-  return `${lines.join("\n")}
-`;
-}
-function moreRows(hidden) {
-  return hidden > 0 ? `
-_… and ${hidden} more (not shown here; see the job summary)._
-` : "";
-}
-function lineLink(report, ctx, file, location, side) {
-  const sha = side === "head" ? report.head.sha : report.base.sha;
-  const path = side === "head" ? file.path : file.basePath ?? file.path;
-  const line = location?.line ?? 1;
-  const url = `${ctx.serverUrl}/${ctx.repository}/blob/${sha}/${encodePath(path)}#L${line}`;
-  return markdownLink(`${escapeCode(path)}:${line}`, url);
-}
-function changeWhere(report, ctx, file, change) {
-  if (file.status === "removed") return `${lineLink(report, ctx, file, change.before, "base")} (removed)`;
-  const anchored = change.details?.anchored === true ? " (removed here)" : "";
-  return `${lineLink(report, ctx, file, change.after ?? change.before, "head")}${anchored}`;
-}
-var rowCache = /* @__PURE__ */ new WeakMap();
-function cachedRow(key, render2) {
-  let row = rowCache.get(key);
-  if (row === void 0) {
-    row = render2();
-    rowCache.set(key, row);
-  }
-  return row;
-}
-function changesTable(entries3, report, ctx, rows) {
-  const lines = ["| Where | Change | Subject | Revisions | Rule |", "|---|---|---|---|---|"];
-  const shown = entries3.slice(0, rows);
-  for (const entry2 of shown) {
-    lines.push(
-      cachedRow(entry2.change, () => {
-        const { file, change } = entry2;
-        const subject = change.subject.kind === "document" ? "document" : `${escapeMarkdown(change.subject.kind)} ${escapeCode(change.subject.key, 120)}`;
-        const revisions = change.revisions.length > 0 ? escapeMarkdown(change.revisions.join(", "), 120) : "all";
-        return `| ${changeWhere(report, ctx, file, change)} | ${escapeMessage(change.message)} | ${subject} | ${revisions} | ${escapeCode(change.ruleId, 80)} |`;
-      })
-    );
-  }
-  if (shown.length === 0) return moreRows(entries3.length);
-  return `${lines.join("\n")}
-${moreRows(entries3.length - shown.length)}`;
-}
-var SEVERITY_ICON = {
-  error: "❌ error",
-  warning: "⚠️ warning",
-  info: "ℹ️ info",
-  hint: "💡 hint"
-};
-function findingsTable(entries3, report, ctx, rows) {
-  const lines = ["| Where | Severity | Finding | Rule |", "|---|---|---|---|"];
-  const shown = entries3.slice(0, rows);
-  for (const { file, finding } of shown) {
-    lines.push(
-      cachedRow(
-        finding,
-        () => `| ${lineLink(report, ctx, file, finding.location, "head")} | ${SEVERITY_ICON[finding.severity]} | ${escapeMessage(finding.message)} | ${escapeCode(finding.code, 80)} |`
-      )
-    );
-  }
-  if (shown.length === 0) return moreRows(entries3.length);
-  return `${lines.join("\n")}
-${moreRows(entries3.length - shown.length)}`;
-}
-function changelogBlock(file) {
-  const entry2 = file.changelog;
-  const versions = entry2.fromVersion && entry2.toVersion ? ` (${escapeMarkdown(entry2.fromVersion, 40)} → ${escapeMarkdown(entry2.toVersion, 40)})` : "";
-  return `**${escapeCode(file.path)}**${versions} — bump: **${entry2.bump}**
-
-${entry2.markdown.trim()}`;
-}
-function renderFooter(report, ctx) {
-  const short = (sha) => sha.slice(0, 7);
-  const base = report.base.sha ? `base ${escapeCode(short(report.base.sha))} (${escapeCode(report.base.ref, 100)})` : "base";
-  const head = report.head.sha ? `head ${escapeCode(short(report.head.sha))}` : "head";
-  const run2 = ctx.runUrl ? ` · ${markdownLink("workflow run", ctx.runUrl)}` : "";
-  return `
-<sub>mcpdesc-toolkit ${escapeMarkdown(ctx.version, 40)} · ${base} → ${head}${run2}</sub>
-`;
-}
-function renderNothingLeft(report, ctx, marker) {
-  return [marker, "### MCP description check", "", verdictLine(report, ctx), renderFooter(report, ctx)].join(
-    "\n"
-  );
-}
-var ACTIONS_BOT_LOGIN = "github-actions[bot]";
-async function upsertComment(api, issue2, marker, body, emptyBody, author) {
-  try {
-    const comments = await api.listComments(issue2);
-    const marked = comments.some((c) => typeof c.body === "string" && c.body.startsWith(marker));
-    const login = marked ? author || await api.tokenLogin() || ACTIONS_BOT_LOGIN : ACTIONS_BOT_LOGIN;
-    const existing = marked ? findOwnComment(comments, marker, login) : void 0;
-    if (body === void 0) {
-      if (!existing) return { action: "none" };
-      if (existing.body === emptyBody) return withUrl("unchanged", existing.id, existing);
-      const updated = await api.updateComment(existing.id, emptyBody);
-      return withUrl("updated", existing.id, updated);
-    }
-    if (existing) {
-      if (existing.body === body) return withUrl("unchanged", existing.id, existing);
-      const updated = await api.updateComment(existing.id, body);
-      return withUrl("updated", existing.id, updated);
-    }
-    const created = await api.createComment(issue2, body);
-    return withUrl("created", created.id, created);
-  } catch (error2) {
-    if (error2 instanceof GitHubApiError && error2.readOnly) return { action: "read-only", error: error2 };
-    throw error2;
-  }
-}
-function withUrl(action, id, comment2) {
-  return typeof comment2.html_url === "string" ? { action, id, url: comment2.html_url } : { action, id };
-}
-function findOwnComment(comments, marker, login) {
-  const own = login.toLowerCase();
-  return comments.find(
-    (c) => typeof c.body === "string" && c.body.startsWith(marker) && typeof c.user?.login === "string" && c.user.login.toLowerCase() === own
-  );
-}
-
-// src/action/engines.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join5, relative as relative4, resolve as resolve4 } from "node:path";
+// src/action/version-verdict.ts
+var import_semver2 = __toESM(require_semver2(), 1);
 
 // src/diff/changelog.ts
 var import_semver = __toESM(require_semver2(), 1);
@@ -26912,7 +27369,7 @@ var CONTRACT_RULES = {
     rationale: "`additionalProperties: false` was lifted on a result object that declares its properties: results may carry names consumers do not read (`json-schema`: breaking)."
   }
 };
-var RULES = [
+var RULES2 = [
   ...family("protocol", {
     "protocol-revision-added": {
       level: "info",
@@ -28012,7 +28469,7 @@ var RULES = [
     }
   })
 ];
-var BY_ID = new Map(RULES.map((rule) => [rule.id, rule]));
+var BY_ID = new Map(RULES2.map((rule) => [rule.id, rule]));
 function ruleMeta(id) {
   const rule = BY_ID.get(id);
   if (!rule) throw new Error(`unknown diff rule ${id}`);
@@ -28046,14 +28503,14 @@ function suggestVersion(oldVersion, bump) {
   return next === null ? void 0 : prefix + next;
 }
 function buildChangelog(result, info3) {
-  const sections = { breaking: [], deprecated: [], added: [], changed: [], removed: [] };
+  const sections2 = { breaking: [], deprecated: [], added: [], changed: [], removed: [] };
   for (const change of result.changes) {
     if (SKIP.has(change.ruleId)) continue;
-    sections[sectionOf(change)].push(change);
+    sections2[sectionOf(change)].push(change);
   }
-  const counted = Object.values(sections).flat().length;
-  const bump = sections.breaking.length > 0 ? "major" : sections.added.length > 0 ? "minor" : counted > 0 ? "patch" : "none";
-  const log = { bump, sections, warnings: [] };
+  const counted = Object.values(sections2).flat().length;
+  const bump = sections2.breaking.length > 0 ? "major" : sections2.added.length > 0 ? "minor" : counted > 0 ? "patch" : "none";
+  const log = { bump, sections: sections2, warnings: [] };
   if (info3.name !== void 0) log.name = info3.name;
   if (info3.oldVersion !== void 0) log.oldVersion = info3.oldVersion;
   if (info3.newVersion !== void 0) log.newVersion = info3.newVersion;
@@ -28078,6 +28535,436 @@ function buildChangelog(result, info3) {
   }
   return log;
 }
+
+// src/action/version-verdict.ts
+var REASON = {
+  major: "breaking changes need",
+  minor: "additions need",
+  patch: "changes need"
+};
+function versionVerdict(report) {
+  if (report.bump === "none") return void 0;
+  const verdicts = [];
+  for (const file of report.files) {
+    const entry2 = file.changelog;
+    if (!entry2 || entry2.bump === "none" || file.status === "removed") continue;
+    const need = REASON[entry2.bump];
+    const verdict = { need };
+    if (entry2.newVersion !== void 0) verdict.newVersion = entry2.newVersion;
+    if (entry2.toVersion !== void 0) {
+      verdict.neededVersion = entry2.toVersion;
+      const set = parseSemver(entry2.newVersion);
+      const needed = parseSemver(entry2.toVersion);
+      if (set && needed) verdict.satisfied = (0, import_semver2.gte)(set, needed);
+    }
+    verdicts.push(verdict);
+  }
+  return verdicts.find((v) => v.satisfied === false) ?? verdicts[0];
+}
+
+// src/action/comment.ts
+var COMMENT_BUDGET = 2e4;
+var SUMMARY_LIMIT = 1024 * 1024 - 16 * 1024;
+function commentMarker(workflow) {
+  return `<!-- mcpdesc-toolkit:${escapeHtmlComment(workflow || "default")} -->`;
+}
+var LEVEL_TITLE = {
+  breaking: { icon: "❌", one: "breaking change", many: "breaking changes" },
+  warning: { icon: "⚠️", one: "warning", many: "warnings" },
+  info: { icon: "ℹ️", one: "info change", many: "info changes" }
+};
+var STATUS_TEXT = {
+  added: "added",
+  modified: "modified",
+  removed: "**removed**",
+  renamed: "renamed"
+};
+var OPEN_ROWS = 5;
+var COMPACT_TOOLS = 8;
+function plural(count, one, many) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+function bytes(text) {
+  return Buffer.byteLength(text, "utf8");
+}
+function knownText(report) {
+  return `${report.counts.lintKnown} already on ${escapeMarkdown2(report.base.ref || "the base", 100)}`;
+}
+function lintCount(report) {
+  const { lintError, lintWarning, lintInfo, lintKnown } = report.counts;
+  const fresh = plural(lintError + lintWarning + lintInfo, "new lint finding", "new lint findings");
+  return lintKnown > 0 ? `${fresh} (${knownText(report)}; see the job summary)` : fresh;
+}
+function versionLine(report) {
+  const verdict = versionVerdict(report);
+  if (!verdict) return void 0;
+  const v = (text) => escapeCode2(text, 40);
+  const needed = verdict.neededVersion !== void 0 ? v(verdict.neededVersion) : `a ${report.bump} version bump`;
+  if (verdict.satisfied === true) return `✅ version ${v(verdict.newVersion)} (${verdict.need} ${needed})`;
+  if (verdict.newVersion === void 0) return `${verdict.need} ${needed}`;
+  return `${verdict.satisfied === false ? "❌ " : ""}PR sets ${v(verdict.newVersion)}; ${verdict.need} ${needed}`;
+}
+function verdictLine(report, ctx) {
+  const { counts } = report;
+  const failedFiles = report.files.filter((f) => f.problems.length > 0).length;
+  const fileCount = plural(report.files.length, "description file", "description files");
+  if (report.files.length === 0) return "✅ No MCP description file changed in this pull request.";
+  const total = counts.breaking + counts.warning + counts.info;
+  const lint = counts.lintError + counts.lintWarning + counts.lintInfo;
+  if (total === 0 && lint === 0 && failedFiles === 0) {
+    const known = ctx.lint && counts.lintKnown > 0 ? ` (${knownText(report)}; see the job summary)` : "";
+    return `✅ ${fileCount} changed, with no change that matters to clients and no new lint finding${known}.`;
+  }
+  let head;
+  if (counts.breaking > 0) head = `❌ **${plural(counts.breaking, "breaking change", "breaking changes")}**`;
+  else if (failedFiles > 0) head = `❌ **analysis failed for ${plural(failedFiles, "file", "files")}**`;
+  else if (ctx.verdict.failed) head = "❌ **No breaking changes**, but the check fails";
+  else if (counts.warning > 0) head = "⚠️ **No breaking changes**";
+  else head = "✅ **No breaking changes**";
+  const first = [`${head} in ${fileCount}`];
+  const version = versionLine(report);
+  if (version) first.push(version);
+  const second = [];
+  if (counts.warning > 0) second.push(plural(counts.warning, "warning", "warnings"));
+  if (counts.info > 0) second.push(plural(counts.info, "info change", "info changes"));
+  if (ctx.lint) second.push(lintCount(report));
+  let line = first.join(" · ");
+  if (second.length > 0) line += `\\
+${second.join(" · ")}`;
+  if (ctx.verdict.failed && ctx.verdict.reason) line += `
+
+> [!CAUTION]
+> ${ctx.verdict.reason}`;
+  return line;
+}
+var ALL = Number.POSITIVE_INFINITY;
+var SHRINK_STEPS = [
+  { dropChangelog: false, unlinkInfo: false, compactInfo: false, collapsedRows: ALL },
+  { dropChangelog: true, unlinkInfo: false, compactInfo: false, collapsedRows: ALL },
+  { dropChangelog: true, unlinkInfo: true, compactInfo: false, collapsedRows: ALL },
+  ...[ALL, 200, 100, 50, 20, 0].map((rows) => ({
+    dropChangelog: true,
+    unlinkInfo: true,
+    compactInfo: true,
+    collapsedRows: rows
+  }))
+];
+function renderReport(report, ctx, options) {
+  rowCache = /* @__PURE__ */ new Map();
+  groupCache = void 0;
+  const top = [
+    ...options.marker ? [options.marker] : [],
+    "### MCP description check",
+    "",
+    verdictLine(report, ctx),
+    ""
+  ].join("\n");
+  const footer = renderFooter(report, ctx);
+  const summaryLink = ctx.runUrl ? markdownLink("job summary", ctx.runUrl) : "job summary";
+  const shortenedNote = `> [!NOTE]
+> Shortened to stay readable: the full report is in the ${summaryLink}.
+`;
+  const movedNote = (shrink) => `<sub>${[
+    hasChangelog(report) ? "The changelog" : "",
+    shrink.unlinkInfo ? "the line links of info changes" : ""
+  ].filter(Boolean).join(" and ").replace(
+    /^t/,
+    "T"
+  )} ${hasChangelog(report) && shrink.unlinkInfo ? "are" : "is"} in the ${summaryLink}.</sub>
+`;
+  const assemble = (shrink) => {
+    const parts = [top];
+    if (shrink.compactInfo) parts.push(shortenedNote);
+    parts.push(...sections(report, ctx, shrink, options.summary === true));
+    if (!shrink.compactInfo && (shrink.dropChangelog && hasChangelog(report) || shrink.unlinkInfo))
+      parts.push(movedNote(shrink));
+    parts.push(footer);
+    return parts.join("\n");
+  };
+  const steps = options.summary ? [SHRINK_STEPS[0], ...SHRINK_STEPS.slice(4)] : SHRINK_STEPS;
+  for (const step of steps) {
+    const text = assemble(step);
+    if (bytes(text) <= options.limit) return text;
+  }
+  return [top, shortenedNote, footer].join("\n");
+}
+function hasChangelog(report) {
+  return report.files.some((f) => f.changelog && f.changelog.markdown.trim() !== "");
+}
+function sections(report, ctx, shrink, summary2) {
+  const out = [];
+  if (report.files.length > 1) out.push(filesTable(report, ctx, shrink));
+  else if (report.files.length === 1) out.push(`${fileLine(report.files[0])}
+`);
+  const problems = report.files.filter((f) => f.problems.length > 0 || f.notes.length > 0);
+  if (problems.length > 0) out.push(problemsList(problems, shrink));
+  const entries3 = report.files.flatMap((file) => file.changes.map((change) => ({ file, change })));
+  if (entries3.length > 0) out.push(changesSection(entries3, report, ctx, shrink, summary2));
+  if (ctx.lint || report.files.some((f) => f.findings.length > 0)) {
+    const lint = summary2 ? allFindingsSection(report, ctx, shrink) : newFindingsSection(report, ctx, shrink);
+    if (lint) out.push(lint);
+  }
+  if (!shrink.dropChangelog && hasChangelog(report)) {
+    const changelogs = report.files.filter((f) => f.changelog && f.changelog.markdown.trim() !== "");
+    out.push(details("📝 Changelog", changelogs.map((file) => changelogBlock(file)).join("\n\n")));
+  }
+  return out;
+}
+function details(summary2, body) {
+  return `<details><summary>${summary2}</summary>
+
+${body}
+
+</details>
+`;
+}
+function fileLabel(file) {
+  return file.basePath && file.basePath !== file.path ? `${escapeCode2(file.basePath)} → ${escapeCode2(file.path)}` : escapeCode2(file.path);
+}
+function fileLine(file) {
+  const failed = file.problems.length > 0 ? " (analysis failed)" : "";
+  return `${fileLabel(file)} · ${STATUS_TEXT[file.status]}${failed}`;
+}
+function filesTable(report, ctx, shrink) {
+  const lines = [
+    `| File | Status | Breaking | Warnings | Info |${ctx.lint ? " New lint |" : ""}`,
+    `|---|---|--:|--:|--:|${ctx.lint ? "--:|" : ""}`
+  ];
+  const shown = report.files.slice(0, Math.max(shrink.collapsedRows, 5));
+  for (const file of shown) {
+    const count = (level) => file.changes.filter((c) => c.level === level).length;
+    const status = file.problems.length > 0 ? `${STATUS_TEXT[file.status]} (analysis failed)` : STATUS_TEXT[file.status];
+    lines.push(
+      `| ${fileLabel(file)} | ${status} | ${count("breaking")} | ${count("warning")} | ${count("info")} |${ctx.lint ? ` ${file.newFindings.length} |` : ""}`
+    );
+  }
+  return `${lines.join("\n")}
+${moreRows(report.files.length - shown.length)}`;
+}
+function problemsList(files, shrink) {
+  const lines = [];
+  for (const file of files.slice(0, Math.max(shrink.collapsedRows, 5))) {
+    for (const problem of file.problems)
+      lines.push(`- ❗ ${escapeCode2(file.path)}: ${escapeMessage2(problem)}`);
+    for (const note of file.notes) lines.push(`- ${escapeCode2(file.path)}: ${escapeMessage2(note)}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+function moreRows(hidden) {
+  return hidden > 0 ? `
+_… and ${hidden} more (not shown here; see the job summary)._
+` : "";
+}
+function lineUrl(report, ctx, file, location, side) {
+  const sha = side === "head" ? report.head.sha : report.base.sha;
+  const path = side === "head" ? file.path : file.basePath ?? file.path;
+  return `${ctx.serverUrl}/${ctx.repository}/blob/${sha}/${encodePath(path)}#L${location?.line ?? 1}`;
+}
+function lineLink(report, ctx, file, location, side) {
+  const path = side === "head" ? file.path : file.basePath ?? file.path;
+  return markdownLink(
+    `${escapeCode2(path)}:${location?.line ?? 1}`,
+    lineUrl(report, ctx, file, location, side)
+  );
+}
+function changeUrl(report, ctx, file, change) {
+  if (file.status === "removed") return lineUrl(report, ctx, file, change.before, "base");
+  return lineUrl(report, ctx, file, change.after ?? change.before, "head");
+}
+function subjectText(file, change) {
+  const { kind, key } = change.subject;
+  if (kind === "document") return escapeCode2(file.path, 120);
+  if (kind === "tool") return escapeCode2(key, 120);
+  if (kind === "info") return "document info";
+  return `${escapeMarkdown2(kind)} ${escapeCode2(key, 120)}`;
+}
+var rowCache = /* @__PURE__ */ new Map();
+var groupCache;
+function cached(key, render2) {
+  let text = rowCache.get(key);
+  if (text === void 0) {
+    text = render2();
+    rowCache.set(key, text);
+  }
+  return text;
+}
+function changesSection(entries3, report, ctx, shrink, summary2) {
+  groupCache ??= groupChanges(entries3, (entry2) => entry2.file.path);
+  const groups = groupCache;
+  const revisions = new Set(entries3.flatMap((e) => e.change.revisions));
+  const withRevisions = revisions.size > 1;
+  const header = withRevisions ? "| Tool | What changes | Revisions |\n|---|---|---|" : "| Tool | What changes |\n|---|---|";
+  const rows = groups.map(
+    (group, index) => changeRow(group, report, ctx, {
+      compact: shrink.compactInfo && group.level === "info",
+      unlinked: shrink.unlinkInfo && group.level === "info",
+      withRevisions,
+      withFile: report.files.length > 1,
+      key: index
+    })
+  );
+  const counts = (list2) => ["breaking", "warning", "info"].map((level) => {
+    const n = list2.filter((g) => g.level === level).reduce((sum, g) => sum + g.members.length, 0);
+    return n > 0 ? plural(n, LEVEL_TITLE[level].one, LEVEL_TITLE[level].many) : "";
+  }).filter(Boolean).join(", ");
+  const title = `#### Changes
+
+`;
+  if (summary2) {
+    const shown = rows.slice(0, shrink.collapsedRows);
+    return `${title}${header}
+${shown.join("\n")}
+${moreRows(rows.length - shown.length)}`;
+  }
+  const open2 = rows.slice(0, OPEN_ROWS);
+  let text = `${title}${header}
+${open2.join("\n")}
+`;
+  const rest = rows.slice(OPEN_ROWS);
+  if (rest.length > 0) {
+    const shown = rest.slice(0, shrink.collapsedRows);
+    const more = groups.slice(OPEN_ROWS);
+    const body = shown.length > 0 ? `${header}
+${shown.join("\n")}
+${moreRows(rest.length - shown.length)}` : moreRows(rest.length);
+    text += `
+${details(`${plural(more.length, "more row", "more rows")}: ${counts(more)}`, body)}`;
+  }
+  return text;
+}
+function changeRow(group, report, ctx, how) {
+  return cached(`${how.key}:${how.compact}:${how.unlinked}`, () => {
+    const members = how.compact ? group.members.slice(0, COMPACT_TOOLS) : group.members;
+    const tools = members.map(({ file: file2, change }) => {
+      const name = subjectText(file2, change);
+      const removed = file2.status === "removed" ? " (removed)" : change.details?.anchored === true ? " (removed here)" : "";
+      return `${how.unlinked ? name : markdownLink(name, changeUrl(report, ctx, file2, change))}${removed}`;
+    });
+    const hidden = group.members.length - members.length;
+    if (hidden > 0) tools.push(`and ${hidden} more`);
+    let what = `${LEVEL_TITLE[group.level].icon} ${escapeMessage2(group.plain.what, 600)}`;
+    if (group.plain.diff && !how.compact) what += `<br>${escapeWordDiff(group.plain.diff)}`;
+    if (group.plain.fix) what += `<br>**Fix:** ${escapeMessage2(group.plain.fix, 600)}`;
+    const file = how.withFile ? ` · ${escapeCode2(group.members[0].file.path, 120)}` : "";
+    what += `<br><sub>${escapeMarkdown2(group.ruleId, 80)}${file}</sub>`;
+    const revisions = how.withRevisions ? ` ${group.revisions.length > 0 ? escapeMarkdown2(group.revisions.join(", "), 120) : "all"} |` : "";
+    return `| ${tools.join(", ")} | ${what} |${revisions}`;
+  });
+}
+var SEVERITY_ICON = {
+  error: "❌ error",
+  warning: "⚠️ warning",
+  info: "ℹ️ info",
+  hint: "💡 hint"
+};
+function lintBreakdown(findings) {
+  const count = (severity) => findings.filter((f) => f.severity === severity).length;
+  return [
+    count("error") ? plural(count("error"), "error", "errors") : "",
+    count("warning") ? plural(count("warning"), "warning", "warnings") : "",
+    count("info") + count("hint") ? `${count("info") + count("hint")} info` : ""
+  ].filter(Boolean).join(", ");
+}
+function newFindingsSection(report, ctx, shrink) {
+  const findings = report.files.flatMap((file) => file.newFindings.map((finding) => ({ file, finding })));
+  if (findings.length === 0) {
+    return report.counts.lintKnown > 0 ? `🔎 ${lintCount(report)}
+` : void 0;
+  }
+  const shown = findings.slice(0, shrink.collapsedRows);
+  const table = shown.length > 0 ? `${findingsTable(shown, report, ctx, false)}${moreRows(findings.length - shown.length)}` : moreRows(findings.length);
+  const known = report.counts.lintKnown > 0 ? `
+${knownText(report)}: not listed here; see the job summary.
+` : "";
+  return details(
+    `🔎 ${plural(findings.length, "new lint finding", "new lint findings")} (${lintBreakdown(findings.map((f) => f.finding))})`,
+    `${table}${known}`
+  );
+}
+function allFindingsSection(report, ctx, shrink) {
+  const findings = report.files.flatMap((file) => {
+    const fresh = new Set(file.newFindings);
+    return file.findings.map((finding) => ({ file, finding, fresh: fresh.has(finding) }));
+  });
+  if (findings.length === 0) return void 0;
+  const newCount = findings.filter((f) => f.fresh).length;
+  return details(
+    `🔎 ${plural(findings.length, "lint finding", "lint findings")} (${lintBreakdown(findings.map((f) => f.finding))}): ${newCount} new, ${knownText(report)}`,
+    `${findingsTable(findings.slice(0, shrink.collapsedRows), report, ctx, true)}${moreRows(findings.length - Math.min(findings.length, shrink.collapsedRows))}`
+  );
+}
+function findingsTable(entries3, report, ctx, markNew) {
+  const lines = markNew ? ["| Where | Severity | Finding | New |", "|---|---|---|---|"] : ["| Where | Severity | Finding |", "|---|---|---|"];
+  for (const { file, finding, fresh } of entries3) {
+    const where2 = lineLink(report, ctx, file, finding.location, "head");
+    const what = `${escapeMessage2(decodeQuoted(finding.message))}<br><sub>${escapeMarkdown2(finding.code, 80)}</sub>`;
+    lines.push(
+      `| ${where2} | ${SEVERITY_ICON[finding.severity]} | ${what} |${markNew ? ` ${fresh ? "🆕 new" : ""} |` : ""}`
+    );
+  }
+  return `${lines.join("\n")}
+`;
+}
+function changelogBlock(file) {
+  const entry2 = file.changelog;
+  const versions = entry2.fromVersion && entry2.toVersion ? ` (${escapeMarkdown2(entry2.fromVersion, 40)} → ${escapeMarkdown2(entry2.toVersion, 40)})` : "";
+  return `**${escapeCode2(file.path)}**${versions} — bump: **${entry2.bump}**
+
+${entry2.markdown.trim()}`;
+}
+function renderFooter(report, ctx) {
+  const short = (sha) => sha.slice(0, 7);
+  const base = report.base.sha ? `base ${escapeCode2(short(report.base.sha))} (${escapeCode2(report.base.ref, 100)})` : "base";
+  const head = report.head.sha ? `head ${escapeCode2(short(report.head.sha))}` : "head";
+  const run2 = ctx.runUrl ? ` · ${markdownLink("workflow run", ctx.runUrl)}` : "";
+  return `
+<sub>mcpdesc-toolkit ${escapeMarkdown2(ctx.version, 40)} · ${base} → ${head}${run2}</sub>
+`;
+}
+function renderNothingLeft(report, ctx, marker) {
+  return [marker, "### MCP description check", "", verdictLine(report, ctx), renderFooter(report, ctx)].join(
+    "\n"
+  );
+}
+var ACTIONS_BOT_LOGIN = "github-actions[bot]";
+async function upsertComment(api, issue2, marker, body, emptyBody, author) {
+  try {
+    const comments = await api.listComments(issue2);
+    const marked = comments.some((c) => typeof c.body === "string" && c.body.startsWith(marker));
+    const login = marked ? author || await api.tokenLogin() || ACTIONS_BOT_LOGIN : ACTIONS_BOT_LOGIN;
+    const existing = marked ? findOwnComment(comments, marker, login) : void 0;
+    if (body === void 0) {
+      if (!existing) return { action: "none" };
+      if (existing.body === emptyBody) return withUrl("unchanged", existing.id, existing);
+      const updated = await api.updateComment(existing.id, emptyBody);
+      return withUrl("updated", existing.id, updated);
+    }
+    if (existing) {
+      if (existing.body === body) return withUrl("unchanged", existing.id, existing);
+      const updated = await api.updateComment(existing.id, body);
+      return withUrl("updated", existing.id, updated);
+    }
+    const created = await api.createComment(issue2, body);
+    return withUrl("created", created.id, created);
+  } catch (error2) {
+    if (error2 instanceof GitHubApiError && error2.readOnly) return { action: "read-only", error: error2 };
+    throw error2;
+  }
+}
+function withUrl(action, id, comment2) {
+  return typeof comment2.html_url === "string" ? { action, id, url: comment2.html_url } : { action, id };
+}
+function findOwnComment(comments, marker, login) {
+  const own = login.toLowerCase();
+  return comments.find(
+    (c) => typeof c.body === "string" && c.body.startsWith(marker) && typeof c.user?.login === "string" && c.user.login.toLowerCase() === own
+  );
+}
+
+// src/action/engines.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { isAbsolute as isAbsolute2, join as join5, relative as relative4, resolve as resolve4 } from "node:path";
 
 // src/model/versions.ts
 var PROTOCOL_VERSIONS = [
@@ -28437,8 +29324,8 @@ function toLinearSyntax(source) {
         const plain = /^[0-9A-Fa-f]{4}/.exec(source.slice(i + 1, i + 5));
         const hex = braced?.[1] ?? plain?.[0];
         if (hex === void 0) return void 0;
-        const code = Number.parseInt(hex, 16);
-        if (code >= 55296 && code <= 57343) return void 0;
+        const code18 = Number.parseInt(hex, 16);
+        if (code18 >= 55296 && code18 <= 57343) return void 0;
         out += `\\x{${hex}}`;
         i += (braced?.[0] ?? plain?.[0] ?? "").length;
       } else return void 0;
@@ -28628,8 +29515,8 @@ function info2(value) {
     const text2 = typeof value === "string" ? `s${value.length > 24 ? hashText(value) : value}` : String(value);
     return { hash: text2, hasRef: false };
   }
-  const cached = cache.get(value);
-  if (cached) return cached;
+  const cached2 = cache.get(value);
+  if (cached2) return cached2;
   let hasRef = false;
   let text;
   if (Array.isArray(value)) {
@@ -28841,7 +29728,7 @@ function get(view, key) {
   if (!isKnownIn(view.dialect, key)) return void 0;
   return view.entries.get(key)?.value;
 }
-function at(view, key) {
+function at2(view, key) {
   return view.entries.get(key)?.pointer ?? view.pointer;
 }
 function without(view, ...keys) {
@@ -28944,8 +29831,8 @@ function compareOther(_ctx, vo, vn, pol, out) {
     if (MODELLED.has(key) && readOld && readNew) continue;
     if (sameJson(before2, after)) continue;
     const action = before2 === void 0 ? "added" : after === void 0 ? "removed" : "changed";
-    const po = before2 === void 0 ? vo.pointer : at(vo, key);
-    const pn = after === void 0 ? vn.pointer : at(vn, key);
+    const po = before2 === void 0 ? vo.pointer : at2(vo, key);
+    const pn = after === void 0 ? vn.pointer : at2(vn, key);
     const message = `${key} ${showKeyword(before2)} → ${showKeyword(after)}`;
     const annotation2 = ANNOTATION_KIND[key];
     if (annotation2) emit(out, pol, `${annotation2}-${action}`, po, pn, "none", message);
@@ -29029,10 +29916,10 @@ function valuesOf(view) {
   if (view.entries.has("const")) {
     const value = get(view, "const");
     const allowed2 = !enumValues || enumValues.some((v) => sameJson(v, value));
-    return { values: allowed2 ? [value] : [], pointers: allowed2 ? [at(view, "const")] : [], keyword: "const" };
+    return { values: allowed2 ? [value] : [], pointers: allowed2 ? [at2(view, "const")] : [], keyword: "const" };
   }
   if (!enumValues) return void 0;
-  const base = at(view, "enum");
+  const base = at2(view, "enum");
   return { values: enumValues, pointers: enumValues.map((_, i) => appendPointer(base, i)), keyword: "enum" };
 }
 function effectiveMask(view) {
@@ -29086,15 +29973,15 @@ function compareTypes(_ctx, vo, vn, pol, out) {
         out,
         pol,
         "type-changed",
-        at(vo, "type"),
-        at(vn, "type"),
+        at2(vo, "type"),
+        at2(vn, "type"),
         "unknown",
         `type ${showKeyword(get(vo, "type"))} → ${showKeyword(get(vn, "type"))} (not a valid type)`
       );
     }
   } else if (before2 !== after && (hasTypeOld || hasTypeNew)) {
-    const po = hasTypeOld ? at(vo, "type") : vo.pointer;
-    const pn = hasTypeNew ? at(vn, "type") : vn.pointer;
+    const po = hasTypeOld ? at2(vo, "type") : vo.pointer;
+    const pn = hasTypeNew ? at2(vn, "type") : vn.pointer;
     const text = `type ${maskNames(before2)} → ${maskNames(after)}`;
     if (!hasTypeOld && !valuesOf(vo))
       emit(out, pol, "type-constraint-added", po, pn, "narrowed", `type constrained: ${text}`);
@@ -29118,7 +30005,7 @@ function compareValues(vo, vn, maskOld, maskNew, pol, out) {
       pol,
       kind,
       vo.pointer,
-      at(vn, newer.keyword),
+      at2(vn, newer.keyword),
       "narrowed",
       `${newer.keyword} set: ${show(get(vn, newer.keyword))}`
     );
@@ -29130,7 +30017,7 @@ function compareValues(vo, vn, maskOld, maskNew, pol, out) {
       out,
       pol,
       kind,
-      at(vo, older.keyword),
+      at2(vo, older.keyword),
       vn.pointer,
       "widened",
       `${older.keyword} removed: ${show(get(vo, older.keyword))}`
@@ -29161,8 +30048,8 @@ function compareValues(vo, vn, maskOld, maskNew, pol, out) {
       out,
       pol,
       "const-changed",
-      at(vo, "const"),
-      at(vn, "const"),
+      at2(vo, "const"),
+      at2(vn, "const"),
       "changed",
       `const ${show(get(vo, "const"))} → ${show(get(vn, "const"))}`
     );
@@ -29174,7 +30061,7 @@ function compareValues(vo, vn, maskOld, maskNew, pol, out) {
       pol,
       "enum-value-removed",
       e.pointer,
-      at(vn, newer.keyword),
+      at2(vn, newer.keyword),
       "narrowed",
       `value ${show(e.value)} no longer allowed`
     );
@@ -29183,7 +30070,7 @@ function compareValues(vo, vn, maskOld, maskNew, pol, out) {
       out,
       pol,
       "enum-value-added",
-      at(vo, older.keyword),
+      at2(vo, older.keyword),
       e.pointer,
       "widened",
       `value ${show(e.value)} now allowed`
@@ -29202,8 +30089,8 @@ function compareCount(vo, vn, keyword, side, kindBase, pol, out, implicitMin = 0
         out,
         pol,
         "unknown-keyword-changed",
-        at(vo, keyword),
-        at(vn, keyword),
+        at2(vo, keyword),
+        at2(vn, keyword),
         "unknown",
         `${keyword} is not a valid count`
       );
@@ -29221,8 +30108,8 @@ function compareCount(vo, vn, keyword, side, kindBase, pol, out, implicitMin = 0
     out,
     pol,
     kind,
-    at(vo, keyword),
-    at(vn, keyword),
+    at2(vo, keyword),
+    at2(vn, keyword),
     tighter ? "narrowed" : "widened",
     `${keyword} ${showKeyword(rawOld)} → ${showKeyword(rawNew)}`
   );
@@ -29264,8 +30151,8 @@ function compareBound(vo, vn, lower, integral, pol, out) {
   if (!before2 && !after) return;
   const describe4 = (b) => b ? `${b.keyword} ${b.value}` : "none";
   const message = `${lower ? "lower" : "upper"} bound ${describe4(before2)} → ${describe4(after)}`;
-  const po = before2 ? at(vo, before2.keyword) : vo.pointer;
-  const pn = after ? at(vn, after.keyword) : vn.pointer;
+  const po = before2 ? at2(vo, before2.keyword) : vo.pointer;
+  const pn = after ? at2(vn, after.keyword) : vn.pointer;
   if (!before2 && after) {
     emit(
       out,
@@ -29305,8 +30192,8 @@ function compareMultipleOf(vo, vn, pol, out) {
   const before2 = get(vo, "multipleOf");
   const after = get(vn, "multipleOf");
   if (before2 === void 0 && after === void 0) return;
-  const po = at(vo, "multipleOf");
-  const pn = at(vn, "multipleOf");
+  const po = at2(vo, "multipleOf");
+  const pn = at2(vn, "multipleOf");
   const message = `multipleOf ${showKeyword(before2)} → ${showKeyword(after)}`;
   if (before2 === void 0) {
     emit(out, pol, "multiple-of-added", vo.pointer, pn, "narrowed", message);
@@ -29343,8 +30230,8 @@ function compareNumbers(_ctx, vo, vn, maskOld, maskNew, pol, out) {
         out,
         pol,
         "unknown-keyword-changed",
-        at(vo, key),
-        at(vn, key),
+        at2(vo, key),
+        at2(vn, key),
         "unknown",
         `${key} is not a number`
       );
@@ -29393,16 +30280,16 @@ function shapeOf(view) {
   let rest;
   const entry2 = (key) => {
     const value = get(view, key);
-    return value === void 0 ? void 0 : { value, pointer: at(view, key), key };
+    return value === void 0 ? void 0 : { value, pointer: at2(view, key), key };
   };
   if (Array.isArray(items)) {
-    const base = at(view, "items");
+    const base = at2(view, "items");
     prefix = items.map((value, i) => ({ value, pointer: appendPointer(base, i) }));
     rest = entry2("additionalItems");
   } else {
     const tuple = get(view, "prefixItems");
     if (Array.isArray(tuple)) {
-      const base = at(view, "prefixItems");
+      const base = at2(view, "prefixItems");
       prefix = tuple.map((value, i) => ({ value, pointer: appendPointer(base, i) }));
     }
     rest = entry2("items");
@@ -29448,8 +30335,8 @@ function compareArrays(ctx, vo, vn, pol, out) {
       out,
       pol,
       kind,
-      at(vo, "uniqueItems"),
-      at(vn, "uniqueItems"),
+      at2(vo, "uniqueItems"),
+      at2(vn, "uniqueItems"),
       uniqueAfter ? "narrowed" : "widened",
       `uniqueItems ${uniqueBefore} → ${uniqueAfter}`
     );
@@ -29491,27 +30378,27 @@ function compareContains(ctx, vo, vn, pol, out) {
       out,
       pol,
       kind,
-      at(vo, "contains"),
-      at(vn, "contains"),
+      at2(vo, "contains"),
+      at2(vn, "contains"),
       effect,
       `contains ${before2 === void 0 ? "added" : "removed"}`
     );
     return;
   }
   if (get(vo, "maxContains") !== void 0 || get(vn, "maxContains") !== void 0) {
-    const nested = trial(ctx, before2, after, at(vo, "contains"), at(vn, "contains"));
+    const nested = trial(ctx, before2, after, at2(vo, "contains"), at2(vn, "contains"));
     if (!acceptsSame(nested))
       emit(
         out,
         pol,
         "contains-changed",
-        at(vo, "contains"),
-        at(vn, "contains"),
+        at2(vo, "contains"),
+        at2(vn, "contains"),
         "unknown",
         "contains schema changed under maxContains"
       );
   } else {
-    ctx.compareNode(ctx, before2, after, at(vo, "contains"), at(vn, "contains"), pol, out);
+    ctx.compareNode(ctx, before2, after, at2(vo, "contains"), at2(vn, "contains"), pol, out);
   }
   compareCount(vo, vn, "minContains", "min", "min-contains", pol, out, 1);
   compareCount(vo, vn, "maxContains", "max", "max-contains", pol, out);
@@ -29526,8 +30413,8 @@ function compareUnevaluatedItems(vo, vn, pol, out) {
       out,
       pol,
       "unevaluated-items-context-changed",
-      at(vo, "unevaluatedItems"),
-      at(vn, "unevaluatedItems"),
+      at2(vo, "unevaluatedItems"),
+      at2(vn, "unevaluatedItems"),
       "unknown",
       "items evaluated by applicators may differ"
     );
@@ -29544,7 +30431,7 @@ function branchView(side, value, pointer, dialect) {
 function entriesOf(view, key) {
   const list2 = get(view, key);
   if (!Array.isArray(list2) || list2.length === 0) return void 0;
-  const base = at(view, key);
+  const base = at2(view, key);
   return list2.map((value, i) => ({ value, pointer: appendPointer(base, i) }));
 }
 function flattenAllOf(side, view) {
@@ -29581,10 +30468,10 @@ function absorbNull(side, view, key) {
   if (key === "oneOf" && (effectiveMask(other) & NULL) !== 0) return view;
   const entries3 = new Map(other.entries);
   const types2 = Array.isArray(type) ? type : [type];
-  if (!types2.includes("null")) entries3.set("type", { value: [...types2, "null"], pointer: at(other, "type") });
+  if (!types2.includes("null")) entries3.set("type", { value: [...types2, "null"], pointer: at2(other, "type") });
   const values = other.entries.has("const") ? [get(other, "const")] : get(other, "enum");
   if (Array.isArray(values)) {
-    const pointer = other.entries.has("const") ? at(other, "const") : at(other, "enum");
+    const pointer = other.entries.has("const") ? at2(other, "const") : at2(other, "enum");
     entries3.delete("const");
     entries3.set("enum", { value: values.some((v) => v === null) ? values : [...values, null], pointer });
   }
@@ -29625,8 +30512,8 @@ function provablyDisjoint(side, a, b) {
   for (const name of requiredA) {
     if (typeof name !== "string" || !requiredB.includes(name)) continue;
     if (!Object.hasOwn(propsA, name) || !Object.hasOwn(propsB, name)) continue;
-    const va = branchView(side, propsA[name], at(a, "properties"), a.dialect);
-    const vb = branchView(side, propsB[name], at(b, "properties"), b.dialect);
+    const va = branchView(side, propsA[name], at2(a, "properties"), a.dialect);
+    const vb = branchView(side, propsB[name], at2(b, "properties"), b.dialect);
     if (va && vb && disjointValues(valueSet(va), valueSet(vb))) return true;
   }
   return false;
@@ -29785,7 +30672,7 @@ var TRUE2 = true;
 function entries(view, key) {
   const list2 = get(view, key);
   if (!Array.isArray(list2)) return void 0;
-  const base = at(view, key);
+  const base = at2(view, key);
   return list2.map((value, i) => ({ value, pointer: appendPointer(base, i) }));
 }
 function isTrivial(entry2) {
@@ -29806,7 +30693,7 @@ function compareComposition(ctx, vo, vn, pol, out) {
     const before2 = get(vo, key);
     const after = get(vn, key);
     if (!sameJson(before2, after))
-      emit(out, pol, "dynamic-ref-changed", at(vo, key), at(vn, key), "unknown", `${key} changed`);
+      emit(out, pol, "dynamic-ref-changed", at2(vo, key), at2(vn, key), "unknown", `${key} changed`);
   }
 }
 function compareAllOf(ctx, vo, vn, pol, out) {
@@ -29822,8 +30709,8 @@ function compareAllOf(ctx, vo, vn, pol, out) {
       addedKind: () => "all-of-subschema-added",
       removedKind: () => "all-of-subschema-removed",
       trivial: isTrivial,
-      pointerOld: at(vo, "allOf"),
-      pointerNew: at(vn, "allOf"),
+      pointerOld: at2(vo, "allOf"),
+      pointerNew: at2(vn, "allOf"),
       label: "allOf",
       budget: ctx.pairBudget
     },
@@ -29843,8 +30730,8 @@ function compareBranches(ctx, vo, vn, key, pol, out) {
       out,
       pol,
       `${prefix}-${before2 ? "removed" : "added"}`,
-      at(vo, key),
-      at(vn, key),
+      at2(vo, key),
+      at2(vn, key),
       effect,
       `${key} ${before2 ? "removed" : "added"}`
     );
@@ -29859,8 +30746,8 @@ function compareBranches(ctx, vo, vn, key, pol, out) {
       mode: "anyOf",
       addedKind: (e) => isNullBranch(e, vn) ? "nullable-added" : `${prefix}-branch-added`,
       removedKind: (e) => isNullBranch(e, vo) ? "nullable-removed" : `${prefix}-branch-removed`,
-      pointerOld: at(vo, key),
-      pointerNew: at(vn, key),
+      pointerOld: at2(vo, key),
+      pointerNew: at2(vn, key),
       label: key,
       budget: ctx.pairBudget
     },
@@ -29873,14 +30760,14 @@ function compareBranches(ctx, vo, vn, key, pol, out) {
     const newViews = branchViews(ctx.new, vn, key);
     const exclusive = oldViews && newViews && pairwiseDisjoint(ctx.old, oldViews) && pairwiseDisjoint(ctx.new, newViews);
     if (!exclusive && oldViews && newViews && oldViews.every(typeOnly) && newViews.every(typeOnly)) {
-      compareTypeOnlyOverlap(oldViews, newViews, at(vo, key), at(vn, key), pol, out);
+      compareTypeOnlyOverlap(oldViews, newViews, at2(vo, key), at2(vn, key), pol, out);
     } else if (!exclusive) {
       emit(
         out,
         pol,
         "one-of-exclusivity-unknown",
-        at(vo, key),
-        at(vn, key),
+        at2(vo, key),
+        at2(vn, key),
         "unknown",
         "oneOf branches changed and may overlap"
       );
@@ -29932,7 +30819,7 @@ function compareNot(ctx, vo, vn, pol, out) {
   const after = get(vn, "not");
   if (before2 === void 0 && after === void 0) return;
   if (before2 !== void 0 && after !== void 0) {
-    ctx.compareNode(ctx, before2, after, at(vo, "not"), at(vn, "not"), pol === 1 ? -1 : 1, out);
+    ctx.compareNode(ctx, before2, after, at2(vo, "not"), at2(vn, "not"), pol === 1 ? -1 : 1, out);
     return;
   }
   const kind = before2 === void 0 ? "not-added" : "not-removed";
@@ -29940,8 +30827,8 @@ function compareNot(ctx, vo, vn, pol, out) {
     out,
     pol,
     kind,
-    at(vo, "not"),
-    at(vn, "not"),
+    at2(vo, "not"),
+    at2(vn, "not"),
     before2 === void 0 ? "narrowed" : "widened",
     `not ${before2 === void 0 ? "added" : "removed"}`
   );
@@ -29956,8 +30843,8 @@ function compareConditional(ctx, vo, vn, pol, out) {
       out,
       pol,
       before2 ? "conditional-removed" : "conditional-added",
-      at(vo, "if"),
-      at(vn, "if"),
+      at2(vo, "if"),
+      at2(vn, "if"),
       before2 ? "widened" : "narrowed",
       `if/then/else ${before2 ? "removed" : "added"}`
     );
@@ -29967,11 +30854,11 @@ function compareConditional(ctx, vo, vn, pol, out) {
     ctx,
     get(vo, "if"),
     get(vn, "if"),
-    at(vo, "if"),
-    at(vn, "if")
+    at2(vo, "if"),
+    at2(vn, "if")
   );
   if (!acceptsSame(condition)) {
-    emit(out, pol, "if-changed", at(vo, "if"), at(vn, "if"), "unknown", "the if condition changed");
+    emit(out, pol, "if-changed", at2(vo, "if"), at2(vn, "if"), "unknown", "the if condition changed");
     return;
   }
   out.push(...condition);
@@ -29980,16 +30867,16 @@ function compareConditional(ctx, vo, vn, pol, out) {
     const b = get(vn, key);
     if (a === void 0 && b === void 0) continue;
     if (a !== void 0 && b !== void 0) {
-      ctx.compareNode(ctx, a, b, at(vo, key), at(vn, key), pol, out);
+      ctx.compareNode(ctx, a, b, at2(vo, key), at2(vn, key), pol, out);
       continue;
     }
-    const nested = trial(ctx, a ?? TRUE2, b ?? TRUE2, at(vo, key), at(vn, key));
+    const nested = trial(ctx, a ?? TRUE2, b ?? TRUE2, at2(vo, key), at2(vn, key));
     emitSummary(
       out,
       pol,
       `${key}-${a === void 0 ? "added" : "removed"}`,
-      at(vo, key),
-      at(vn, key),
+      at2(vo, key),
+      at2(vn, key),
       nested,
       `${key} ${a === void 0 ? "added" : "removed"}`
     );
@@ -30009,8 +30896,8 @@ function compareRefKeyword(ctx, vo, vn, pol, out) {
     out,
     pol,
     before2 === void 0 ? "ref-added" : "ref-removed",
-    at(vo, "$ref"),
-    at(vn, "$ref"),
+    at2(vo, "$ref"),
+    at2(vn, "$ref"),
     nested,
     `$ref ${before2 === void 0 ? "added" : "removed"}`
   );
@@ -30388,7 +31275,7 @@ function shapeOf2(view) {
     const value = get(view, key);
     if (value === void 0) continue;
     if (key === "unevaluatedProperties" && !isSelfContained(view)) continue;
-    additional = { value, pointer: at(view, key), key };
+    additional = { value, pointer: at2(view, key), key };
     break;
   }
   return {
@@ -30404,7 +31291,7 @@ function governing(shape, name) {
   if (Object.hasOwn(shape.properties, name)) {
     entries3.push({
       value: shape.properties[name],
-      pointer: appendPointer(at(shape.view, "properties"), name)
+      pointer: appendPointer(at2(shape.view, "properties"), name)
     });
   }
   const patterns = patternList(shape.patterns);
@@ -30422,7 +31309,7 @@ function governing(shape, name) {
     if (matches2) {
       entries3.push({
         value: shape.patterns[pattern2],
-        pointer: appendPointer(at(shape.view, "patternProperties"), pattern2)
+        pointer: appendPointer(at2(shape.view, "patternProperties"), pattern2)
       });
     }
   }
@@ -30480,8 +31367,8 @@ function compareObjects(ctx, vo, vn, pol, out) {
       out,
       pol,
       "unevaluated-properties-context-changed",
-      at(vo, "unevaluatedProperties"),
-      at(vn, "unevaluatedProperties"),
+      at2(vo, "unevaluatedProperties"),
+      at2(vn, "unevaluatedProperties"),
       "unknown",
       "properties evaluated by applicators may differ"
     );
@@ -30501,8 +31388,8 @@ function compareNamedProperties(ctx, so, sn, pol, out) {
       continue;
     }
     const nested = conjunctionTrial(ctx, before2.entries, after.entries);
-    const po = inOld ? appendPointer(at(so.view, "properties"), name) : so.additional?.pointer ?? so.view.pointer;
-    const pn = inNew ? appendPointer(at(sn.view, "properties"), name) : sn.additional?.pointer ?? sn.view.pointer;
+    const po = inOld ? appendPointer(at2(so.view, "properties"), name) : so.additional?.pointer ?? so.view.pointer;
+    const pn = inNew ? appendPointer(at2(sn.view, "properties"), name) : sn.additional?.pointer ?? sn.view.pointer;
     const openness = (shape) => shape.additional?.value === false ? "a closed" : shape.additional && !isTrivial2(shape.additional) ? "a constrained" : "an open";
     const free = (governed) => !governed.unresolved && governed.entries.every(isTrivial2);
     if (inNew)
@@ -30533,8 +31420,8 @@ function compareNamedProperties(ctx, so, sn, pol, out) {
       out,
       pol,
       "pattern-property-unresolved",
-      at(so.view, "patternProperties"),
-      at(sn.view, "patternProperties"),
+      at2(so.view, "patternProperties"),
+      at2(sn.view, "patternProperties"),
       "unknown",
       "a patternProperties regex is not valid here, or could not be matched in bounded time"
     );
@@ -30543,7 +31430,7 @@ function comparePatterns(ctx, so, sn, pol, out) {
   const oldKeys = Object.keys(so.patterns);
   const newKeys = Object.keys(sn.patterns);
   const all = /* @__PURE__ */ new Set([...oldKeys, ...newKeys]);
-  const base = (shape) => at(shape.view, "patternProperties");
+  const base = (shape) => at2(shape.view, "patternProperties");
   for (const key of all) {
     const inOld = Object.hasOwn(so.patterns, key);
     const inNew = Object.hasOwn(sn.patterns, key);
@@ -30629,8 +31516,8 @@ function compareRequired(vo, vn, pol, out) {
         out,
         pol,
         "property-required-added",
-        at(vo, "required"),
-        appendPointer(at(vn, "required"), i),
+        at2(vo, "required"),
+        appendPointer(at2(vn, "required"), i),
         "narrowed",
         `property ${show(name)} became required`
       );
@@ -30641,8 +31528,8 @@ function compareRequired(vo, vn, pol, out) {
         out,
         pol,
         "property-required-removed",
-        appendPointer(at(vo, "required"), i),
-        at(vn, "required"),
+        appendPointer(at2(vo, "required"), i),
+        at2(vn, "required"),
         "widened",
         `property ${show(name)} is no longer required`
       );
@@ -30653,11 +31540,11 @@ function compareSubschema(ctx, vo, vn, key, added, removed, pol, out) {
   const after = get(vn, key);
   if (before2 === void 0 && after === void 0) return;
   if (before2 !== void 0 && after !== void 0) {
-    ctx.compareNode(ctx, before2, after, at(vo, key), at(vn, key), pol, out);
+    ctx.compareNode(ctx, before2, after, at2(vo, key), at2(vn, key), pol, out);
     return;
   }
-  const po = before2 === void 0 ? vo.pointer : at(vo, key);
-  const pn = after === void 0 ? vn.pointer : at(vn, key);
+  const po = before2 === void 0 ? vo.pointer : at2(vo, key);
+  const pn = after === void 0 ? vn.pointer : at2(vn, key);
   const nested = trial(ctx, before2 ?? TRUE3, after ?? TRUE3, po, pn);
   emitSummary(
     out,
@@ -30677,7 +31564,7 @@ function dependenciesOf(view) {
     if (!isJsonObject(map)) return;
     for (const name of Object.keys(map)) {
       const value = map[name];
-      const pointer = appendPointer(at(view, key), name);
+      const pointer = appendPointer(at2(view, key), name);
       if ((as === "required" || as === "either") && Array.isArray(value))
         required.set(name, { names: stringSet(value), pointer });
       else if (as !== "required") schemas.set(name, { value, pointer });
@@ -30863,8 +31750,8 @@ function compareStrings(_ctx, vo, vn, pol, out) {
   const before2 = get(vo, "pattern");
   const after = get(vn, "pattern");
   if (before2 === void 0 && after === void 0) return;
-  const po = at(vo, "pattern");
-  const pn = at(vn, "pattern");
+  const po = at2(vo, "pattern");
+  const pn = at2(vn, "pattern");
   if (before2 === void 0) {
     emit(out, pol, "pattern-added", vo.pointer, pn, "narrowed", `pattern ${show(after)} added`);
     return;
@@ -30888,11 +31775,11 @@ function compareFormat(_ctx, vo, vn, pol, out) {
   if (before2 === after) return;
   const message = `format ${showKeyword(before2)} → ${showKeyword(after)}`;
   if (before2 === void 0) {
-    emit(out, pol, "format-added", vo.pointer, at(vn, "format"), "narrowed", message);
+    emit(out, pol, "format-added", vo.pointer, at2(vn, "format"), "narrowed", message);
     return;
   }
   if (after === void 0) {
-    emit(out, pol, "format-removed", at(vo, "format"), vn.pointer, "widened", message);
+    emit(out, pol, "format-removed", at2(vo, "format"), vn.pointer, "widened", message);
     return;
   }
   let effect = "unknown";
@@ -30900,7 +31787,7 @@ function compareFormat(_ctx, vo, vn, pol, out) {
     if (FORMAT_INCLUDED_IN[before2]?.includes(after)) effect = "widened";
     else if (FORMAT_INCLUDED_IN[after]?.includes(before2)) effect = "narrowed";
   }
-  emit(out, pol, "format-changed", at(vo, "format"), at(vn, "format"), effect, message);
+  emit(out, pol, "format-changed", at2(vo, "format"), at2(vn, "format"), effect, message);
 }
 
 // src/schema/compare.ts
@@ -31011,10 +31898,10 @@ function compareThroughRefs(ctx, o, n, refOld, refNew, po, pn, pol, out) {
     row = /* @__PURE__ */ new Map();
     memo.set(a, row);
   }
-  const cached = row.get(b);
-  if (cached === null) return;
-  if (cached) {
-    for (const change of cached) out.push(change);
+  const cached2 = row.get(b);
+  if (cached2 === null) return;
+  if (cached2) {
+    for (const change of cached2) out.push(change);
     return;
   }
   row.set(b, null);
@@ -31262,7 +32149,7 @@ var FLAGS = [
 var TASK_FEATURES = [["list"], ["cancel"], ["requests", "tools", "call"]];
 function dig(value, path) {
   let current = value;
-  for (const segment of path) current = get2(current, segment);
+  for (const segment2 of path) current = get2(current, segment2);
   return current;
 }
 function checkCapabilities(ctx) {
@@ -31274,7 +32161,7 @@ function checkCapabilities(ctx) {
     const po = base(pair.old);
     const pn = base(pair.new);
     const revs = pair.revisions;
-    const at2 = (segments, holderO, holderN) => {
+    const at3 = (segments, holderO, holderN) => {
       const ptr = (root, holder, present) => {
         if (!root) return void 0;
         if (present) return appendPointer(root, ...segments);
@@ -31289,7 +32176,7 @@ function checkCapabilities(ctx) {
     for (const key of unionKeys(o, n)) {
       if (key === "protocolVersions" || same(o[key], n[key])) continue;
       if (key === "extensions") {
-        extensions(ctx, revs, obj(o.extensions) ?? {}, obj(n.extensions) ?? {}, at2, o, n);
+        extensions(ctx, revs, obj(o.extensions) ?? {}, obj(n.extensions) ?? {}, at3, o, n);
         continue;
       }
       const had = Object.hasOwn(o, key);
@@ -31300,13 +32187,13 @@ function checkCapabilities(ctx) {
           SUBJECT,
           revs,
           `capability ${q(key)} declared`,
-          at2([key], o, n)
+          at3([key], o, n)
         );
         continue;
       }
       if (had && !has2) {
         const rule = key.startsWith("x-") ? "extension-changed" : key === "completions" ? "capability-completions-removed" : key === "tasks" ? "capability-tasks-removed" : "capability-removed";
-        ctx.emit(rule, SUBJECT, revs, `capability ${q(key)} no longer declared`, at2([key], o, n));
+        ctx.emit(rule, SUBJECT, revs, `capability ${q(key)} no longer declared`, at3([key], o, n));
         continue;
       }
       if (key === "tools" || key === "resources" || key === "prompts") {
@@ -31320,7 +32207,7 @@ function checkCapabilities(ctx) {
               SUBJECT,
               revs,
               `${flag.path.join(".")} ${a} → ${b}`,
-              at2(flag.path, o, n)
+              at3(flag.path, o, n)
             );
         }
         const so = obj(o[key]) ?? {};
@@ -31332,7 +32219,7 @@ function checkCapabilities(ctx) {
             SUBJECT,
             revs,
             `${key}.${sub} changed`,
-            at2([key, sub], o, n)
+            at3([key, sub], o, n)
           );
         }
         continue;
@@ -31350,7 +32237,7 @@ function checkCapabilities(ctx) {
             SUBJECT,
             revs,
             `${path.join(".")} ${b ? "declared" : "no longer declared"}`,
-            at2(path, o, n)
+            at3(path, o, n)
           );
         }
         if (!reported)
@@ -31359,7 +32246,7 @@ function checkCapabilities(ctx) {
             SUBJECT,
             revs,
             "tasks settings changed",
-            at2(["tasks"], o, n)
+            at3(["tasks"], o, n)
           );
         continue;
       }
@@ -31369,24 +32256,24 @@ function checkCapabilities(ctx) {
         revs,
         `capability ${q(key)} settings changed`,
         {
-          ...at2([key], o, n),
+          ...at3([key], o, n),
           details: { old: o[key] ?? null, new: n[key] ?? null }
         }
       );
     }
   }
 }
-function extensions(ctx, revs, a, b, at2, o, n) {
+function extensions(ctx, revs, a, b, at3, o, n) {
   for (const id of unionKeys(a, b)) {
     if (same(a[id], b[id])) continue;
-    const where = at2(["extensions", id], o, n);
+    const where2 = at3(["extensions", id], o, n);
     if (!Object.hasOwn(a, id))
-      ctx.emit("capability-extension-added", SUBJECT, revs, `extension ${q(id)} declared`, where);
+      ctx.emit("capability-extension-added", SUBJECT, revs, `extension ${q(id)} declared`, where2);
     else if (!Object.hasOwn(b, id))
-      ctx.emit("capability-extension-removed", SUBJECT, revs, `extension ${q(id)} no longer declared`, where);
+      ctx.emit("capability-extension-removed", SUBJECT, revs, `extension ${q(id)} no longer declared`, where2);
     else
       ctx.emit("capability-extension-changed", SUBJECT, revs, `extension ${q(id)} settings changed`, {
-        ...where,
+        ...where2,
         details: {
           old: isJsonObject(a[id]) ? a[id] : null,
           new: isJsonObject(b[id]) ? b[id] : null
@@ -31620,12 +32507,12 @@ function applySubstitutions(doc, subs) {
   for (const sub of subs) {
     let parent = root;
     for (let i = 0; i < sub.segments.length - 1; i++) {
-      const segment = sub.segments[i];
+      const segment2 = sub.segments[i];
       const container = parent;
-      const key = Array.isArray(container) ? Number(segment) : segment;
+      const key = Array.isArray(container) ? Number(segment2) : segment2;
       const child = copyOf(container[key]);
       if (Array.isArray(container)) container[key] = child;
-      else setOwn(container, segment, child);
+      else setOwn(container, segment2, child);
       parent = child;
     }
     const last = sub.segments[sub.segments.length - 1];
@@ -31675,7 +32562,7 @@ function checkDocument(ctx) {
       }
     );
   }
-  const at2 = (key) => ({
+  const at3 = (key) => ({
     path: `/${escapeSegment(key)}`,
     before: Object.hasOwn(o, key) ? appendPointer("", key) : "",
     after: Object.hasOwn(n, key) ? appendPointer("", key) : ""
@@ -31686,7 +32573,7 @@ function checkDocument(ctx) {
       DOCUMENT,
       revs,
       `mcpdesc ${qa(o.mcpdesc)} → ${qa(n.mcpdesc)}`,
-      at2("mcpdesc")
+      at3("mcpdesc")
     );
   if (!same(o.$schema, n.$schema))
     ctx.emit(
@@ -31694,9 +32581,9 @@ function checkDocument(ctx) {
       DOCUMENT,
       revs,
       `$schema ${qa(o.$schema)} → ${qa(n.$schema)}`,
-      at2("$schema")
+      at3("$schema")
     );
-  const ins = at2("instructions");
+  const ins = at3("instructions");
   prose(
     ctx,
     "instructions-changed",
@@ -31719,7 +32606,7 @@ function checkDocument(ctx) {
         DOCUMENT,
         revs,
         `root extension ${q(key)} ${o[key] === void 0 ? "added" : n[key] === void 0 ? "removed" : "changed"}`,
-        at2(key)
+        at3(key)
       );
   }
   checkInfo(ctx, revs);
@@ -31733,7 +32620,7 @@ function checkInfo(ctx, revs) {
   const a = obj(ctx.old.doc.info) ?? {};
   const b = obj(ctx.new.doc.info) ?? {};
   if (same(a, b)) return;
-  const at2 = (key) => ({
+  const at3 = (key) => ({
     path: `/${escapeSegment(key)}`,
     before: Object.hasOwn(a, key) ? appendPointer("/info", key) : "/info",
     after: Object.hasOwn(b, key) ? appendPointer("/info", key) : "/info"
@@ -31745,11 +32632,11 @@ function checkInfo(ctx, revs) {
   };
   for (const key of unionKeys(a, b)) {
     if (same(a[key], b[key])) continue;
-    const where = at2(key);
+    const where2 = at3(key);
     const rule = simple[key];
     if (rule) {
       ctx.emit(rule, INFO, revs, `info.${key} ${qa(a[key])} → ${qa(b[key])}`, {
-        ...where,
+        ...where2,
         details: { old: a[key] ?? null, new: b[key] ?? null }
       });
     } else if (key === "title" || key === "description") {
@@ -31761,14 +32648,14 @@ function checkInfo(ctx, revs) {
         `info.${key}`,
         a[key],
         b[key],
-        where.path,
-        where.before,
-        where.after
+        where2.path,
+        where2.before,
+        where2.after
       );
     } else if (key.startsWith("x-")) {
-      ctx.emit("extension-changed", INFO, revs, `info extension ${q(key)} changed`, where);
+      ctx.emit("extension-changed", INFO, revs, `info extension ${q(key)} changed`, where2);
     } else {
-      ctx.emit("info-metadata-changed", INFO, revs, `info.${key} changed`, where);
+      ctx.emit("info-metadata-changed", INFO, revs, `info.${key} changed`, where2);
     }
   }
 }
@@ -31959,12 +32846,12 @@ function uniqueItemsKeyword(codegen) {
       gen.if(_`${data}.length > 1`, () => {
         const seen = gen.const("seen", _`new Map()`);
         const seenStructured = gen.const("seenStructured", _`new Map()`);
-        const at2 = gen.let("at", _`${data}.length`);
+        const at3 = gen.let("at", _`${data}.length`);
         const item = gen.let("item");
         const key = gen.let("key");
         const map = gen.let("map");
-        gen.for(_`;${at2}--;`, () => {
-          gen.assign(item, _`${data}[${at2}]`);
+        gen.for(_`;${at3}--;`, () => {
+          gen.assign(item, _`${data}[${at3}]`);
           gen.if(
             _`${item} !== null && typeof ${item} === "object"`,
             () => {
@@ -31978,11 +32865,11 @@ function uniqueItemsKeyword(codegen) {
           );
           gen.if(_`${map}.has(${key})`, () => {
             gen.assign(i, _`${map}.get(${key})`);
-            gen.assign(j, at2);
+            gen.assign(j, at3);
             cxt.error();
             gen.assign(valid, false).break();
           });
-          gen.code(_`${map}.set(${key}, ${at2})`);
+          gen.code(_`${map}.set(${key}, ${at3})`);
         });
       });
       cxt.ok(valid);
@@ -32138,9 +33025,9 @@ var CONCAT = /vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g
 var HELPER_SOURCE = `
 ;function ${HELPER}(into, more) { if (into === null) return more; for (let i = 0; i < more.length; i++) into.push(more[i]); return into; }
 `;
-function linearErrorConcat(code) {
-  const rewritten = code.replace(CONCAT, `vErrors = ${HELPER}(vErrors, $1);`);
-  return rewritten === code ? code : rewritten + HELPER_SOURCE;
+function linearErrorConcat(code18) {
+  const rewritten = code18.replace(CONCAT, `vErrors = ${HELPER}(vErrors, $1);`);
+  return rewritten === code18 ? code18 : rewritten + HELPER_SOURCE;
 }
 var LINEAR_ERRORS_CODE = { process: linearErrorConcat };
 
@@ -32351,8 +33238,8 @@ function analyseSchema(schema2, key) {
   const dialect = dialectOf(schema2);
   if (dialect !== void 0 && quickMetaValid(schema2, dialect)) return PLAIN_ANALYSES[dialect];
   const cacheKey2 = key ?? schemaKey(schema2);
-  const cached = analysisCache.get(cacheKey2);
-  if (cached) return cached;
+  const cached2 = analysisCache.get(cacheKey2);
+  if (cached2) return cached2;
   const result = {
     dialect,
     metaErrors: [],
@@ -32435,8 +33322,8 @@ function withoutExternalRefs(schema2) {
 var compileCache = /* @__PURE__ */ new Map();
 var MAX_COMPILED_SCHEMA_VALUES = 1e4;
 function compileSchema(schema2, key = schemaKey(schema2)) {
-  const cached = compileCache.get(key);
-  if (cached) return cached;
+  const cached2 = compileCache.get(key);
+  if (cached2) return cached2;
   const analysis = analyseSchema(schema2, key);
   let result;
   if (!analysis.dialect) result = { ok: false, error: "unsupported dialect" };
@@ -32615,22 +33502,22 @@ function checkExampleMaps(ctx, m, pair, subject) {
     const b = mapOf(n, field);
     if (same(a, b)) continue;
     const prefix = field === "interactionExamples" ? "scenario" : "example";
-    const where = (decl, map, name) => Object.hasOwn(map, name) ? appendPointer(decl.pointer, field, name) : Object.hasOwn(decl.value, field) ? appendPointer(decl.pointer, field) : decl.pointer;
+    const where2 = (decl, map, name) => Object.hasOwn(map, name) ? appendPointer(decl.pointer, field, name) : Object.hasOwn(decl.value, field) ? appendPointer(decl.pointer, field) : decl.pointer;
     for (const name of Object.keys(b)) {
       const path = `/${field}/${escapeSegment(name)}`;
       const details2 = { map: field, name };
       if (!Object.hasOwn(a, name)) {
         ctx.emit(`${prefix}-added`, subject, revs, `${NOUN[field]} ${q(name)} added`, {
           path,
-          before: where(o, a, name),
-          after: where(n, b, name),
+          before: where2(o, a, name),
+          after: where2(n, b, name),
           details: details2
         });
       } else if (sortedJson(a[name]) !== sortedJson(b[name])) {
         ctx.emit(`${prefix}-changed`, subject, revs, `${NOUN[field]} ${q(name)} changed`, {
           path,
-          before: where(o, a, name),
-          after: where(n, b, name),
+          before: where2(o, a, name),
+          after: where2(n, b, name),
           details: details2
         });
       }
@@ -32639,8 +33526,8 @@ function checkExampleMaps(ctx, m, pair, subject) {
       if (Object.hasOwn(b, name)) continue;
       ctx.emit(`${prefix}-removed`, subject, revs, `${NOUN[field]} ${q(name)} removed`, {
         path: `/${field}/${escapeSegment(name)}`,
-        before: where(o, a, name),
-        after: where(n, b, name),
+        before: where2(o, a, name),
+        after: where2(n, b, name),
         details: { map: field, name }
       });
     }
@@ -32727,7 +33614,7 @@ function newToolResultsAgainstOld(ctx, pair, subject) {
         (e) => ctx.schemaSemantics === "json-schema" || e.keyword !== "additionalProperties"
       );
       const first = errors[0];
-      const at2 = appendPointer(n.pointer, field, name);
+      const at3 = appendPointer(n.pointer, field, name);
       if (!first && check.incomplete) {
         ctx.emit(
           "example-check-incomplete",
@@ -32737,7 +33624,7 @@ function newToolResultsAgainstOld(ctx, pair, subject) {
           {
             path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
             before: appendPointer(o.pointer, "outputSchema"),
-            after: `${at2}/result/structuredContent`,
+            after: `${at3}/result/structuredContent`,
             details: { map: field, name }
           }
         );
@@ -32751,7 +33638,7 @@ function newToolResultsAgainstOld(ctx, pair, subject) {
         {
           path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
           before: appendPointer(o.pointer, "outputSchema"),
-          after: `${at2}/result/structuredContent`,
+          after: `${at3}/result/structuredContent`,
           details: { map: field, name }
         }
       );
@@ -33070,7 +33957,7 @@ function checkResourceFields(ctx, kind, pair, subject) {
   const pn = pair.new.pointer;
   const revs = pair.revisions;
   const label = kind === "resource" ? "resource" : "resource template";
-  const at2 = (field) => ({
+  const at3 = (field) => ({
     path: `/${field}`,
     before: Object.hasOwn(o, field) ? appendPointer(po, field) : po,
     after: Object.hasOwn(n, field) ? appendPointer(pn, field) : pn
@@ -33082,14 +33969,14 @@ function checkResourceFields(ctx, kind, pair, subject) {
       revs,
       `${label} name ${q(o.name)} → ${q(n.name)} (the identity is still the URI)`,
       {
-        ...at2("name"),
+        ...at3("name"),
         details: { old: o.name ?? null, new: n.name ?? null }
       }
     );
   }
   if (!same(o.mimeType, n.mimeType)) {
     const rule = o.mimeType === void 0 ? "resource-mime-type-added" : n.mimeType === void 0 ? "resource-mime-type-removed" : "resource-mime-type-changed";
-    ctx.emit(rule, subject, revs, `${label} mimeType ${qa(o.mimeType)} → ${qa(n.mimeType)}`, at2("mimeType"));
+    ctx.emit(rule, subject, revs, `${label} mimeType ${qa(o.mimeType)} → ${qa(n.mimeType)}`, at3("mimeType"));
   }
   if (kind === "resource" && !same(o.size, n.size)) {
     ctx.emit(
@@ -33097,7 +33984,7 @@ function checkResourceFields(ctx, kind, pair, subject) {
       subject,
       revs,
       `resource size ${qa(o.size)} → ${qa(n.size)}`,
-      at2("size")
+      at3("size")
     );
   }
   if (!same(o.annotations, n.annotations)) {
@@ -33107,7 +33994,7 @@ function checkResourceFields(ctx, kind, pair, subject) {
       revs,
       `${label} annotations (audience, priority, lastModified) changed`,
       {
-        ...at2("annotations"),
+        ...at3("annotations"),
         details: { old: o.annotations ?? null, new: n.annotations ?? null }
       }
     );
@@ -33198,25 +34085,25 @@ function classifySecurity(oldValue, newValue) {
   const stillWorks = (a ?? []).every((held) => (b ?? []).some((needed) => satisfies(held, needed)));
   return stillWorks ? "security-requirement-widened" : "security-requirement-narrowed";
 }
-function emitSecurity(ctx, subject, revisions, oldValue, newValue, where) {
+function emitSecurity(ctx, subject, revisions, oldValue, newValue, where2) {
   const rule = classifySecurity(renamed(oldValue, schemeRenames(ctx)), newValue);
   if (!rule) return;
-  const via = where.via ? ` through transport ${q(where.via)}` : "";
+  const via = where2.via ? ` through transport ${q(where2.via)}` : "";
   const details2 = {
     old: describeSecurity(oldValue),
     new: describeSecurity(newValue),
-    ...where.extra ?? {}
+    ...where2.extra ?? {}
   };
-  if (where.via) details2.transport = where.via;
+  if (where2.via) details2.transport = where2.via;
   ctx.emit(
     rule,
     subject,
     revisions,
     `effective security${via}: ${describeSecurity(oldValue)} → ${describeSecurity(newValue)}`,
     {
-      path: where.path,
-      before: where.before,
-      after: where.after,
+      path: where2.path,
+      before: where2.before,
+      after: where2.after,
       details: details2
     }
   );
@@ -33351,7 +34238,7 @@ function checkSecuritySchemes(ctx, revisions) {
       continue;
     }
     if (!so || !sn || same(so, sn)) continue;
-    const at2 = (key) => ({
+    const at3 = (key) => ({
       path: `/${escapeSegment(key)}`,
       before: Object.hasOwn(so, key) ? appendPointer(po, key) : po,
       after: Object.hasOwn(sn, key) ? appendPointer(pn, key) : pn
@@ -33362,7 +34249,7 @@ function checkSecuritySchemes(ctx, revisions) {
         subject,
         revisions,
         `security scheme ${q(name)} type ${q(so.type)} → ${q(sn.type)}`,
-        at2("type")
+        at3("type")
       );
       continue;
     }
@@ -33375,7 +34262,7 @@ function checkSecuritySchemes(ctx, revisions) {
           subject,
           revisions,
           `security scheme ${q(name)} ${key} ${qa(so[key])} → ${qa(sn[key])}`,
-          at2(key)
+          at3(key)
         );
     };
     field("scheme", "security-scheme-http-changed");
@@ -33383,7 +34270,7 @@ function checkSecuritySchemes(ctx, revisions) {
     field("name", "security-scheme-api-key-changed");
     field("in", "security-scheme-api-key-changed");
     field("openIdConnectUrl", "security-openid-connect-url-changed");
-    const d = at2("description");
+    const d = at3("description");
     prose(
       ctx,
       "security-scheme-description-changed",
@@ -33405,7 +34292,7 @@ function checkSecuritySchemes(ctx, revisions) {
         subject,
         revisions,
         `security scheme ${q(name)} ${q(key)} changed`,
-        at2(key)
+        at3(key)
       );
     }
   }
@@ -33620,12 +34507,12 @@ function schemaChanges(ctx, pair, subject, direction, oldSchema, newSchema) {
   }
   for (const change of changes) {
     const suffix = change.contractRule ? CONTRACT_RULE[change.contractRule] : change.kind.startsWith("mcp-header-") && direction === "input" ? "header-changed" : change.effect === "none" ? change.level === "warning" ? "default-changed" : "annotation-changed" : EFFECT_RULE[change.effect];
-    const where = change.pointerNew || change.pointerOld || "";
+    const where2 = change.pointerNew || change.pointerOld || "";
     ctx.emit(
       `${direction}-schema-${suffix}`,
       subject,
       pair.revisions,
-      `${field}${where ? ` at ${where}` : ""}: ${change.message}`,
+      `${field}${where2 ? ` at ${where2}` : ""}: ${change.message}`,
       {
         path: `/${field}${change.pointerOld}|${change.pointerNew}`,
         before: po + change.pointerOld,
@@ -33653,7 +34540,7 @@ function checkAnnotations(ctx, pair, subject) {
   const po = pair.old.pointer;
   const pn = pair.new.pointer;
   const revs = pair.revisions;
-  const at2 = (key) => ({
+  const at3 = (key) => ({
     path: `/annotations/${escapeSegment(key)}`,
     before: obj(o) && Object.hasOwn(obj(o) ?? {}, key) ? appendPointer(po, "annotations", key) : obj(o) ? `${po}/annotations` : po,
     after: obj(n) && Object.hasOwn(obj(n) ?? {}, key) ? appendPointer(pn, "annotations", key) : obj(n) ? `${pn}/annotations` : pn
@@ -33663,7 +34550,7 @@ function checkAnnotations(ctx, pair, subject) {
     const b = effective(n, hint);
     if (a === b) return;
     ctx.emit(b ? whenTrue : whenFalse, subject, revs, text(b), {
-      ...at2(hint),
+      ...at3(hint),
       details: { hint, old: a, new: b }
     });
   };
@@ -33695,7 +34582,7 @@ function checkAnnotations(ctx, pair, subject) {
   );
   const ao = obj(o);
   const an = obj(n);
-  const title = at2("title");
+  const title = at3("title");
   prose(
     ctx,
     "annotation-title-changed",
@@ -33711,7 +34598,7 @@ function checkAnnotations(ctx, pair, subject) {
   for (const key of unionKeys(ao, an)) {
     if (key === "title" || Object.hasOwn(HINT_DEFAULTS, key)) continue;
     if (same(ao?.[key], an?.[key])) continue;
-    ctx.emit("annotation-other-changed", subject, revs, `annotation ${q(key)} changed`, at2(key));
+    ctx.emit("annotation-other-changed", subject, revs, `annotation ${q(key)} changed`, at3(key));
   }
 }
 
@@ -33820,12 +34707,12 @@ function checkPair(ctx, m, pair, subject) {
   const pn = pair.new.pointer;
   const revs = pair.revisions;
   const label = KIND_LABEL[m.kind];
-  const at2 = (field) => ({
+  const at3 = (field) => ({
     path: `/${escapeSegment(field)}`,
     before: Object.hasOwn(o, field) ? appendPointer(po, field) : po,
     after: Object.hasOwn(n, field) ? appendPointer(pn, field) : pn
   });
-  const title = at2("title");
+  const title = at3("title");
   prose(
     ctx,
     "primitive-title-changed",
@@ -33838,7 +34725,7 @@ function checkPair(ctx, m, pair, subject) {
     title.before,
     title.after
   );
-  const description = at2("description");
+  const description = at3("description");
   prose(
     ctx,
     "primitive-description-changed",
@@ -33853,7 +34740,7 @@ function checkPair(ctx, m, pair, subject) {
     { modelVisible: true }
   );
   if (!same(o.icons, n.icons))
-    ctx.emit("primitive-icons-changed", subject, revs, `${label} icons changed`, at2("icons"));
+    ctx.emit("primitive-icons-changed", subject, revs, `${label} icons changed`, at3("icons"));
   if (!same(o.tags, n.tags)) {
     const before2 = strings(o.tags);
     const after = strings(n.tags);
@@ -33869,7 +34756,7 @@ function checkPair(ctx, m, pair, subject) {
       revs,
       `${label} tags changed${parts ? `: ${parts}` : " (order)"}`,
       {
-        ...at2("tags"),
+        ...at3("tags"),
         details: { added: plus, removed: minus }
       }
     );
@@ -33882,11 +34769,11 @@ function checkPair(ctx, m, pair, subject) {
       subject,
       revs,
       depNew ? `${label} ${q(m.key)} is now deprecated` : `${label} ${q(m.key)} is no longer deprecated`,
-      at2("deprecated")
+      at3("deprecated")
     );
   }
   if (!same(o._meta, n._meta))
-    ctx.emit("primitive-meta-changed", subject, revs, `${label} \`_meta\` changed`, at2("_meta"));
+    ctx.emit("primitive-meta-changed", subject, revs, `${label} \`_meta\` changed`, at3("_meta"));
   checkClientRequirements(ctx, pair, subject);
   checkElicitations(ctx, pair, subject);
   checkExampleMaps(ctx, m, pair, subject);
@@ -33901,7 +34788,7 @@ function checkPair(ctx, m, pair, subject) {
         subject,
         revs,
         `${label} extension ${q(key)} ${verb(o[key], n[key])}`,
-        at2(key)
+        at3(key)
       );
     } else if (!COMMON_FIELDS.has(key) && !KIND_FIELDS[m.kind].has(key)) {
       ctx.emit(
@@ -33909,7 +34796,7 @@ function checkPair(ctx, m, pair, subject) {
         subject,
         revs,
         `${label} field ${q(key)} ${verb(o[key], n[key])}`,
-        at2(key)
+        at3(key)
       );
     }
   }
@@ -34122,7 +35009,7 @@ function compareTransport(ctx, o, n, revs) {
   const subject = { kind: "transport", key: transportKey(o) };
   const a = o.value;
   const b = n.value;
-  const at2 = (key) => ({
+  const at3 = (key) => ({
     path: `/${escapeSegment(key)}`,
     before: Object.hasOwn(a, key) ? appendPointer(o.pointer, key) : o.pointer,
     after: Object.hasOwn(b, key) ? appendPointer(n.pointer, key) : n.pointer
@@ -34133,12 +35020,12 @@ function compareTransport(ctx, o, n, revs) {
       subject,
       revs,
       `transport type ${q(a.type)} → ${q(b.type)}`,
-      at2("type")
+      at3("type")
     );
   }
   if (!same(a.url, b.url)) {
     ctx.emit("transport-url-changed", subject, revs, `transport url ${qa(a.url)} → ${qa(b.url)}`, {
-      ...at2("url"),
+      ...at3("url"),
       details: { old: a.url ?? null, new: b.url ?? null }
     });
   }
@@ -34148,7 +35035,7 @@ function compareTransport(ctx, o, n, revs) {
       subject,
       revs,
       `stdio command ${qa(a.command)} → ${qa(b.command)}`,
-      at2("command")
+      at3("command")
     );
   }
   if (!same(a.args, b.args)) {
@@ -34160,7 +35047,7 @@ function compareTransport(ctx, o, n, revs) {
       revs,
       `stdio args ${q(show2(a.args))} → ${q(show2(b.args))}`,
       {
-        ...at2("args"),
+        ...at3("args"),
         details: pin ? {
           old: show2(a.args),
           new: show2(b.args),
@@ -34178,14 +35065,14 @@ function compareTransport(ctx, o, n, revs) {
     if (!Object.hasOwn(eo, name)) {
       ctx.emit("transport-stdio-env-added", subject, revs, `environment variable ${q(name)} added`, {
         path,
-        before: at2("env").before,
+        before: at3("env").before,
         after: appendPointer(n.pointer, "env", name)
       });
     } else if (!Object.hasOwn(en, name)) {
       ctx.emit("transport-stdio-env-removed", subject, revs, `environment variable ${q(name)} removed`, {
         path,
         before: appendPointer(o.pointer, "env", name),
-        after: at2("env").after
+        after: at3("env").after
       });
     } else if (!same(eo[name], en[name])) {
       ctx.emit(
@@ -34209,7 +35096,7 @@ function compareTransport(ctx, o, n, revs) {
       subject,
       revs,
       `transport ${q(key)} changed`,
-      at2(key)
+      at3(key)
     );
   }
 }
@@ -34226,6 +35113,78 @@ function packagePinMove(before2, after) {
 }
 
 // src/diff/ignore.ts
+var IgnoreFileError = class extends Error {
+  name = "IgnoreFileError";
+};
+var DATE = /^\d{4}-\d{2}-\d{2}$/;
+function parseIgnoreFile(text) {
+  let value;
+  try {
+    value = loadYaml().parse(text, { schema: "core", uniqueKeys: true });
+  } catch (error2) {
+    throw new IgnoreFileError(`not valid YAML/JSON: ${error2.message.split("\n")[0]}`);
+  }
+  if (value === null || value === void 0) return [];
+  const list2 = Array.isArray(value) ? value : isJsonObject(value) ? value.ignore : void 0;
+  if (!Array.isArray(list2))
+    throw new IgnoreFileError("expected a list of entries, or an object with an `ignore` list");
+  return list2.map((raw, i) => {
+    const index = i + 1;
+    if (!isJsonObject(raw)) throw new IgnoreFileError(`entry ${index}: expected an object`);
+    const entry2 = { index };
+    for (const key of Object.keys(raw)) {
+      if (!["fingerprint", "rule", "subject", "reason", "expires"].includes(key))
+        throw new IgnoreFileError(`entry ${index}: unknown key ${JSON.stringify(key)}`);
+    }
+    const str2 = (key) => {
+      const v = raw[key];
+      if (v === void 0) return void 0;
+      if (v instanceof Date) return v.toISOString().slice(0, 10);
+      if (typeof v !== "string" || v === "")
+        throw new IgnoreFileError(`entry ${index}: ${key} must be a non-empty string`);
+      return v;
+    };
+    const fingerprint3 = str2("fingerprint");
+    const rule = str2("rule");
+    const reason = str2("reason");
+    const expires = str2("expires");
+    if (fingerprint3 !== void 0) entry2.fingerprint = fingerprint3;
+    if (rule !== void 0) entry2.rule = rule;
+    if (reason !== void 0) entry2.reason = reason;
+    if (expires !== void 0) {
+      if (!DATE.test(expires)) throw new IgnoreFileError(`entry ${index}: expires must be a date YYYY-MM-DD`);
+      entry2.expires = expires;
+    }
+    const subject = raw.subject;
+    if (subject !== void 0) {
+      if (typeof subject === "string") {
+        const colon = subject.indexOf(":");
+        const kinds = [
+          "document",
+          "info",
+          "tool",
+          "prompt",
+          "resource",
+          "resourceTemplate",
+          "transport",
+          "capabilities",
+          "security",
+          "securityScheme",
+          "tag",
+          "component"
+        ];
+        const head = colon > 0 ? subject.slice(0, colon) : "";
+        entry2.subject = kinds.includes(head) ? { kind: head, key: subject.slice(colon + 1) } : { key: subject };
+      } else if (isJsonObject(subject) && typeof subject.key === "string") {
+        entry2.subject = { key: subject.key };
+        if (typeof subject.kind === "string") entry2.subject.kind = subject.kind;
+      } else throw new IgnoreFileError(`entry ${index}: subject must be "kind:key" or {kind, key}`);
+    }
+    if (entry2.fingerprint === void 0 && (entry2.rule === void 0 || entry2.subject === void 0))
+      throw new IgnoreFileError(`entry ${index}: give a fingerprint, or a rule and a subject`);
+    return entry2;
+  });
+}
 function matches(entry2, change) {
   if (entry2.fingerprint !== void 0 && entry2.fingerprint !== change.fingerprint) return false;
   if (entry2.rule !== void 0 && entry2.rule !== change.ruleId) return false;
@@ -34333,9 +35292,6 @@ var Side = class {
     return text;
   }
 };
-
-// src/diff/types.ts
-var LEVEL_RANK = { breaking: 3, warning: 2, info: 1 };
 
 // src/diff/engine.ts
 function diffDocuments(oldInput, newInput, options = {}) {
@@ -34462,6 +35418,70 @@ function cmp(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// src/lint/baseline.ts
+var IDENTITY_FIELDS = ["name", "uri", "uriTemplate", "id", "type"];
+var PRIMITIVE_KIND2 = {
+  tools: "tool",
+  prompts: "prompt",
+  resources: "resource",
+  resourceTemplates: "resourceTemplate"
+};
+function baselineKey(finding, document) {
+  const { subject, pointer } = stablePointer(document, finding.location.pointer);
+  return `${finding.code}\0${subject}\0${pointer}`;
+}
+function splitByBaseline(head, base) {
+  const remaining = /* @__PURE__ */ new Map();
+  for (const finding of base.findings) {
+    const key = baselineKey(finding, base.document);
+    remaining.set(key, (remaining.get(key) ?? 0) + 1);
+  }
+  const split = { fresh: [], known: [] };
+  for (const finding of head.findings) {
+    const key = baselineKey(finding, head.document);
+    const left = remaining.get(key) ?? 0;
+    if (left > 0) {
+      remaining.set(key, left - 1);
+      split.known.push(finding);
+    } else split.fresh.push(finding);
+  }
+  return split;
+}
+function stablePointer(document, pointer) {
+  let segments;
+  try {
+    segments = parsePointer(pointer);
+  } catch {
+    return { subject: "", pointer };
+  }
+  let subject = "";
+  let node = document;
+  let out = "";
+  for (let i = 0; i < segments.length; i++) {
+    const segment2 = segments[i];
+    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(segment2)) {
+      const element = node[Number(segment2)];
+      const identity = identityOf(element);
+      out += `/${identity === void 0 ? segment2 : `[${escapeSegment(identity)}]`}`;
+      if (i === 1 && identity !== void 0 && PRIMITIVE_KIND2[segments[0]] !== void 0)
+        subject = `${PRIMITIVE_KIND2[segments[0]]}:${identity.slice(identity.indexOf("=") + 1)}`;
+      node = element;
+    } else {
+      out += `/${escapeSegment(segment2)}`;
+      node = isJsonObject(node) ? node[segment2] : void 0;
+    }
+  }
+  return { subject, pointer: out };
+}
+function identityOf(element) {
+  if (!isJsonObject(element)) return void 0;
+  for (const field of IDENTITY_FIELDS) {
+    const value = element[field];
+    if (typeof value === "string" && value !== "") return `${field}=${value}`;
+  }
+  return void 0;
+}
+
 // src/lint/types.ts
 var SUBJECT_TYPES = [
   "Document",
@@ -34572,14 +35592,14 @@ var consistentCasing = {
     required: ["subjects"],
     additionalProperties: false
   },
-  fn: (_target, options, context) => {
+  fn: (_target, options, context2) => {
     const styles = options.styles ?? DEFAULT_STYLES;
     const field = options.field ?? "@key";
     const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : void 0;
     const groups = /* @__PURE__ */ new Map();
     for (const type of options.subjects) {
       if (!isSubjectType(type)) continue;
-      const subjects = context.subjects.get(type) ?? [];
+      const subjects = context2.subjects.get(type) ?? [];
       for (let i = 0; i < subjects.length; i++) {
         const subject = subjects[i];
         const entry2 = nameOf(subject, field);
@@ -34913,8 +35933,8 @@ function pathText(path) {
 var geminiTypes = {
   name: "geminiTypes",
   description: "Run on a tool's root input schema: the schema and every schema below it through `properties` and `items` has a `type` (or only typed `anyOf`/`allOf`/`oneOf` branches), as Gemini CLI requires before it offers a tool to the model.",
-  fn: (target, _options, context) => {
-    if (!isJsonObject(target) || context.subject.via !== void 0) return none3;
+  fn: (target, _options, context2) => {
+    if (!isJsonObject(target) || context2.subject.via !== void 0) return none3;
     const out = [];
     geminiUntyped(target, [], out, 0);
     return out;
@@ -34972,8 +35992,8 @@ var allRequired = {
 var rootObject = {
   name: "rootObject",
   description: "A tool's root input schema must be `type: object` and not an `anyOf`/`oneOf` (OpenAI strict mode).",
-  fn: (target, _options, context) => {
-    if (!isJsonObject(target) || context.subject.via !== void 0) return none3;
+  fn: (target, _options, context2) => {
+    if (!isJsonObject(target) || context2.subject.via !== void 0) return none3;
     for (const keyword of ["anyOf", "oneOf"])
       if (Object.hasOwn(target, keyword))
         return [
@@ -35051,8 +36071,8 @@ var usefulText = {
 var noParameterSchema = {
   name: "noParameterSchema",
   description: 'A tool\'s root input schema without properties must be the closed empty schema `{"type":"object","additionalProperties":false}` (spec §9.2); schemas below the root are not checked.',
-  fn: (target, _options, context) => {
-    if (context.subject.via !== void 0) return none4;
+  fn: (target, _options, context2) => {
+    if (context2.subject.via !== void 0) return none4;
     if (!isJsonObject(target) || composed(target)) return none4;
     const properties = target.properties;
     if (isJsonObject(properties) && Object.keys(properties).length > 0) return none4;
@@ -35070,9 +36090,9 @@ var noParameterSchema = {
 var explicitAdditionalProperties = {
   name: "explicitAdditionalProperties",
   description: "An object schema with `properties` must say whether other properties are allowed (`additionalProperties` or `unevaluatedProperties`). Composed schemas are skipped.",
-  fn: (target, _options, context) => {
+  fn: (target, _options, context2) => {
     if (!isJsonObject(target) || !isObjectSchema2(target) || composed(target)) return none4;
-    if (context.subject.via !== void 0 && BRANCH_KEYWORDS.has(context.subject.via)) return none4;
+    if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none4;
     const properties = target.properties;
     if (!isJsonObject(properties) || Object.keys(properties).length === 0) return none4;
     if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
@@ -35087,9 +36107,9 @@ var explicitAdditionalProperties = {
 var requiredDeclared = {
   name: "requiredDeclared",
   description: "Every `required` entry of an object schema must be declared in its `properties` (composed schemas and composition branches are skipped).",
-  fn: (target, _options, context) => {
+  fn: (target, _options, context2) => {
     if (!isJsonObject(target) || composed(target) || !Array.isArray(target.required)) return none4;
-    if (context.subject.via !== void 0 && BRANCH_KEYWORDS.has(context.subject.via)) return none4;
+    if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none4;
     const properties = isJsonObject(target.properties) ? target.properties : {};
     const out = [];
     target.required.forEach((name, i) => {
@@ -35286,9 +36306,9 @@ var writeToolHints = {
 var securityDeclared = {
   name: "securityDeclared",
   description: "The subject (a transport) must have a `security` declaration of its own or inherit a root one; `security: []` counts as a declaration (explicitly anonymous).",
-  fn: (target, _options, context) => {
+  fn: (target, _options, context2) => {
     if (!isJsonObject(target) || Object.hasOwn(target, "security")) return none4;
-    const doc = context.document;
+    const doc = context2.document;
     if (isJsonObject(doc) && Object.hasOwn(doc, "security")) return none4;
     return [
       {
@@ -35359,11 +36379,11 @@ var invisibleCharacters = {
     if (typeof target !== "string" || !INVISIBLE_ANY.test(target)) return none4;
     const found = /* @__PURE__ */ new Map();
     for (const match of target.matchAll(cachedRegExp(INVISIBLE_SOURCE, "g"))) {
-      const code = `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
-      if (!found.has(code)) found.set(code, match.index ?? 0);
+      const code18 = `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+      if (!found.has(code18)) found.set(code18, match.index ?? 0);
     }
     if (found.size === 0) return none4;
-    const list2 = [...found].map(([code, at2]) => `${code} at offset ${at2}`).join(", ");
+    const list2 = [...found].map(([code18, at3]) => `${code18} at offset ${at3}`).join(", ");
     return [{ message: `contains invisible or bidi control characters (${list2})` }];
   }
 };
@@ -35434,11 +36454,11 @@ function tagReferences(subjects) {
 var tagsDeclared = {
   name: "tagsDeclared",
   description: "Run on the Document: tags used by primitives should be declared in a root `tags` catalogue. (With a catalogue, an undeclared tag is the validation error `unknown-tag-reference`; this covers documents without one.)",
-  fn: (target, _options, context) => {
+  fn: (target, _options, context2) => {
     if (!isJsonObject(target) || Object.hasOwn(target, "tags")) return none4;
     const seen = /* @__PURE__ */ new Set();
     const out = [];
-    for (const ref of tagReferences(context.subjects)) {
+    for (const ref of tagReferences(context2.subjects)) {
       if (seen.has(ref.name)) continue;
       seen.add(ref.name);
       out.push({
@@ -35452,9 +36472,9 @@ var tagsDeclared = {
 var tagsUsed = {
   name: "tagsUsed",
   description: "Run on the Document: every entry of the root `tags` catalogue should be used by at least one primitive.",
-  fn: (target, _options, context) => {
+  fn: (target, _options, context2) => {
     if (!isJsonObject(target) || !Array.isArray(target.tags)) return none4;
-    const used = new Set(tagReferences(context.subjects).map((r2) => r2.name));
+    const used = new Set(tagReferences(context2.subjects).map((r2) => r2.name));
     const out = [];
     target.tags.forEach((tag, i) => {
       if (isJsonObject(tag) && typeof tag.name === "string" && !used.has(tag.name))
@@ -35475,11 +36495,11 @@ var uniqueNames = {
     required: ["subjects"],
     additionalProperties: false
   },
-  fn: (_target, options, context) => {
+  fn: (_target, options, context2) => {
     const out = [];
     for (const type of options.subjects) {
       const seen = /* @__PURE__ */ new Map();
-      for (const subject of context.subjects.get(type) ?? []) {
+      for (const subject of context2.subjects.get(type) ?? []) {
         const value = subject.value;
         if (!isJsonObject(value) || typeof value.name !== "string") continue;
         const key = sortedJson(value.name.toLowerCase().replace(/[-_]/g, ""));
@@ -36347,17 +37367,17 @@ async function readSchemaSemantics(file) {
 }
 var asList = (value) => value === void 0 ? [] : Array.isArray(value) ? value.filter((v) => typeof v === "string") : [String(value)];
 var INVALIDATING = new Set(
-  Object.keys(CODES).filter((code) => CODES[code].severity === "error")
+  Object.keys(CODES).filter((code18) => CODES[code18].severity === "error")
 );
-function isInvalidatingCode(code) {
-  return INVALIDATING.has(code);
+function isInvalidatingCode(code18) {
+  return INVALIDATING.has(code18);
 }
 function validationRules() {
   const rules = /* @__PURE__ */ new Map();
-  for (const code of Object.keys(CODES)) {
-    const info3 = CODES[code];
-    rules.set(code, {
-      id: code,
+  for (const code18 of Object.keys(CODES)) {
+    const info3 = CODES[code18];
+    rules.set(code18, {
+      id: code18,
       description: info3.description,
       severity: info3.severity,
       given: ["Document"],
@@ -36590,15 +37610,15 @@ var Resolver = class {
         throw positioned(raw, pointer, "a rule definition needs `then: {function: ...}`", true);
       const given = asList(def.given);
       given.forEach((g, i) => {
-        const at2 = Array.isArray(def.given) ? `${pointer}/given/${i}` : `${pointer}/given`;
+        const at3 = Array.isArray(def.given) ? `${pointer}/given/${i}` : `${pointer}/given`;
         if (g.startsWith("$")) {
           try {
             parseJsonPath(g);
           } catch (error2) {
-            if (error2 instanceof JsonPathError) throw positioned(raw, at2, error2.message);
+            if (error2 instanceof JsonPathError) throw positioned(raw, at3, error2.message);
             throw error2;
           }
-        } else if (!isSubjectType(g)) throw positioned(raw, at2, `unknown subject type ${JSON.stringify(g)}`);
+        } else if (!isSubjectType(g)) throw positioned(raw, at3, `unknown subject type ${JSON.stringify(g)}`);
       });
       const fnName = String(def.then.function);
       if (!this.functions.has(fnName))
@@ -36773,10 +37793,10 @@ var Ctx = class {
   scopeOf(item, parent) {
     return scopeFrom(item.protocolVersions) ?? parent;
   }
-  report(code, path, message, options = {}) {
+  report(code18, path, message, options = {}) {
     const pointer = typeof path === "string" ? path : toPointer(path);
     this.findings.push({
-      code,
+      code: code18,
       pointer,
       message,
       atKey: options.atKey ?? true,
@@ -36864,9 +37884,9 @@ function checkClientRequirements2(ctx) {
     if (!isObject(requirements)) continue;
     const base = [...p.path, "clientRequirements"];
     const problems = /* @__PURE__ */ new Map();
-    const add = (code, path, version, message) => {
-      const key = `${code}\0${path.join("\0")}`;
-      const entry2 = problems.get(key) ?? { code, path, message, versions: [] };
+    const add = (code18, path, version, message) => {
+      const key = `${code18}\0${path.join("\0")}`;
+      const entry2 = problems.get(key) ?? { code: code18, path, message, versions: [] };
       entry2.versions.push(version);
       problems.set(key, entry2);
     };
@@ -37197,15 +38217,15 @@ function reservedPrefix(key, version) {
   if (version === "2025-06-18") return labels.slice(0, -1).some(reserved);
   return labels.length >= 2 && reserved(labels[1]);
 }
-function checkMeta(ctx, meta, context, scope, path) {
+function checkMeta(ctx, meta, context2, scope, path) {
   if (!isObject(meta)) return;
   const complete = scope.filter((v) => !before(v, "2025-06-18"));
   for (const [key, value] of entries2(meta)) {
-    const at2 = [...path, key];
+    const at3 = [...path, key];
     if (!KEY.test(key)) {
       ctx.report(
         "meta-key-invalid",
-        at2,
+        at3,
         `_meta key ${JSON.stringify(key)} does not match the MCP _meta key grammar`
       );
       continue;
@@ -37213,16 +38233,16 @@ function checkMeta(ctx, meta, context, scope, path) {
     const known = KNOWN2[key];
     const knownIn = known ? complete.filter((v) => known.versions.includes(v)) : [];
     if (known && knownIn.length > 0) {
-      if (!known.contexts.includes(context)) {
+      if (!known.contexts.includes(context2)) {
         ctx.report(
           "meta-reserved-key-context",
-          at2,
-          `reserved _meta key ${JSON.stringify(key)} is not defined in a ${context} context (MCP ${list(knownIn)}); it belongs to ${known.contexts.join("/")} metadata`
+          at3,
+          `reserved _meta key ${JSON.stringify(key)} is not defined in a ${context2} context (MCP ${list(knownIn)}); it belongs to ${known.contexts.join("/")} metadata`
         );
       } else if (!known.valid(value)) {
         ctx.report(
           "meta-reserved-key-value",
-          at2,
+          at3,
           `reserved _meta key ${JSON.stringify(key)} must be ${known.expects} (MCP ${list(knownIn)})`
         );
       }
@@ -37232,7 +38252,7 @@ function checkMeta(ctx, meta, context, scope, path) {
     if (unknownIn.length > 0) {
       ctx.report(
         "meta-unknown-reserved-key",
-        at2,
+        at3,
         `_meta key ${JSON.stringify(key)} uses an MCP-reserved prefix but is not recognized for MCP ${list(unknownIn)}; it is preserved, review its authority`
       );
     }
@@ -37243,13 +38263,13 @@ function checkDeclarationMeta(ctx) {
 }
 
 // src/validate/semantic/result-shape.ts
-function checkCompletedResultShape(ctx, result, path, where, scope, codes) {
+function checkCompletedResultShape(ctx, result, path, where2, scope, codes) {
   for (const field of ENVELOPE_FIELDS) {
     if (has(result, field))
       ctx.report(
         codes.envelope,
         [...path, field],
-        `${where} must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
+        `${where2} must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
       );
   }
   for (const field of INCOMPLETE_FIELDS) {
@@ -37257,14 +38277,14 @@ function checkCompletedResultShape(ctx, result, path, where, scope, codes) {
       ctx.report(
         codes.incomplete,
         [...path, field],
-        `${where} must not contain non-completed workflow field ${JSON.stringify(field)}`
+        `${where2} must not contain non-completed workflow field ${JSON.stringify(field)}`
       );
   }
   if (scope.includes("2026-07-28") && result.resultType !== "complete") {
     ctx.report(
       codes.version,
       has(result, "resultType") ? [...path, "resultType"] : path,
-      `${where} must contain resultType: "complete" for MCP 2026-07-28`
+      `${where2} must contain resultType: "complete" for MCP 2026-07-28`
     );
   }
   const pre2026 = scope.filter((v) => v !== "2026-07-28");
@@ -37272,7 +38292,7 @@ function checkCompletedResultShape(ctx, result, path, where, scope, codes) {
     ctx.report(
       codes.version,
       [...path, "resultType"],
-      `${where}.resultType is not defined for MCP ${list(pre2026)}`
+      `${where2}.resultType is not defined for MCP ${list(pre2026)}`
     );
   }
 }
@@ -37301,9 +38321,9 @@ function parsedTemplate(template) {
   }
   return parsed;
 }
-function checkResult(ctx, result, scope, path, where) {
+function checkResult(ctx, result, scope, path, where2) {
   if (!isObject(result)) return;
-  checkCompletedResultShape(ctx, result, path, where, scope, {
+  checkCompletedResultShape(ctx, result, path, where2, scope, {
     envelope: "resource-example-json-rpc-envelope",
     incomplete: "incomplete-resource-example-result",
     version: "resource-example-result-version-mismatch"
@@ -37314,13 +38334,13 @@ function checkResult(ctx, result, scope, path, where) {
       ctx.report(
         "resource-example-cache-fields-version-mismatch",
         path,
-        `${where}.${field} is required for MCP 2026-07-28`
+        `${where2}.${field} is required for MCP 2026-07-28`
       );
     if (pre.length > 0 && has(result, field))
       ctx.report(
         "resource-example-cache-fields-version-mismatch",
         [...path, field],
-        `${where}.${field} is not defined for MCP ${list(pre)}`
+        `${where2}.${field} is not defined for MCP ${list(pre)}`
       );
   }
   const early = earlierThan(scope, "2025-06-18");
@@ -37328,7 +38348,7 @@ function checkResult(ctx, result, scope, path, where) {
     ctx.report(
       "resource-example-result-version-mismatch",
       [...path, "_meta"],
-      `${where}._meta is not defined for MCP ${list(early)}`
+      `${where2}._meta is not defined for MCP ${list(early)}`
     );
   checkMeta(ctx, result._meta, "result", scope, [...path, "_meta"]);
   arr(result.contents).forEach((content, i) => {
@@ -37336,22 +38356,22 @@ function checkResult(ctx, result, scope, path, where) {
       ctx.report(
         "resource-example-content-version-mismatch",
         [...path, "contents", i, "_meta"],
-        `${where}.contents[${i}]._meta is not defined for MCP ${list(early)}`
+        `${where2}.contents[${i}]._meta is not defined for MCP ${list(early)}`
       );
     if (isObject(content)) checkMeta(ctx, content._meta, "content", scope, [...path, "contents", i, "_meta"]);
   });
 }
-function checkContents(ctx, owner, requested, result, path, where) {
+function checkContents(ctx, owner, requested, result, path, where2) {
   if (!isObject(result)) return;
   let found = false;
   arr(result.contents).forEach((c, i) => {
     if (!isObject(c)) return;
-    const at2 = [...path, "contents", i];
+    const at3 = [...path, "contents", i];
     if (typeof c.blob === "string" && !isCanonicalBase64(c.blob)) {
       ctx.report(
         "invalid-resource-example-base64",
-        [...at2, "blob"],
-        `${where}.contents[${i}].blob must be valid canonical base64`
+        [...at3, "blob"],
+        `${where2}.contents[${i}].blob must be valid canonical base64`
       );
     }
     if (c.uri !== requested) return;
@@ -37359,8 +38379,8 @@ function checkContents(ctx, owner, requested, result, path, where) {
     if (typeof owner.mimeType === "string" && typeof c.mimeType === "string" && c.mimeType !== owner.mimeType) {
       ctx.report(
         "resource-example-mime-type-mismatch",
-        [...at2, "mimeType"],
-        `${where}.contents[${i}].mimeType ${JSON.stringify(c.mimeType)} differs from the declared mimeType ${JSON.stringify(owner.mimeType)}`
+        [...at3, "mimeType"],
+        `${where2}.contents[${i}].mimeType ${JSON.stringify(c.mimeType)} differs from the declared mimeType ${JSON.stringify(owner.mimeType)}`
       );
     }
     if (typeof owner.size === "number") {
@@ -37368,8 +38388,8 @@ function checkContents(ctx, owner, requested, result, path, where) {
       if (actual !== void 0 && actual !== owner.size) {
         ctx.report(
           "resource-example-size-mismatch",
-          at2,
-          `${where}.contents[${i}] holds ${actual} raw bytes, but the declared size is ${owner.size}`,
+          at3,
+          `${where2}.contents[${i}] holds ${actual} raw bytes, but the declared size is ${owner.size}`,
           { atKey: false }
         );
       }
@@ -37379,7 +38399,7 @@ function checkContents(ctx, owner, requested, result, path, where) {
     ctx.report(
       "resource-example-requested-uri-not-returned",
       [...path, "contents"],
-      `${where}.contents has no entry for the requested URI ${JSON.stringify(requested)}; this is valid only for a documented collection or indirection`
+      `${where2}.contents has no entry for the requested URI ${JSON.stringify(requested)}; this is valid only for a documented collection or indirection`
     );
   }
 }
@@ -37402,16 +38422,16 @@ function checkResourceExamples(ctx) {
     for (const [name, example] of examples) {
       if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
       const path = [...p.path, "examples", name];
-      const where = `example ${JSON.stringify(name)}`;
+      const where2 = `example ${JSON.stringify(name)}`;
       const requested = p.kind === "resources" ? p.value.uri : example.uri;
       if (p.kind === "resourceTemplates" && typeof requested === "string" && template && !matchesTemplate(template, requested)) {
         ctx.report(
           "resource-template-example-invalid-expansion",
           [...path, "uri"],
-          `${where}.uri ${JSON.stringify(requested)} is not an expansion of ${JSON.stringify(p.value.uriTemplate)}`
+          `${where2}.uri ${JSON.stringify(requested)} is not an expansion of ${JSON.stringify(p.value.uriTemplate)}`
         );
       }
-      checkResult(ctx, example.result, p.scope, [...path, "result"], `${where}.result`);
+      checkResult(ctx, example.result, p.scope, [...path, "result"], `${where2}.result`);
       if (typeof requested === "string")
         checkContents(
           ctx,
@@ -37419,7 +38439,7 @@ function checkResourceExamples(ctx) {
           requested,
           example.result,
           [...path, "result"],
-          `${where}.result`
+          `${where2}.result`
         );
     }
   }
@@ -37453,30 +38473,30 @@ function checkCompletionExamples(ctx) {
     for (const [name, example] of examples) {
       if (!isObject(example)) continue;
       const path = [...p.path, "completionExamples", name];
-      const where = `completion example ${JSON.stringify(name)}`;
+      const where2 = `completion example ${JSON.stringify(name)}`;
       const target = obj2(example.argument)?.name;
       if (typeof target === "string" && allowed2 && !allowed2.has(target)) {
         ctx.report(
           isPrompt ? "prompt-completion-example-unknown-argument" : "resource-template-completion-example-unknown-variable",
           [...path, "argument", "name"],
-          `${where}.argument.name ${JSON.stringify(target)} is not a ${noun}`,
+          `${where2}.argument.name ${JSON.stringify(target)} is not a ${noun}`,
           { atKey: false }
         );
       }
       for (const argument of Object.keys(obj2(obj2(example.context)?.arguments) ?? {})) {
-        const at2 = [...path, "context", "arguments", argument];
+        const at3 = [...path, "context", "arguments", argument];
         if (allowed2 && !allowed2.has(argument)) {
           ctx.report(
             isPrompt ? "prompt-completion-example-context-unknown-argument" : "resource-template-completion-example-context-unknown-variable",
-            at2,
-            `${where}.context.arguments contains ${JSON.stringify(argument)}, which is not a ${noun}`
+            at3,
+            `${where2}.context.arguments contains ${JSON.stringify(argument)}, which is not a ${noun}`
           );
         }
         if (argument === target) {
           ctx.report(
             "completion-example-duplicate-target-context",
-            at2,
-            `${where}.context.arguments must not repeat the completed argument ${JSON.stringify(argument)}`
+            at3,
+            `${where2}.context.arguments must not repeat the completed argument ${JSON.stringify(argument)}`
           );
         }
       }
@@ -37485,7 +38505,7 @@ function checkCompletionExamples(ctx) {
         ctx.report(
           "completion-example-version-mismatch",
           path,
-          `${where} applies to MCP ${list(none5)}, which does not define completion (requires 2025-03-26 or later)`
+          `${where2} applies to MCP ${list(none5)}, which does not define completion (requires 2025-03-26 or later)`
         );
       }
       const scope = p.scope.filter((v) => !none5.includes(v));
@@ -37494,13 +38514,13 @@ function checkCompletionExamples(ctx) {
         ctx.report(
           "completion-example-context-version-mismatch",
           [...path, "context"],
-          `${where}.context is not defined for MCP ${list(noContext)} (requires 2025-06-18 or later)`
+          `${where2}.context is not defined for MCP ${list(noContext)} (requires 2025-06-18 or later)`
         );
       }
       const result = obj2(example.result);
       if (!result || scope.length === 0) continue;
       const resultPath = [...path, "result"];
-      checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, scope, {
+      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, scope, {
         envelope: "completion-example-json-rpc-envelope",
         incomplete: "incomplete-completion-example-result",
         version: "completion-example-result-version-mismatch"
@@ -37509,7 +38529,7 @@ function checkCompletionExamples(ctx) {
         ctx.report(
           "completion-example-result-version-mismatch",
           [...resultPath, "_meta"],
-          `${where}.result._meta is not defined for MCP ${list(noContext)}`
+          `${where2}.result._meta is not defined for MCP ${list(noContext)}`
         );
       }
       checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
@@ -37518,13 +38538,13 @@ function checkCompletionExamples(ctx) {
 }
 
 // src/validate/semantic/elicitations.ts
-function checkForm(ctx, schema2, v2025_06, path, where) {
+function checkForm(ctx, schema2, v2025_06, path, where2) {
   if (!isObject(schema2) || has(schema2, "$componentRef")) return;
   if (v2025_06 && has(schema2, "$schema")) {
     ctx.report(
       "elicitation-form-schema-version-mismatch",
       [...path, "$schema"],
-      `${where}.$schema is not defined for MCP 2025-06-18`
+      `${where2}.$schema is not defined for MCP 2025-06-18`
     );
   }
   const properties = obj2(schema2.properties) ?? {};
@@ -37533,7 +38553,7 @@ function checkForm(ctx, schema2, v2025_06, path, where) {
       ctx.report(
         "elicitation-form-required-property-unknown",
         [...path, "required", i],
-        `${where}.required names ${JSON.stringify(name)}, which is not a declared property`,
+        `${where2}.required names ${JSON.stringify(name)}, which is not a declared property`,
         { atKey: false }
       );
     }
@@ -37541,20 +38561,20 @@ function checkForm(ctx, schema2, v2025_06, path, where) {
   for (const [name, p] of entries2(properties)) {
     const property = obj2(p);
     if (!property) continue;
-    const at2 = [...path, "properties", name];
-    const label = `${where}.properties.${name}`;
+    const at3 = [...path, "properties", name];
+    const label = `${where2}.properties.${name}`;
     if (v2025_06) {
       if (property.type === "array" || has(property, "oneOf")) {
         ctx.report(
           "elicitation-form-schema-version-mismatch",
-          at2,
+          at3,
           `${label} uses a titled or multi-select enum, which MCP 2025-06-18 does not define`
         );
       }
       if (has(property, "default") && property.type !== "boolean") {
         ctx.report(
           "elicitation-form-schema-version-mismatch",
-          [...at2, "default"],
+          [...at3, "default"],
           `${label}.default is defined only for boolean properties in MCP 2025-06-18`
         );
       }
@@ -37562,7 +38582,7 @@ function checkForm(ctx, schema2, v2025_06, path, where) {
     if (Array.isArray(property.enumNames) && Array.isArray(property.enum) && property.enumNames.length !== property.enum.length) {
       ctx.report(
         "elicitation-form-enum-names-mismatch",
-        [...at2, "enumNames"],
+        [...at3, "enumNames"],
         `${label}.enumNames has ${property.enumNames.length} names for ${property.enum.length} enum values`
       );
     }
@@ -37571,7 +38591,7 @@ function checkForm(ctx, schema2, v2025_06, path, where) {
       if (values && !values.includes(property.default)) {
         ctx.report(
           "elicitation-form-default-outside-enum",
-          [...at2, "default"],
+          [...at3, "default"],
           `${label}.default ${JSON.stringify(property.default)} is not one of the declared values`
         );
       }
@@ -37581,7 +38601,7 @@ function checkForm(ctx, schema2, v2025_06, path, where) {
         if (itemValues && property.default.some((v) => !itemValues.includes(v))) {
           ctx.report(
             "elicitation-form-default-outside-enum",
-            [...at2, "default"],
+            [...at3, "default"],
             `${label}.default contains a value outside the declared item values`
           );
         }
@@ -37597,7 +38617,7 @@ function checkForm(ctx, schema2, v2025_06, path, where) {
       if (typeof lo === "number" && typeof hi === "number" && lo > hi) {
         ctx.report(
           "elicitation-form-invalid-range",
-          [...at2, min],
+          [...at3, min],
           `${label}.${min} (${lo}) exceeds ${max} (${hi})`
         );
       }
@@ -37611,14 +38631,14 @@ function checkElicitations2(ctx) {
       const elicitation = obj2(e);
       if (!elicitation) return;
       const path = [...p.path, "elicitations", i];
-      const where = `elicitation ${JSON.stringify(elicitation.name)}`;
+      const where2 = `elicitation ${JSON.stringify(elicitation.name)}`;
       if (typeof elicitation.name === "string") {
         const first = names.get(elicitation.name);
         if (first !== void 0) {
           ctx.report(
             "duplicate-elicitation-name",
             [...path, "name"],
-            `${where} duplicates the name of elicitations[${first}] in ${p.label}; names are unique within a primitive`,
+            `${where2} duplicates the name of elicitations[${first}] in ${p.label}; names are unique within a primitive`,
             {
               atKey: false,
               related: [toPointer([...p.path, "elicitations", first, "name"])]
@@ -37633,7 +38653,7 @@ function checkElicitations2(ctx) {
           ctx.report(
             "elicitation-mode-not-supported-by-version",
             [...path, "mode"],
-            `${where} uses URL mode, which MCP ${list(early)} does not define (form mode only; URL mode requires 2025-11-25 or later)`,
+            `${where2} uses URL mode, which MCP ${list(early)} does not define (form mode only; URL mode requires 2025-11-25 or later)`,
             { atKey: false }
           );
         }
@@ -37644,7 +38664,7 @@ function checkElicitations2(ctx) {
           elicitation.requestedSchema,
           scope.includes("2025-06-18"),
           [...path, "requestedSchema"],
-          `${where}.requestedSchema`
+          `${where2}.requestedSchema`
         );
       }
     });
@@ -37652,13 +38672,13 @@ function checkElicitations2(ctx) {
 }
 
 // src/validate/semantic/extensions.ts
-function checkMap(ctx, map, path, where) {
+function checkMap(ctx, map, path, where2) {
   for (const identifier of Object.keys(obj2(map) ?? {})) {
     if (usesReservedPrefix(identifier) && !EXTENSION_CATALOGUE.has(identifier)) {
       ctx.report(
         "unknown-reserved-extension-identifier",
         [...path, identifier],
-        `${where} contains unrecognized identifier ${JSON.stringify(identifier)} under an MCP-reserved prefix; it is preserved, review its authority`
+        `${where2} contains unrecognized identifier ${JSON.stringify(identifier)} under an MCP-reserved prefix; it is preserved, review its authority`
       );
     }
   }
@@ -37680,7 +38700,7 @@ function checkExtensionIdentifiers(ctx) {
 }
 
 // src/validate/semantic/tool-examples.ts
-function checkContentBlock(ctx, code, content, scope, path, where) {
+function checkContentBlock(ctx, code18, content, scope, path, where2) {
   if (!isObject(content)) return;
   const rules = [
     [content.type === "audio", [...path, "type"], "2025-03-26", "audio content"],
@@ -37705,15 +38725,15 @@ function checkContentBlock(ctx, code, content, scope, path, where) {
       "annotations.lastModified"
     ]
   ];
-  for (const [applies, at2, since, what] of rules) {
+  for (const [applies, at3, since, what] of rules) {
     if (!applies) continue;
     const early = earlierThan(scope, since);
     if (early.length > 0)
       ctx.report(
-        code,
-        at2,
-        `${where} uses ${what}, which is not defined for MCP ${list(early)} (requires ${since} or later)`,
-        { atKey: at2[at2.length - 1] !== "type" }
+        code18,
+        at3,
+        `${where2} uses ${what}, which is not defined for MCP ${list(early)} (requires ${since} or later)`,
+        { atKey: at3[at3.length - 1] !== "type" }
       );
   }
   checkMeta(ctx, content._meta, "content", scope, [...path, "_meta"]);
@@ -37789,7 +38809,7 @@ function checkAgainstSchema(ctx, schema2, value, scope, path, what) {
     );
   }
 }
-function checkToolInvocation(ctx, tool, example, path, where) {
+function checkToolInvocation(ctx, tool, example, path, where2) {
   if (!isObject(example)) return;
   const result = isObject(example.result) ? example.result : void 0;
   const resultPath = [...path, "result"];
@@ -37799,10 +38819,10 @@ function checkToolInvocation(ctx, tool, example, path, where) {
     example.input,
     tool.scope,
     [...path, "input"],
-    `${where}.input`
+    `${where2}.input`
   );
   if (!result) return;
-  checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, tool.scope, {
+  checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, tool.scope, {
     envelope: "tool-example-json-rpc-envelope",
     incomplete: "incomplete-tool-example-result",
     version: "tool-example-result-version-mismatch"
@@ -37816,26 +38836,26 @@ function checkToolInvocation(ctx, tool, example, path, where) {
       ctx.report(
         "tool-example-result-version-mismatch",
         [...resultPath, "structuredContent"],
-        `${where}.result.structuredContent is not defined for MCP ${list(early)}`
+        `${where2}.result.structuredContent is not defined for MCP ${list(early)}`
       );
     if (!isObject(result.structuredContent) && pre2026.length > 0) {
       ctx.report(
         "tool-example-result-version-mismatch",
         [...resultPath, "structuredContent"],
-        `${where}.result.structuredContent must be an object for MCP ${list(pre2026)}`
+        `${where2}.result.structuredContent must be an object for MCP ${list(pre2026)}`
       );
     }
     if (!successful)
       ctx.report(
         "structured-tool-error-example",
         [...resultPath, "structuredContent"],
-        `${where}.result must not contain structuredContent when isError is true`
+        `${where2}.result must not contain structuredContent when isError is true`
       );
   } else if (successful && tool.value.outputSchema !== void 0) {
     ctx.report(
       "missing-tool-example-structured-content",
       resultPath,
-      `${where}.result must contain structuredContent because the Tool declares outputSchema`
+      `${where2}.result must contain structuredContent because the Tool declares outputSchema`
     );
   }
   if (successful && has(result, "structuredContent")) {
@@ -37845,7 +38865,7 @@ function checkToolInvocation(ctx, tool, example, path, where) {
       result.structuredContent,
       scope,
       [...resultPath, "structuredContent"],
-      `${where}.result.structuredContent`
+      `${where2}.result.structuredContent`
     );
   }
   checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
@@ -37856,7 +38876,7 @@ function checkToolInvocation(ctx, tool, example, path, where) {
       content,
       scope,
       [...resultPath, "content", i],
-      `${where}.result.content[${i}]`
+      `${where2}.result.content[${i}]`
     );
   });
 }
@@ -37877,10 +38897,10 @@ function checkToolExamples(ctx) {
 }
 
 // src/validate/semantic/interactions.ts
-function contradictions(ctx, tool, step, path, where) {
+function contradictions(ctx, tool, step, path, where2) {
   const requirements = obj2(tool.value.clientRequirements);
   if (!requirements) return;
-  const warn = (at2, message) => ctx.report("interaction-example-client-requirements-contradiction", at2, `${where} ${message}`);
+  const warn = (at3, message) => ctx.report("interaction-example-client-requirements-contradiction", at3, `${where2} ${message}`);
   const request = obj2(step.request) ?? {};
   if (step.type === "roots") {
     if (!has(requirements, "roots"))
@@ -37942,14 +38962,14 @@ function checkInteractions(ctx) {
     for (const [name, example] of entries2(tool.value.interactionExamples)) {
       if (!isObject(example)) continue;
       const path = [...tool.path, "interactionExamples", name];
-      const where = `interaction example ${JSON.stringify(name)}`;
-      checkToolInvocation(ctx, tool, example, path, where);
+      const where2 = `interaction example ${JSON.stringify(name)}`;
+      checkToolInvocation(ctx, tool, example, path, where2);
       arr(example.steps).forEach((s, i) => {
         const step = obj2(s);
         if (!step) return;
-        const at2 = [...path, "steps", i];
-        const stepWhere = `${where} step ${i}`;
-        contradictions(ctx, tool, step, at2, stepWhere);
+        const at3 = [...path, "steps", i];
+        const stepWhere = `${where2} step ${i}`;
+        contradictions(ctx, tool, step, at3, stepWhere);
         const request = obj2(step.request) ?? {};
         const response = obj2(step.response) ?? {};
         if (step.type === "elicitation") {
@@ -37957,7 +38977,7 @@ function checkInteractions(ctx) {
           if (noElicitation.length > 0)
             ctx.report(
               "interaction-example-version-mismatch",
-              [...at2, "type"],
+              [...at3, "type"],
               `${stepWhere}: elicitation is not defined for MCP ${list(noElicitation)}`,
               { atKey: false }
             );
@@ -37965,7 +38985,7 @@ function checkInteractions(ctx) {
           if (request.mode === "url" && noUrl.length > 0)
             ctx.report(
               "interaction-example-version-mismatch",
-              [...at2, "request", "mode"],
+              [...at3, "request", "mode"],
               `${stepWhere}: URL-mode elicitation is not defined for MCP ${list(noUrl)}`,
               { atKey: false }
             );
@@ -37974,7 +38994,7 @@ function checkInteractions(ctx) {
             if (!declaration) {
               ctx.report(
                 "unknown-elicitation-declaration",
-                [...at2, "declaration"],
+                [...at3, "declaration"],
                 `${stepWhere}.declaration names no Elicitation Declaration ${JSON.stringify(step.declaration)} on this Tool`,
                 { atKey: false }
               );
@@ -37982,20 +39002,20 @@ function checkInteractions(ctx) {
               if (declaration.mode !== request.mode) {
                 ctx.report(
                   "interaction-example-elicitation-declaration-mismatch",
-                  [...at2, "request", "mode"],
+                  [...at3, "request", "mode"],
                   `${stepWhere}.request.mode ${JSON.stringify(request.mode)} differs from declaration ${JSON.stringify(step.declaration)} mode ${JSON.stringify(declaration.mode)}`,
                   { atKey: false }
                 );
               } else if (request.mode === "form" && !jsonEqual(declaration.requestedSchema, request.requestedSchema)) {
                 ctx.report(
                   "interaction-example-elicitation-declaration-mismatch",
-                  [...at2, "request", "requestedSchema"],
+                  [...at3, "request", "requestedSchema"],
                   `${stepWhere}.request.requestedSchema differs from the requestedSchema of declaration ${JSON.stringify(step.declaration)}`
                 );
               } else if (request.mode === "url" && declaration.url !== void 0 && declaration.url !== request.url) {
                 ctx.report(
                   "interaction-example-elicitation-declaration-mismatch",
-                  [...at2, "request", "url"],
+                  [...at3, "request", "url"],
                   `${stepWhere}.request.url differs from the url of declaration ${JSON.stringify(step.declaration)}`
                 );
               }
@@ -38005,7 +39025,7 @@ function checkInteractions(ctx) {
             if (!has(response, "content")) {
               ctx.report(
                 "interaction-example-elicitation-response-mismatch",
-                [...at2, "response"],
+                [...at3, "response"],
                 `${stepWhere}.response must contain content when a form elicitation is accepted`
               );
             } else if (isObject(request.requestedSchema)) {
@@ -38015,7 +39035,7 @@ function checkInteractions(ctx) {
                 if (check.errors.length > 0) {
                   ctx.report(
                     "interaction-example-elicitation-content-schema-mismatch",
-                    [...at2, "response", "content"],
+                    [...at3, "response", "content"],
                     `${stepWhere}.response.content does not validate against the requested schema: ${check.errors.slice(0, 5).map((e) => e.message).join("; ")}`
                   );
                 }
@@ -38024,7 +39044,7 @@ function checkInteractions(ctx) {
           } else if (has(response, "content")) {
             ctx.report(
               "interaction-example-elicitation-response-mismatch",
-              [...at2, "response", "content"],
+              [...at3, "response", "content"],
               request.mode === "url" ? `${stepWhere}.response.content is not allowed for URL elicitation responses` : `${stepWhere}.response.content is not allowed when action is ${JSON.stringify(response.action)}`
             );
           }
@@ -38033,7 +39053,7 @@ function checkInteractions(ctx) {
           if ((has(request, "tools") || has(request, "toolChoice")) && early.length > 0) {
             ctx.report(
               "interaction-example-version-mismatch",
-              [...at2, "request", has(request, "tools") ? "tools" : "toolChoice"],
+              [...at3, "request", has(request, "tools") ? "tools" : "toolChoice"],
               `${stepWhere}.request uses sampling Tool fields, which are not defined for MCP ${list(early)}`
             );
           }
@@ -38043,7 +39063,7 @@ function checkInteractions(ctx) {
             if (typeof uri === "string" && !uri.startsWith("file://")) {
               ctx.report(
                 "interaction-example-roots-uri",
-                [...at2, "response", "roots", j, "uri"],
+                [...at3, "response", "roots", j, "uri"],
                 `${stepWhere}.response.roots[${j}].uri must be a file:// URI`,
                 { atKey: false }
               );
@@ -38088,14 +39108,14 @@ function checkPromptExamples(ctx) {
     for (const [name, example] of entries2(p.value.examples)) {
       if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
       const path = [...p.path, "examples", name];
-      const where = `example ${JSON.stringify(name)}`;
+      const where2 = `example ${JSON.stringify(name)}`;
       const args = obj2(example.arguments) ?? {};
       for (const argument of Object.keys(args)) {
         if (!declared.has(argument)) {
           ctx.report(
             "prompt-example-unknown-argument",
             [...path, "arguments", argument],
-            `${where}.arguments contains ${JSON.stringify(argument)}, which ${p.label} does not declare`
+            `${where2}.arguments contains ${JSON.stringify(argument)}, which ${p.label} does not declare`
           );
         }
       }
@@ -38104,14 +39124,14 @@ function checkPromptExamples(ctx) {
           ctx.report(
             "prompt-example-missing-required-argument",
             has(example, "arguments") ? [...path, "arguments"] : path,
-            `${where}.arguments is missing required argument ${JSON.stringify(argument)}`
+            `${where2}.arguments is missing required argument ${JSON.stringify(argument)}`
           );
         }
       }
       const result = obj2(example.result);
       if (!result) continue;
       const resultPath = [...path, "result"];
-      checkCompletedResultShape(ctx, result, resultPath, `${where}.result`, p.scope, {
+      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, p.scope, {
         envelope: "prompt-example-json-rpc-envelope",
         incomplete: "incomplete-prompt-example-result",
         version: "prompt-example-result-version-mismatch"
@@ -38121,7 +39141,7 @@ function checkPromptExamples(ctx) {
         ctx.report(
           "prompt-example-result-version-mismatch",
           [...resultPath, "_meta"],
-          `${where}.result._meta is not defined for MCP ${list(early)}`
+          `${where2}.result._meta is not defined for MCP ${list(early)}`
         );
       checkMeta(ctx, result._meta, "result", p.scope, [...resultPath, "_meta"]);
       arr(result.messages).forEach((message, i) => {
@@ -38133,7 +39153,7 @@ function checkPromptExamples(ctx) {
             content,
             p.scope,
             [...resultPath, "messages", i, "content"],
-            `${where}.result.messages[${i}].content`
+            `${where2}.result.messages[${i}].content`
           );
         }
       });
@@ -38352,10 +39372,10 @@ function checkScopes(ctx) {
     );
     const scope = ctx.scopeOf(capability, root);
     for (const [other, overlap] of overlapsWithEarlier(scope, capabilityClaims, i)) {
-      const at2 = capability.protocolVersions !== void 0 ? ["capabilities", i, "protocolVersions"] : ["capabilities", i];
+      const at3 = capability.protocolVersions !== void 0 ? ["capabilities", i, "protocolVersions"] : ["capabilities", i];
       ctx.report(
         "capability-scope-overlap",
-        at2,
+        at3,
         `capabilities[${i}] and capabilities[${other}] both apply to ${list(overlap)}; at most one Capabilities Object may apply to a revision`,
         { related: [toPointer(["capabilities", other])] }
       );
@@ -38391,10 +39411,10 @@ function checkScopes(ctx) {
     const overlaps = overlapsWithEarlier(p.scope, claims, p.index);
     for (let o = 0; o < overlaps.length; o++) {
       const [other, overlap] = overlaps[o];
-      const at2 = p.value.protocolVersions !== void 0 ? [...p.path, "protocolVersions"] : [...p.path, keyField];
+      const at3 = p.value.protocolVersions !== void 0 ? [...p.path, "protocolVersions"] : [...p.path, keyField];
       ctx.report(
         "primitive-scope-overlap",
-        at2,
+        at3,
         `${p.label} overlaps ${p.kind}[${other}] with the same ${keyField} for ${list(overlap)}; same-${keyField} variants must have disjoint protocolVersions (an omitted scope covers every root revision)`,
         { related: [toPointer([p.kind, other])] }
       );
@@ -38437,11 +39457,11 @@ function checkSecurity(ctx) {
     if (!Array.isArray(value)) return;
     value.forEach((requirement, r2) => {
       for (const [name, scopes] of entries2(obj2(requirement))) {
-        const at2 = [...path, r2, name];
+        const at3 = [...path, r2, name];
         if (!Object.hasOwn(schemes, name)) {
           ctx.report(
             "unknown-security-scheme",
-            at2,
+            at3,
             `security requirement references ${JSON.stringify(name)}, which is not declared in securitySchemes${name.startsWith("x-") ? " (x-* keys are not extensions here: Security Requirement Objects are not extension-eligible)" : ""}`
           );
           continue;
@@ -38454,7 +39474,7 @@ function checkSecurity(ctx) {
           if (firstIndex.has(scope)) {
             ctx.report(
               "duplicate-security-scope",
-              [...at2, s],
+              [...at3, s],
               `scope ${JSON.stringify(scope)} is listed twice for ${JSON.stringify(name)}`,
               {
                 atKey: false
@@ -38465,7 +39485,7 @@ function checkSecurity(ctx) {
         if ((type === "http" || type === "apiKey") && scopes.length > 0) {
           ctx.report(
             "non-oauth-scope-misuse",
-            at2,
+            at3,
             `${JSON.stringify(name)} is an ${type} scheme: its requirement must use an empty scope array, only oauth2 and openIdConnect requirements list scopes`
           );
         }
@@ -38475,7 +39495,7 @@ function checkSecurity(ctx) {
             if (typeof scope === "string" && !known.has(scope)) {
               ctx.report(
                 "uncatalogued-oauth-scope",
-                [...at2, s],
+                [...at3, s],
                 `scope ${JSON.stringify(scope)} is not in the static scope catalogue of ${JSON.stringify(name)}${type === "openIdConnect" ? " (openIdConnect schemes declare no static catalogue)" : ""}`,
                 { atKey: false }
               );
@@ -38548,14 +39568,14 @@ var MAPS2 = ["$defs", "definitions", "dependentSchemas", "patternProperties"];
 var TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 function pathOf(link) {
   const out = [];
-  for (let at2 = link; at2; at2 = at2.parent) out.push(at2.segment);
+  for (let at3 = link; at3; at3 = at3.parent) out.push(at3.segment);
   return out.reverse();
 }
 function collectHeaders(schema2, path, out, viaProperties, isProperty, depth = 0) {
   if (!isObject(schema2) || depth > 100) return;
   const child = (segments) => {
     let link = path;
-    for (const segment of segments) link = { parent: link, segment };
+    for (const segment2 of segments) link = { parent: link, segment: segment2 };
     return link;
   };
   if (Object.hasOwn(schema2, "x-mcp-header")) {
@@ -39014,15 +40034,15 @@ function validateStructure(doc) {
   for (const error2 of errors) {
     const { pointer, atKey } = pointerOf(error2);
     const value = getAtPointer(doc, error2.instancePath);
-    const code = codeFor(error2, pointer);
+    const code18 = codeFor(error2, pointer);
     const name = propertyNameOf(error2);
-    const message = code === "meta-key-invalid" && name !== void 0 ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"` : code === "invalid-extension-identifier" && name !== void 0 ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here` : describe2(error2, value);
-    const key = `${pointer}\0${code}`;
+    const message = code18 === "meta-key-invalid" && name !== void 0 ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"` : code18 === "invalid-extension-identifier" && name !== void 0 ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here` : describe2(error2, value);
+    const key = `${pointer}\0${code18}`;
     const existing = byPointer.get(key);
     if (existing) {
       if (!existing.message.split("; ").includes(message)) existing.message += `; ${message}`;
     } else {
-      byPointer.set(key, { code, pointer, atKey, message });
+      byPointer.set(key, { code: code18, pointer, atKey, message });
     }
   }
   return [...byPointer.values()];
@@ -39197,10 +40217,10 @@ function parse2(glob) {
       atoms.push({ kind: "alternatives", options: splitTopLevel(glob.slice(i + 1, end)).map(parse2) });
       i = end + 1;
     } else {
-      const at2 = c === "\\" && i + 1 < glob.length ? i + 1 : i;
-      const code = glob.codePointAt(at2);
-      atoms.push({ kind: "char", code });
-      i = at2 + (code > 65535 ? 2 : 1);
+      const at3 = c === "\\" && i + 1 < glob.length ? i + 1 : i;
+      const code18 = glob.codePointAt(at3);
+      atoms.push({ kind: "char", code: code18 });
+      i = at3 + (code18 > 65535 ? 2 : 1);
     }
   }
   return atoms;
@@ -39243,7 +40263,7 @@ function splitTopLevel(body) {
   parts.push(body.slice(start));
   return parts;
 }
-var isLineBreak = (code) => code === 10 || code === 13 || code === 8232 || code === 8233;
+var isLineBreak = (code18) => code18 === 10 || code18 === 13 || code18 === 8232 || code18 === 8233;
 var GlobAutomaton = class {
   tests = [];
   next = [];
@@ -39267,12 +40287,12 @@ var GlobAutomaton = class {
     this.close(this.start, current);
     for (const ch of path) {
       if (current.length === 0) return false;
-      const code = ch.codePointAt(0);
+      const code18 = ch.codePointAt(0);
       const following = [];
       this.step++;
       for (const s of current) {
         const test = this.tests[s];
-        if (test?.(code)) this.close(this.next[s]?.[0], following);
+        if (test?.(code18)) this.close(this.next[s]?.[0], following);
       }
       current = following;
     }
@@ -39295,9 +40315,9 @@ var GlobAutomaton = class {
     return this.tests.length - 1;
   }
   sequence(atoms, next) {
-    let at2 = next;
-    for (let k = atoms.length - 1; k >= 0; k--) at2 = this.atom(atoms[k], at2);
-    return at2;
+    let at3 = next;
+    for (let k = atoms.length - 1; k >= 0; k--) at3 = this.atom(atoms[k], at3);
+    return at3;
   }
   /** A loop that reads any number of characters passing `test`, then goes on to `next`. */
   repeat(test, next) {
@@ -39310,31 +40330,31 @@ var GlobAutomaton = class {
     switch (atom.kind) {
       case "char": {
         const expected = atom.code;
-        return this.state((code) => code === expected, [next]);
+        return this.state((code18) => code18 === expected, [next]);
       }
       case "one":
-        return this.state((code) => code !== SLASH, [next]);
+        return this.state((code18) => code18 !== SLASH, [next]);
       case "class": {
         const { ranges, negate } = atom;
         return this.state(
-          (code) => {
-            if (negate && code === SLASH) return false;
+          (code18) => {
+            if (negate && code18 === SLASH) return false;
             let inside = false;
             for (let k = 0; k < ranges.length && !inside; k += 2)
-              inside = code >= ranges[k] && code <= ranges[k + 1];
+              inside = code18 >= ranges[k] && code18 <= ranges[k + 1];
             return inside !== negate;
           },
           [next]
         );
       }
       case "star":
-        return this.repeat((code) => code !== SLASH, next);
+        return this.repeat((code18) => code18 !== SLASH, next);
       case "rest":
-        return this.repeat((code) => !isLineBreak(code), next);
+        return this.repeat((code18) => !isLineBreak(code18), next);
       case "directories": {
         const loop = this.state(void 0, []);
-        const slash = this.state((code) => code === SLASH, [loop]);
-        this.next[loop] = [this.repeat((code) => code !== SLASH, slash), next];
+        const slash = this.state((code18) => code18 === SLASH, [loop]);
+        this.next[loop] = [this.repeat((code18) => code18 !== SLASH, slash), next];
         return loop;
       }
       case "alternatives":
@@ -39433,15 +40453,15 @@ function buildSubjects(document) {
   const visitedSchemas = /* @__PURE__ */ new Set();
   const resolve6 = (value, pointer) => {
     let current = value;
-    let at2 = pointer;
+    let at3 = pointer;
     for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current.$componentRef === "string"; hops++) {
       const match = COMPONENT_REF.exec(current.$componentRef);
       const space = match && components && Object.hasOwn(components, match[1]) ? components[match[1]] : void 0;
       if (!match || !isJsonObject(space) || !Object.hasOwn(space, match[2])) break;
       current = space[match[2]];
-      at2 = appendPointer("/components", match[1], match[2]);
+      at3 = appendPointer("/components", match[1], match[2]);
     }
-    return { value: current, pointer: at2 };
+    return { value: current, pointer: at3 };
   };
   const walkSchema = (schema2, pointer, depth, owner, types2, via) => {
     if (!isJsonObject(schema2)) return;
@@ -39453,15 +40473,15 @@ function buildSubjects(document) {
       const names = Object.keys(properties);
       for (let i = 0; i < names.length; i++) {
         const name = names[i];
-        const at2 = `${pointer}/properties/${escapeSegment(name)}`;
+        const at3 = `${pointer}/properties/${escapeSegment(name)}`;
         const value = properties[name];
         add(
-          makeSubject(types2.property, at2, value, name, owner, {
+          makeSubject(types2.property, at3, value, name, owner, {
             depth: depth + 1,
             required: requiredSet ? requiredSet.has(name) : required.includes(name)
           })
         );
-        walkSchema(value, at2, depth + 1, owner, types2, "properties");
+        walkSchema(value, at3, depth + 1, owner, types2, "properties");
       }
     }
     const items = schema2.items;
@@ -39649,15 +40669,15 @@ function matchesPointerPattern(pattern2, pointer) {
   const want = parsePointer(pattern2);
   const have = parsePointer(pointer);
   let reached = [true];
-  for (const segment of want) {
+  for (const segment2 of want) {
     const next = [];
     let any = false;
-    if (segment === "**") {
+    if (segment2 === "**") {
       const first = reached.indexOf(true);
       for (let j = first; j <= have.length; j++) next[j] = any = true;
     } else {
       for (let j = 0; j < have.length; j++) {
-        if (reached[j] && (segment === "*" || segment === have[j])) next[j + 1] = any = true;
+        if (reached[j] && (segment2 === "*" || segment2 === have[j])) next[j + 1] = any = true;
       }
     }
     if (!any) return false;
@@ -39717,8 +40737,8 @@ function planFor(config, filePath) {
     (o) => o.files === void 0 || matchesAny(relativeTo(o.baseDir, filePath), o.files)
   );
   const key = fileOverrides.map((o) => config.overrides.indexOf(o)).join(",");
-  const cached = cache3.get(key);
-  if (cached) return cached;
+  const cached2 = cache3.get(key);
+  if (cached2) return cached2;
   const rules = new Map(config.rules);
   for (const override of fileOverrides) {
     if (override.pointers) continue;
@@ -39776,9 +40796,9 @@ function effectiveRule(rule, overrides, pointer) {
 function fieldValue(value, segments) {
   let current = value;
   for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
-    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
-    else if (isJsonObject(current) && Object.hasOwn(current, segment)) current = current[segment];
+    const segment2 = segments[i];
+    if (Array.isArray(current) && /^\d+$/.test(segment2)) current = current[Number(segment2)];
+    else if (isJsonObject(current) && Object.hasOwn(current, segment2)) current = current[segment2];
     else return void 0;
   }
   return current;
@@ -39857,28 +40877,28 @@ function lintDocument(loaded, config, options = {}) {
   );
   const inlineMemo = /* @__PURE__ */ new Map();
   const inlineAt = (pointer) => {
-    let cached = inlineMemo.get(pointer);
-    if (cached !== void 0) return cached;
+    let cached2 = inlineMemo.get(pointer);
+    if (cached2 !== void 0) return cached2;
     const value = getAtPointer(document, pointer);
-    cached = null;
+    cached2 = null;
     if (isJsonObject(value) && Object.hasOwn(value, INLINE_IGNORE_KEY)) {
       const raw = value[INLINE_IGNORE_KEY];
       const ids = Array.isArray(raw) ? raw : isJsonObject(raw) ? Object.keys(raw) : typeof raw === "string" ? [raw] : [];
-      cached = new Set(ids.filter((x) => typeof x === "string"));
+      cached2 = new Set(ids.filter((x) => typeof x === "string"));
     }
-    inlineMemo.set(pointer, cached);
-    return cached;
+    inlineMemo.set(pointer, cached2);
+    return cached2;
   };
   const hasInline = loaded.text.includes(INLINE_IGNORE_KEY);
-  const isSuppressed = (code, pointer) => {
-    if (isInvalidatingCode(code)) return false;
+  const isSuppressed = (code18, pointer) => {
+    if (isInvalidatingCode(code18)) return false;
     if (hasInline)
       for (let p = pointer; p !== void 0; p = parentPointer(p)) {
-        if (inlineAt(p)?.has(code)) return true;
+        if (inlineAt(p)?.has(code18)) return true;
       }
     if (ignores.length === 0) return false;
     return ignores.some(
-      (entry2) => entry2.rules.includes(code) && (entry2.pointers === void 0 || entry2.pointers.some((p) => matchesPointerPattern(p, pointer)))
+      (entry2) => entry2.rules.includes(code18) && (entry2.pointers === void 0 || entry2.pointers.some((p) => matchesPointerPattern(p, pointer)))
     );
   };
   const severityAt = (rule, pointer) => plan.pointerOverrides.length === 0 ? rule.severity : effectiveRule(rule, plan.pointerOverrides, pointer).severity;
@@ -39906,23 +40926,23 @@ function lintDocument(loaded, config, options = {}) {
     for (let r2 = 0; r2 < results.length; r2++) {
       const result = results[r2];
       if (!result || typeof result.message !== "string") continue;
-      const at2 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
-      const severity = severityAt(rule, at2);
+      const at3 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
+      const severity = severityAt(rule, at3);
       if (severity === "off") continue;
-      if (isSuppressed(rule.id, at2)) {
+      if (isSuppressed(rule.id, at3)) {
         suppressed++;
         continue;
       }
-      const atKey = result.atKey ?? (field === KEY_FIELD && at2 === pointer);
+      const atKey = result.atKey ?? (field === KEY_FIELD && at3 === pointer);
       const property = field === void 0 ? "" : field === KEY_FIELD ? "name" : field.text;
       const message = render(rule.message ?? (property ? DEFAULT_MESSAGE_WITH_PROPERTY : DEFAULT_MESSAGE), {
         result,
         target,
         property,
         subject,
-        at: at2
+        at: at3
       });
-      const location = { file: loaded.file, pointer: at2, line: 0, column: 0 };
+      const location = { file: loaded.file, pointer: at3, line: 0, column: 0 };
       findings.push({ code: rule.id, severity, message, location });
       unplaced.push({ location, atKey });
     }
@@ -39939,15 +40959,15 @@ function lintDocument(loaded, config, options = {}) {
       else if (field === KEY_FIELD) target = subject.name;
       else target = fieldValue(subject.value, field.segments);
       if (target === void 0 && !compiled4.handlesMissing) continue;
-      const context = compiled4.contextFree ? void 0 : new RuleContext(subject, field, document, subjects, compiled4.id);
+      const context2 = compiled4.contextFree ? void 0 : new RuleContext(subject, field, document, subjects, compiled4.id);
       let results;
       try {
-        results = compiled4.call(target, options2, context);
+        results = compiled4.call(target, options2, context2);
       } catch (error2) {
         throw functionFailed(compiled4, subject, field, loaded.file, error2);
       }
       if (results && results.length > 0)
-        record(rule, subject, field, target, context?.pointer ?? targetPointer(subject, field), results);
+        record(rule, subject, field, target, context2?.pointer ?? targetPointer(subject, field), results);
     }
   };
   for (const [type, rules] of plan.byType) {
@@ -39968,9 +40988,9 @@ function lintDocument(loaded, config, options = {}) {
   );
   for (let i = 0; i < unplaced.length; i++) {
     const { location, atKey } = unplaced[i];
-    const at2 = location.pointer;
-    const present = atKey ? at2 : map.nearest(at2);
-    const position = atKey ? map.locateKey(at2) : present === at2 ? map.locate(at2) : map.locateKey(present);
+    const at3 = location.pointer;
+    const present = atKey ? at3 : map.nearest(at3);
+    const position = atKey ? map.locateKey(at3) : present === at3 ? map.locate(at3) : map.locateKey(present);
     location.line = position.line;
     location.column = position.column;
   }
@@ -40022,33 +41042,163 @@ function functionFailed(compiled4, subject, field, file, error2) {
   );
 }
 
-// src/action/changelog-markdown.ts
-var TITLES = {
-  breaking: "Breaking",
-  deprecated: "Deprecated",
-  added: "Added",
-  changed: "Changed",
-  removed: "Removed"
+// src/report/json-chunks.ts
+var StreamedArray = class {
+  constructor(items) {
+    this.items = items;
+  }
+  items;
+  /** Inside a streamed item, `JSON.stringify` writes it as the array it stands for. */
+  toJSON() {
+    return [...this.items];
+  }
 };
-var MAX_ENTRIES = 50;
-function renderChangelog(log) {
+var CHUNK_CHARS = 1 << 20;
+function* prettyJsonChunks(value, chunkChars = CHUNK_CHARS) {
+  let buffer = "";
+  for (const part of pieces(value, "")) {
+    buffer += part;
+    if (buffer.length >= chunkChars) {
+      yield buffer;
+      buffer = "";
+    }
+  }
+  yield `${buffer}
+`;
+}
+function prettyJson(value) {
+  return Array.from(prettyJsonChunks(value)).join("");
+}
+function* pieces(value, indent) {
+  if (value instanceof StreamedArray) {
+    const inner2 = `${indent}  `;
+    let first2 = true;
+    for (const item of value.items) {
+      yield first2 ? `[
+${inner2}` : `,
+${inner2}`;
+      first2 = false;
+      yield leaf(item === void 0 || typeof item === "function" ? null : item, inner2);
+    }
+    yield first2 ? "[]" : `
+${indent}]`;
+    return;
+  }
+  if (value === null || typeof value !== "object" || !holdsStreamed(value)) {
+    yield leaf(value, indent);
+    return;
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      yield "[]";
+      return;
+    }
+    for (let i = 0; i < value.length; i++) {
+      yield i === 0 ? `[
+${inner}` : `,
+${inner}`;
+      const item = value[i];
+      yield* pieces(item === void 0 || typeof item === "function" ? null : item, inner);
+    }
+    yield `
+${indent}]`;
+    return;
+  }
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    if (member === void 0 || typeof member === "function") continue;
+    yield `${first ? "{" : ","}
+${inner}${escapeLayout(JSON.stringify(key))}: `;
+    first = false;
+    yield* pieces(member, inner);
+  }
+  yield first ? "{}" : `
+${indent}}`;
+}
+var LAYOUT_CHARACTERS = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var HAS_LAYOUT_CHARACTER = new RegExp(LAYOUT_CHARACTERS.source);
+function escapeLayout(text) {
+  if (!HAS_LAYOUT_CHARACTER.test(text)) return text;
+  return text.replace(LAYOUT_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+function leaf(value, indent) {
+  const raw = JSON.stringify(value, null, 2);
+  if (raw === void 0) return "null";
+  const text = escapeLayout(raw);
+  return indent === "" ? text : text.replaceAll("\n", `
+${indent}`);
+}
+function holdsStreamed(value) {
+  if (value instanceof StreamedArray) return true;
+  const members = Array.isArray(value) ? value : Object.values(value);
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i];
+    if (member !== null && typeof member === "object" && holdsStreamed(member)) return true;
+  }
+  return false;
+}
+
+// src/report/changes-markdown.ts
+var KIND_LABEL3 = {
+  tool: "tool",
+  prompt: "prompt",
+  resource: "resource",
+  resourceTemplate: "resource template",
+  transport: "transport",
+  capabilities: "capabilities",
+  security: "security",
+  securityScheme: "security scheme",
+  info: "info",
+  document: "document",
+  tag: "tag",
+  component: "component"
+};
+function subjectLabel2(change) {
+  const kind = KIND_LABEL3[change.subject.kind] ?? change.subject.kind;
+  if (change.subject.kind === change.subject.key || ["document", "info", "capabilities"].includes(change.subject.kind))
+    return kind;
+  return `${kind} ${change.subject.key}`;
+}
+
+// src/report/changelog-markdown.ts
+var TITLES = [
+  ["breaking", "Breaking"],
+  ["deprecated", "Deprecated"],
+  ["added", "Added"],
+  ["changed", "Changed"],
+  ["removed", "Removed"]
+];
+var COMPACT_MAX_ENTRIES = 50;
+var COMPACT_MAX_TEXT = 400;
+function formatChangelogCompact(log, options = {}) {
   const out = [];
+  const version = (v) => escapeCode(v, { maxLength: 40 });
   if (log.oldVersion !== void 0 || log.suggestedVersion !== void 0) {
-    const from = log.oldVersion !== void 0 ? escapeCode(log.oldVersion, 40) : "unversioned";
-    const to = log.suggestedVersion !== void 0 ? ` → suggested ${escapeCode(log.suggestedVersion, 40)}` : "";
-    const now = log.newVersion !== void 0 && log.newVersion !== log.oldVersion ? ` (this change sets ${escapeCode(log.newVersion, 40)})` : "";
+    const from = log.oldVersion !== void 0 ? version(log.oldVersion) : "unversioned";
+    const to = log.suggestedVersion !== void 0 ? ` → suggested ${version(log.suggestedVersion)}` : "";
+    const now = log.newVersion !== void 0 && log.newVersion !== log.oldVersion ? ` (this change sets ${version(log.newVersion)})` : "";
     out.push(`Version ${from}${to}${now}`);
   }
-  for (const key of Object.keys(TITLES)) {
+  for (const [key, title] of TITLES) {
     const changes = log.sections[key];
     if (changes.length === 0) continue;
-    out.push(`**${TITLES[key]}**`);
-    const lines = changes.slice(0, MAX_ENTRIES).map((change) => `- ${escapeMessage(change.message)}`);
-    if (changes.length > MAX_ENTRIES) lines.push(`- … and ${changes.length - MAX_ENTRIES} more`);
+    out.push(`**${title}**`);
+    const lines = changes.slice(0, COMPACT_MAX_ENTRIES).map((change) => `- ${compactEntry(change, options.entry)}`);
+    if (changes.length > COMPACT_MAX_ENTRIES)
+      lines.push(`- … and ${changes.length - COMPACT_MAX_ENTRIES} more`);
     out.push(lines.join("\n"));
   }
-  for (const warning2 of log.warnings) out.push(`> ${escapeMessage(warning2)}`);
+  for (const warning2 of log.warnings)
+    out.push(`> ${escapeMessage(warning2, { maxLength: COMPACT_MAX_TEXT })}`);
   return out.join("\n\n");
+}
+function compactEntry(change, entry2) {
+  const { kind, key } = change.subject;
+  const named = kind === "document" || kind === "info" || change.message.includes(`\`${key}\``);
+  const message = entry2 ? entry2(change) : escapeMessage(decodeQuoted(change.message), { maxLength: COMPACT_MAX_TEXT });
+  return named ? message : `${escapeCode(key, { maxLength: 120 })}: ${message}`;
 }
 
 // src/action/engines.ts
@@ -40074,7 +41224,12 @@ async function realEngines(options) {
   const schemaSemantics = await schemaSemanticsFor(options);
   const engines = {
     async diff(base, head) {
-      return diffDocuments(base, head, { schemaSemantics }).changes;
+      if (!options.ignore || options.ignore.length === 0)
+        return diffDocuments(base, head, { schemaSemantics }).changes;
+      const result = diffDocuments(base, head, { schemaSemantics, ignore: options.ignore });
+      const notes = result.notes.filter((n) => n.kind === "ignore-expired" || n.kind === "ignore-unused").map((n) => n.message);
+      options.onIgnored?.(head.file, result.summary.ignored, notes);
+      return result.changes;
     },
     changelog(base, head, changes) {
       return changelogEntry(base, head, changes);
@@ -40123,9 +41278,13 @@ function changelogEntry(base, head, all) {
   if (oldVersion !== void 0) info3.oldVersion = oldVersion;
   if (newVersion !== void 0) info3.newVersion = newVersion;
   const log = buildChangelog(result, info3);
-  const entry2 = { markdown: renderChangelog(log), bump: log.bump };
+  const entry2 = {
+    markdown: formatChangelogCompact(log, { entry: changelogEntryMarkdown }),
+    bump: log.bump
+  };
   if (oldVersion !== void 0) entry2.fromVersion = oldVersion;
   if (log.suggestedVersion !== void 0) entry2.toVersion = log.suggestedVersion;
+  if (newVersion !== void 0) entry2.newVersion = newVersion;
   return entry2;
 }
 
@@ -40264,6 +41423,32 @@ function compileGlob3(glob) {
   return compileGlob(glob.includes("/") ? glob : `**/${glob}`);
 }
 
+// src/action/ignore-file.ts
+var IgnoreInputError = class extends Error {
+  name = "IgnoreInputError";
+};
+async function readBaseIgnore(read, rev, path) {
+  const bytes2 = await read(rev, path);
+  const at3 = rev.slice(0, 7);
+  if (bytes2 === void 0) {
+    return {
+      entries: [],
+      note: `Ignore file ${path} is not in the base commit ${at3}: no change is ignored (entries a pull request adds apply after it merges).`
+    };
+  }
+  let entries3;
+  try {
+    entries3 = parseIgnoreFile(new TextDecoder("utf-8", { fatal: true }).decode(bytes2));
+  } catch (error2) {
+    const reason = error2 instanceof IgnoreFileError ? error2.message : "not valid UTF-8";
+    throw new IgnoreInputError(`Input "ignore-file": ${path} in the base commit ${at3}: ${reason}`);
+  }
+  return {
+    entries: entries3,
+    note: `Ignore file ${path} from the base commit ${at3}: ${entries3.length} entr${entries3.length === 1 ? "y" : "ies"}.`
+  };
+}
+
 // src/action/inputs.ts
 import { readFileSync as readFileSync4 } from "node:fs";
 var FAIL_ON = ["breaking", "warning", "info", "none"];
@@ -40303,13 +41488,14 @@ function readInputs(getInput2) {
     comment: booleanInput(getInput2, "comment", true),
     commentAuthor: getInput2("comment-author").trim(),
     githubToken: getInput2("github-token").trim(),
-    sarifFile: getInput2("sarif-file").trim()
+    sarifFile: getInput2("sarif-file").trim(),
+    ignoreFile: getInput2("ignore-file").trim()
   };
 }
 function readContext(env, cwd) {
   const repository = env.GITHUB_REPOSITORY ?? "";
   const [owner = "", repo = ""] = repository.split("/");
-  const context = {
+  const context2 = {
     eventName: env.GITHUB_EVENT_NAME ?? "",
     repository,
     owner,
@@ -40319,7 +41505,7 @@ function readContext(env, cwd) {
     apiUrl: trimEndOf(env.GITHUB_API_URL || "https://api.github.com", "/"),
     workspace: env.GITHUB_WORKSPACE || cwd
   };
-  if (env.GITHUB_RUN_ID) context.runId = env.GITHUB_RUN_ID;
+  if (env.GITHUB_RUN_ID) context2.runId = env.GITHUB_RUN_ID;
   const event = readEvent(env.GITHUB_EVENT_PATH);
   const pr = event?.pull_request ?? void 0;
   if (pr && typeof pr === "object") {
@@ -40337,11 +41523,11 @@ function readContext(env, cwd) {
       };
       if (typeof base.sha === "string") info3.baseSha = base.sha;
       if (typeof head.sha === "string") info3.headSha = head.sha;
-      context.pullRequest = info3;
+      context2.pullRequest = info3;
     }
   }
-  if (typeof event?.before === "string" && !/^0+$/.test(event.before)) context.before = event.before;
-  return context;
+  if (typeof event?.before === "string" && !/^0+$/.test(event.before)) context2.before = event.before;
+  return context2;
 }
 function readEvent(path) {
   if (!path) return void 0;
@@ -40352,8 +41538,8 @@ function readEvent(path) {
     return void 0;
   }
 }
-function runUrl(context) {
-  return context.runId && context.repository ? `${context.serverUrl}/${context.repository}/actions/runs/${encodeURIComponent(context.runId)}` : void 0;
+function runUrl(context2) {
+  return context2.runId && context2.repository ? `${context2.serverUrl}/${context2.repository}/actions/runs/${encodeURIComponent(context2.runId)}` : void 0;
 }
 
 // src/action/report.ts
@@ -40369,8 +41555,8 @@ function isMcpdesc07(value) {
 }
 
 // src/migrate/report.ts
-function entry(kind, code, message, source, result) {
-  const out = { kind, code, message };
+function entry(kind, code18, message, source, result) {
+  const out = { kind, code: code18, message };
   if (source !== void 0) out.source = { pointer: source };
   if (result !== void 0) out.result = { pointer: result };
   return out;
@@ -40607,7 +41793,7 @@ function checkInputSchemas(doc) {
   if (!Array.isArray(tools)) return { value: doc, entries: entries3, moves: [] };
   tools.forEach((tool, index) => {
     if (!isJsonObject(tool)) return;
-    const at2 = appendPointer("/tools", index);
+    const at3 = appendPointer("/tools", index);
     const name = typeof tool.name === "string" ? tool.name : `#${index}`;
     if (!Object.hasOwn(tool, "inputSchema")) {
       entries3.push(
@@ -40615,15 +41801,15 @@ function checkInputSchemas(doc) {
           "decision",
           "tool-input-schema-missing",
           `tool ${JSON.stringify(name)} has no inputSchema, which 0.8.0 requires. The migration does not guess: add the real schema, or { type: object, additionalProperties: false } only if you confirm the tool takes no parameters`,
-          at2,
-          at2
+          at3,
+          at3
         )
       );
       return;
     }
     const schema2 = tool.inputSchema;
     if (!isJsonObject(schema2) || schema2.type !== "object") {
-      const schemaAt = appendPointer(at2, "inputSchema");
+      const schemaAt = appendPointer(at3, "inputSchema");
       const what = isJsonObject(schema2) ? Object.hasOwn(schema2, "type") ? `has type ${JSON.stringify(schema2.type)}` : "has no type" : "is not an object";
       entries3.push(
         entry(
@@ -40825,26 +42011,26 @@ function migrateSecurity(doc, options) {
     const out = [];
     const names = [];
     list2.forEach((item, index) => {
-      const at2 = appendPointer(pointer, index);
+      const at3 = appendPointer(pointer, index);
       if (!isJsonObject(item)) {
         entries3.push(
           entry(
             "decision",
             "security-scheme-invalid",
             "a 0.7.0 security entry must be a Security Scheme Object",
-            at2
+            at3
           )
         );
         return;
       }
-      const name = nameFor(item, at2);
+      const name = nameFor(item, at3);
       if (names.includes(name)) {
         entries3.push(
           entry(
             "change",
             "security-requirement-deduplicated",
             `the same scheme is listed twice in this security array; one requirement { ${name}: [] } is kept`,
-            at2
+            at3
           )
         );
         return;
@@ -40859,7 +42045,7 @@ function migrateSecurity(doc, options) {
           "change",
           "security-requirement",
           `inline scheme replaced by the requirement { ${name}: [] } (no OAuth scope is inferred)`,
-          at2,
+          at3,
           resultAt
         )
       );
@@ -41132,7 +42318,7 @@ function migrateSides(oldLoaded, newLoaded, notify, labels = ["old", "new"]) {
 }
 
 // src/action/anchor.ts
-var IDENTITY_FIELDS = ["name", "uri", "uriTemplate", "type", "id", "src", "title"];
+var IDENTITY_FIELDS2 = ["name", "uri", "uriTemplate", "type", "id", "src", "title"];
 function survivingPointer(base, head, pointer) {
   let segments;
   try {
@@ -41143,23 +42329,23 @@ function survivingPointer(base, head, pointer) {
   let out = "";
   let b = base;
   let h = head;
-  for (const segment of segments) {
+  for (const segment2 of segments) {
     if (Array.isArray(b) && Array.isArray(h)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(segment)) return out;
-      const element = b[Number(segment)];
+      if (!/^(0|[1-9][0-9]*)$/.test(segment2)) return out;
+      const element = b[Number(segment2)];
       const index = matchElement(element, h);
       if (index === void 0) return out;
       out += `/${index}`;
       b = element;
       h = h[index];
     } else if (isObject2(b) && isObject2(h)) {
-      if (!Object.hasOwn(h, segment)) return out;
-      out += `/${escapeSegment(segment)}`;
-      b = Object.hasOwn(b, segment) ? b[segment] : void 0;
-      h = h[segment];
-    } else if (b === void 0 && isObject2(h) && Object.hasOwn(h, segment)) {
-      out += `/${escapeSegment(segment)}`;
-      h = h[segment];
+      if (!Object.hasOwn(h, segment2)) return out;
+      out += `/${escapeSegment(segment2)}`;
+      b = Object.hasOwn(b, segment2) ? b[segment2] : void 0;
+      h = h[segment2];
+    } else if (b === void 0 && isObject2(h) && Object.hasOwn(h, segment2)) {
+      out += `/${escapeSegment(segment2)}`;
+      h = h[segment2];
     } else {
       return out;
     }
@@ -41168,7 +42354,7 @@ function survivingPointer(base, head, pointer) {
 }
 function matchElement(element, head) {
   if (isObject2(element)) {
-    for (const field of IDENTITY_FIELDS) {
+    for (const field of IDENTITY_FIELDS2) {
       const key = element[field];
       if (typeof key !== "string") continue;
       const found = head.findIndex((candidate) => isObject2(candidate) && candidate[field] === key);
@@ -41211,6 +42397,7 @@ async function analyseFile(file, options) {
     path: file.path,
     changes: [],
     findings: [],
+    newFindings: [],
     problems: [],
     notes: []
   };
@@ -41277,8 +42464,20 @@ async function analyseFile(file, options) {
   if (options.engines.lint) {
     try {
       report.findings = await options.engines.lint(head);
+      report.newFindings = report.findings;
     } catch (error2) {
       report.problems.push(`lint failed: ${messageOf(error2)}`);
+    }
+    if (base && report.findings.length > 0) {
+      try {
+        const known = await options.engines.lint(base);
+        report.newFindings = splitByBaseline(
+          { findings: report.findings, document: head.value },
+          { findings: known, document: base.value }
+        ).fresh;
+      } catch (error2) {
+        report.notes.push(`lint of base failed, so every finding is shown as new: ${messageOf(error2)}`);
+      }
     }
   }
   try {
@@ -41315,10 +42514,11 @@ async function load(read, rev, path, report, side) {
     return {};
   }
 }
-function problemLocation(path, at2) {
-  return { file: path, pointer: "", line: at2?.line ?? 1, column: at2?.column ?? 1 };
+function problemLocation(path, at3) {
+  return { file: path, pointer: "", line: at3?.line ?? 1, column: at3?.column ?? 1 };
 }
 function anchorChange(change, base, head) {
+  change = withEditedTexts(change, base, head);
   if (change.after || !change.before) return change;
   const pointer = survivingPointer(base.value, head.value, change.before.pointer);
   const position = head.sourceMap.locateKey(pointer);
@@ -41328,7 +42528,21 @@ function anchorChange(change, base, head) {
     details: { ...change.details ?? {}, anchored: true }
   };
 }
-function synthetic(ruleId, level, message, path, where) {
+function withEditedTexts(change, base, head) {
+  if (!/-schema-annotation-changed$/.test(change.ruleId) || !change.before || !change.after) return change;
+  if (change.details?.old !== void 0 || change.details?.new !== void 0) return change;
+  let before2;
+  let after;
+  try {
+    before2 = getAtPointer(base.value, change.before.pointer);
+    after = getAtPointer(head.value, change.after.pointer);
+  } catch {
+    return change;
+  }
+  if (typeof before2 !== "string" || typeof after !== "string") return change;
+  return { ...change, details: { ...change.details ?? {}, old: before2, new: after } };
+}
+function synthetic(ruleId, level, message, path, where2) {
   const change = {
     ruleId,
     level,
@@ -41337,15 +42551,24 @@ function synthetic(ruleId, level, message, path, where) {
     revisions: [],
     fingerprint: createHash("sha256").update(`${ruleId}\0document\0${path}`).digest("hex").slice(0, 12)
   };
-  if (where.before) change.before = where.before;
-  if (where.after) change.after = where.after;
+  if (where2.before) change.before = where2.before;
+  if (where2.after) change.after = where2.after;
   return change;
 }
 function countAll(files) {
-  const counts = { breaking: 0, warning: 0, info: 0, lintError: 0, lintWarning: 0, lintInfo: 0 };
+  const counts = {
+    breaking: 0,
+    warning: 0,
+    info: 0,
+    lintError: 0,
+    lintWarning: 0,
+    lintInfo: 0,
+    lintKnown: 0
+  };
   for (const file of files) {
     for (const change of file.changes) counts[change.level] += 1;
-    for (const finding of file.findings) counts[LINT_COUNT[finding.severity]] += 1;
+    for (const finding of file.newFindings) counts[LINT_COUNT[finding.severity]] += 1;
+    counts.lintKnown += file.findings.length - file.newFindings.length;
   }
   return counts;
 }
@@ -41357,131 +42580,11 @@ var LINT_COUNT = {
 };
 function isQuiet(report) {
   return report.files.every(
-    (f) => f.changes.length === 0 && f.findings.length === 0 && f.problems.length === 0
+    (f) => f.changes.length === 0 && f.newFindings.length === 0 && f.problems.length === 0
   );
 }
 function messageOf(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
-}
-
-// src/report/json-chunks.ts
-var StreamedArray = class {
-  constructor(items) {
-    this.items = items;
-  }
-  items;
-  /** Inside a streamed item, `JSON.stringify` writes it as the array it stands for. */
-  toJSON() {
-    return [...this.items];
-  }
-};
-var CHUNK_CHARS = 1 << 20;
-function* prettyJsonChunks(value, chunkChars = CHUNK_CHARS) {
-  let buffer = "";
-  for (const part of pieces(value, "")) {
-    buffer += part;
-    if (buffer.length >= chunkChars) {
-      yield buffer;
-      buffer = "";
-    }
-  }
-  yield `${buffer}
-`;
-}
-function prettyJson(value) {
-  return Array.from(prettyJsonChunks(value)).join("");
-}
-function* pieces(value, indent) {
-  if (value instanceof StreamedArray) {
-    const inner2 = `${indent}  `;
-    let first2 = true;
-    for (const item of value.items) {
-      yield first2 ? `[
-${inner2}` : `,
-${inner2}`;
-      first2 = false;
-      yield leaf(item === void 0 || typeof item === "function" ? null : item, inner2);
-    }
-    yield first2 ? "[]" : `
-${indent}]`;
-    return;
-  }
-  if (value === null || typeof value !== "object" || !holdsStreamed(value)) {
-    yield leaf(value, indent);
-    return;
-  }
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) {
-      yield "[]";
-      return;
-    }
-    for (let i = 0; i < value.length; i++) {
-      yield i === 0 ? `[
-${inner}` : `,
-${inner}`;
-      const item = value[i];
-      yield* pieces(item === void 0 || typeof item === "function" ? null : item, inner);
-    }
-    yield `
-${indent}]`;
-    return;
-  }
-  let first = true;
-  for (const key of Object.keys(value)) {
-    const member = value[key];
-    if (member === void 0 || typeof member === "function") continue;
-    yield `${first ? "{" : ","}
-${inner}${escapeLayout(JSON.stringify(key))}: `;
-    first = false;
-    yield* pieces(member, inner);
-  }
-  yield first ? "{}" : `
-${indent}}`;
-}
-var LAYOUT_CHARACTERS = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-var HAS_LAYOUT_CHARACTER = new RegExp(LAYOUT_CHARACTERS.source);
-function escapeLayout(text) {
-  if (!HAS_LAYOUT_CHARACTER.test(text)) return text;
-  return text.replace(LAYOUT_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-function leaf(value, indent) {
-  const raw = JSON.stringify(value, null, 2);
-  if (raw === void 0) return "null";
-  const text = escapeLayout(raw);
-  return indent === "" ? text : text.replaceAll("\n", `
-${indent}`);
-}
-function holdsStreamed(value) {
-  if (value instanceof StreamedArray) return true;
-  const members = Array.isArray(value) ? value : Object.values(value);
-  for (let i = 0; i < members.length; i++) {
-    const member = members[i];
-    if (member !== null && typeof member === "object" && holdsStreamed(member)) return true;
-  }
-  return false;
-}
-
-// src/report/changes-markdown.ts
-var KIND_LABEL3 = {
-  tool: "tool",
-  prompt: "prompt",
-  resource: "resource",
-  resourceTemplate: "resource template",
-  transport: "transport",
-  capabilities: "capabilities",
-  security: "security",
-  securityScheme: "security scheme",
-  info: "info",
-  document: "document",
-  tag: "tag",
-  component: "component"
-};
-function subjectLabel2(change) {
-  const kind = KIND_LABEL3[change.subject.kind] ?? change.subject.kind;
-  if (change.subject.kind === change.subject.key || ["document", "info", "capabilities"].includes(change.subject.kind))
-    return kind;
-  return `${kind} ${change.subject.key}`;
 }
 
 // src/report/sarif.ts
@@ -41495,10 +42598,10 @@ function artifactUri(file) {
   return { uri: encodePath2(posix.replace(/^\.\//, "")), uriBaseId: "%SRCROOT%" };
 }
 function encodePath2(path) {
-  return path.split("/").map((segment) => encodeURIComponent(segment)).join("/");
+  return path.split("/").map((segment2) => encodeURIComponent(segment2)).join("/");
 }
-function fingerprint2(code, pointer, ordinal) {
-  return sha256Hex(`${code}\0${pointer}\0${ordinal}`).slice(0, 32);
+function fingerprint2(code18, pointer, ordinal) {
+  return sha256Hex(`${code18}\0${pointer}\0${ordinal}`).slice(0, 32);
 }
 function region(line, column) {
   return line > 0 ? { startLine: line, startColumn: Math.max(1, column) } : void 0;
@@ -41630,6 +42733,7 @@ function resultFor(finding, ruleIndex, physical, print) {
     ],
     partialFingerprints: { "mcpdescPointer/v1": print }
   };
+  if (finding.baselineState) result.baselineState = finding.baselineState;
   if (finding.properties) result.properties = finding.properties;
   if (finding.related && finding.related.length > 0)
     result.relatedLocations = finding.related.map((r2, id) => ({
@@ -41655,9 +42759,9 @@ var CHANGE_SEVERITY = {
 };
 var SELF_NAMED = /* @__PURE__ */ new Set(["document", "info"]);
 function changeAsFinding(change, options) {
-  const at2 = options.side === "old" ? change.before : change.after ?? change.before;
-  const pointer = (at2 ?? change.after ?? change.before)?.pointer ?? "";
-  const location = options.onlyFile !== void 0 ? { file: options.onlyFile, pointer, line: 0, column: 0 } : at2 ?? { file: options.fallbackFile, pointer, line: 0, column: 0 };
+  const at3 = options.side === "old" ? change.before : change.after ?? change.before;
+  const pointer = (at3 ?? change.after ?? change.before)?.pointer ?? "";
+  const location = options.onlyFile !== void 0 ? { file: options.onlyFile, pointer, line: 0, column: 0 } : at3 ?? { file: options.fallbackFile, pointer, line: 0, column: 0 };
   const finding = {
     code: change.ruleId,
     severity: CHANGE_SEVERITY[change.level],
@@ -41676,7 +42780,7 @@ function changeAsFinding(change, options) {
   return finding;
 }
 function diffRuleMetas() {
-  return RULES.map((rule) => ({
+  return RULES2.map((rule) => ({
     id: rule.id,
     description: rule.rationale,
     severity: CHANGE_SEVERITY[rule.level],
@@ -41686,18 +42790,26 @@ function diffRuleMetas() {
 
 // src/action/sarif.ts
 function renderSarif(report, options) {
-  const files = report.files.map((file) => ({
-    file: file.path,
-    findings: [
-      ...file.changes.map(
-        (change) => changeAsFinding(change, {
-          fallbackFile: file.path,
-          ...file.status === "removed" ? { onlyFile: file.path } : {}
-        })
-      ),
-      ...file.findings
-    ]
-  }));
+  const files = report.files.map((file) => {
+    const fresh = new Set(file.newFindings);
+    return {
+      file: file.path,
+      findings: [
+        ...file.changes.map(
+          (change) => changeAsFinding(change, {
+            fallbackFile: file.path,
+            ...file.status === "removed" ? { onlyFile: file.path } : {}
+          })
+        ),
+        ...file.findings.map(
+          (finding) => ({
+            ...finding,
+            baselineState: fresh.has(finding) ? "new" : "unchanged"
+          })
+        )
+      ]
+    };
+  });
   return formatSarif(files, {
     toolVersion: options.toolVersion,
     srcRoot: options.srcRoot,
@@ -41732,16 +42844,16 @@ var VERSION = true ? "0.1.0" : "dev";
 function safe(text) {
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ");
 }
-async function resolveRevisions(repo, inputs, context) {
+async function resolveRevisions(repo, inputs, context2) {
   const headSha = await repo.resolveCommit("HEAD");
   if (!headSha) throw new GitError("No commit is checked out: run actions/checkout before this action");
-  const pr = context.pullRequest;
+  const pr = context2.pullRequest;
   const candidates = [];
   if (inputs.base) candidates.push(inputs.base, `origin/${inputs.base}`);
   else if (pr) {
     if (pr.baseSha) candidates.push(pr.baseSha);
     if (pr.baseRef) candidates.push(`origin/${pr.baseRef}`, pr.baseRef);
-  } else if (context.before) candidates.push(context.before);
+  } else if (context2.before) candidates.push(context2.before);
   if (candidates.length === 0) {
     throw new GitError('No base to compare with: set the "base" input (this is not a pull_request event)');
   }
@@ -41767,10 +42879,10 @@ function writeOutputs(report, reportPath) {
   setOutput("changed-files", JSON.stringify(report.files.map((f) => f.path)));
   setOutput("report-path", reportPath);
 }
-function writeJsonReport(report, verdict, context) {
+function writeJsonReport(report, verdict, context2) {
   const dir = process.env.RUNNER_TEMP || tmpdir();
   mkdirSync2(dir, { recursive: true });
-  const path = join7(dir, `mcpdesc-report-${safeName(context.runId ?? String(process.pid))}.json`);
+  const path = join7(dir, `mcpdesc-report-${safeName(context2.runId ?? String(process.pid))}.json`);
   const json = {
     tool: { name: "mcpdesc-toolkit", version: VERSION },
     base: report.base,
@@ -41806,9 +42918,9 @@ function emitAnnotations(report) {
     );
   }
 }
-async function comment(inputs, context, report, render2) {
+async function comment(inputs, context2, report, render2) {
   if (!inputs.comment) return;
-  const pr = context.pullRequest;
+  const pr = context2.pullRequest;
   if (!pr) {
     info("Not a pull request event: no comment.");
     return;
@@ -41819,13 +42931,13 @@ async function comment(inputs, context, report, render2) {
   }
   const api = new GitHubApi({
     token: inputs.githubToken,
-    apiUrl: context.apiUrl,
-    owner: context.owner,
-    repo: context.repo,
+    apiUrl: context2.apiUrl,
+    owner: context2.owner,
+    repo: context2.repo,
     userAgent: `mcpdesc-toolkit-action/${VERSION}`
   });
-  const marker = commentMarker(context.workflow);
-  const body = isQuiet(report) ? void 0 : renderReport(report, render2, { limit: COMMENT_LIMIT - COMMENT_MARGIN, marker });
+  const marker = commentMarker(context2.workflow);
+  const body = isQuiet(report) ? void 0 : renderReport(report, render2, { limit: COMMENT_BUDGET, marker });
   try {
     const outcome = await upsertComment(
       api,
@@ -41858,26 +42970,38 @@ async function comment(inputs, context, report, render2) {
 async function run() {
   const inputs = readInputs((name) => getInput(name));
   if (inputs.githubToken) setSecret(inputs.githubToken);
-  const context = readContext(process.env, process.cwd());
+  const context2 = readContext(process.env, process.cwd());
   const repo = new Repository(gitRunner(process.cwd()));
-  const revisions = await resolveRevisions(repo, inputs, context);
+  const revisions = await resolveRevisions(repo, inputs, context2);
   const changed = await repo.changedFiles(revisions.mergeBase, revisions.headSha, compileGlobs(inputs.files));
   info(
     `Comparing ${safe(revisions.baseRef)} (${revisions.mergeBase.slice(0, 7)}) with ${revisions.headSha.slice(0, 7)}: ${changed.length} description file(s) changed`
   );
-  const workspace = isAbsolute3(context.workspace) ? context.workspace : resolve5(context.workspace);
+  const workspace = isAbsolute3(context2.workspace) ? context2.workspace : resolve5(context2.workspace);
+  const readSide = (rev, path) => repo.readFile(rev, path, DEFAULT_LIMITS.maxBytes);
+  let ignore;
+  if (inputs.ignoreFile && changed.length > 0) {
+    ignore = await readBaseIgnore(readSide, revisions.mergeBase, inputs.ignoreFile);
+    info(safe(ignore.note));
+  }
   const engines = changed.length > 0 ? await realEngines({
     lint: inputs.lint,
     config: inputs.config,
     workspace,
-    schemaSemantics: inputs.schemaSemantics
+    schemaSemantics: inputs.schemaSemantics,
+    ...ignore ? { ignore: ignore.entries } : {},
+    onIgnored: (file, ignored, notes) => {
+      if (ignored > 0)
+        info(`  ${safe(file)}: ${ignored} change(s) ignored by ${safe(inputs.ignoreFile)}`);
+      for (const note of notes) info(`  ${safe(file)}: ${safe(note)}`);
+    }
   }) : { diff: async () => [], changelog: () => ({ markdown: "", bump: "none" }) };
   const report = await analyse2({
     files: changed,
     baseSha: revisions.mergeBase,
     headSha: revisions.headSha,
     baseRef: revisions.baseRef,
-    read: (rev, path) => repo.readFile(rev, path, DEFAULT_LIMITS.maxBytes),
+    read: readSide,
     engines
   });
   for (const file of report.files) {
@@ -41888,17 +43012,17 @@ async function run() {
   }
   const verdict = decide(report, inputs.failOn);
   const render2 = {
-    serverUrl: context.serverUrl,
-    repository: context.repository,
+    serverUrl: context2.serverUrl,
+    repository: context2.repository,
     version: VERSION,
     lint: inputs.lint,
     verdict
   };
-  const url = runUrl(context);
+  const url = runUrl(context2);
   if (url) render2.runUrl = url;
-  writeOutputs(report, writeJsonReport(report, verdict, context));
+  writeOutputs(report, writeJsonReport(report, verdict, context2));
   if (process.env.GITHUB_STEP_SUMMARY) {
-    await summary.addRaw(renderReport(report, render2, { limit: SUMMARY_LIMIT }), true).write();
+    await summary.addRaw(renderReport(report, render2, { limit: SUMMARY_LIMIT, summary: true }), true).write();
   }
   emitAnnotations(report);
   if (inputs.sarifFile) {
@@ -41909,12 +43033,12 @@ async function run() {
       renderSarif(report, {
         toolVersion: VERSION,
         srcRoot: workspace,
-        repositoryUri: `${context.serverUrl}/${context.repository}`
+        repositoryUri: `${context2.serverUrl}/${context2.repository}`
       })
     );
     info(`SARIF written to ${safe(inputs.sarifFile)}`);
   }
-  await comment(inputs, context, report, render2);
+  await comment(inputs, context2, report, render2);
   if (verdict.failed) setFailed(`mcpdesc: ${verdict.reason}`);
 }
 run().catch((error2) => {

@@ -83,9 +83,9 @@ describe.skipIf(
       expect(existsSync(join(REPO, path)), path).toBe(true);
   });
 
-  it('ships no code caches, tests, fixtures, source maps, build stamp, Action or hooks bundle', () => {
+  it('ships no code caches, tests, fixtures, source maps, build stamp, CLI modules (the bundle has them), Action or hooks bundle', () => {
     const unwanted = paths.filter((path) =>
-      /v8-cache|(^|\/)test\/|fixtures|\.map$|\.build-stamp|^dist\/action\/|^dist-action\/|^hooks\/|^src\/|^bench\/|^\.ci\//.test(
+      /v8-cache|(^|\/)test\/|fixtures|\.map$|\.build-stamp|^dist\/action\/|^dist\/cli\/|^dist-action\/|^hooks\/|^src\/|^bench\/|^\.ci\//.test(
         path,
       ),
     );

@@ -43,7 +43,8 @@ export function planAnnotations(report: Report): AnnotationPlan {
       if (change.level === 'info') continue;
       ranked.push({ annotation: changeAnnotation(file, change), rank: change.level === 'breaking' ? 0 : 2 });
     }
-    for (const finding of file.findings) {
+    // Only what the pull request introduces: findings already on base are in the job summary.
+    for (const finding of file.newFindings) {
       if (finding.severity !== 'error' && finding.severity !== 'warning') continue;
       ranked.push({
         annotation: findingAnnotation(file, finding),

@@ -5,15 +5,16 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigLookup, lintLoaded } from '../app/lint.js';
-import { buildChangelog, diffDocuments, isRuleId } from '../diff/index.js';
+import { buildChangelog, diffDocuments, type IgnoreEntry, isRuleId } from '../diff/index.js';
 import type { Change, DiffResult } from '../diff/types.js';
 import { findConfigFile, readSchemaSemantics } from '../lint/index.js';
 import type { Finding } from '../model/finding.js';
 import type { LoadedDocument } from '../parse/index.js';
+import { formatChangelogCompact } from '../report/changelog-markdown.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import { PositionedError } from '../util/positioned-error.js';
 import { validateDocument } from '../validate/index.js';
-import { renderChangelog } from './changelog-markdown.js';
+import { changelogEntryMarkdown } from './plain-language.js';
 import type { ChangelogEntry, Engines } from './report.js';
 
 export interface EngineOptions {
@@ -23,6 +24,10 @@ export interface EngineOptions {
   workspace: string;
   /** The `schema-semantics` input; empty: the config file's `schemaSemantics`, else `api`. */
   schemaSemantics?: 'api' | 'json-schema' | '';
+  /** Diff ignore entries (from the base commit: ignore-file.ts). */
+  ignore?: readonly IgnoreEntry[];
+  /** Told what the ignore entries did in one file: suppressed changes, expired or unused entries. */
+  onIgnored?: (file: string, ignored: number, notes: readonly string[]) => void;
 }
 
 export class ConfigInputError extends Error {
@@ -69,7 +74,14 @@ export async function realEngines(options: EngineOptions): Promise<Engines> {
   const schemaSemantics = await schemaSemanticsFor(options);
   const engines: Engines = {
     async diff(base: LoadedDocument, head: LoadedDocument): Promise<Change[]> {
-      return diffDocuments(base, head, { schemaSemantics }).changes;
+      if (!options.ignore || options.ignore.length === 0)
+        return diffDocuments(base, head, { schemaSemantics }).changes;
+      const result = diffDocuments(base, head, { schemaSemantics, ignore: options.ignore });
+      const notes = result.notes
+        .filter((n) => n.kind === 'ignore-expired' || n.kind === 'ignore-unused')
+        .map((n) => n.message);
+      options.onIgnored?.(head.file, result.summary.ignored, notes);
+      return result.changes;
     },
     changelog(base, head, changes) {
       return changelogEntry(base, head, changes);
@@ -135,8 +147,12 @@ function changelogEntry(
   if (oldVersion !== undefined) info.oldVersion = oldVersion;
   if (newVersion !== undefined) info.newVersion = newVersion;
   const log = buildChangelog(result, info);
-  const entry: ChangelogEntry = { markdown: renderChangelog(log), bump: log.bump };
+  const entry: ChangelogEntry = {
+    markdown: formatChangelogCompact(log, { entry: changelogEntryMarkdown }),
+    bump: log.bump,
+  };
   if (oldVersion !== undefined) entry.fromVersion = oldVersion;
   if (log.suggestedVersion !== undefined) entry.toVersion = log.suggestedVersion;
+  if (newVersion !== undefined) entry.newVersion = newVersion;
   return entry;
 }

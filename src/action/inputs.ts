@@ -29,6 +29,8 @@ export interface Inputs {
   githubToken: string;
   /** Empty: no SARIF file. */
   sarifFile: string;
+  /** Diff ignore file, read from the base commit; empty: none. */
+  ignoreFile: string;
 }
 
 export class InputError extends Error {
@@ -74,6 +76,7 @@ export function readInputs(getInput: GetInput): Inputs {
     commentAuthor: getInput('comment-author').trim(),
     githubToken: getInput('github-token').trim(),
     sarifFile: getInput('sarif-file').trim(),
+    ignoreFile: getInput('ignore-file').trim(),
   };
 }
 

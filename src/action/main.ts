@@ -12,8 +12,7 @@ import { writeFileAtomic } from '../cli/output.js';
 import { DEFAULT_LIMITS } from '../parse/index.js';
 import { planAnnotations } from './annotations.js';
 import {
-  COMMENT_LIMIT,
-  COMMENT_MARGIN,
+  COMMENT_BUDGET,
   commentMarker,
   type RenderContext,
   renderNothingLeft,
@@ -25,6 +24,7 @@ import { realEngines } from './engines.js';
 import { GitError, gitRunner, Repository } from './git.js';
 import { GitHubApi } from './github-api.js';
 import { compileGlobs } from './glob.js';
+import { type BaseIgnore, readBaseIgnore } from './ignore-file.js';
 import { type Inputs, type RunContext, readContext, readInputs, runUrl } from './inputs.js';
 import { analyse, isQuiet, type Report } from './report.js';
 import { renderSarif } from './sarif.js';
@@ -148,9 +148,7 @@ async function comment(
     userAgent: `mcpdesc-toolkit-action/${VERSION}`,
   });
   const marker = commentMarker(context.workflow);
-  const body = isQuiet(report)
-    ? undefined
-    : renderReport(report, render, { limit: COMMENT_LIMIT - COMMENT_MARGIN, marker });
+  const body = isQuiet(report) ? undefined : renderReport(report, render, { limit: COMMENT_BUDGET, marker });
   try {
     const outcome = await upsertComment(
       api,
@@ -193,6 +191,12 @@ export async function run(): Promise<void> {
   );
 
   const workspace = isAbsolute(context.workspace) ? context.workspace : resolve(context.workspace);
+  const readSide = (rev: string, path: string) => repo.readFile(rev, path, DEFAULT_LIMITS.maxBytes);
+  let ignore: BaseIgnore | undefined;
+  if (inputs.ignoreFile && changed.length > 0) {
+    ignore = await readBaseIgnore(readSide, revisions.mergeBase, inputs.ignoreFile);
+    core.info(safe(ignore.note));
+  }
   const engines =
     changed.length > 0
       ? await realEngines({
@@ -200,6 +204,12 @@ export async function run(): Promise<void> {
           config: inputs.config,
           workspace,
           schemaSemantics: inputs.schemaSemantics,
+          ...(ignore ? { ignore: ignore.entries } : {}),
+          onIgnored: (file, ignored, notes) => {
+            if (ignored > 0)
+              core.info(`  ${safe(file)}: ${ignored} change(s) ignored by ${safe(inputs.ignoreFile)}`);
+            for (const note of notes) core.info(`  ${safe(file)}: ${safe(note)}`);
+          },
         })
       : { diff: async () => [], changelog: () => ({ markdown: '', bump: 'none' as const }) };
   const report = await analyse({
@@ -207,7 +217,7 @@ export async function run(): Promise<void> {
     baseSha: revisions.mergeBase,
     headSha: revisions.headSha,
     baseRef: revisions.baseRef,
-    read: (rev, path) => repo.readFile(rev, path, DEFAULT_LIMITS.maxBytes),
+    read: readSide,
     engines,
   });
   for (const file of report.files) {
@@ -230,7 +240,9 @@ export async function run(): Promise<void> {
 
   writeOutputs(report, writeJsonReport(report, verdict, context));
   if (process.env.GITHUB_STEP_SUMMARY) {
-    await core.summary.addRaw(renderReport(report, render, { limit: SUMMARY_LIMIT }), true).write();
+    await core.summary
+      .addRaw(renderReport(report, render, { limit: SUMMARY_LIMIT, summary: true }), true)
+      .write();
   }
   emitAnnotations(report);
   if (inputs.sarifFile) {

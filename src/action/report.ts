@@ -1,14 +1,17 @@
 /**
- * The Action's analysis: for every changed description file, diff base against head and lint head,
+ * The Action's analysis: for every changed description file, diff base against head and lint both
+ * (so that only the findings the pull request introduces count),
  * through the engines behind `Engines` (src/action/engines.ts binds the real ones). Pure apart from
  * reading the two sides from git, so unit tests drive it with fakes.
  */
 import { createHash } from 'node:crypto';
 import type { Change, ChangeLevel } from '../diff/types.js';
+import { splitByBaseline } from '../lint/baseline.js';
 import { MigrationError, migrateSides } from '../migrate/load.js';
 import type { Finding, Severity } from '../model/finding.js';
 import { DEFAULT_LIMITS, LoadError, type LoadedDocument, loadDocument } from '../parse/index.js';
 import type { Location } from '../util/location.js';
+import { getAtPointer } from '../util/pointer.js';
 import { survivingPointer } from './anchor.js';
 import type { ChangedFile, FileStatus } from './git.js';
 
@@ -22,6 +25,8 @@ export interface ChangelogEntry {
   /** Version in base and the suggested next one, when the document has `info.version`. */
   fromVersion?: string;
   toVersion?: string;
+  /** `info.version` in head, as the pull request sets it. */
+  newVersion?: string;
 }
 
 /** The engines the Action drives; src/action/engines.ts binds the real modules. */
@@ -42,7 +47,13 @@ export interface FileReport {
   path: string;
   basePath?: string;
   changes: Change[];
+  /** Every lint finding of head (the job summary and SARIF list them all). */
   findings: Finding[];
+  /**
+   * The findings this pull request introduces: those of `findings` that base does not have (same
+   * rule, primitive and pointer; src/lint/baseline.ts). All of them for an added file.
+   */
+  newFindings: Finding[];
   changelog?: ChangelogEntry;
   /** The diff, lint or changelog engine failed on this file: shown, and fails the step unless `fail-on: none`. */
   problems: string[];
@@ -57,6 +68,8 @@ export interface Counts {
   lintError: number;
   lintWarning: number;
   lintInfo: number;
+  /** Lint findings already present in base (not counted above: they do not decide the verdict). */
+  lintKnown: number;
 }
 
 export interface Report {
@@ -103,6 +116,7 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
     path: file.path,
     changes: [],
     findings: [],
+    newFindings: [],
     problems: [],
     notes: [],
   };
@@ -179,8 +193,21 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
   if (options.engines.lint) {
     try {
       report.findings = await options.engines.lint(head);
+      report.newFindings = report.findings;
     } catch (error) {
       report.problems.push(`lint failed: ${messageOf(error)}`);
+    }
+    if (base && report.findings.length > 0) {
+      try {
+        const known = await options.engines.lint(base);
+        report.newFindings = splitByBaseline(
+          { findings: report.findings, document: head.value },
+          { findings: known, document: base.value },
+        ).fresh;
+      } catch (error) {
+        // Without a baseline every finding counts as new: stricter, never hides one.
+        report.notes.push(`lint of base failed, so every finding is shown as new: ${messageOf(error)}`);
+      }
     }
   }
   try {
@@ -234,6 +261,7 @@ function problemLocation(path: string, at: { line: number; column: number } | un
  * of its `before` pointer in head, flagged by `details.anchored`.
  */
 export function anchorChange(change: Change, base: LoadedDocument, head: LoadedDocument): Change {
+  change = withEditedTexts(change, base, head);
   if (change.after || !change.before) return change;
   const pointer = survivingPointer(base.value, head.value, change.before.pointer);
   const position = head.sourceMap.locateKey(pointer);
@@ -242,6 +270,26 @@ export function anchorChange(change: Change, base: LoadedDocument, head: LoadedD
     after: { file: head.file, pointer, line: position.line, column: position.column },
     details: { ...(change.details ?? {}), anchored: true },
   };
+}
+
+/**
+ * A schema's edited description or title carries both whole texts in `details.old`/`new` (as the
+ * other prose rules do), read from the documents: the engine's message cuts them, and the comment
+ * shows the edit as a word diff.
+ */
+function withEditedTexts(change: Change, base: LoadedDocument, head: LoadedDocument): Change {
+  if (!/-schema-annotation-changed$/.test(change.ruleId) || !change.before || !change.after) return change;
+  if (change.details?.old !== undefined || change.details?.new !== undefined) return change;
+  let before: unknown;
+  let after: unknown;
+  try {
+    before = getAtPointer(base.value, change.before.pointer);
+    after = getAtPointer(head.value, change.after.pointer);
+  } catch {
+    return change; // not a pointer: the message stays the account
+  }
+  if (typeof before !== 'string' || typeof after !== 'string') return change;
+  return { ...change, details: { ...(change.details ?? {}), old: before, new: after } };
 }
 
 function synthetic(
@@ -265,10 +313,19 @@ function synthetic(
 }
 
 export function countAll(files: readonly FileReport[]): Counts {
-  const counts: Counts = { breaking: 0, warning: 0, info: 0, lintError: 0, lintWarning: 0, lintInfo: 0 };
+  const counts: Counts = {
+    breaking: 0,
+    warning: 0,
+    info: 0,
+    lintError: 0,
+    lintWarning: 0,
+    lintInfo: 0,
+    lintKnown: 0,
+  };
   for (const file of files) {
     for (const change of file.changes) counts[change.level] += 1;
-    for (const finding of file.findings) counts[LINT_COUNT[finding.severity]] += 1;
+    for (const finding of file.newFindings) counts[LINT_COUNT[finding.severity]] += 1;
+    counts.lintKnown += file.findings.length - file.newFindings.length;
   }
   return counts;
 }
@@ -280,10 +337,10 @@ const LINT_COUNT: Record<Severity, 'lintError' | 'lintWarning' | 'lintInfo'> = {
   hint: 'lintInfo',
 };
 
-/** Nothing worth a comment: no change of any level, no finding, no problem. */
+/** Nothing worth a comment: no change of any level, no new finding, no problem. */
 export function isQuiet(report: Report): boolean {
   return report.files.every(
-    (f) => f.changes.length === 0 && f.findings.length === 0 && f.problems.length === 0,
+    (f) => f.changes.length === 0 && f.newFindings.length === 0 && f.problems.length === 0,
   );
 }
 

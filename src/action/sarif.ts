@@ -3,10 +3,11 @@
  * one SARIF writer of src/report/: the same tool name, rule ids and fingerprints as `mcpdesc lint -f
  * sarif` and `mcpdesc diff -f sarif`, so an alert keeps its identity whichever produced it. This
  * module only says where each result sits: lint findings on head lines, diff changes where the
- * changed thing is, and a removed file's changes on the path it had (a file-level alert).
+ * changed thing is, and a removed file's changes on the path it had (a file-level alert). Lint
+ * findings carry `baselineState`: `new` when the pull request introduces them, else `unchanged`.
  */
 import { changeAsFinding, diffRuleMetas } from '../report/diff-formats.js';
-import { formatSarif } from '../report/sarif.js';
+import { formatSarif, type SarifFinding } from '../report/sarif.js';
 import type { FileFindings } from '../report/stylish.js';
 import type { Report } from './report.js';
 
@@ -18,18 +19,26 @@ export interface ActionSarifOptions {
 }
 
 export function renderSarif(report: Report, options: ActionSarifOptions): string {
-  const files: FileFindings[] = report.files.map((file) => ({
-    file: file.path,
-    findings: [
-      ...file.changes.map((change) =>
-        changeAsFinding(change, {
-          fallbackFile: file.path,
-          ...(file.status === 'removed' ? { onlyFile: file.path } : {}),
-        }),
-      ),
-      ...file.findings,
-    ],
-  }));
+  const files: FileFindings[] = report.files.map((file) => {
+    const fresh = new Set(file.newFindings);
+    return {
+      file: file.path,
+      findings: [
+        ...file.changes.map((change) =>
+          changeAsFinding(change, {
+            fallbackFile: file.path,
+            ...(file.status === 'removed' ? { onlyFile: file.path } : {}),
+          }),
+        ),
+        ...file.findings.map(
+          (finding): SarifFinding => ({
+            ...finding,
+            baselineState: fresh.has(finding) ? 'new' : 'unchanged',
+          }),
+        ),
+      ],
+    };
+  });
   return formatSarif(files, {
     toolVersion: options.toolVersion,
     srcRoot: options.srcRoot,

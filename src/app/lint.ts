@@ -33,6 +33,7 @@ import {
 import type { FileFindings, RuleMeta } from '../report/multi-format.js';
 import { trimEndOf } from '../util/trim.js';
 import { UsageError } from './errors.js';
+import { applyBaseline, checkBaselineRevision } from './lint-baseline.js';
 
 /** What `lint` looks for when given a directory or nothing. */
 export const DEFAULT_LINT_GLOB = '**/*.mcpdesc.{json,yaml,yml}';
@@ -150,7 +151,22 @@ export function lintTargets(operands: readonly string[], cwd: string): LintTarge
   return targets;
 }
 
+/**
+ * Checks that fail a run before any file is read: a `config` that does not exist, a `baseline`
+ * that is not a commit here (exit 2).
+ */
+export async function checkLintOptions(options: { config?: string; baseline?: string }): Promise<void> {
+  if (options.config !== undefined && !existsSync(options.config))
+    throw new UsageError(`config file not found: ${options.config}`);
+  if (options.baseline !== undefined) await checkBaselineRevision(options.baseline);
+}
+
 export interface LintFilesOptions extends ConfigLookupOptions {
+  /**
+   * Report only the findings the same file at this git revision does not have (matched by rule,
+   * primitive and pointer); files on disk only.
+   */
+  baseline?: string;
   /** The name of the document read from standard input (config lookup, overrides, format). */
   stdinFilepath?: string;
   /** Read standard input under `stdinFilepath` (the CLI's bounded, strict reader). */
@@ -178,15 +194,17 @@ export interface LintRun {
   unreadable: boolean;
   /** Every rule of the configs used, for SARIF. */
   rules: RuleMeta[];
+  /** With `baseline`: findings left out because the baseline revision has them too. */
+  knownAtBaseline: number;
 }
 
 /** Lints documents named by `targets` (lintTargets), each with the config that applies to it. */
 export async function lintFiles(targets: readonly LintTarget[], options: LintFilesOptions): Promise<LintRun> {
-  if (options.config !== undefined && !existsSync(options.config))
-    throw new UsageError(`config file not found: ${options.config}`);
+  await checkLintOptions(options);
   const lookup = new ConfigLookup(options);
   const results: FileFindings[] = [];
   let unreadable = false;
+  let knownAtBaseline = 0;
   const now = options.now ?? new Date();
   const note = options.onNote ?? (() => {});
   const cache = options.cache;
@@ -251,16 +269,31 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
         cache && spec !== '-' && localPath !== undefined && statSync(spec).isFile()
           ? await lintCached(spec, localPath, cache)
           : await lintFresh(spec, localPath);
+      let kept = linted.findings;
+      if (options.baseline !== undefined && spec !== '-' && localPath !== undefined) {
+        const applied = await applyBaseline(
+          options.baseline,
+          localPath,
+          kept,
+          await lookup.configFor(localPath),
+          now,
+        );
+        if (applied.note) note(applied.note);
+        knownAtBaseline += applied.known;
+        kept = applied.findings;
+      }
       // A list of its own (the cache keeps the other): config findings are added to it below.
-      const findings = options.quiet
-        ? linted.findings.filter((f) => f.severity === 'error')
-        : [...linted.findings];
+      const findings = options.quiet ? kept.filter((f) => f.severity === 'error') : [...kept];
       results.push({ file: linted.file, findings, complete: linted.complete });
     } catch (error) {
       results.push(options.onUnreadable(error, spec));
       unreadable = true;
     }
   }
+  if (options.baseline !== undefined)
+    note(
+      `--baseline ${options.baseline}: ${knownAtBaseline} finding${knownAtBaseline === 1 ? '' : 's'} already there not shown`,
+    );
   if (cache) cache.prune(existsSync);
 
   const configs = await lookup.resolved();
@@ -271,7 +304,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
       (entry.findings as Finding[]).push(finding);
     }
   }
-  return { results, unreadable, rules: lintRuleMetas(configs) };
+  return { results, unreadable, rules: lintRuleMetas(configs), knownAtBaseline };
 }
 
 /** Rule metadata of the configs a run used (SARIF's `rules`), and the config findings' own rule. */

@@ -1,5 +1,12 @@
 /** The lint library API: resolve a config, lint loaded documents. */
 
+export {
+  type BaselineSide,
+  type BaselineSplit,
+  baselineKey,
+  splitByBaseline,
+  stablePointer,
+} from './baseline.js';
 export { type CachedLint, cacheKey, configFingerprint, DEFAULT_CACHE_FILE, LintCache } from './cache.js';
 export {
   BUILTIN_RULESETS,

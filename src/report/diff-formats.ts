@@ -125,7 +125,11 @@ export function renderDiffChunks(
     case 'json':
       return formatChangesJsonChunks(result);
     case 'markdown':
-      return formatChangesMarkdownChunks(result, { oldName: context.oldName, newName: context.newName });
+      return formatChangesMarkdownChunks(result, {
+        oldName: context.oldName,
+        newName: context.newName,
+        ...(context.srcRoot ? { root: context.srcRoot } : {}),
+      });
     case 'text':
       return formatChangesTextChunks(result, { color: context.color && !toFile });
     default:

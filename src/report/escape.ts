@@ -48,14 +48,26 @@ function oneLine(text: string, maxLength: number | undefined): string {
     : value;
 }
 
-function escapeInline(value: string): string {
+/**
+ * Like escapeMarkdown for a piece of a longer text (a word-diff run): whitespace collapses but is
+ * kept at the ends, so pieces join with their spaces; no length cut, no line-start escapes.
+ */
+export function escapeFragment(text: string): string {
+  return escapeInline(
+    text
+      .replace(/[\t\n\r\u2028\u2029]+/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .replace(HIDDEN, codePointEscape),
+    false,
+  );
+}
+
+function escapeInline(value: string, startsLine = true): string {
   // One pass: an entity's own `&`, `#` and `;` must not be escaped again.
-  const escaped = value
-    .replace(SPECIAL, (c) => ENTITY[c] ?? (c === '@' ? `@${ZWSP}` : `\\${c}`))
-    // A list marker, thematic break or setext underline where the text starts a line (a quoted
-    // warning, a list item's text).
-    .replace(/^[-+=]/, '\\$&')
-    .replace(/^(\d{1,9})([.)])(?= |$)/, '$1\\$2');
+  let escaped = value.replace(SPECIAL, (c) => ENTITY[c] ?? (c === '@' ? `@${ZWSP}` : `\\${c}`));
+  // A list marker, thematic break or setext underline where the text starts a line (a quoted
+  // warning, a list item's text).
+  if (startsLine) escaped = escaped.replace(/^[-+=]/, '\\$&').replace(/^(\d{1,9})([.)])(?= |$)/, '$1\\$2');
   return (
     escaped
       // `#12`, `owner/repo#12`: the digit may not follow the (escaped) `#` directly.

@@ -28,6 +28,8 @@ export interface RuleMeta {
 export interface SarifFinding extends Finding {
   identity?: string;
   properties?: Record<string, unknown>;
+  /** SARIF 2.1.0 §3.27.24, where a baseline was compared (the Action: lint of base vs head). */
+  baselineState?: 'new' | 'unchanged' | 'updated' | 'absent';
 }
 
 export interface SarifOptions {
@@ -225,6 +227,7 @@ function resultFor(
     ],
     partialFingerprints: { 'mcpdescPointer/v1': print },
   };
+  if (finding.baselineState) result.baselineState = finding.baselineState;
   if (finding.properties) result.properties = finding.properties;
   if (finding.related && finding.related.length > 0)
     result.relatedLocations = finding.related.map((r, id) => ({

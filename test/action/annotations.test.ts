@@ -27,6 +27,13 @@ describe('planAnnotations', () => {
     expect(plan.annotations.some((a) => a.title.includes('rule-info'))).toBe(false);
   });
 
+  it('annotates only the lint findings the pull request introduces', () => {
+    const old = finding('error', 3, { message: 'already on main' });
+    const fresh = finding('warning', 7, { message: 'introduced here' });
+    const plan = planAnnotations(report([fileReport({ findings: [old, fresh], newFindings: [fresh] })]));
+    expect(plan.annotations.map((a) => a.message)).toEqual(['introduced here']);
+  });
+
   it('puts removals of whole files on the run and anchored removals on the surviving line', () => {
     const removed = fileReport({
       status: 'removed',

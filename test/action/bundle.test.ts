@@ -41,6 +41,7 @@ describe('action.yml', () => {
       'comment-author',
       'github-token',
       'sarif-file',
+      'ignore-file',
     ]);
     expect(action.inputs.files.default).toBe('**/*.mcpdesc.{json,yaml,yml}');
     expect(Object.keys(action.outputs)).toEqual([

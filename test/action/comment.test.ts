@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COMMENT_LIMIT,
-  COMMENT_MARGIN,
+  COMMENT_BUDGET,
   commentMarker,
   findOwnComment,
   type RenderContext,
   renderNothingLeft,
   renderReport,
   upsertComment,
+  versionLine,
 } from '../../src/action/comment.js';
 import { GitHubApiError, type IssueComment } from '../../src/action/github-api.js';
 import { change, fileReport, finding, report } from './fakes.js';
@@ -21,10 +21,9 @@ const ctx: RenderContext = {
   verdict: { failed: true, reason: 'fail-on: breaking — 1 breaking change' },
 };
 const MARKER = commentMarker('CI');
-const LIMIT = COMMENT_LIMIT - COMMENT_MARGIN;
 
 describe('renderReport', () => {
-  it('has the marker, the verdict, a breaking table with head links, and collapsible sections', () => {
+  it('has the marker, the verdict, a change table with head links, and collapsible sections', () => {
     const r = report(
       [
         fileReport({
@@ -35,25 +34,47 @@ describe('renderReport', () => {
       ],
       'major',
     );
-    const body = renderReport(r, ctx, { limit: LIMIT, marker: MARKER });
+    const body = renderReport(r, ctx, { limit: COMMENT_BUDGET, marker: MARKER });
     expect(
       body.startsWith('<!-- mcpdesc-toolkit:CI -->\n### MCP description check\n\n❌ **1 breaking change**'),
     ).toBe(true);
     expect(body).toContain(
-      `[<code>a.mcpdesc.yaml</code>:12](https://github.com/octo/servers/blob/${'h'.repeat(40)}/a.mcpdesc.yaml#L12)`,
+      `| [<code>tool12</code>](https://github.com/octo/servers/blob/${'h'.repeat(40)}/a.mcpdesc.yaml#L12) | ❌ A breaking change at 12.<br>**Fix:** keep the old behaviour, or release it as a new major version<br><sub>rule-breaking</sub> |`,
     );
-    expect(body).toContain('<details><summary>⚠️ 1 warning</summary>');
-    expect(body).toContain('<details><summary>ℹ️ 1 info change</summary>');
-    expect(body).toContain('<details><summary>🔎 1 lint finding (1 error)</summary>');
-    expect(body).toContain('<details><summary>📝 Changelog — suggested version bump: major</summary>');
+    expect(body).toContain('| Tool | What changes |\n|---|---|');
+    expect(body).toContain('<details><summary>🔎 1 new lint finding (1 error)</summary>');
+    expect(body).toContain('<details><summary>📝 Changelog</summary>');
     expect(body).toContain('> [!CAUTION]\n> fail-on: breaking — 1 breaking change');
-    expect(body).not.toContain('shortened');
+    expect(body).not.toContain('Shortened');
   });
 
-  it('stays under the comment limit with a note when the report is huge, breaking rows first', () => {
+  it('lists the changes most severe first, five rows open and the rest collapsed', () => {
+    const changes = [
+      ...Array.from({ length: 4 }, (_, i) => change('info', i + 1, { message: `info ${i}` })),
+      ...Array.from({ length: 4 }, (_, i) => change('breaking', i + 10, { message: `breaking ${i}` })),
+    ];
+    const body = renderReport(report([fileReport({ changes })]), ctx, {
+      limit: COMMENT_BUDGET,
+      marker: MARKER,
+    });
+    const [open, collapsed] = body.split('<details><summary>3 more rows: 3 info changes</summary>');
+    expect(open!.match(/❌ Breaking/g)).toHaveLength(4);
+    expect(open!.match(/ℹ️ Info/g)).toHaveLength(1);
+    expect(collapsed!.match(/ℹ️ Info/g)).toHaveLength(3);
+    // the revisions column only when changes span more than one revision
+    expect(body).not.toContain('Revisions');
+    const twoRevisions = report([
+      fileReport({ changes: [change('info', 1), change('info', 2, { revisions: ['2025-06-18'] })] }),
+    ]);
+    expect(renderReport(twoRevisions, ctx, { limit: COMMENT_BUDGET })).toContain(
+      '| Tool | What changes | Revisions |',
+    );
+  });
+
+  it('stays within the budget when the report is huge: changelog first, then info detail, then rows', () => {
     const changes = Array.from({ length: 3000 }, (_, i) =>
       change(i % 3 === 0 ? 'breaking' : i % 3 === 1 ? 'warning' : 'info', i + 1, {
-        message: 'x'.repeat(300),
+        message: `${i} ${'x'.repeat(300)}`,
       }),
     );
     const findings = Array.from({ length: 2000 }, (_, i) =>
@@ -62,19 +83,79 @@ describe('renderReport', () => {
     const r = report([
       fileReport({ changes, findings, changelog: { markdown: 'z'.repeat(50_000), bump: 'major' } }),
     ]);
-    const body = renderReport(r, ctx, { limit: LIMIT, marker: MARKER });
-    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(LIMIT);
-    expect(body.length).toBeLessThan(COMMENT_LIMIT);
-    expect(body).toContain("This report is shortened to stay under GitHub's size limit");
-    expect(body).toContain('[job summary](https://github.com/octo/servers/actions/runs/1)');
+    const body = renderReport(r, ctx, { limit: COMMENT_BUDGET, marker: MARKER });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(COMMENT_BUDGET);
+    expect(body).toContain(
+      'Shortened to stay readable: the full report is in the [job summary](https://github.com/octo/servers/actions/runs/1)',
+    );
     expect(body).toMatch(/_… and \d+ more \(not shown here; see the job summary\)\._/);
-    expect(body).toContain('#### ❌ Breaking changes');
+    expect(body).not.toContain('zzzz');
     // every opened <details> is closed
     expect(body.split('<details>').length).toBe(body.split('</details>').length);
     // the summary has a much larger budget: it shows more, within its own limit
-    const summary = renderReport(r, ctx, { limit: 1024 * 1024 });
+    const summary = renderReport(r, ctx, { limit: 1024 * 1024, summary: true });
     expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1024 * 1024);
     expect(summary.length).toBeGreaterThan(body.length * 5);
+  });
+
+  it('drops the changelog first, saying where it is', () => {
+    const changes = Array.from({ length: 20 }, (_, i) => change('info', i + 1, { message: `info ${i}` }));
+    const r = report([fileReport({ changes, changelog: { markdown: 'z'.repeat(19_000), bump: 'minor' } })]);
+    const body = renderReport(r, ctx, { limit: COMMENT_BUDGET, marker: MARKER });
+    expect(body).not.toContain('zzzz');
+    expect(body).toContain('<sub>The changelog is in the [job summary]');
+    expect(body).toContain('](https://github.com/octo/servers/blob/'); // info rows keep their links
+    expect(body).not.toContain('Shortened');
+  });
+
+  it.each([
+    [
+      { bump: 'major', fromVersion: '1.7.0', toVersion: '2.0.0', newVersion: '1.8.0' },
+      '❌ PR sets <code>1.8.0</code>; breaking changes need <code>2.0.0</code>',
+    ],
+    [
+      { bump: 'major', fromVersion: '1.7.0', toVersion: '2.0.0', newVersion: '2.0.0' },
+      '✅ version <code>2.0.0</code> (breaking changes need <code>2.0.0</code>)',
+    ],
+    [
+      { bump: 'minor', fromVersion: '1.7.0', toVersion: '1.8.0', newVersion: '3.0.0' },
+      '✅ version <code>3.0.0</code> (additions need <code>1.8.0</code>)',
+    ],
+    [
+      { bump: 'patch', fromVersion: '1.7.0', toVersion: '1.7.1', newVersion: '1.7.0' },
+      '❌ PR sets <code>1.7.0</code>; changes need <code>1.7.1</code>',
+    ],
+    [
+      { bump: 'major', fromVersion: 'one', newVersion: 'two' },
+      'PR sets <code>two</code>; breaking changes need a major version bump',
+    ],
+    [{ bump: 'major' }, 'breaking changes need a major version bump'],
+  ] as const)('puts the version verdict in the headline: %j', (entry, expected) => {
+    const r = report(
+      [fileReport({ changes: [change('breaking', 1)], changelog: { markdown: '', ...entry } })],
+      entry.bump,
+    );
+    expect(versionLine(r)).toBe(expected);
+    expect(renderReport(r, ctx, { limit: COMMENT_BUDGET }).split('\n')[2]).toContain(expected);
+  });
+
+  it('counts old lint findings in one line and lists only new ones', () => {
+    const old = finding('warning', 3, { message: 'old one' });
+    const fresh = finding('error', 9, { message: 'new one' });
+    const body = renderReport(
+      report([fileReport({ changes: [change('info', 1)], findings: [old, fresh], newFindings: [fresh] })]),
+      ctx,
+      { limit: COMMENT_BUDGET, marker: MARKER },
+    );
+    expect(body).toContain('1 new lint finding (1 already on main; see the job summary)');
+    expect(body).toContain('new one');
+    expect(body).not.toContain('old one');
+    const none = renderReport(
+      report([fileReport({ changes: [change('info', 1)], findings: [old], newFindings: [] })]),
+      ctx,
+      { limit: COMMENT_BUDGET, marker: MARKER },
+    );
+    expect(none).toContain('\n🔎 0 new lint findings (1 already on main; see the job summary)\n');
   });
 
   it('escapes what comes from the pull request', () => {
@@ -92,7 +173,7 @@ describe('renderReport', () => {
         findings: [finding('warning', 4, { message: evil, code: '<i>rule</i>' })],
       }),
     ]);
-    const body = renderReport(r, ctx, { limit: LIMIT, marker: MARKER });
+    const body = renderReport(r, ctx, { limit: COMMENT_BUDGET, marker: MARKER });
     expect(body).not.toContain('<img');
     expect(body).not.toContain('<b>x');
     expect(body).not.toContain('<i>rule');

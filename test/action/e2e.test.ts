@@ -66,7 +66,7 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     const body = api.comments[0]!.body;
     expect(body.startsWith(`${MARKER}\n### MCP description check\n`)).toBe(true);
     expect(body).toContain('❌ **2 breaking changes** in 1 description file');
-    expect(body).toContain('suggested version bump: **major**');
+    expect(body).toContain('❌ PR sets <code>1.3.0</code>; breaking changes need <code>2.0.0</code>');
     // a link to the line in the head commit, for the removed tool anchored at its surviving parent
     expect(body).toContain(
       `(https://github.com/octo/servers/blob/${headSha}/servers/weather.mcpdesc.yaml#L9) (removed here)`,
@@ -74,13 +74,17 @@ describe('the Action bundle, end to end', { timeout: 120_000 }, () => {
     expect(body).toContain(
       `(https://github.com/octo/servers/blob/${headSha}/servers/weather.mcpdesc.yaml#L24)`,
     );
-    expect(body).toMatch(/<details><summary>ℹ️ 3 info changes<\/summary>/);
-    expect(body).toMatch(/<details><summary>🔎 \d+ lint findings/);
-    expect(body).toMatch(/<details><summary>📝 Changelog — suggested version bump: major<\/summary>/);
+    expect(body).toContain(
+      '\\\n3 info changes · 1 new lint finding (1 already on main; see the job summary)',
+    );
+    expect(body).toContain('<details><summary>🔎 1 new lint finding (1 info)</summary>');
+    expect(body).toContain('<details><summary>📝 Changelog</summary>');
     expect(body).toContain('[workflow run](https://github.com/octo/servers/actions/runs/4242)');
 
-    // the job summary is the same report, without the marker
-    expect(run.summary.trim()).toBe(body.slice(MARKER.length + 1).trim());
+    // the job summary has the same verdict, and every lint finding with the new one marked
+    expect(run.summary.startsWith(body.slice(MARKER.length + 1).split('\n\n> [!CAUTION]')[0]!)).toBe(true);
+    expect(run.summary).toContain('🔎 2 lint findings (2 info): 1 new, 1 already on main');
+    expect(run.summary.match(/🆕 new/g)).toHaveLength(1);
 
     expect(run.outputs['breaking-count']).toBe('2');
     expect(run.outputs['warning-count']).toBe('0');
@@ -378,8 +382,8 @@ describe('untrusted description content', { timeout: 120_000 }, () => {
     expect(body.split('<code>').length).toBe(body.split('</code>').length);
     // table rows stay rows (no unescaped pipe splits a cell)
     for (const row of body.split('\n').filter((l) => l.startsWith('| [<code>'))) {
-      // 5 columns (changes) or 4 (lint findings)
-      expect([6, 7]).toContain(row.replace(/\\\|/g, '').split('|').length);
+      // 2 columns (changes) or 3 (lint findings)
+      expect([4, 5]).toContain(row.replace(/\\\|/g, '').split('|').length);
     }
     // annotations are single workflow-command lines
     expect(

@@ -33,6 +33,7 @@ export function fileReport(partial: Partial<FileReport> & { path?: string } = {}
     path: partial.path ?? 'a.mcpdesc.yaml',
     changes: partial.changes ?? [],
     findings: partial.findings ?? [],
+    newFindings: partial.newFindings ?? partial.findings ?? [],
     problems: partial.problems ?? [],
     notes: partial.notes ?? [],
     ...(partial.basePath ? { basePath: partial.basePath } : {}),

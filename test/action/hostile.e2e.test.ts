@@ -63,6 +63,6 @@ describe('the Action bundle on hostile descriptions', { timeout: 150_000 }, () =
       /deep-sequence\.mcpdesc\.yaml.*Nesting deeper than the limit of 256 \\\(limit-depth\\\)/,
     );
     // The $ref bomb's example could not be checked: said, not counted as compatible.
-    expect(run.summary).toContain('<code>example-check-incomplete</code>');
+    expect(run.summary).toContain('<sub>example-check-incomplete · <code>ref-bomb.mcpdesc.json</code></sub>');
   });
 });

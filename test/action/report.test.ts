@@ -3,7 +3,10 @@ import { survivingPointer } from '../../src/action/anchor.js';
 import { FAIL_ON, readInputs } from '../../src/action/inputs.js';
 import { analyse, type Engines } from '../../src/action/report.js';
 import { decide } from '../../src/action/verdict.js';
+import type { LoadedDocument } from '../../src/parse/index.js';
 import { change, fileReport, finding, report } from './fakes.js';
+
+const loc = (pointer: string, line: number) => ({ file: 'm.yaml', pointer, line, column: 1 });
 
 describe('survivingPointer (anchoring removals in head)', () => {
   const base = {
@@ -82,13 +85,66 @@ describe('analyse', () => {
     expect(modified!.changes[0]!.after).toEqual({ file: 'm.yaml', pointer: '/tools', line: 4, column: 1 });
     expect(modified!.changes[0]!.details).toEqual({ anchored: true });
     expect(modified!.findings).toHaveLength(1);
+    // the same finding in base: already there, not introduced by the pull request
+    expect(modified!.newFindings).toEqual([]);
+    expect(added!.newFindings).toEqual(added!.findings);
     expect(added!.changes.map((c) => [c.ruleId, c.level])).toEqual([['description-added', 'info']]);
     expect(bad!.changes.map((c) => [c.ruleId, c.level, c.after?.line])).toEqual([
       ['description-unreadable', 'breaking', 1],
     ]);
     expect(bad!.notes).toEqual([]);
-    expect(r.counts).toEqual({ breaking: 3, warning: 0, info: 1, lintError: 0, lintWarning: 2, lintInfo: 0 });
+    expect(r.counts).toEqual({
+      breaking: 3,
+      warning: 0,
+      info: 1,
+      lintError: 0,
+      lintWarning: 1,
+      lintInfo: 0,
+      lintKnown: 1,
+    });
     expect(r.bump).toBe('major');
+  });
+
+  it('counts only the lint findings the pull request introduces, matched by tool and pointer', async () => {
+    // V1 has tools a, b; V2 only a. The finding on a moves line but stays old; the error is new.
+    const lint = async (doc: LoadedDocument) =>
+      doc.value && JSON.stringify(doc.value).includes('"b"')
+        ? [finding('warning', 5, { code: 'tool-description', location: loc('/tools/0', 5) })]
+        : [
+            finding('warning', 9, { code: 'tool-description', location: loc('/tools/0', 9) }),
+            finding('error', 4, { code: 'new-rule', location: loc('/tools/0', 4) }),
+          ];
+    const r = await analyse({
+      files: [{ status: 'modified', path: 'm.yaml', basePath: 'm.yaml' }],
+      baseSha: 'base',
+      headSha: 'head',
+      baseRef: 'main',
+      read,
+      engines: fakeEngines({ lint }),
+    });
+    expect(r.files[0]!.findings.map((f) => f.code)).toEqual(['tool-description', 'new-rule']);
+    expect(r.files[0]!.newFindings.map((f) => f.code)).toEqual(['new-rule']);
+    expect(r.counts).toMatchObject({ lintError: 1, lintWarning: 0, lintKnown: 1 });
+    expect(decide(r, 'breaking').reason).toBe('fail-on: breaking — 1 breaking change, 1 lint error');
+  });
+
+  it('shows every finding as new when base cannot be linted', async () => {
+    let calls = 0;
+    const r = await analyse({
+      files: [{ status: 'modified', path: 'm.yaml', basePath: 'm.yaml' }],
+      baseSha: 'base',
+      headSha: 'head',
+      baseRef: 'main',
+      read,
+      engines: fakeEngines({
+        lint: async () => {
+          if (calls++ > 0) throw new Error('boom');
+          return [finding('warning', 2)];
+        },
+      }),
+    });
+    expect(r.files[0]!.newFindings).toHaveLength(1);
+    expect(r.files[0]!.notes).toEqual(['lint of base failed, so every finding is shown as new: boom']);
   });
 
   it('records engine failures as problems instead of crashing', async () => {
@@ -144,6 +200,7 @@ describe('readInputs', () => {
       commentAuthor: '',
       githubToken: '',
       sarifFile: '',
+      ignoreFile: '',
     });
   });
   it('reads schema-semantics (api | json-schema, empty: the config file, else api)', () => {

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '../..');
-export const BUNDLE = join(ROOT, 'dist-action/index.mjs');
+/** The committed bundle; MCPDESC_TEST_ACTION_BUNDLE runs the tests against a fresh build instead. */
+export const BUNDLE = process.env.MCPDESC_TEST_ACTION_BUNDLE || join(ROOT, 'dist-action/index.mjs');
 export const FIXTURES = join(ROOT, 'test/fixtures/action');
 export const TOKEN = 'ghs_fakeTokenForTests0123456789';
 

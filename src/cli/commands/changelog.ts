@@ -79,7 +79,7 @@ export function registerChangelog(program: Command): void {
             target.format === 'json'
               ? report.formatChangelogJsonChunks(log)
               : target.format === 'markdown'
-                ? report.formatChangelogMarkdownChunks(log)
+                ? report.formatChangelogMarkdownChunks(log, undefined, process.cwd())
                 : target.format === 'text'
                   ? report.formatChangelogTextChunks(log)
                   : renderDiffChunks(target.format, prepared.result, context, target.path !== undefined);

@@ -14,6 +14,7 @@ interface LintCliOptions {
   quiet?: boolean;
   cache?: boolean;
   cacheLocation?: string;
+  baseline?: string;
 }
 
 /** The app layer's DEFAULT_LINT_GLOB (not imported: the help text must not load the lint modules). */
@@ -57,6 +58,10 @@ export function registerLint(program: Command): void {
     .option(
       '--cache-location <path>',
       'with --cache: the cache file, or a directory to keep .mcpdesc-cache in (default: ./.mcpdesc-cache)',
+    )
+    .option(
+      '--baseline <rev>',
+      'report only findings that the same file at git revision REV does not have (matched by rule, primitive and pointer)',
     )
     .action(
       action(async (operands: string[], options: LintCliOptions, command: Command) => {
@@ -129,6 +134,11 @@ export function registerLint(program: Command): void {
           targets.map((target) => target.spec),
         );
 
+        await app.checkLintOptions({
+          ...(options.config !== undefined ? { config: options.config } : {}),
+          ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
+        });
+
         // 2. the cache file (read here, written below: the app layer looks results up in it)
         let cache = options.cache
           ? lint.LintCache.read(cacheLocation(options.cacheLocation), packageVersion())
@@ -156,6 +166,7 @@ export function registerLint(program: Command): void {
               }
             : {}),
           ...(options.stdinFilepath !== undefined ? { stdinFilepath: options.stdinFilepath } : {}),
+          ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
           loadStdinAs,
           ...(cache ? { cache } : {}),
           version: packageVersion(),
