@@ -1,8 +1,11 @@
 /**
  * The library API of mcpdesc-toolkit: everything the CLI and the GitHub Action use, for programs
  * that want the same answers without a subprocess. Stages follow the data flow: parse → model →
- * validate / lint / schema / diff / merge / migrate → report.
+ * validate / lint / schema / diff / merge / migrate → report, and the application layer (`app`: one
+ * function per user task, as the CLI, the Action and the hooks run them) over them.
  */
+
+export * as app from './app/index.js';
 
 export * as diff from './diff/index.js';
 export * as lint from './lint/index.js';
@@ -44,6 +47,22 @@ export {
   type SourceMap,
   type SourcePosition,
 } from './parse/index.js';
+export { formatChangelogMarkdown } from './report/changelog-markdown.js';
+export { formatChangesMarkdown } from './report/changes-markdown.js';
+export { renderDiffChunks } from './report/diff-formats.js';
+// The report formatters every command prints through.
+export {
+  type FileFindings,
+  type FormatTarget,
+  parseFormatSpecs,
+  REPORT_FORMATS,
+  type ReportFormat,
+  type RuleMeta,
+  renderReport,
+  renderReportChunks,
+} from './report/multi-format.js';
+export { formatSarif } from './report/sarif.js';
+export { formatStylish } from './report/stylish.js';
 export { compareSchemas, type SchemaChange } from './schema/index.js';
 export type { Location } from './util/location.js';
 export { type ValidationResult, validateDocument } from './validate/index.js';

@@ -32,6 +32,7 @@ import {
 } from '../parse/index.js';
 import type { FileFindings, RuleMeta } from '../report/multi-format.js';
 import { trimEndOf } from '../util/trim.js';
+import type { AppContext } from './context.js';
 import { UsageError } from './errors.js';
 import { applyBaseline, checkBaselineRevision } from './lint-baseline.js';
 
@@ -161,7 +162,7 @@ export async function checkLintOptions(options: { config?: string; baseline?: st
   if (options.baseline !== undefined) await checkBaselineRevision(options.baseline);
 }
 
-export interface LintFilesOptions extends ConfigLookupOptions {
+export interface LintFilesOptions extends ConfigLookupOptions, AppContext {
   /**
    * Report only the findings the same file at this git revision does not have (matched by rule,
    * primitive and pointer); files on disk only.
@@ -213,7 +214,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
     const loaded =
       spec === '-' && options.stdinFilepath && options.loadStdinAs
         ? await options.loadStdinAs(options.stdinFilepath)
-        : await loadSource(spec);
+        : await loadSource(spec, options.limits ? { limits: options.limits } : {});
     return lintLoaded(loaded, localPath, lookup, { now, onNote: note });
   };
 
@@ -221,7 +222,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   const lintCached = async (spec: string, localPath: string, cache: LintCache) => {
     // The key is made from the very bytes that are linted on a miss: a file changed in between is
     // never cached under its old contents.
-    const source = await readSourceBytes(spec, resolveLimits(undefined).maxBytes);
+    const source = await readSourceBytes(spec, resolveLimits(options.limits).maxBytes);
     const config = await lookup.configFor(localPath);
     const path = resolve(localPath);
     const key = cacheKey({
@@ -229,7 +230,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
       config: configFingerprint(config),
       bytes: source.bytes,
       path,
-      limits: resolveLimits(undefined),
+      limits: resolveLimits(options.limits),
       now,
       expiring: config.ignores.some((entry) => entry.expires !== undefined),
     });

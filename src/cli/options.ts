@@ -1,4 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
+import type { AppContext } from '../app/context.js';
+import type { Limits } from '../parse/limits.js';
 import { UsageError } from './errors.js';
 
 /** `--format` with a closed set of choices (commander reports a wrong value as a usage error). */
@@ -27,6 +29,14 @@ export function limitArgument(value: string): number {
 }
 
 /** Option parser for a repeatable option (`-f stylish -f sarif:out.sarif`). */
+/** The app layer's context from the global options (`--max-bytes`, `--max-depth`, ...). */
+export function appContext(globals: Record<string, unknown>): AppContext {
+  const limits: Partial<Limits> = {};
+  for (const key of ['maxBytes', 'maxDepth', 'maxNodes', 'maxScalarLength'] as const)
+    if (typeof globals[key] === 'number') limits[key] = globals[key];
+  return Object.keys(limits).length > 0 ? { limits } : {};
+}
+
 export function collectRepeated(value: string, previous: string[]): string[] {
   return [...previous, value];
 }

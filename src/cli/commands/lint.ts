@@ -74,7 +74,7 @@ export function registerLint(program: Command): void {
           report,
           { UsageError },
           { useColor, writeFileAtomic, writeReportFile, writeStdout, refuseReportOverInput },
-          { requireOneOf, parseLimitOption },
+          { requireOneOf, parseLimitOption, appContext },
           { packageVersion },
         ] = await Promise.all([
           import('node:path'),
@@ -155,6 +155,7 @@ export function registerLint(program: Command): void {
         // config file over built-in defaults); given where one does, it is said once per file.
         const rulesetGiven = command.getOptionValueSource('ruleset') === 'cli';
         const run = await app.lintFiles(targets, {
+          ...appContext(command.optsWithGlobals()),
           ...(options.config !== undefined ? { config: options.config } : {}),
           ruleset: options.ruleset,
           ...(rulesetGiven

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
-import { formatOption, stdinAtMostOnce } from '../options.js';
+import { appContext, formatOption, stdinAtMostOnce } from '../options.js';
 import { emit, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 
@@ -33,43 +33,18 @@ export function registerMerge(program: Command): void {
     .action(
       action(async (files: string[], options: MergeOptions, command: Command) => {
         stdinAtMostOnce(files);
-        const [
-          { loadInput, MemoryLedger },
-          { mergeAggregate },
-          { validateDocument },
-          { serialize },
-          report,
-          migrate,
-        ] = await Promise.all([
-          import('../load-input.js'),
-          import('../../merge/aggregate.js'),
-          import('../../validate/index.js'),
+        const [app, { serialize }, report] = await Promise.all([
+          import('../../app/merge.js'),
           import('../../model/serialize.js'),
           import('../../report/conflicts.js'),
-          import('../../migrate/load.js'),
         ]);
-        const sources: Awaited<ReturnType<typeof loadInput>>[] = [];
-        // Every input is held until the merge: their memory is bounded together.
-        const memory = new MemoryLedger();
-        for (const file of files) sources.push(await loadInput(file, { memory }));
-        // A 0.7.0 input is migrated in memory, as `diff` does, and the run says so.
-        // A MigrationError is a PositionedError: printed as file:line:col, exit 2.
-        const loaded = migrate.migrateInputs(sources, (line) => writeMessage(`mcpdesc: note: ${line}`));
-        const result = mergeAggregate(
-          // The text lets the merge read number literals as written; a migrated input's text is the
-          // 0.7.0 one, which its pointers no longer match.
-          loaded.map((doc, i) =>
-            doc === sources[i]
-              ? { file: doc.file, value: doc.value, sourceMap: doc.sourceMap, text: doc.text }
-              : { file: doc.file, value: doc.value, sourceMap: doc.sourceMap },
-          ),
-          {
-            renameComponents: options.renameComponents === true,
-            validate: validateDocument,
-            outputName: options.output ?? '<stdout>',
-            share: true,
-          },
-        );
+        // A LoadError or MigrationError is a PositionedError: printed as file:line:col, exit 2.
+        const result = await app.mergeFiles(files, {
+          ...appContext(command.optsWithGlobals()),
+          renameComponents: options.renameComponents === true,
+          outputName: options.output ?? '<stdout>',
+          onNote: (line) => writeMessage(`mcpdesc: note: ${line}`),
+        });
         if (!result.ok) {
           if (options.reportFormat === 'json') {
             process.stdout.write(report.formatConflictsJson(result.conflicts, { version: 1, merged: false }));
@@ -91,7 +66,7 @@ export function registerMerge(program: Command): void {
             `mcpdesc merge: renamed component ${rename.namespace}/${rename.from} of ${rename.input} to ${rename.namespace}/${rename.to}`,
           );
         }
-        const format = options.format ?? formatOf(options.output) ?? loaded[0]?.format ?? 'yaml';
+        const format = options.format ?? formatOf(options.output) ?? result.firstFormat ?? 'yaml';
         emit(serialize(result.document, format), options.output);
         return EXIT_OK;
       }),

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
-import { collectRepeated, stdinAtMostOnce } from '../options.js';
+import { appContext, collectRepeated, stdinAtMostOnce } from '../options.js';
 import { refuseReportOverInput, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 
@@ -26,21 +26,19 @@ export function registerValidate(program: Command): void {
       action(async (files: string[], options: ValidateOptions, command: Command) => {
         stdinAtMostOnce(files);
         const [
-          { loadInput },
-          { validateDocument },
-          { CODES },
-          { parseFormatSpecs, writeReports, ruleMetasFromRegistry, FormatSpecError },
+          app,
+          { parseFormatSpecs, writeReports, FormatSpecError },
           { UsageError },
           { writeReportFile, writeStdout },
           { packageVersion },
+          { unreadableEntry },
         ] = await Promise.all([
-          import('../load-input.js'),
-          import('../../validate/index.js'),
-          import('../../validate/codes.js'),
+          import('../../app/validate.js'),
           import('../../report/multi-format.js'),
           import('../errors.js'),
           import('../output.js'),
           import('../version.js'),
+          import('../input-errors.js'),
         ]);
         let targets: ReturnType<typeof parseFormatSpecs>;
         try {
@@ -53,39 +51,20 @@ export function registerValidate(program: Command): void {
           targets.map((target) => target.path),
           files,
         );
-        const [migrate, { unreadableEntry }] = await Promise.all([
-          import('../../migrate/load.js'),
-          import('../input-errors.js'),
-        ]);
-        type Entry = import('../../report/stylish.js').FileFindings;
-        const reports: Entry[] = [];
-        let invalid = false;
-        let unreadable = false;
-        for (const spec of files) {
-          try {
-            // migrate: a 0.7.0 document is validated as its in-memory 0.8.0 migration.
-            const loaded = migrate.readAsCurrent(await loadInput(spec), (line) =>
-              writeMessage(`mcpdesc: note: ${line}`),
-            );
-            const result = validateDocument(loaded);
-            if (!result.valid) invalid = true;
-            const findings = options.quiet
-              ? result.findings.filter((f) => f.severity === 'error')
-              : result.findings;
-            reports.push({ file: loaded.file, findings, complete: result.complete });
-          } catch (error) {
-            reports.push(unreadableEntry(error, spec));
-            unreadable = true;
-          }
-        }
+        const run = await app.validateFiles(files, {
+          ...appContext(command.optsWithGlobals()),
+          quiet: options.quiet === true,
+          onNote: (line) => writeMessage(`mcpdesc: note: ${line}`),
+          onUnreadable: unreadableEntry,
+        });
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
         await writeReports(
           targets,
-          reports,
+          run.results,
           {
             color,
             toolVersion: packageVersion(),
-            rules: ruleMetasFromRegistry(CODES),
+            rules: run.rules,
             failSeverity: 'error',
             title: 'mcpdesc validate',
             srcRoot: process.cwd(),
@@ -95,7 +74,7 @@ export function registerValidate(program: Command): void {
             file: (path, chunks) => writeReportFile(path, chunks),
           },
         );
-        return unreadable ? EXIT_ERROR : invalid ? EXIT_FINDINGS : EXIT_OK;
+        return run.unreadable ? EXIT_ERROR : run.invalid ? EXIT_FINDINGS : EXIT_OK;
       }),
     );
 }

@@ -1,0 +1,24 @@
+/**
+ * The application layer: one function per user task, holding config lookup, migration, caching
+ * and the choice of documents. The CLI commands parse their arguments, call these and print
+ * through src/report/; the GitHub Action and the pre-commit hooks call the same functions.
+ */
+export type { AppContext } from './context.js';
+export { type AppErrorCode, PositionedError, UsageError } from './errors.js';
+export {
+  ConfigLookup,
+  type ConfigLookupOptions,
+  checkLintOptions,
+  DEFAULT_LINT_GLOB,
+  type LintFilesOptions,
+  type LintRun,
+  type LintTarget,
+  lintFiles,
+  lintLoaded,
+  lintRuleMetas,
+  lintTargets,
+} from './lint.js';
+export { type MergeFilesOptions, type MergeRun, mergeFiles } from './merge.js';
+export { type MigrateFileOptions, type MigrateRun, migrateFile } from './migrate.js';
+export { type ProjectOptions, type ProjectRun, projectFile } from './project.js';
+export { type ValidateFilesOptions, type ValidateRun, validateFiles } from './validate.js';

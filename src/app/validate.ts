@@ -1,0 +1,59 @@
+/**
+ * The validate task: each document read (a 0.7.0 one as its in-memory 0.8.0 migration) and checked
+ * against the schema and the spec's semantic rules. The CLI prints the results through src/report/.
+ */
+import { readAsCurrent } from '../migrate/load.js';
+import { loadSource } from '../parse/index.js';
+import type { FileFindings, RuleMeta } from '../report/multi-format.js';
+import { ruleMetasFromRegistry } from '../report/multi-format.js';
+import { CODES } from '../validate/codes.js';
+import { validateDocument } from '../validate/index.js';
+import type { AppContext } from './context.js';
+
+export interface ValidateFilesOptions extends AppContext {
+  /** Report errors only. */
+  quiet?: boolean;
+  onNote?: (line: string) => void;
+  /**
+   * An input that could not be read or migrated: the caller says so and returns its report entry
+   * (the other files are still validated). It rethrows any other error.
+   */
+  onUnreadable: (error: unknown, spec: string) => FileFindings;
+}
+
+export interface ValidateRun {
+  results: FileFindings[];
+  /** Some document has a validation error (exit 1). */
+  invalid: boolean;
+  /** Some input could not be read or migrated (exit 2). */
+  unreadable: boolean;
+  /** The validation codes, for SARIF. */
+  rules: RuleMeta[];
+}
+
+export async function validateFiles(
+  specs: readonly string[],
+  options: ValidateFilesOptions,
+): Promise<ValidateRun> {
+  const results: FileFindings[] = [];
+  let invalid = false;
+  let unreadable = false;
+  for (const spec of specs) {
+    try {
+      const loaded = readAsCurrent(
+        await loadSource(spec, options.limits ? { limits: options.limits } : {}),
+        options.onNote ?? (() => {}),
+      );
+      const result = validateDocument(loaded);
+      if (!result.valid) invalid = true;
+      const findings = options.quiet
+        ? result.findings.filter((f) => f.severity === 'error')
+        : result.findings;
+      results.push({ file: loaded.file, findings, complete: result.complete });
+    } catch (error) {
+      results.push(options.onUnreadable(error, spec));
+      unreadable = true;
+    }
+  }
+  return { results, invalid, unreadable, rules: ruleMetasFromRegistry(CODES) };
+}
