@@ -4,6 +4,18 @@
  * through src/report/; the GitHub Action and the pre-commit hooks call the same functions.
  */
 export type { AppContext } from './context.js';
+export {
+  type CompareOptions,
+  changelogOf,
+  compareSides,
+  type DiffSides,
+  loadDiffSources,
+  readIgnoreFile,
+  type SchemaSemantics,
+  type SideValidation,
+  schemaSemanticsFor,
+  validateDiffSides,
+} from './diff.js';
 export { type AppErrorCode, PositionedError, UsageError } from './errors.js';
 export {
   ConfigLookup,

@@ -66,10 +66,6 @@ export function schemaSemanticsOption(): Option {
 export async function resolveSchemaSemantics(
   flag: 'api' | 'json-schema' | undefined,
 ): Promise<'api' | 'json-schema'> {
-  if (flag !== undefined) return flag;
-  const lint = await import('../lint/config.js');
-  const file = lint.findConfigFile(process.cwd());
-  if (file === undefined) return 'api';
   // A ConfigError is a PositionedError: the CLI prints it as file:line:col, exit 2.
-  return (await lint.readSchemaSemantics(file)) ?? 'api';
+  return (await import('../app/schema-semantics.js')).schemaSemanticsFor(flag);
 }

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { changelogOf, compareSides, loadDiffSources, readIgnoreFile } from '../../src/app/diff.js';
+import { PositionedError } from '../../src/app/errors.js';
 import { mergeFiles } from '../../src/app/merge.js';
 import { migrateFile } from '../../src/app/migrate.js';
 import { projectFile } from '../../src/app/project.js';
@@ -68,6 +70,36 @@ describe('the application layer (one function per user task)', () => {
     }
     const current = await migrateFile(join(MIGRATE, 'same-0.8.yaml'), { outputName: '<stdout>' });
     expect(current.kind).toBe('current');
+  });
+
+  it('diff: both sides loaded, compared and turned into release notes', async () => {
+    const sides = await loadDiffSources(
+      join(EXAMPLES, 'weather-v1.mcpdesc.yaml'),
+      join(EXAMPLES, 'weather-v2.mcpdesc.yaml'),
+    );
+    const result = await compareSides(sides, { schemaSemantics: 'api' });
+    expect(result.changes.length).toBeGreaterThan(0);
+    const log = changelogOf(sides, result);
+    expect(['major', 'minor', 'patch', 'none']).toContain(log.bump);
+    await expect(loadDiffSources('a.yaml', 'b.yaml', { protocolVersion: '1999-01-01' })).rejects.toThrow(
+      /not an MCP revision/,
+    );
+  });
+
+  it('readIgnoreFile: a broken ignore file is a PositionedError with its code', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'app-ignore-')), 'ignore.yaml');
+    writeFileSync(file, 'ignore: [\n');
+    let caught: unknown;
+    try {
+      readIgnoreFile(file);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(PositionedError);
+    expect((caught as PositionedError).code).toBe('ignore-file-invalid');
+    expect((caught as PositionedError).file).toBe(file);
   });
 
   it('the library exports the app layer and the formatters, and no test helpers', () => {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../exit-codes.js';
-import { collectRepeated, schemaSemanticsOption } from '../options.js';
+import { appContext, collectRepeated, schemaSemanticsOption } from '../options.js';
 import { useColor, writeMessage, writeReportFile, writeStdout } from '../output.js';
 import { action } from '../run.js';
 import { type DiffCommandOptions, prepareDiff, resolveDiffTargets } from './diff.js';
@@ -12,14 +12,6 @@ interface ChangelogOptions {
   validate?: boolean;
   output?: string;
   schemaSemantics?: 'api' | 'json-schema';
-}
-
-function infoField(value: unknown, key: 'name' | 'version'): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const info = (value as { info?: unknown }).info;
-  if (typeof info !== 'object' || info === null) return undefined;
-  const field = (info as Record<string, unknown>)[key];
-  return typeof field === 'string' ? field : undefined;
 }
 
 export function registerChangelog(program: Command): void {
@@ -49,22 +41,21 @@ export function registerChangelog(program: Command): void {
         if (options.ignore !== undefined) diffOptions.ignore = options.ignore;
         if (options.validate !== undefined) diffOptions.validate = options.validate;
         if (options.schemaSemantics !== undefined) diffOptions.schemaSemantics = options.schemaSemantics;
-        const prepared = await prepareDiff(oldSpec, newSpec, diffOptions, color);
+        const prepared = await prepareDiff(
+          oldSpec,
+          newSpec,
+          diffOptions,
+          color,
+          appContext(command.optsWithGlobals()),
+        );
         if (typeof prepared === 'number') return prepared;
-        const [{ buildChangelog }, report, { renderDiffChunks }, { packageVersion }] = await Promise.all([
-          import('../../diff/changelog.js'),
+        const [app, report, { renderDiffChunks }, { packageVersion }] = await Promise.all([
+          import('../../app/diff.js'),
           import('../../report/changelog-markdown.js'),
           import('../../report/diff-formats.js'),
           import('../version.js'),
         ]);
-        const info: { name?: string; oldVersion?: string; newVersion?: string } = {};
-        const name = infoField(prepared.new.value, 'name');
-        const oldVersion = infoField(prepared.old.value, 'version');
-        const newVersion = infoField(prepared.new.value, 'version');
-        if (name !== undefined) info.name = name;
-        if (oldVersion !== undefined) info.oldVersion = oldVersion;
-        if (newVersion !== undefined) info.newVersion = newVersion;
-        const log = buildChangelog(prepared.result, info);
+        const log = app.changelogOf(prepared, prepared.result);
         if (!options.quiet) for (const warning of log.warnings) writeMessage(`mcpdesc: warning: ${warning}`);
         const context = {
           color,

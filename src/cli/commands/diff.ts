@@ -1,15 +1,10 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
+import type { AppContext } from '../../app/context.js';
 import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
-import type { AppErrorCode } from '../errors.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
-import {
-  collectRepeated,
-  resolveSchemaSemantics,
-  schemaSemanticsOption,
-  stdinAtMostOnce,
-} from '../options.js';
+import { appContext, collectRepeated, schemaSemanticsOption, stdinAtMostOnce } from '../options.js';
 import { useColor, writeMessage, writeReportFile, writeStdout } from '../output.js';
 import { action } from '../run.js';
 
@@ -41,28 +36,17 @@ export async function prepareDiff(
   newSpec: string,
   options: DiffCommandOptions,
   color: boolean,
+  context: AppContext = {},
 ): Promise<PreparedDiff | number> {
-  const [{ loadInput, MemoryLedger }, { UsageError }, versions] = await Promise.all([
-    import('../load-input.js'),
-    import('../errors.js'),
-    import('../../model/versions.js'),
-  ]);
   stdinAtMostOnce([oldSpec, newSpec]);
-  if (options.protocolVersion !== undefined && !versions.isProtocolVersion(options.protocolVersion)) {
-    throw new UsageError(
-      `--protocol-version ${options.protocolVersion} is not an MCP revision mcpdesc 0.8.0 knows (${versions.PROTOCOL_VERSIONS.join(', ')})`,
-    );
-  }
-  // migrate: a 0.7.0 side is migrated in memory (named like the other side's security schemes, so
-  // the format upgrade is not reported as a change) and the run says so once per side.
-  const migrate = await import('../../migrate/load.js');
-  // Both sides are held at once: their memory is bounded together.
-  const memory = new MemoryLedger();
-  const [oldLoaded, newLoaded] = [await loadInput(oldSpec, { memory }), await loadInput(newSpec, { memory })];
-  // A MigrationError is a PositionedError: printed as file:line:col, exit 2.
-  const sides = migrate.loadDiffSides(oldLoaded, newLoaded, (line) => writeMessage(`mcpdesc: note: ${line}`));
-  const { oldDoc, newDoc } = sides;
-  return compareLoaded(oldDoc, newDoc, options, color, [oldSpec, newSpec]);
+  const app = await import('../../app/diff.js');
+  // A LoadError or MigrationError is a PositionedError: printed as file:line:col, exit 2.
+  const sides = await app.loadDiffSources(oldSpec, newSpec, {
+    ...context,
+    ...(options.protocolVersion !== undefined ? { protocolVersion: options.protocolVersion } : {}),
+    onNote: (line) => writeMessage(`mcpdesc: note: ${line}`),
+  });
+  return compareLoaded(sides.old, sides.new, options, color, [oldSpec, newSpec], context);
 }
 
 /**
@@ -70,14 +54,11 @@ export async function prepareDiff(
  * one has errors.
  */
 export async function validateForDiff(docs: readonly LoadedDocument[], color: boolean): Promise<boolean> {
-  const [{ validateDocument }, { formatStylish }] = await Promise.all([
-    import('../../validate/index.js'),
+  const [app, { formatStylish }] = await Promise.all([
+    import('../../app/diff.js'),
     import('../../report/stylish.js'),
   ]);
-  const files = docs.map((doc) => {
-    const result = validateDocument({ value: doc.value, file: doc.file, sourceMap: doc.sourceMap });
-    return { file: doc.file, findings: result.findings, valid: result.valid };
-  });
+  const files = app.validateDiffSides(docs);
   const shown = files.filter((f) => f.findings.length > 0);
   if (shown.length > 0)
     process.stderr.write(formatStylish(shown, { color: useColor(color, process.stderr) }));
@@ -102,49 +83,20 @@ export async function compareLoaded(
   options: DiffCommandOptions,
   color: boolean,
   specs: readonly [string, string] = [oldDoc.file, newDoc.file],
+  context: AppContext = {},
 ): Promise<PreparedDiff | number> {
-  const [{ diffDocuments, parseIgnoreFile, IgnoreFileError }, { UsageError, PositionedError }] =
-    await Promise.all([import('../../diff/index.js'), import('../errors.js')]);
-  const [oldSpec, newSpec] = specs;
   if (options.validate !== false && !(await validateForDiff([oldDoc, newDoc], color))) return EXIT_ERROR;
-
-  for (const [doc, spec] of [
-    [oldDoc, oldSpec],
-    [newDoc, newSpec],
-  ] as const) {
-    if (typeof doc.value !== 'object' || doc.value === null || Array.isArray(doc.value))
-      throw new UsageError(`${spec}: an MCP Description document must be a JSON object`);
-  }
-  if (options.protocolVersion !== undefined) {
-    const pv = options.protocolVersion;
-    const roots = [oldDoc, newDoc].map((d) => (d.value as { protocolVersions?: unknown }).protocolVersions);
-    if (!roots.some((r) => Array.isArray(r) && r.includes(pv)))
-      throw new UsageError(`MCP revision ${pv} is in neither document's protocolVersions`);
-  }
-
-  let ignore: ReturnType<typeof parseIgnoreFile> | undefined;
-  if (options.ignore !== undefined) {
-    const { readFileBounded, resolveLimits, LoadError } = await import('../../parse/index.js');
-    let text: string;
-    try {
-      text = readFileBounded(options.ignore, resolveLimits(undefined).maxBytes).toString('utf8');
-    } catch (error) {
-      const reason = error instanceof LoadError ? error.message : String(error);
-      throw new UsageError(`cannot read ignore file ${options.ignore}: ${reason}`);
-    }
-    try {
-      ignore = parseIgnoreFile(text);
-    } catch (error) {
-      if (error instanceof IgnoreFileError)
-        throw new PositionedError<AppErrorCode>('ignore-file-invalid', error.message, options.ignore);
-      throw error;
-    }
-  }
-  const schemaSemantics = await resolveSchemaSemantics(options.schemaSemantics);
-  const diffOptions: Parameters<typeof diffDocuments>[2] = { schemaSemantics };
-  if (options.protocolVersion !== undefined) diffOptions.protocolVersion = options.protocolVersion;
-  if (ignore) diffOptions.ignore = ignore;
-  const result = diffDocuments(oldDoc, newDoc, diffOptions);
+  const app = await import('../../app/diff.js');
+  const result = await app.compareSides(
+    { old: oldDoc, new: newDoc },
+    {
+      ...context,
+      specs,
+      ...(options.protocolVersion !== undefined ? { protocolVersion: options.protocolVersion } : {}),
+      ...(options.ignore !== undefined ? { ignore: options.ignore } : {}),
+      ...(options.schemaSemantics !== undefined ? { schemaSemantics: options.schemaSemantics } : {}),
+    },
+  );
   for (const note of result.notes) writeMessage(`mcpdesc: note: ${note.message}`);
   return { result, old: oldDoc, new: newDoc };
 }
@@ -169,7 +121,13 @@ export function registerDiff(program: Command): void {
     action(async (oldSpec: string, newSpec: string, options: DiffCommandOptions, command: Command) => {
       const targets = await resolveDiffTargets(options, [oldSpec, newSpec]);
       const color = useColor(command.optsWithGlobals().color as boolean | undefined);
-      const prepared = await prepareDiff(oldSpec, newSpec, options, color);
+      const prepared = await prepareDiff(
+        oldSpec,
+        newSpec,
+        options,
+        color,
+        appContext(command.optsWithGlobals()),
+      );
       if (typeof prepared === 'number') return prepared;
       return writeDiffReport(prepared, options, color, targets);
     }),
