@@ -64,8 +64,9 @@ export const CHANGE_KINDS = {
   },
   'dialect-changed': {
     family: 'schema',
+    level: 'info',
     description:
-      'The `$schema` dialect changed (draft-07 and 2020-12 differ in `items`, `$ref` siblings and more).',
+      'The `$schema` dialect changed. Each side is read by its own draft (draft-07 and 2020-12 differ in `items`, `$ref` siblings and more) and differences in meaning are reported by keyword, so this is context: reported only beside other changes.',
   },
   'identifier-changed': {
     family: 'schema',
