@@ -286,12 +286,12 @@ export const CHANGE_KINDS = {
   'one-of-overlap-added': {
     family: 'composition',
     description:
-      '`oneOf` branches that constrain only `type` now overlap on a JSON type one branch alone matched (`number` beside `integer`): those values match two branches and are refused.',
+      'A `oneOf` branch was added that provably overlaps a kept one (`number` beside `integer`, `const: 1` beside `type: integer`, an enum value another branch accepts): a value that matched one branch now matches two and is refused.',
   },
   'one-of-overlap-removed': {
     family: 'composition',
     description:
-      '`oneOf` branches that constrain only `type` no longer overlap on a JSON type: those values are accepted.',
+      'A `oneOf` branch was removed that provably overlapped a kept one: a value that matched both, and was refused, now matches one and is accepted.',
   },
   'one-of-exclusivity-unknown': {
     family: 'composition',

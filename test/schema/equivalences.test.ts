@@ -4,7 +4,8 @@ import { compareSchemas, type Direction, type SchemaSemantics } from '../../src/
 /**
  * Spellings that accept the same instances compare equal, and every message is true of both
  * sides: `allOf` branches folded into one object, `enum` against `anyOf`/`oneOf` of `const`s,
- * draft-07 tuples against 2020-12 ones. Each row holds every change as
+ * draft-07 tuples against 2020-12 ones; `oneOf` branches added or removed decided by a shared
+ * value. Each row holds every change as
  * `level|kind|pointerNew|message`, per direction, under `json-schema`; `api` lists only the
  * directions where the declared-contract reading differs.
  */
@@ -444,5 +445,128 @@ describe('tuples in draft-07 and 2020-12, and across them', () => {
         'info|dialect-changed||$schema "http://json-schema.org/draft-07/schema#" → absent',
       ],
     }),
+  ]);
+});
+
+describe('oneOf branches added or removed: overlap decided by shared values', () => {
+  check([
+    row('const 1 beside integer', [{ oneOf: [i, s] }, { oneOf: [i, s, { const: 1 }] }], {
+      input: [
+        'breaking|one-of-overlap-added|/oneOf/2|1 matched exactly one oneOf branch and now also matches oneOf item 2 (2 in all): it is refused',
+      ],
+      output: [
+        'info|one-of-overlap-added|/oneOf/2|1 matched exactly one oneOf branch and now also matches oneOf item 2 (2 in all): it is refused',
+      ],
+    }),
+    row(
+      'a bounded number beside integer',
+      [
+        { oneOf: [i, { type: 'string', minLength: 1 }] },
+        { oneOf: [i, { type: 'string', minLength: 1 }, { type: 'number', minimum: 10 }] },
+      ],
+      {
+        input: [
+          'breaking|one-of-overlap-added|/oneOf/2|10 matched exactly one oneOf branch and now also matches oneOf item 2 (2 in all): it is refused',
+          'info|one-of-branch-added|/oneOf/2|oneOf item 2 added',
+        ],
+        output: [
+          'breaking|one-of-branch-added|/oneOf/2|oneOf item 2 added',
+          'info|one-of-overlap-added|/oneOf/2|10 matched exactly one oneOf branch and now also matches oneOf item 2 (2 in all): it is refused',
+        ],
+      },
+    ),
+    row(
+      'an enum value another branch accepts',
+      [
+        { oneOf: [{ type: 'string', pattern: '^a' }, i] },
+        { oneOf: [{ type: 'string', pattern: '^a' }, i, { enum: ['abc', 'x'] }] },
+      ],
+      {
+        input: [
+          'breaking|one-of-overlap-added|/oneOf/2|"abc" matched exactly one oneOf branch and now also matches oneOf item 2 (2 in all): it is refused',
+          'info|one-of-branch-added|/oneOf/2|oneOf item 2 added',
+        ],
+        output: [
+          'breaking|one-of-branch-added|/oneOf/2|oneOf item 2 added',
+          'info|one-of-overlap-added|/oneOf/2|"abc" matched exactly one oneOf branch and now also matches oneOf item 2 (2 in all): it is refused',
+        ],
+      },
+    ),
+    row(
+      'enum values no other branch accepts: disjoint',
+      [
+        { oneOf: [{ type: 'string', pattern: '^a' }, i] },
+        { oneOf: [{ type: 'string', pattern: '^a' }, i, { enum: ['x', 'y'] }] },
+      ],
+      {
+        input: ['info|one-of-branch-added|/oneOf/2|oneOf item 2 added'],
+        output: ['breaking|one-of-branch-added|/oneOf/2|oneOf item 2 added'],
+      },
+    ),
+    row(
+      'object branches without a discriminator',
+      [
+        { oneOf: [{ type: 'object', properties: { a: s }, required: ['a'] }, s] },
+        {
+          oneOf: [
+            { type: 'object', properties: { a: s }, required: ['a'] },
+            s,
+            { type: 'object', properties: { b: s } },
+          ],
+        },
+      ],
+      {
+        input: [
+          'breaking|one-of-overlap-added|/oneOf/2|{"a":""} matched exactly one oneOf branch and now also matches oneOf item 2 (2 in all): it is refused',
+          'info|one-of-branch-added|/oneOf/2|oneOf item 2 added',
+        ],
+        output: [
+          'breaking|one-of-branch-added|/oneOf/2|oneOf item 2 added',
+          'info|one-of-overlap-added|/oneOf/2|{"a":""} matched exactly one oneOf branch and now also matches oneOf item 2 (2 in all): it is refused',
+        ],
+      },
+    ),
+    row(
+      'object branches told apart by a const discriminator',
+      [
+        { oneOf: [{ type: 'object', properties: { k: { const: 'a' } }, required: ['k'] }, s] },
+        {
+          oneOf: [
+            { type: 'object', properties: { k: { const: 'a' } }, required: ['k'] },
+            s,
+            { type: 'object', properties: { k: { const: 'b' } }, required: ['k'] },
+          ],
+        },
+      ],
+      {
+        input: ['info|one-of-branch-added|/oneOf/2|oneOf item 2 added'],
+        output: ['breaking|one-of-branch-added|/oneOf/2|oneOf item 2 added'],
+      },
+    ),
+    row('an overlapping branch removed', [{ oneOf: [i, s, { const: 1 }] }, { oneOf: [i, s] }], {
+      input: [
+        'info|one-of-overlap-removed|/oneOf|1 matched 2 oneOf branches, oneOf item 2 among them, and now matches exactly one: it is accepted',
+      ],
+      output: [
+        'breaking|one-of-overlap-removed|/oneOf|1 matched 2 oneOf branches, oneOf item 2 among them, and now matches exactly one: it is accepted',
+      ],
+    }),
+    row(
+      'overlap that formats would decide: unknown',
+      [
+        { oneOf: [{ type: 'string', format: 'email' }, i] },
+        { oneOf: [{ type: 'string', format: 'email' }, i, { type: 'string', format: 'uri' }] },
+      ],
+      {
+        input: [
+          'warning|format-changed|/oneOf/2/format|format "email" → "uri"',
+          'warning|one-of-exclusivity-unknown|/oneOf|oneOf branches changed and may overlap',
+        ],
+        output: [
+          'warning|format-changed|/oneOf/2/format|format "email" → "uri"',
+          'warning|one-of-exclusivity-unknown|/oneOf|oneOf branches changed and may overlap',
+        ],
+      },
+    ),
   ]);
 });
