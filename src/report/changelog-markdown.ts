@@ -1,5 +1,5 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
-import { escapeMarkdown, subjectLabel } from './changes-markdown.js';
+import { affectedLabel, escapeMarkdown, subjectLabel } from './changes-markdown.js';
 import { CHUNK_CHARS, prettyJsonChunks, StreamedArray } from './json-chunks.js';
 
 const TITLES: [keyof ChangelogSections, string][] = [
@@ -38,6 +38,8 @@ export function* formatChangelogMarkdownChunks(log: Changelog, chunkChars = CHUN
         out = '';
       }
       out += `- **${escapeMarkdown(subjectLabel(c))}**: ${escapeMarkdown(c.message)}\n`;
+      const affected = affectedLabel(c);
+      if (affected !== undefined) out += `  ${escapeMarkdown(affected)}\n`;
     }
   }
   if (!any) out += '\nNo changes to the described surface.\n';

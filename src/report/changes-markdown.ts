@@ -51,6 +51,20 @@ export function subjectLabel(change: Change): string {
   return `${kind} ${change.subject.key}`;
 }
 
+/**
+ * For a change inside a shared component: `via component schemas/In: tool a, tool b (MCP 2025-06-18)`,
+ * each declaration with its revisions when they differ from the change's own.
+ */
+export function affectedLabel(change: Change): string | undefined {
+  if (!change.affected || change.via === undefined) return undefined;
+  const all = change.revisions.join(',');
+  const names = change.affected.map((a) => {
+    const label = `${KIND_LABEL[a.kind] ?? a.kind} ${a.key}`;
+    return a.revisions.join(',') === all ? label : `${label} (MCP ${a.revisions.join(', ')})`;
+  });
+  return `via component ${change.subject.key}: ${names.join(', ')}`;
+}
+
 function where(change: Change): string {
   const parts: string[] = [];
   if (change.before) parts.push(`old line ${change.before.line}`);
@@ -92,6 +106,8 @@ export function* formatChangesMarkdownChunks(
       const revisions = c.revisions.length ? ` — MCP ${c.revisions.join(', ')}` : '';
       const loc = where(c);
       out += `- **${escapeMarkdown(subjectLabel(c))}**: ${escapeMarkdown(c.message)} (\`${c.ruleId}\`${revisions}${loc ? `; ${loc}` : ''})\n`;
+      const affected = affectedLabel(c);
+      if (affected !== undefined) out += `  ${escapeMarkdown(affected)}\n`;
     }
   }
   for (const note of result.notes) out += `\n> ${escapeMarkdown(note.message)}\n`;
