@@ -217,11 +217,11 @@ function compareExpanded(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawCh
   const spreadNew = countValueOnly(en.branches) >= 2;
   const branchesOld =
     spreadOld && !spreadNew
-      ? collapseValues(eo.branches, at(vo, eo.via ?? 'anyOf'), `${eo.via} of const`)
+      ? collapseValues(eo.branches, at(vo, eo.via ?? 'anyOf'), `const branches of ${eo.via}`)
       : eo.branches;
   const branchesNew =
     spreadNew && !spreadOld
-      ? collapseValues(en.branches, at(vn, en.via ?? 'anyOf'), `${en.via} of const`)
+      ? collapseValues(en.branches, at(vn, en.via ?? 'anyOf'), `const branches of ${en.via}`)
       : en.branches;
   const [onlyOld] = branchesOld;
   const [onlyNew] = branchesNew;

@@ -245,6 +245,22 @@ describe('composition equivalences', () => {
         output: [],
       },
     ),
+    row(
+      'a string narrowed to const branches names the branches',
+      [s, { anyOf: [{ const: 'a' }, { const: 'b' }] }],
+      {
+        input: ['breaking|enum-added|/anyOf|const branches of anyOf set: ["a","b"]'],
+        output: ['info|enum-added|/anyOf|const branches of anyOf set: ["a","b"]'],
+      },
+    ),
+    row(
+      'const branches widened to a string names the branches',
+      [{ oneOf: [{ const: 'a' }, { const: 'b' }] }, s],
+      {
+        input: ['info|enum-removed||const branches of oneOf removed: ["a","b"]'],
+        output: ['breaking|enum-removed||const branches of oneOf removed: ["a","b"]'],
+      },
+    ),
   ]);
 });
 
