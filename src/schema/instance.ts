@@ -1,6 +1,6 @@
 import type { JsonValue } from '../util/json.js';
 import { isJsonObject, jsonEqual } from '../util/json.js';
-import { compilePattern, matchPattern } from '../util/regex-guard.js';
+import { compilePattern, type GuardedPattern, matchPattern } from '../util/regex-guard.js';
 import type { Side } from './context.js';
 import {
   ARRAY_KEYWORDS,
@@ -21,6 +21,24 @@ const MAX_DEPTH = 32;
 
 /** Keywords that only select or annotate: they decide nothing about an instance on their own. */
 const INERT = new Set(['$schema', '$id', '$anchor', '$dynamicAnchor', '$comment', 'nullable']);
+
+/** Compiled patterns by source (null: invalid); cleared when full, so memory stays bounded. */
+const PATTERNS = new Map<string, GuardedPattern | null>();
+const MAX_PATTERNS = 1024;
+
+function test(source: string, input: string): boolean | undefined {
+  let pattern = PATTERNS.get(source);
+  if (pattern === undefined) {
+    try {
+      pattern = compilePattern(source, 'u');
+    } catch {
+      pattern = null;
+    }
+    if (PATTERNS.size >= MAX_PATTERNS) PATTERNS.clear();
+    PATTERNS.set(source, pattern);
+  }
+  return pattern === null ? undefined : matchPattern(pattern, input);
+}
 
 function and(a: Answer, b: Answer): Answer {
   if (a === 'no' || b === 'no') return 'no';
@@ -108,12 +126,8 @@ function keyword(side: Side, view: View, key: string, value: JsonValue, depth: n
     case 'pattern': {
       if (s === undefined) return 'yes';
       if (typeof k !== 'string') return 'unknown';
-      try {
-        const matched = matchPattern(compilePattern(k, 'u'), s);
-        return matched === undefined ? 'unknown' : yes(matched);
-      } catch {
-        return 'unknown';
-      }
+      const matched = test(k, s);
+      return matched === undefined ? 'unknown' : yes(matched);
     }
     case 'minItems':
       return a === undefined ? 'yes' : typeof k === 'number' ? yes(a.length >= k) : 'unknown';
@@ -223,12 +237,7 @@ function properties(side: Side, view: View, object: Record<string, JsonValue>, d
     }
     if (isJsonObject(patterns)) {
       for (const pattern of Object.keys(patterns)) {
-        let matched: boolean | undefined;
-        try {
-          matched = matchPattern(compilePattern(pattern, 'u'), name);
-        } catch {
-          matched = undefined;
-        }
+        const matched = test(pattern, name);
         if (matched === undefined) return and(answer, 'unknown') === 'no' ? 'no' : 'unknown';
         if (!matched) continue;
         governed = true;
