@@ -21,7 +21,7 @@ const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
 
 /**
  * This package's own files, apart from its dependencies; kept with room for growth. 730 KB since
- * the schema engine checks instances (oneOf overlap, values kept by other branches): 705 → 709 KB.
+ * the schema engine checks instances (oneOf overlap, values kept by other branches): 689 → 709 KB.
  */
 const MAX_TARBALL_BYTES = 730 * 1024;
 const MAX_UNPACKED_BYTES = 3 * 1024 * 1024;
