@@ -26,7 +26,7 @@ import { compareObjects } from './objects.js';
 import { detectDialect, RefResolver } from './refs.js';
 import { compareFormat, compareStrings } from './strings.js';
 import { ARRAY, compareTypes, declaredMask, NULL, NUMBER, OBJECT, STRING } from './types.js';
-import { collapseValues, countValueOnly } from './values.js';
+import { collapseTypes, collapseValues, countTypeOnly, countValueOnly } from './values.js';
 import { at, get, pureRef, type View, viewOf, without } from './view.js';
 
 function isSchema(value: unknown): value is JsonValue {
@@ -211,18 +211,27 @@ function compareExpanded(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawCh
   const kept = new Set([...eo.kept, ...en.kept]);
   if (kept.size > eo.kept.size) eo = expand(ctx.old, vo, kept);
   if (kept.size > en.kept.size) en = expand(ctx.new, vn, kept);
-  // Value lists spelled as `const` branches on one side only are read as one `enum` there; when
-  // both sides spell branches, each keeps its own (a branch's description is model-visible).
-  const spreadOld = countValueOnly(eo.branches) >= 2;
-  const spreadNew = countValueOnly(en.branches) >= 2;
-  const branchesOld =
-    spreadOld && !spreadNew
-      ? collapseValues(eo.branches, at(vo, eo.via ?? 'anyOf'), `const branches of ${eo.via}`)
-      : eo.branches;
-  const branchesNew =
-    spreadNew && !spreadOld
-      ? collapseValues(en.branches, at(vn, en.via ?? 'anyOf'), `const branches of ${en.via}`)
-      : en.branches;
+  // Value lists spelled as `const` branches, and type lists spelled as type-only branches, on one
+  // side only are read as one `enum` or one `type` there; when both sides spell branches, each
+  // keeps its own (a branch's description is model-visible).
+  let branchesOld = eo.branches;
+  let branchesNew = en.branches;
+  const spreadValuesOld = countValueOnly(branchesOld) >= 2;
+  const spreadValuesNew = countValueOnly(branchesNew) >= 2;
+  if (spreadValuesOld && !spreadValuesNew)
+    branchesOld = collapseValues(branchesOld, at(vo, eo.via ?? 'anyOf'), `const branches of ${eo.via}`);
+  if (spreadValuesNew && !spreadValuesOld)
+    branchesNew = collapseValues(branchesNew, at(vn, en.via ?? 'anyOf'), `const branches of ${en.via}`);
+  // Types are joined only against a `type` list: beside one type, "anyOf item 1 added" says more
+  // than "type string → string|number" about a side that spells no such `type`.
+  const typeList = (branches: readonly View[]) => {
+    const type = branches.length === 1 ? get(branches[0] as View, 'type') : undefined;
+    return Array.isArray(type) && type.length >= 2;
+  };
+  if (countTypeOnly(branchesOld) >= 2 && typeList(branchesNew))
+    branchesOld = collapseTypes(branchesOld, at(vo, eo.via ?? 'anyOf'));
+  if (countTypeOnly(branchesNew) >= 2 && typeList(branchesOld))
+    branchesNew = collapseTypes(branchesNew, at(vn, en.via ?? 'anyOf'));
   const [onlyOld] = branchesOld;
   const [onlyNew] = branchesNew;
   if (branchesOld.length === 1 && branchesNew.length === 1 && onlyOld && onlyNew) {

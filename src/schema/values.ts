@@ -69,3 +69,49 @@ export function collapseValues(branches: readonly View[], pointer: string, label
   }
   return out;
 }
+
+const TYPE_NAMES = new Set(['null', 'boolean', 'string', 'object', 'array', 'integer', 'number']);
+
+/** A branch that admits whole JSON types and constrains nothing else (`{type: "string"}`). */
+export function typeOnly(view: View): boolean {
+  const type = get(view, 'type');
+  if (type === undefined) return false;
+  const names = Array.isArray(type) ? type : [type];
+  if (!names.every((name) => typeof name === 'string' && TYPE_NAMES.has(name))) return false;
+  for (const key of view.entries.keys())
+    if (key !== 'type' && !isAnnotation(key) && key !== '$schema') return false;
+  return true;
+}
+
+export function countTypeOnly(branches: readonly View[]): number {
+  return branches.filter(typeOnly).length;
+}
+
+/**
+ * `anyOf: [{type: string}, {type: number}]` is `type: [string, number]`: the type-only branches of
+ * a disjunction become one branch admitting every type they admit (shared keywords kept, as in
+ * collapseValues), so a type list split into branches, or joined back, compares equal.
+ */
+export function collapseTypes(branches: readonly View[], pointer: string): View[] {
+  const chosen = branches.filter(typeOnly);
+  if (chosen.length < 2) return [...branches];
+  const first = chosen[0] as View;
+  const shared = new Map<string, Entry>();
+  for (const [key, entry] of first.entries) {
+    if (key === 'type') continue;
+    if (chosen.every((v) => v.entries.get(key)?.pointer === entry.pointer)) shared.set(key, entry);
+  }
+  const names: string[] = [];
+  for (const view of chosen) {
+    const type = get(view, 'type') as string | string[];
+    for (const name of Array.isArray(type) ? type : [type]) if (!names.includes(name)) names.push(name);
+  }
+  shared.set('type', { value: names, pointer });
+  const collapsed: View = { pointer, dialect: first.dialect, entries: shared };
+  const out: View[] = [];
+  for (const view of branches) {
+    if (!typeOnly(view)) out.push(view);
+    else if (view === first) out.push(collapsed);
+  }
+  return out;
+}

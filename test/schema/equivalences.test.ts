@@ -261,6 +261,23 @@ describe('composition equivalences', () => {
         output: ['breaking|enum-removed||const branches of oneOf removed: ["a","b"]'],
       },
     ),
+    row('a type list is anyOf of type-only branches', [{ type: ['string', 'number'] }, { anyOf: [s, n] }], {
+      input: [],
+      output: [],
+    }),
+    row(
+      'type-only branches joined back into a type list',
+      [{ oneOf: [s, { type: 'boolean' }] }, { type: ['boolean', 'string'] }],
+      { input: [], output: [] },
+    ),
+    row(
+      'a type list split into branches with one more type',
+      [{ type: ['string', 'number'] }, { anyOf: [s, n, { type: 'boolean' }] }],
+      {
+        input: ['info|type-added|/anyOf|type string|number → boolean|string|number'],
+        output: ['breaking|type-added|/anyOf|type string|number → boolean|string|number'],
+      },
+    ),
   ]);
 });
 
