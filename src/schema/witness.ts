@@ -22,6 +22,12 @@ function numbers(view: View, integer: boolean): number[] {
 
 function strings(view: View): string[] {
   const out = ['', 'a'];
+  // A pattern that is a plain literal, anchored or not, names a string it matches.
+  const pattern = get(view, 'pattern');
+  if (typeof pattern === 'string') {
+    const literal = pattern.replace(/^\^/, '').replace(/\$$/, '');
+    if (literal.length <= 64 && !/[\\^$.|?*+()[\]{}]/.test(literal)) out.push(literal);
+  }
   for (const key of ['minLength', 'maxLength']) {
     const length = get(view, key);
     if (typeof length === 'number' && length >= 0 && length <= 64) out.push('a'.repeat(length));

@@ -603,3 +603,27 @@ describe('oneOf branches added or removed: overlap decided by shared values', ()
     ),
   ]);
 });
+
+describe('oneOf overlap search is bounded', () => {
+  it('past 512 branches a side the list is unknown, not searched', () => {
+    const many = Array.from({ length: 600 }, (_, k) => ({ type: 'string', pattern: `^p${k}` }));
+    const changes = compareSchemas(
+      { oneOf: many },
+      { oneOf: [...many, { type: 'string' }] },
+      { direction: 'input' },
+    );
+    expect(changes.map((c) => `${c.level}|${c.kind}`)).toContain('warning|one-of-exclusivity-unknown');
+    expect(changes.some((c) => c.kind === 'one-of-overlap-added')).toBe(false);
+  });
+
+  it('below the bound the same edit is decided', () => {
+    const few = Array.from({ length: 8 }, (_, k) => ({ type: 'string', pattern: `^p${k}` }));
+    const changes = compareSchemas(
+      { oneOf: few },
+      { oneOf: [...few, { type: 'string' }] },
+      { direction: 'input' },
+    );
+    expect(changes.find((c) => c.kind === 'one-of-overlap-added')?.level).toBe('breaking');
+    expect(changes.some((c) => c.kind === 'one-of-exclusivity-unknown')).toBe(false);
+  });
+});
