@@ -3,6 +3,7 @@ import type { Side } from '../../src/schema/context.js';
 import { type Answer, acceptsNode } from '../../src/schema/instance.js';
 import { detectDialect, RefResolver } from '../../src/schema/refs.js';
 import type { JsonValue } from '../../src/util/json.js';
+import { conditional } from './support/table.js';
 
 /**
  * The three-valued instance checker that decides `oneOf` overlaps and values kept by another
@@ -53,7 +54,7 @@ const ROWS: [name: string, schema: JsonValue, value: JsonValue, answer: Answer][
   ['oneOf matching two refuses', { oneOf: [{ type: 'integer' }, { type: 'number' }] }, 1, 'no'],
   ['oneOf with an undecided branch', { oneOf: [{ type: 'integer' }, { format: 'email' }] }, 'x', 'unknown'],
   ['not', { not: { type: 'string' } }, 1, 'yes'],
-  ['if/then', { if: { type: 'string' }, then: { minLength: 2 } }, 'a', 'no'],
+  ['if/then', conditional({ type: 'string' }, { minLength: 2 }) as JsonValue, 'a', 'no'],
   ['$ref to $defs', { $defs: { s: { type: 'string' } }, $ref: '#/$defs/s' }, 1, 'no'],
   ['an unresolvable $ref is undecided', { $ref: '#/$defs/missing' }, 1, 'unknown'],
   ['a no decides beside an unknown', { format: 'email', maxLength: 1 }, 'xyz', 'no'],
