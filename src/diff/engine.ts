@@ -11,6 +11,7 @@ import { checkPrimitives } from './checks/primitives.js';
 import { checkInheritedSecurity, checkSecuritySchemes } from './checks/security.js';
 import { checkTransports } from './checks/transports.js';
 import { type CompareOptions, compareStructure } from './compare.js';
+import { groupSharedComponents } from './components.js';
 import { applyIgnores, type IgnoreEntry } from './ignore.js';
 import { type DiffInput, Side } from './normalize.js';
 import { ruleMeta } from './rules.js';
@@ -54,8 +55,9 @@ function diffWithinBudget(oldInput: DiffInput, newInput: DiffInput, options: Dif
   checkPrimitives(ctx);
   checkInheritedSecurity(ctx);
 
-  const all = fold(ctx.changes).map((raw) => toChange(raw, oldSide, newSide));
-  assignFingerprints(all);
+  const located = fold(ctx.changes).map((raw) => toChange(raw, oldSide, newSide));
+  assignFingerprints(located);
+  const all = groupSharedComponents(located);
   all.sort(compareChanges);
 
   const notes: DiffNote[] = [...ctx.notes];

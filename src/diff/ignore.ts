@@ -1,3 +1,4 @@
+import { sortVersions } from '../model/versions.js';
 import { isJsonObject } from '../util/json.js';
 import { loadYaml } from '../util/lazy-modules.js';
 import type { Change, DiffNote, SubjectKind } from './types.js';
@@ -105,6 +106,32 @@ function matches(entry: IgnoreEntry, change: Change): boolean {
   return true;
 }
 
+/**
+ * A shared-component change (see groupSharedComponents) keeps the declarations no entry names:
+ * an entry written for one tool's copy of the change (its rule and `tool:NAME`, or the fingerprint
+ * that copy had) drops that tool, and the change is ignored when it drops them all.
+ */
+function withoutIgnored(
+  change: Change,
+  active: readonly IgnoreEntry[],
+  used: Set<IgnoreEntry>,
+): Change | undefined {
+  const affected = (change.affected ?? []).filter((subject) => {
+    const copy: Change = {
+      ...change,
+      subject: { kind: subject.kind, key: subject.key },
+      fingerprint: subject.fingerprint,
+    };
+    delete copy.affected;
+    const entry = active.find((e) => matches(e, copy));
+    if (entry) used.add(entry);
+    return entry === undefined;
+  });
+  if (affected.length === 0) return undefined;
+  if (affected.length === change.affected?.length) return change;
+  return { ...change, affected, revisions: sortVersions([...new Set(affected.flatMap((a) => a.revisions))]) };
+}
+
 function describe(entry: IgnoreEntry): string {
   if (entry.fingerprint) return `fingerprint ${entry.fingerprint}`;
   const subject = entry.subject
@@ -136,8 +163,12 @@ export function applyIgnores(
   const used = new Set<IgnoreEntry>();
   for (const change of changes) {
     const entry = active.find((e) => matches(e, change));
-    if (entry) used.add(entry);
-    else kept.push(change);
+    if (entry) {
+      used.add(entry);
+      continue;
+    }
+    const narrowed = change.affected ? withoutIgnored(change, active, used) : change;
+    if (narrowed) kept.push(narrowed);
   }
   for (const entry of active) {
     if (!used.has(entry))

@@ -45,6 +45,22 @@ export interface Change {
   /** Stable id (sha256, 12 hex): rule id + subject + semantic path; independent of file names and lines. */
   fingerprint: string;
   details?: Record<string, JsonValue>;
+  /**
+   * Set when the change lies inside a component that several declarations reach through
+   * `$componentRef` (`#/components/schemas/In`): it is reported once, with subject `component`,
+   * and `affected` lists the declarations.
+   */
+  via?: string;
+  affected?: AffectedSubject[];
+}
+
+/** A declaration a shared-component change reaches, with what its own change would have been. */
+export interface AffectedSubject {
+  kind: SubjectKind;
+  key: string;
+  revisions: string[];
+  /** The fingerprint the change has when reported for this declaration alone (ignore files may name it). */
+  fingerprint: string;
 }
 
 export interface DiffSummary {

@@ -1,6 +1,6 @@
 import type { Changelog, ChangelogSections } from '../diff/changelog.js';
 import type { Change } from '../diff/types.js';
-import { markdownMessage, subjectLabel, where } from './changes-markdown.js';
+import { affectedLabel, markdownMessage, subjectLabel, where } from './changes-markdown.js';
 import { showControls } from './controls.js';
 import { escapeCode, escapeMarkdown, escapeMessage } from './escape.js';
 import { CHUNK_CHARS, prettyJsonChunks, StreamedArray } from './json-chunks.js';
@@ -48,6 +48,8 @@ export function* formatChangelogMarkdownChunks(
       }
       const at = where(c, root);
       out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)}${at ? ` (${at})` : ''}\n`;
+      const affected = affectedLabel(c);
+      if (affected !== undefined) out += `  ${escapeMarkdown(affected)}\n`;
     }
   }
   if (!any) out += '\nNo changes to the described surface.\n';
@@ -79,6 +81,8 @@ export function* formatChangelogTextChunks(log: Changelog, chunkChars = CHUNK_CH
         out = '';
       }
       out += line(`  - ${subjectLabel(c)}: ${c.message}`);
+      const affected = affectedLabel(c);
+      if (affected !== undefined) out += line(`    ${affected}`);
     }
   }
   if (!any) out += '\nNo changes to the described surface.\n';

@@ -29,6 +29,14 @@ function changeJson(c: Change): Record<string, unknown> {
   if (c.after) out.after = c.after;
   out.fingerprint = c.fingerprint;
   if (c.details) out.details = c.details;
+  if (c.via !== undefined) out.via = c.via;
+  if (c.affected)
+    out.affected = c.affected.map((a) => ({
+      kind: a.kind,
+      key: a.key,
+      revisions: a.revisions,
+      fingerprint: a.fingerprint,
+    }));
   return out;
 }
 

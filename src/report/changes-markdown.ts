@@ -72,6 +72,20 @@ export function subjectLabel(change: Change): string {
   return `${kind} ${change.subject.key}`;
 }
 
+/**
+ * For a change inside a shared component: `via component schemas/In: tool a, tool b (MCP 2025-06-18)`,
+ * each declaration with its revisions when they differ from the change's own.
+ */
+export function affectedLabel(change: Change): string | undefined {
+  if (!change.affected || change.via === undefined) return undefined;
+  const all = change.revisions.join(',');
+  const names = change.affected.map((a) => {
+    const label = `${KIND_LABEL[a.kind] ?? a.kind} ${a.key}`;
+    return a.revisions.join(',') === all ? label : `${label} (MCP ${a.revisions.join(', ')})`;
+  });
+  return `via component ${change.subject.key}: ${names.join(', ')}`;
+}
+
 /** Where a change is, as a line link: its new place, else (a removal) where it was. */
 export function where(change: Change, root?: string): string {
   if (change.after) return lineLink(change.after, root);
@@ -114,6 +128,8 @@ export function* formatChangesMarkdownChunks(
       const revisions = c.revisions.length ? ` — MCP ${c.revisions.join(', ')}` : '';
       const loc = where(c, options.root);
       out += `- **${escapeMarkdown(subjectLabel(c))}**: ${markdownMessage(c.message)} (\`${c.ruleId}\`${revisions}${loc ? `; ${loc}` : ''})\n`;
+      const affected = affectedLabel(c);
+      if (affected !== undefined) out += `  ${escapeMarkdown(affected)}\n`;
     }
   }
   for (const note of result.notes) out += `\n> ${escapeMarkdown(note.message)}\n`;

@@ -2,7 +2,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { diffWords } from 'diff';
 import type { Change, ChangeLevel, DiffResult } from '../diff/types.js';
 import type { Location } from '../util/location.js';
-import { subjectLabel } from './changes-markdown.js';
+import { affectedLabel, subjectLabel } from './changes-markdown.js';
 import { showControls } from './controls.js';
 import { CHUNK_CHARS } from './json-chunks.js';
 
@@ -101,6 +101,8 @@ export function* formatChangesTextChunks(
         }
         out += `    ${levelColor(c, level)('•')} ${clean(ch.message)}  ${c.dim(ch.ruleId)}\n`;
         out += `      ${c.dim(`MCP ${ch.revisions.join(', ') || '-'} · old ${loc(ch.before)} · new ${loc(ch.after)} · ${ch.fingerprint}`)}\n`;
+        const affected = affectedLabel(ch);
+        if (affected !== undefined) out += `      ${clean(affected)}\n`;
         const d = ch.details;
         if (
           d &&

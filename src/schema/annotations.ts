@@ -80,15 +80,9 @@ export function compareOther(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
       const same =
         detectDialect({ $schema: before ?? null } as JsonValue) ===
         detectDialect({ $schema: after ?? null } as JsonValue);
-      emit(
-        out,
-        pol,
-        same ? 'identifier-changed' : 'dialect-changed',
-        po,
-        pn,
-        same ? 'none' : 'unknown',
-        message,
-      );
+      // Each side is read by its own dialect and every keyword family compares meanings, so a draft
+      // change alters nothing by itself; compareSchemas drops it when nothing else changed.
+      emit(out, pol, same ? 'identifier-changed' : 'dialect-changed', po, pn, 'none', message);
     } else if (IDENTIFIER_KEYWORDS.has(key)) {
       // A root `$id` is a name; a nested one re-bases the references under it, which is not modelled.
       emit(

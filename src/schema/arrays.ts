@@ -1,6 +1,15 @@
 import type { JsonValue } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
-import { acceptsSame, type Ctx, emit, emitSummary, type Polarity, type RawChange, trial } from './context.js';
+import {
+  acceptsSame,
+  type Ctx,
+  emit,
+  emitSummary,
+  type Polarity,
+  type RawChange,
+  show,
+  trial,
+} from './context.js';
 import type { ChangeKind } from './kinds.js';
 import { compareCount } from './numbers.js';
 import { assertionsDiffer, isSelfContained } from './unevaluated.js';
@@ -54,15 +63,13 @@ export function compareArrays(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
     const newer = b ?? sn.rest ?? { value: TRUE, pointer: vn.pointer };
     const nested = trial(ctx, older.value, newer.value, older.pointer, newer.pointer);
     const kind: ChangeKind = a ? 'prefix-item-removed' : 'prefix-item-added';
-    emitSummary(
-      out,
-      pol,
-      kind,
-      older.pointer,
-      newer.pointer,
-      nested,
-      `tuple position ${i} ${a ? 'lost its own schema' : 'got its own schema'}`,
-    );
+    // A closed tail makes the edit a length change: say so, naming the keyword that closed it.
+    let message = `tuple position ${i} ${a ? 'lost its own schema' : 'got its own schema'}`;
+    if (!a && so.rest?.value === false)
+      message = `tuple lengthened: position ${i}, refused by ${so.rest.key} false, now has its own schema`;
+    else if (!b && sn.rest?.value === false)
+      message = `tuple shortened: position ${i} is now refused by ${sn.rest.key} false`;
+    emitSummary(out, pol, kind, older.pointer, newer.pointer, nested, message);
   }
   compareRest(ctx, vo, vn, so, sn, pol, out);
   compareContains(ctx, vo, vn, pol, out);
@@ -96,6 +103,25 @@ function compareRest(
 ): void {
   if (!so.rest && !sn.rest) return;
   if (so.rest && sn.rest) {
+    const closedOld = so.rest.value === false;
+    const closedNew = sn.rest.value === false;
+    if (closedOld !== closedNew) {
+      // Say what closing or opening the tail means for a tuple rather than "the schema rejects
+      // every value", which reads as if no array were accepted.
+      const length = closedOld ? so.prefix.length : sn.prefix.length;
+      const longer =
+        length === 0 ? 'non-empty arrays' : `arrays longer than ${length} item${length === 1 ? '' : 's'}`;
+      emit(
+        out,
+        pol,
+        closedNew ? 'schema-false-added' : 'schema-false-removed',
+        so.rest.pointer,
+        sn.rest.pointer,
+        closedNew ? 'narrowed' : 'widened',
+        `${so.rest.key} ${show(so.rest.value)} → ${sn.rest.key} ${show(sn.rest.value)}: ${longer} ${closedNew ? 'are refused' : sn.rest.value === true ? 'are accepted' : 'are accepted when their extra items match'}`,
+      );
+      return;
+    }
     ctx.compareNode(ctx, so.rest.value, sn.rest.value, so.rest.pointer, sn.rest.pointer, pol, out);
     return;
   }
@@ -111,6 +137,12 @@ function compareRest(
       ? 'unevaluated-items-added'
       : 'items-added';
   const nested = trial(ctx, older.value, newer.value, older.pointer, newer.pointer);
+  const present = (so.rest ?? sn.rest) as Entry & { key: string };
+  const length = so.rest ? so.prefix.length : sn.prefix.length;
+  const tail =
+    present.value === false && !unevaluated
+      ? `: ${length === 0 ? 'non-empty arrays' : `arrays longer than ${length} item${length === 1 ? '' : 's'}`} ${so.rest ? 'are accepted' : 'are refused'}`
+      : '';
   emitSummary(
     out,
     pol,
@@ -118,7 +150,7 @@ function compareRest(
     older.pointer,
     newer.pointer,
     nested,
-    `${key} ${so.rest ? 'removed' : 'added'}`,
+    `${key} ${present.value === false ? 'false ' : ''}${so.rest ? 'removed' : 'added'}${tail}`,
   );
 }
 

@@ -15,8 +15,8 @@ import {
   type SchemaSemantics,
 } from './change.js';
 import { compareComposition } from './composition.js';
-import { type Ctx, emit, type Polarity, type RawChange } from './context.js';
-import { expand } from './expand.js';
+import { type Alternatives, type Ctx, emit, type Polarity, type RawChange, type Side } from './context.js';
+import { branchViews, expand } from './expand.js';
 import { containsRef, sameJson } from './fingerprint.js';
 import { isAnnotation } from './keywords.js';
 import { CHANGE_KINDS } from './kinds.js';
@@ -26,7 +26,8 @@ import { compareObjects } from './objects.js';
 import { detectDialect, RefResolver } from './refs.js';
 import { compareFormat, compareStrings } from './strings.js';
 import { ARRAY, compareTypes, declaredMask, NULL, NUMBER, OBJECT, STRING } from './types.js';
-import { pureRef, type View, viewOf } from './view.js';
+import { collapseTypes, collapseValues, countTypeOnly, countValueOnly } from './values.js';
+import { at, get, pureRef, type View, viewOf, without } from './view.js';
 
 function isSchema(value: unknown): value is JsonValue {
   return typeof value === 'boolean' || isJsonObject(value);
@@ -49,6 +50,9 @@ function isFalse(value: JsonValue): boolean {
  */
 export const MAX_COMPARE_DEPTH = 512;
 
+/** Branches of two matched disjunctions, together, beyond which lost values are not checked elsewhere. */
+const MAX_ALTERNATIVES = 256;
+
 const TOO_DEEP = `not compared: more than ${MAX_COMPARE_DEPTH} nested comparisons deep ($ref hops included)`;
 
 export const compareNode = (
@@ -67,7 +71,10 @@ export const compareNode = (
     return;
   }
   ctx.depth++;
+  const alternatives = ctx.alternatives;
+  ctx.alternatives = undefined;
   compareNodeWithin(ctx, o, n, po, pn, pol, out);
+  ctx.alternatives = alternatives;
   ctx.depth--;
 };
 
@@ -204,21 +211,51 @@ function compareExpanded(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawCh
   const kept = new Set([...eo.kept, ...en.kept]);
   if (kept.size > eo.kept.size) eo = expand(ctx.old, vo, kept);
   if (kept.size > en.kept.size) en = expand(ctx.new, vn, kept);
-  const [onlyOld] = eo.branches;
-  const [onlyNew] = en.branches;
-  if (eo.branches.length === 1 && en.branches.length === 1 && onlyOld && onlyNew) {
-    compareViews(ctx, onlyOld, onlyNew, pol, out);
+  // Value lists spelled as `const` branches, and type lists spelled as type-only branches, on one
+  // side only are read as one `enum` or one `type` there; when both sides spell branches, each
+  // keeps its own (a branch's description is model-visible).
+  let branchesOld = eo.branches;
+  let branchesNew = en.branches;
+  const spreadValuesOld = countValueOnly(branchesOld) >= 2;
+  const spreadValuesNew = countValueOnly(branchesNew) >= 2;
+  if (spreadValuesOld && !spreadValuesNew)
+    branchesOld = collapseValues(branchesOld, at(vo, eo.via ?? 'anyOf'), `const branches of ${eo.via}`);
+  if (spreadValuesNew && !spreadValuesOld)
+    branchesNew = collapseValues(branchesNew, at(vn, en.via ?? 'anyOf'), `const branches of ${en.via}`);
+  // Types are joined only against a `type` list: beside one type, "anyOf item 1 added" says more
+  // than "type string → string|number" about a side that spells no such `type`.
+  const typeList = (branches: readonly View[]) => {
+    const type = branches.length === 1 ? get(branches[0] as View, 'type') : undefined;
+    return Array.isArray(type) && type.length >= 2;
+  };
+  if (countTypeOnly(branchesOld) >= 2 && typeList(branchesNew))
+    branchesOld = collapseTypes(branchesOld, at(vo, eo.via ?? 'anyOf'));
+  if (countTypeOnly(branchesNew) >= 2 && typeList(branchesOld))
+    branchesNew = collapseTypes(branchesNew, at(vn, en.via ?? 'anyOf'));
+  const [onlyOld] = branchesOld;
+  const [onlyNew] = branchesNew;
+  if (branchesOld.length === 1 && branchesNew.length === 1 && onlyOld && onlyNew) {
+    if (!compareAgainstAllOf(ctx, onlyOld, onlyNew, pol, out)) compareViews(ctx, onlyOld, onlyNew, pol, out);
     return;
   }
+  // Checking a lost value against every other branch costs a pass over both lists per value:
+  // generated lists of thousands of branches go without (their messages name the pair's change).
+  const alternatives: Alternatives | undefined =
+    branchesOld.length + branchesNew.length <= MAX_ALTERNATIVES
+      ? { old: branchesOld, new: branchesNew, seen: [new Map(), new Map()] }
+      : undefined;
   const prefix = (eo.via ?? en.via) === 'oneOf' ? 'one-of' : 'any-of';
   const isNull = (v: View) => declaredMask(v) === NULL && v.entries.has('type');
   matchItems(
-    eo.branches,
-    en.branches,
+    branchesOld,
+    branchesNew,
     {
       pair: (a, b) => {
         const scratch: RawChange[] = [];
+        const outer = ctx.alternatives;
+        ctx.alternatives = alternatives;
         compareViews(ctx, a, b, 1, scratch);
+        ctx.alternatives = outer;
         return scratch;
       },
       mode: 'anyOf',
@@ -238,6 +275,54 @@ function compareExpanded(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawCh
     pol,
     out,
   );
+}
+
+/** The conjuncts of a view: its `allOf` branches and its other keywords, annotations left out. */
+function conjuncts(side: Side, view: View): View[] | undefined {
+  const list = get(view, 'allOf');
+  const strip = (v: View) => without(v, ...[...v.entries.keys()].filter(isAnnotation));
+  if (!Array.isArray(list) || list.length === 0) return [strip(view)];
+  const branches = branchViews(side, view, 'allOf');
+  if (!branches || branches.length !== list.length) return undefined;
+  return [strip(without(view, 'allOf')), ...branches.map(strip)];
+}
+
+/**
+ * A schema against one whose `allOf` could not be folded into it (two branches give one property
+ * different schemas): compared conjunct by conjunct, so that the plain side meets the branch that
+ * spells the same constraints. Compared as two flat views, the plain side's `type` and
+ * `properties` would read as removed, which is false of a side that asserts them in its branches.
+ */
+function compareAgainstAllOf(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): boolean {
+  const hasOld = Array.isArray(get(vo, 'allOf'));
+  const hasNew = Array.isArray(get(vn, 'allOf'));
+  if (hasOld === hasNew) return false;
+  const listOld = conjuncts(ctx.old, vo);
+  const listNew = conjuncts(ctx.new, vn);
+  if (!listOld || !listNew) return false;
+  compareOther(ctx, vo, vn, pol, out);
+  matchItems(
+    listOld,
+    listNew,
+    {
+      pair: (a, b) => {
+        const scratch: RawChange[] = [];
+        compareViews(ctx, a, b, 1, scratch);
+        return scratch;
+      },
+      mode: 'allOf',
+      addedKind: () => 'all-of-subschema-added',
+      removedKind: () => 'all-of-subschema-removed',
+      trivial: (v) => v.entries.size === 0,
+      pointerOld: vo.pointer,
+      pointerNew: vn.pointer,
+      label: 'allOf',
+      budget: ctx.pairBudget,
+    },
+    pol,
+    out,
+  );
+  return true;
 }
 
 /** One conjunctive view against another: every keyword family in turn. */
@@ -374,6 +459,9 @@ function compareWithinBudget(
       },
     ];
   }
+  // A dialect change is context for the changes beside it, not a change of the accepted set: alone,
+  // it is the same schema spelled in another draft (draft-07 `items: [...]` as `prefixItems`).
+  if (raw.every((change) => change.kind === 'dialect-changed')) raw = [];
   const seen = new Set<string>();
   const changes: SchemaChange[] = [];
   for (const change of raw) {

@@ -7,6 +7,7 @@ import { containsRef, sameJson } from './fingerprint.js';
 import { isAnnotation } from './keywords.js';
 import type { ChangeKind } from './kinds.js';
 import { matchItems } from './match.js';
+import { decideOneOfOverlap } from './overlap.js';
 import {
   ARRAY,
   BOOLEAN,
@@ -133,7 +134,7 @@ function compareBranches(
       oldViews && newViews && pairwiseDisjoint(ctx.old, oldViews) && pairwiseDisjoint(ctx.new, newViews);
     if (!exclusive && oldViews && newViews && oldViews.every(typeOnly) && newViews.every(typeOnly)) {
       compareTypeOnlyOverlap(oldViews, newViews, at(vo, key), at(vn, key), pol, out);
-    } else if (!exclusive) {
+    } else if (!exclusive && !decideOneOfOverlap(ctx, vo, vn, before, after, pol, out)) {
       emit(
         out,
         pol,

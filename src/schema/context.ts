@@ -2,6 +2,7 @@ import type { JsonValue } from '../util/json.js';
 import type { Effect } from './change.js';
 import type { ChangeKind } from './kinds.js';
 import type { Dialect, RefResolver } from './refs.js';
+import type { View } from './view.js';
 
 /**
  * What the API reading of a schema needs to know about an object-level change besides its effect on
@@ -51,6 +52,14 @@ export interface PairBudget {
   remaining: number;
 }
 
+/** The branches of two disjunctions being matched, with what is known of values checked against them. */
+export interface Alternatives {
+  old: readonly View[];
+  new: readonly View[];
+  /** Per side, value fingerprint → whether some branch of that side provably accepts it. */
+  seen: [Map<string, boolean>, Map<string, boolean>];
+}
+
 export interface Ctx {
   old: Side;
   new: Side;
@@ -67,6 +76,12 @@ export interface Ctx {
   pairBudget: PairBudget;
   /** Schemas being compared inside one another now (see MAX_COMPARE_DEPTH in compare.ts). */
   depth: number;
+  /**
+   * Every branch of both disjunctions while one branch pair of them is compared (see compareExpanded),
+   * so that a value a pair lost is not called "no longer allowed" when another branch still takes
+   * it; undefined inside any nested schema.
+   */
+  alternatives?: Alternatives | undefined;
 }
 
 export function orient(effect: Effect, polarity: Polarity): Effect {

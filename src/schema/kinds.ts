@@ -64,8 +64,9 @@ export const CHANGE_KINDS = {
   },
   'dialect-changed': {
     family: 'schema',
+    level: 'info',
     description:
-      'The `$schema` dialect changed (draft-07 and 2020-12 differ in `items`, `$ref` siblings and more).',
+      'The `$schema` dialect changed. Each side is read by its own draft (draft-07 and 2020-12 differ in `items`, `$ref` siblings and more) and differences in meaning are reported by keyword, so this is context: reported only beside other changes.',
   },
   'identifier-changed': {
     family: 'schema',
@@ -285,12 +286,12 @@ export const CHANGE_KINDS = {
   'one-of-overlap-added': {
     family: 'composition',
     description:
-      '`oneOf` branches that constrain only `type` now overlap on a JSON type one branch alone matched (`number` beside `integer`): those values match two branches and are refused.',
+      'A `oneOf` branch was added that provably overlaps a kept one (`number` beside `integer`, `const: 1` beside `type: integer`, an enum value another branch accepts): a value that matched one branch now matches two and is refused.',
   },
   'one-of-overlap-removed': {
     family: 'composition',
     description:
-      '`oneOf` branches that constrain only `type` no longer overlap on a JSON type: those values are accepted.',
+      'A `oneOf` branch was removed that provably overlapped a kept one: a value that matched both, and was refused, now matches one and is accepted.',
   },
   'one-of-exclusivity-unknown': {
     family: 'composition',

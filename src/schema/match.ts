@@ -29,6 +29,16 @@ export const MATCH_WINDOW = 16;
 /** Pair comparisons per schema comparison before lists are matched index to index only. */
 export const PAIR_BUDGET = 200_000;
 
+/**
+ * How a message names an item: by the index it has in its own list (a list can be shorter than
+ * the one written, when `const` branches were read as one enum), or as those branches.
+ */
+function itemName(label: string, item: Item, index: number): string {
+  const own = /\/(\d+)$/.exec(item.pointer);
+  if (own) return `${label} item ${own[1]}`;
+  return item.pointer.endsWith(label) ? `the const branches of ${label}` : `${label} item ${index}`;
+}
+
 function score(changes: readonly RawChange[]): number {
   let total = 0;
   for (const change of changes) {
@@ -89,34 +99,6 @@ export function matchItems<T extends Item>(
     }
     return changes;
   };
-  const best = (count: number, changesOf: (k: number) => RawChange[], self: number): number => {
-    // Read per item: nested lists may spend the budget while this one is being matched.
-    const window = windowOf(listOld.length, listNew.length, spec.budget);
-    let bestIndex = -1;
-    let bestScore = Number.POSITIVE_INFINITY;
-    // Clamped so that every item of a longer list still meets the last items of a shorter one.
-    const center = Math.min(self, count - 1);
-    const first = Math.max(0, center - window);
-    const last = Math.min(count - 1, center + window);
-    for (let k = first; k <= last; k++) {
-      const changes = changesOf(k);
-      const s = (score(changes) + (unrelated(changes) ? 100_000 : 0)) * 64 + Math.min(63, Math.abs(k - self));
-      if (s < bestScore) {
-        bestScore = s;
-        bestIndex = k;
-      }
-    }
-    return bestIndex;
-  };
-  const bestForOld = listOld.map((_, i) => best(listNew.length, (k) => pair(i, k), i));
-  const bestForNew = listNew.map((_, j) => best(listOld.length, (k) => pair(k, j), j));
-  const reported = new Set<string>();
-  const report = (i: number, j: number) => {
-    const key = `${i}:${j}`;
-    if (reported.has(key)) return;
-    reported.add(key);
-    for (const change of pair(i, j)) out.push(reorient(change, pol));
-  };
   /**
    * A pair chosen by one side only exists to prove one inclusion: for anyOf, old branch ⊆ new
    * branch (chosen for the old item) or new ⊆ old (chosen for the new item). When its changes
@@ -127,6 +109,43 @@ export function matchItems<T extends Item>(
     changes.every((c) => c.effect === 'none' || c.effect === effect);
   const oldSideProof = spec.mode === 'anyOf' ? 'widened' : 'narrowed';
   const newSideProof = spec.mode === 'anyOf' ? 'narrowed' : 'widened';
+  const best = (
+    count: number,
+    changesOf: (k: number) => RawChange[],
+    self: number,
+    proof: 'narrowed' | 'widened',
+  ): number => {
+    // Read per item: nested lists may spend the budget while this one is being matched.
+    const window = windowOf(listOld.length, listNew.length, spec.budget);
+    let bestIndex = -1;
+    let bestScore = Number.POSITIVE_INFINITY;
+    // Clamped so that every item of a longer list still meets the last items of a shorter one.
+    const center = Math.min(self, count - 1);
+    const first = Math.max(0, center - window);
+    const last = Math.min(count - 1, center + window);
+    for (let k = first; k <= last; k++) {
+      const changes = changesOf(k);
+      // A partner that proves the inclusion this item needs is best: nothing about the pair is
+      // then worth reporting (`enum: [a, b]` still fully inside a `string` branch when its own
+      // branch lost `b`: "b no longer allowed" would be false).
+      const penalty = unrelated(changes) ? 100_000 : proves(changes, proof) ? 0 : 50_000;
+      const s = (score(changes) + penalty) * 64 + Math.min(63, Math.abs(k - self));
+      if (s < bestScore) {
+        bestScore = s;
+        bestIndex = k;
+      }
+    }
+    return bestIndex;
+  };
+  const bestForOld = listOld.map((_, i) => best(listNew.length, (k) => pair(i, k), i, oldSideProof));
+  const bestForNew = listNew.map((_, j) => best(listOld.length, (k) => pair(k, j), j, newSideProof));
+  const reported = new Set<string>();
+  const report = (i: number, j: number) => {
+    const key = `${i}:${j}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    for (const change of pair(i, j)) out.push(reorient(change, pol));
+  };
   const extraEffect = (item: T, side: 'old' | 'new') => {
     if (spec.mode === 'anyOf') return side === 'new' ? 'widened' : 'narrowed';
     if (spec.trivial?.(item)) return 'none';
@@ -143,7 +162,7 @@ export function matchItems<T extends Item>(
         item.pointer,
         spec.pointerNew,
         extraEffect(item, 'old'),
-        `${spec.label} item ${i} removed`,
+        `${itemName(spec.label, item, i)} removed`,
       );
     } else if (bestForNew[j] === i || !proves(pair(i, j), oldSideProof)) report(i, j);
   }
@@ -158,7 +177,7 @@ export function matchItems<T extends Item>(
         spec.pointerOld,
         item.pointer,
         extraEffect(item, 'new'),
-        `${spec.label} item ${j} added`,
+        `${itemName(spec.label, item, j)} added`,
       );
     } else if (bestForOld[i] === j || !proves(pair(i, j), newSideProof)) report(i, j);
   }

@@ -8,7 +8,7 @@ import type { ChangeKind } from './kinds.js';
 import { matchItems } from './match.js';
 import { compareCount } from './numbers.js';
 import { assertionsDiffer, isSelfContained } from './unevaluated.js';
-import { at, type Entry, get, type View } from './view.js';
+import { at, type Entry, get, memberAt, type View } from './view.js';
 
 const TRUE: JsonValue = true;
 const regexCache = new Map<string, GuardedPattern | null>();
@@ -78,7 +78,7 @@ function governing(shape: ObjectShape, name: string): { entries: Entry[]; unreso
   if (Object.hasOwn(shape.properties, name)) {
     entries.push({
       value: shape.properties[name] as JsonValue,
-      pointer: appendPointer(at(shape.view, 'properties'), name),
+      pointer: memberAt(shape.view, 'properties', name),
     });
   }
   // Listed once per patternProperties object: each property name is matched against every pattern,
@@ -202,12 +202,8 @@ function compareNamedProperties(
       continue;
     }
     const nested = conjunctionTrial(ctx, before.entries, after.entries);
-    const po = inOld
-      ? appendPointer(at(so.view, 'properties'), name)
-      : (so.additional?.pointer ?? so.view.pointer);
-    const pn = inNew
-      ? appendPointer(at(sn.view, 'properties'), name)
-      : (sn.additional?.pointer ?? sn.view.pointer);
+    const po = inOld ? memberAt(so.view, 'properties', name) : (so.additional?.pointer ?? so.view.pointer);
+    const pn = inNew ? memberAt(sn.view, 'properties', name) : (sn.additional?.pointer ?? sn.view.pointer);
     const openness = (shape: ObjectShape) =>
       shape.additional?.value === false
         ? 'a closed'
@@ -360,7 +356,7 @@ function compareRequired(vo: View, vn: View, pol: Polarity, out: RawChange[]): v
         pol,
         'property-required-added',
         at(vo, 'required'),
-        appendPointer(at(vn, 'required'), i),
+        memberAt(vn, 'required', i),
         'narrowed',
         `property ${show(name)} became required`,
       );
@@ -371,7 +367,7 @@ function compareRequired(vo: View, vn: View, pol: Polarity, out: RawChange[]): v
         out,
         pol,
         'property-required-removed',
-        appendPointer(at(vo, 'required'), i),
+        memberAt(vo, 'required', i),
         at(vn, 'required'),
         'widened',
         `property ${show(name)} is no longer required`,

@@ -1,9 +1,9 @@
 import type { JsonValue } from '../util/json.js';
-import { appendPointer } from '../util/pointer.js';
 import { type Ctx, emit, type Polarity, type RawChange, show, showKeyword } from './context.js';
 import { fingerprint, sameJson } from './fingerprint.js';
+import { acceptsView } from './instance.js';
 import type { ChangeKind } from './kinds.js';
-import { at, get, type View } from './view.js';
+import { at, get, memberAt, type View } from './view.js';
 
 /** JSON types as bits; `number` is integer ∪ fraction so that `integer ⊂ number` is plain set inclusion. */
 export const NULL = 1;
@@ -72,8 +72,11 @@ function valuesOf(view: View): Values | undefined {
     return { values: allowed ? [value] : [], pointers: allowed ? [at(view, 'const')] : [], keyword: 'const' };
   }
   if (!enumValues) return undefined;
-  const base = at(view, 'enum');
-  return { values: enumValues, pointers: enumValues.map((_, i) => appendPointer(base, i)), keyword: 'enum' };
+  return {
+    values: enumValues,
+    pointers: enumValues.map((_, i) => memberAt(view, 'enum', i)),
+    keyword: 'enum',
+  };
 }
 
 /** Types the schema can accept at all: `type` intersected with the types of its enum values. */
@@ -124,7 +127,7 @@ export function maskNames(mask: number): string {
 }
 
 /** `type`, `nullable`, `enum` and `const`: each compared as the set of values or types it admits. */
-export function compareTypes(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {
+export function compareTypes(ctx: Ctx, vo: View, vn: View, pol: Polarity, out: RawChange[]): void {
   const hasTypeOld = get(vo, 'type') !== undefined;
   const hasTypeNew = get(vn, 'type') !== undefined;
   const before = effectiveMask(vo);
@@ -154,10 +157,16 @@ export function compareTypes(_ctx: Ctx, vo: View, vn: View, pol: Polarity, out: 
       emit(out, pol, kind, po, pn, effect, text);
     }
   }
-  compareValues(vo, vn, declaredMask(vo), declaredMask(vn), pol, out);
+  compareValues(ctx, vo, vn, declaredMask(vo), declaredMask(vn), pol, out);
+}
+
+/** The keyword as the schema spells it (an `enum` collected from `const` branches is named so). */
+function spelled(view: View, keyword: string): string {
+  return view.entries.get(keyword)?.label ?? keyword;
 }
 
 function compareValues(
+  ctx: Ctx,
   vo: View,
   vn: View,
   maskOld: number,
@@ -177,7 +186,7 @@ function compareValues(
       vo.pointer,
       at(vn, newer.keyword),
       'narrowed',
-      `${newer.keyword} set: ${show(get(vn, newer.keyword))}`,
+      `${spelled(vn, newer.keyword)} set: ${show(get(vn, newer.keyword))}`,
     );
     return;
   }
@@ -190,7 +199,7 @@ function compareValues(
       at(vo, older.keyword),
       vn.pointer,
       'widened',
-      `${older.keyword} removed: ${show(get(vo, older.keyword))}`,
+      `${spelled(vo, older.keyword)} removed: ${show(get(vo, older.keyword))}`,
     );
     return;
   }
@@ -216,8 +225,22 @@ function compareValues(
     (map.get(fingerprint(value)) ?? []).some((v) => sameJson(v, value));
   const oldIndex = index(oldValues);
   const newIndex = index(newValues);
-  const removed = oldValues.filter((e) => !has(newIndex, e.value));
-  const added = newValues.filter((e) => !has(oldIndex, e.value));
+  // A value another branch of the same disjunction decides it takes was neither lost nor gained.
+  const alternatives = ctx.alternatives;
+  const elsewhere = (which: 0 | 1, value: JsonValue): boolean => {
+    if (!alternatives) return false;
+    const key = fingerprint(value);
+    let known = alternatives.seen[which].get(key);
+    if (known === undefined) {
+      const side = which === 0 ? ctx.old : ctx.new;
+      const views = which === 0 ? alternatives.old : alternatives.new;
+      known = views.some((view) => acceptsView(side, view, value) === 'yes');
+      alternatives.seen[which].set(key, known);
+    }
+    return known;
+  };
+  const removed = oldValues.filter((e) => !has(newIndex, e.value) && !elsewhere(1, e.value));
+  const added = newValues.filter((e) => !has(oldIndex, e.value) && !elsewhere(0, e.value));
   if (older.keyword === 'const' && newer.keyword === 'const' && removed.length === 1 && added.length === 1) {
     emit(
       out,

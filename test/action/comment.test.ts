@@ -48,6 +48,26 @@ describe('renderReport', () => {
     expect(body).not.toContain('Shortened');
   });
 
+  it('names the tools a shared component change reaches, then the component', () => {
+    const viaComponent = change('breaking', 40, {
+      ruleId: 'input-schema-narrowed',
+      subject: { kind: 'component', key: 'schemas/Query' },
+      via: 'schemas/Query',
+      affected: [
+        { kind: 'tool', key: 'search_code', revisions: ['2025-11-25'], fingerprint: 'a1' },
+        { kind: 'tool', key: 'search_issues', revisions: ['2025-11-25'], fingerprint: 'a2' },
+      ],
+    });
+    const body = renderReport(report([fileReport({ changes: [viaComponent] })]), ctx, {
+      limit: COMMENT_BUDGET,
+      marker: MARKER,
+    });
+    const row = body.split('\n').find((line) => line.includes('input-schema-narrowed')) ?? '';
+    expect(row).toMatch(
+      /^\| \[<code>search\\_code<\/code>, <code>search\\_issues<\/code> <sub>via <code>schemas\/Query<\/code><\/sub>\]\(/,
+    );
+  });
+
   it('lists the changes most severe first, five rows open and the rest collapsed', () => {
     const changes = [
       ...Array.from({ length: 4 }, (_, i) => change('info', i + 1, { message: `info ${i}` })),

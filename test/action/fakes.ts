@@ -15,6 +15,8 @@ export function change(level: ChangeLevel, line: number, extra: Partial<Change> 
     fingerprint: extra.fingerprint ?? `fp${line}`,
     ...(extra.before ? { before: extra.before } : {}),
     ...(extra.details ? { details: extra.details } : {}),
+    ...(extra.via !== undefined ? { via: extra.via } : {}),
+    ...(extra.affected ? { affected: extra.affected } : {}),
   };
 }
 

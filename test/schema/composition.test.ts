@@ -97,10 +97,10 @@ table('oneOf', [
     'one-of-branch-removed:narrowed',
   ],
   [
-    'overlapping branch added is unknown',
+    'overlapping branch added: a shared value ("") proves the overlap',
     { oneOf: [str, num] },
     { oneOf: [str, num, { type: 'string', maxLength: 1 }] },
-    'one-of-exclusivity-unknown:unknown',
+    'one-of-overlap-added:narrowed',
   ],
   [
     'overlapping branches narrowed is unknown',

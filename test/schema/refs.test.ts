@@ -182,10 +182,16 @@ table('annotations, default, dialect and unknown keywords', [
   ['unknown keyword added', {}, { 'custom-rule': true }, 'unknown-keyword-added:unknown'],
   ['unknown keyword changed', { example: 1 }, { example: 2 }, 'unknown-keyword-changed:unknown'],
   [
-    'dialect changed',
+    'dialect changed alone: the same schema in another draft',
     { $schema: 'http://json-schema.org/draft-07/schema#' },
     { $schema: 'https://json-schema.org/draft/2020-12/schema' },
-    'dialect-changed:unknown',
+    '',
+  ],
+  [
+    'dialect changed beside another change: reported as context',
+    { $schema: 'http://json-schema.org/draft-07/schema#', type: 'string' },
+    { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'integer' },
+    'dialect-changed:none type-changed:changed',
   ],
   [
     'same dialect spelled differently',
