@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realEngines } from '../../src/action/engines.js';
 import { analyse } from '../../src/action/report.js';
+import { renderSarif } from '../../src/action/sarif.js';
 import { runCli } from '../support/cli.js';
 
 const DOC = `mcpdesc: 0.8.0
@@ -122,5 +123,52 @@ describe('the Action finds the lint config per file, as the CLI does', () => {
     expect(report.files[0]!.problems).toEqual([
       `lint failed: ${join(broken, '.mcpdesc.yaml')}:2:3: unknown rule "no-such-rule"`,
     ]);
+  });
+
+  it('one finding has the same SARIF result (tool, rule, fingerprint, place) from the Action and the CLI', async () => {
+    const engines = await realEngines({ lint: true, config: '', workspace });
+    const report = await analyse({
+      files: [{ status: 'added', path: 'api/x.mcpdesc.yaml' }],
+      baseSha: 'base',
+      headSha: 'head',
+      baseRef: 'main',
+      read: async (rev, p) => (rev === 'head' ? readFileSync(join(workspace, p)) : undefined),
+      engines,
+    });
+    type Sarif = {
+      runs: {
+        tool: { driver: { name: string } };
+        results: {
+          ruleId: string;
+          partialFingerprints?: Record<string, string>;
+          locations: {
+            physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
+          }[];
+        }[];
+      }[];
+    };
+    const pick = (sarif: Sarif) => {
+      const run = sarif.runs[0]!;
+      const result = run.results.find((r) => r.ruleId === 'tool-description')!;
+      const place = result.locations[0]!.physicalLocation;
+      return {
+        tool: run.tool.driver.name,
+        rule: result.ruleId,
+        fingerprints: result.partialFingerprints,
+        uri: place.artifactLocation.uri,
+        line: place.region.startLine,
+      };
+    };
+    const action = pick(
+      JSON.parse(renderSarif(report, { toolVersion: '0.0.0', srcRoot: workspace })) as Sarif,
+    );
+    const cli = runCli(['lint', '-f', 'sarif', 'api/x.mcpdesc.yaml'], { cwd: workspace });
+    expect(action).toEqual(pick(JSON.parse(cli.stdout) as Sarif));
+    expect(action).toMatchObject({
+      tool: 'mcpdesc',
+      rule: 'tool-description',
+      uri: 'api/x.mcpdesc.yaml',
+      line: 5,
+    });
   });
 });
