@@ -16,7 +16,7 @@ import {
   findConfigFile,
   isGlob,
   isIgnoredFile,
-  type LintCache,
+  LintCache,
   lintDocument,
   type ResolvedConfig,
   resolveConfig,
@@ -172,8 +172,11 @@ export interface LintFilesOptions extends ConfigLookupOptions, AppContext {
   stdinFilepath?: string;
   /** Read standard input under `stdinFilepath` (the CLI's bounded, strict reader). */
   loadStdinAs?: (name: string) => Promise<LoadedDocument>;
-  /** Reuse results of unchanged files (the caller reads and writes the cache file). */
-  cache?: LintCache;
+  /**
+   * Reuse results of files unchanged since the last run: the cache file at `location`, read here
+   * and written back through `write` (the caller's atomic, no-follow writer).
+   */
+  cache?: { location: string; write: (path: string, chunks: Iterable<string>) => void };
   /** The package version (part of every cache key). */
   version: string;
   /** Report errors only. */
@@ -208,7 +211,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   let knownAtBaseline = 0;
   const now = options.now ?? new Date();
   const note = options.onNote ?? (() => {});
-  const cache = options.cache;
+  const cache = options.cache ? openCache(options.cache.location, options.version, note) : undefined;
 
   const lintFresh = async (spec: string, localPath: string | undefined) => {
     const loaded =
@@ -295,7 +298,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
     note(
       `--baseline ${options.baseline}: ${knownAtBaseline} finding${knownAtBaseline === 1 ? '' : 's'} already there not shown`,
     );
-  if (cache) cache.prune(existsSync);
+  if (cache && options.cache) saveCache(cache, options.cache.write, note);
 
   const configs = await lookup.resolved();
   for (const config of configs) {
@@ -331,4 +334,34 @@ export function lintRuleMetas(configs: readonly ResolvedConfig[]): RuleMeta[] {
     tags: ['config'],
   });
   return [...metas.values()];
+}
+
+/** The lint cache at `location`; undefined (with a note saying why) when it cannot be used. */
+function openCache(location: string, version: string, note: (line: string) => void): LintCache | undefined {
+  const cache = LintCache.read(location, version);
+  if (cache.problem) {
+    note(`not using the lint cache ${cache.path}: ${cache.problem}`);
+    return undefined;
+  }
+  if (cache.notice) note(`the lint cache ${cache.path}: ${cache.notice}`);
+  return cache;
+}
+
+function saveCache(
+  cache: LintCache,
+  write: (path: string, chunks: Iterable<string>) => void,
+  note: (line: string) => void,
+): void {
+  cache.prune(existsSync);
+  if (!cache.changed) return;
+  // Another run may have written the cache since it was read (pre-commit runs in parallel).
+  cache.absorbConcurrentWrites(existsSync);
+  try {
+    write(cache.path, cache.chunks());
+  } catch (error) {
+    // The results stand; only the next run is slower.
+    note(
+      `cannot write the lint cache ${cache.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
 }

@@ -134,23 +134,8 @@ export function registerLint(program: Command): void {
           targets.map((target) => target.spec),
         );
 
-        await app.checkLintOptions({
-          ...(options.config !== undefined ? { config: options.config } : {}),
-          ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
-        });
-
-        // 2. the cache file (read here, written below: the app layer looks results up in it)
-        let cache = options.cache
-          ? lint.LintCache.read(cacheLocation(options.cacheLocation), packageVersion())
-          : undefined;
-        if (cache?.problem) {
-          writeMessage(`mcpdesc: note: not using the lint cache ${cache.path}: ${cache.problem}`);
-          cache = undefined;
-        } else if (cache?.notice) {
-          writeMessage(`mcpdesc: note: the lint cache ${cache.path}: ${cache.notice}`);
-        }
-
-        // 3. lint: each file with the config that applies to it (searched up from the file)
+        // 2. lint: each file with the config that applies to it (searched up from the file); the app
+        // layer checks --config and --baseline first, and reads and updates the cache.
         // --ruleset chooses the rules only where no config file applies (ESLint's precedence for a
         // config file over built-in defaults); given where one does, it is said once per file.
         const rulesetGiven = command.getOptionValueSource('ruleset') === 'cli';
@@ -169,7 +154,16 @@ export function registerLint(program: Command): void {
           ...(options.stdinFilepath !== undefined ? { stdinFilepath: options.stdinFilepath } : {}),
           ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
           loadStdinAs,
-          ...(cache ? { cache } : {}),
+          ...(options.cache
+            ? {
+                cache: {
+                  location: cacheLocation(options.cacheLocation),
+                  // A repository may commit a symbolic link where the cache goes: never written through.
+                  write: (path: string, chunks: Iterable<string>) =>
+                    writeFileAtomic(path, chunks, { noFollow: true }),
+                },
+              }
+            : {}),
           version: packageVersion(),
           quiet: options.quiet === true,
           onNote: (line) => writeMessage(`mcpdesc: note: ${line}`),
@@ -178,21 +172,7 @@ export function registerLint(program: Command): void {
         });
         const { results, unreadable } = run;
 
-        if (cache?.changed) {
-          // Another run may have written the cache since it was read (pre-commit runs in parallel).
-          cache.absorbConcurrentWrites(existsSync);
-          try {
-            // A repository may commit a symbolic link where the cache goes: never written through.
-            writeFileAtomic(cache.path, cache.chunks(), { noFollow: true });
-          } catch (error) {
-            // The results stand; only the next run is slower.
-            writeMessage(
-              `mcpdesc: note: cannot write the lint cache ${cache.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-            );
-          }
-        }
-
-        // 5. reports
+        // 3. reports
         const color = useColor(command.optsWithGlobals().color as boolean | undefined);
         await report.writeReports(
           formats,
