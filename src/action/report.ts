@@ -4,6 +4,7 @@
  * reading the two sides from git, so unit tests drive it with fakes.
  */
 import { createHash } from 'node:crypto';
+import type { FILES_RULES } from '../diff/rules/files.js';
 import type { Change, ChangeLevel } from '../diff/types.js';
 import { MigrationError, migrateSides } from '../migrate/load.js';
 import type { Finding, Severity } from '../model/finding.js';
@@ -245,7 +246,7 @@ export function anchorChange(change: Change, base: LoadedDocument, head: LoadedD
 }
 
 function synthetic(
-  ruleId: string,
+  ruleId: keyof typeof FILES_RULES,
   level: ChangeLevel,
   message: string,
   path: string,

@@ -24,6 +24,7 @@ const FAMILY_TITLES: Record<RuleMeta['family'], string> = {
   components: 'Components',
   info: 'Info',
   tags: 'Tag catalogue',
+  files: 'Description files (GitHub Action)',
 };
 
 /** docs/rules.md, generated from the registry (scripts/gen-diff-docs.mjs); a test fails when it is stale. */

@@ -1,13 +1,14 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { Decl } from '../normalize.js';
+import type { RuleId } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, get, obj, q, same, unionKeys } from './context.js';
 
 const SUBJECT: Subject = { kind: 'capabilities', key: 'capabilities' };
 
 /** Boolean flags inside capability objects, and the rule pair for revoking / granting them. */
-const FLAGS: { path: string[]; revoked: string; granted: string }[] = [
+const FLAGS: { path: string[]; revoked: RuleId; granted: RuleId }[] = [
   {
     path: ['tools', 'listChanged'],
     revoked: 'capability-list-changed-revoked',
@@ -80,7 +81,7 @@ export function checkCapabilities(ctx: CheckContext): void {
         continue;
       }
       if (had && !has) {
-        const rule = key.startsWith('x-')
+        const rule: RuleId = key.startsWith('x-')
           ? 'extension-changed'
           : key === 'completions'
             ? 'capability-completions-removed'

@@ -2,6 +2,7 @@ import { DEFAULT_SCHEMA_SEMANTICS, type SchemaSemantics } from '../../schema/ind
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from '../../util/json.js';
 import type { StructuralDiff } from '../compare.js';
 import type { Side } from '../normalize.js';
+import type { RuleId } from '../rules.js';
 import type { DiffNote, Subject } from '../types.js';
 
 /**
@@ -10,7 +11,7 @@ import type { DiffNote, Subject } from '../types.js';
  * (relative to the subject, free of array indices of top-level declarations).
  */
 export interface RawChange {
-  ruleId: string;
+  ruleId: RuleId;
   subject: Subject;
   revisions: string[];
   message: string;
@@ -52,7 +53,7 @@ export class CheckContext {
   }
 
   emit(
-    ruleId: string,
+    ruleId: RuleId,
     subject: Subject,
     revisions: readonly string[],
     message: string,
@@ -110,7 +111,7 @@ export function unionKeys(a: JsonObject | undefined, b: JsonObject | undefined):
  */
 export function prose(
   ctx: CheckContext,
-  ruleId: string,
+  ruleId: RuleId,
   subject: Subject,
   revisions: readonly string[],
   what: string,

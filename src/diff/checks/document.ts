@@ -1,6 +1,7 @@
 import { COMPONENT_NAMESPACES } from '../../model/components.js';
 import { isJsonObject, type JsonValue, sortedJson } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
+import type { RuleId } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, obj, prose, q, qa, same, unionKeys } from './context.js';
 
@@ -111,7 +112,7 @@ function checkInfo(ctx: CheckContext, revs: string[]): void {
     before: Object.hasOwn(a, key) ? appendPointer('/info', key) : '/info',
     after: Object.hasOwn(b, key) ? appendPointer('/info', key) : '/info',
   });
-  const simple: Record<string, string> = {
+  const simple: Record<string, RuleId> = {
     name: 'info-name-changed',
     id: 'info-id-changed',
     version: 'info-version-changed',

@@ -13,12 +13,12 @@ import { checkPrimitiveSecurity } from './security.js';
 import { checkToolFields } from './tool.js';
 import { templateVariables } from './uri-template.js';
 
-export const EXISTENCE_PREFIX: Record<PrimitiveKind, string> = {
+export const EXISTENCE_PREFIX = {
   tool: 'tool',
   prompt: 'prompt',
   resource: 'resource',
   resourceTemplate: 'resource-template',
-};
+} as const satisfies Record<PrimitiveKind, string>;
 
 export const KIND_LABEL: Record<PrimitiveKind, string> = {
   tool: 'tool',

@@ -2,6 +2,7 @@ import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../..
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import { type DeclPair, type PrimitiveMatch, transportKey } from '../compare.js';
 import type { Decl } from '../normalize.js';
+import type { RuleId } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, obj, prose, q, qa, same, unionKeys } from './context.js';
 
@@ -106,7 +107,7 @@ function satisfies(held: Requirement, needed: Requirement): boolean {
 export function classifySecurity(
   oldValue: JsonValue | undefined,
   newValue: JsonValue | undefined,
-): string | undefined {
+): RuleId | undefined {
   if (canonical(oldValue) === canonical(newValue)) return undefined;
   const a = alternatives(oldValue);
   const b = alternatives(newValue);
@@ -310,7 +311,7 @@ export function checkSecuritySchemes(ctx: CheckContext, revisions: readonly stri
       continue;
     }
     const handled = new Set(['type', 'description']);
-    const field = (key: string, rule: string) => {
+    const field = (key: string, rule: RuleId) => {
       handled.add(key);
       if (!same(so[key], sn[key]))
         ctx.emit(

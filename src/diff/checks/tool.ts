@@ -3,6 +3,7 @@ import type { JsonValue } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { DeclPair } from '../compare.js';
 import type { Decl } from '../normalize.js';
+import { isRuleId, type RuleId } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
 
@@ -47,7 +48,7 @@ export function checkToolFields(ctx: CheckContext, pair: DeclPair, subject: Subj
   const taskOld = taskSupport(o.execution);
   const taskNew = taskSupport(n.execution);
   if (taskOld !== taskNew) {
-    let rule: string;
+    let rule: RuleId;
     if (taskNew === 'required') rule = 'execution-task-support-required';
     else if (taskNew === 'forbidden') rule = 'execution-task-support-removed';
     else if (taskOld === 'required') rule = 'execution-task-support-relaxed';
@@ -137,7 +138,7 @@ function schemaChanges(
           : EFFECT_RULE[change.effect];
     const where = change.pointerNew || change.pointerOld || '';
     ctx.emit(
-      `${direction}-schema-${suffix}`,
+      schemaRuleId(`${direction}-schema-${suffix}`),
       subject,
       pair.revisions,
       `${field}${where ? ` at ${where}` : ''}: ${change.message}`,
@@ -185,7 +186,7 @@ function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): 
           ? `${pn}/annotations`
           : pn,
   });
-  const flip = (hint: Hint, whenTrue: string, whenFalse: string, text: (now: boolean) => string) => {
+  const flip = (hint: Hint, whenTrue: RuleId, whenFalse: RuleId, text: (now: boolean) => string) => {
     const a = effective(o, hint);
     const b = effective(n, hint);
     if (a === b) return;
@@ -237,4 +238,10 @@ function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): 
     if (same(ao?.[key], an?.[key])) continue;
     ctx.emit('annotation-other-changed', subject, revs, `annotation ${q(key)} changed`, at(key));
   }
+}
+
+/** Not every direction has every contract rule (no `input-schema-property-removed`): checked, not cast. */
+function schemaRuleId(id: string): RuleId {
+  if (!isRuleId(id)) throw new Error(`schema change maps to unregistered diff rule ${id}`);
+  return id;
 }
