@@ -74,6 +74,35 @@ type UnregisteredMirrors = {
 const mirrorsChecked: [UnregisteredMirrors] extends [never] ? true : UnregisteredMirrors = true;
 void mirrorsChecked;
 
+/** The definition of one registered rule, as its family module writes it. */
+type DefOf<R extends RuleId> = {
+  [F in keyof Families]: R extends keyof Families[F] ? Families[F][R] : never;
+}[keyof Families];
+
+type Placeholders<T extends string> = T extends `${string}{${infer P}}${infer Rest}`
+  ? P | Placeholders<Rest>
+  : never;
+
+/** Rules whose messages are templates in the registry (the others still pass a finished message). */
+export type TemplatedRuleId = { [R in RuleId]: DefOf<R> extends { messages: object } ? R : never }[RuleId];
+
+type TemplatesOf<R extends TemplatedRuleId> = DefOf<R> extends { messages: infer M } ? M : never;
+
+/**
+ * What a check passes to render a rule's message: the variant (omitted for `default`) and exactly
+ * the parameters that template names. Distributes over a union of ids, so `cond ? 'a' : 'b'` works
+ * when both templates take the same parameters.
+ */
+export type MessageArgs<R extends TemplatedRuleId> = R extends TemplatedRuleId
+  ? {
+      [V in keyof TemplatesOf<R> & string]: (V extends 'default'
+        ? { variant?: 'default' }
+        : { variant: V }) & {
+        readonly [P in Placeholders<TemplatesOf<R>[V] & string>]: string;
+      };
+    }[keyof TemplatesOf<R> & string]
+  : never;
+
 export const RULES: readonly RuleMeta[] = Object.entries(FAMILIES).flatMap(([family, defs]) =>
   Object.entries(defs as Readonly<Record<string, RuleDef>>).map(
     ([id, def]) => ({ id, family, ...def }) as RuleMeta,
@@ -90,6 +119,14 @@ export function ruleMeta(id: string): RuleMeta {
 
 export function isRuleId(id: string): id is RuleId {
   return BY_ID.has(id);
+}
+
+/** The rule's message: its template (`variant`, else `default`) with the `{name}` parameters filled in. */
+export function renderMessage<R extends TemplatedRuleId>(id: R, args: MessageArgs<R>): string {
+  const { variant = 'default', ...params } = args as { variant?: string } & Record<string, string>;
+  const template = ruleMeta(id).messages?.[variant];
+  if (template === undefined) throw new Error(`diff rule ${id} has no message ${variant}`);
+  return template.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
 export function fixturePath(rule: RuleMeta): string {

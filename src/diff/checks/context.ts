@@ -2,7 +2,7 @@ import { DEFAULT_SCHEMA_SEMANTICS, type SchemaSemantics } from '../../schema/ind
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from '../../util/json.js';
 import type { StructuralDiff } from '../compare.js';
 import type { Side } from '../normalize.js';
-import type { RuleId } from '../rules.js';
+import { type MessageArgs, type RuleId, renderMessage, type TemplatedRuleId } from '../rules.js';
 import type { DiffNote, Subject } from '../types.js';
 
 /**
@@ -52,6 +52,18 @@ export class CheckContext {
     return this.diff.new;
   }
 
+  /** Reports a change whose message is rendered from the rule's template in the registry. */
+  report<R extends TemplatedRuleId>(
+    ruleId: R,
+    subject: Subject,
+    revisions: readonly string[],
+    message: MessageArgs<R>,
+    options: EmitOptions,
+  ): void {
+    this.emit(ruleId, subject, revisions, renderMessage(ruleId, message), options);
+  }
+
+  /** Reports a change with a finished message (rules not yet given templates in the registry). */
   emit(
     ruleId: RuleId,
     subject: Subject,
@@ -109,12 +121,13 @@ export function unionKeys(a: JsonObject | undefined, b: JsonObject | undefined):
  * Reports a prose field that changed, with both texts in `details` (formatters show a word diff).
  * Adding or removing the text counts as changing it from / to the empty string.
  */
-export function prose(
+export function prose<R extends TemplatedRuleId>(
   ctx: CheckContext,
-  ruleId: RuleId,
+  ruleId: R,
   subject: Subject,
   revisions: readonly string[],
-  what: string,
+  /** The parameters of the rule's templates; its variants are `default` (changed), `added`, `removed`. */
+  params: Readonly<Record<string, string>>,
   oldValue: JsonValue | undefined,
   newValue: JsonValue | undefined,
   path: string,
@@ -123,9 +136,10 @@ export function prose(
   extra: Record<string, JsonValue> = {},
 ): void {
   if (same(oldValue, newValue)) return;
-  const verb = oldValue === undefined ? 'added' : newValue === undefined ? 'removed' : 'changed';
+  const variant = oldValue === undefined ? 'added' : newValue === undefined ? 'removed' : 'default';
   const details: Record<string, JsonValue> = { ...extra };
   if (oldValue !== undefined) details.old = oldValue;
   if (newValue !== undefined) details.new = newValue;
-  ctx.emit(ruleId, subject, revisions, `${what} ${verb}`, { path, before, after, details });
+  const message = { ...params, variant } as unknown as MessageArgs<R>;
+  ctx.report(ruleId, subject, revisions, message, { path, before, after, details });
 }

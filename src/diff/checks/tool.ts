@@ -3,7 +3,7 @@ import type { JsonValue } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { DeclPair } from '../compare.js';
 import type { Decl } from '../normalize.js';
-import { isRuleId, type RuleId } from '../rules.js';
+import { isRuleId, type RuleId, type TemplatedRuleId } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
 
@@ -26,17 +26,23 @@ export function checkToolFields(ctx: CheckContext, pair: DeclPair, subject: Subj
   if (!same(o.inputSchema, n.inputSchema))
     schemaChanges(ctx, pair, subject, 'input', o.inputSchema, n.inputSchema);
   if (o.outputSchema === undefined && n.outputSchema !== undefined) {
-    ctx.emit('output-schema-added', subject, revs, `tool ${q(subject.key)} now declares an output schema`, {
-      path: '/outputSchema',
-      before: po,
-      after: `${pn}/outputSchema`,
-    });
+    ctx.report(
+      'output-schema-added',
+      subject,
+      revs,
+      { tool: q(subject.key) },
+      {
+        path: '/outputSchema',
+        before: po,
+        after: `${pn}/outputSchema`,
+      },
+    );
   } else if (o.outputSchema !== undefined && n.outputSchema === undefined) {
-    ctx.emit(
+    ctx.report(
       'output-schema-removed',
       subject,
       revs,
-      `tool ${q(subject.key)} no longer declares an output schema: consumers of structuredContent lose the contract`,
+      { tool: q(subject.key) },
       { path: '/outputSchema', before: `${po}/outputSchema`, after: pn },
     );
   } else if (!same(o.outputSchema, n.outputSchema)) {
@@ -48,17 +54,27 @@ export function checkToolFields(ctx: CheckContext, pair: DeclPair, subject: Subj
   const taskOld = taskSupport(o.execution);
   const taskNew = taskSupport(n.execution);
   if (taskOld !== taskNew) {
-    let rule: RuleId;
+    let rule:
+      | 'execution-task-support-required'
+      | 'execution-task-support-removed'
+      | 'execution-task-support-relaxed'
+      | 'execution-task-support-added';
     if (taskNew === 'required') rule = 'execution-task-support-required';
     else if (taskNew === 'forbidden') rule = 'execution-task-support-removed';
     else if (taskOld === 'required') rule = 'execution-task-support-relaxed';
     else rule = 'execution-task-support-added';
-    ctx.emit(rule, subject, revs, `execution.taskSupport ${q(taskOld)} → ${q(taskNew)}`, {
-      path: '/execution/taskSupport',
-      before: o.execution !== undefined ? `${po}/execution` : po,
-      after: n.execution !== undefined ? `${pn}/execution` : pn,
-      details: { old: taskOld, new: taskNew },
-    });
+    ctx.report(
+      rule,
+      subject,
+      revs,
+      { old: q(taskOld), new: q(taskNew) },
+      {
+        path: '/execution/taskSupport',
+        before: o.execution !== undefined ? `${po}/execution` : po,
+        after: n.execution !== undefined ? `${pn}/execution` : pn,
+        details: { old: taskOld, new: taskNew },
+      },
+    );
   }
   // Other members of the (closed) execution object: only in unvalidated input.
   const eo = obj(o.execution);
@@ -110,11 +126,11 @@ function schemaChanges(
     changes = compareSchemas(oldSchema, newSchema, { direction, semantics: ctx.schemaSemantics });
   } catch (error) {
     // Not a schema at all (unvalidated input): report it, never stay silent.
-    ctx.emit(
+    ctx.report(
       `${direction}-schema-unknown`,
       subject,
       pair.revisions,
-      `${field} could not be compared: ${(error as Error).message}`,
+      { variant: 'not-a-schema', field, error: (error as Error).message },
       {
         path: `/${field}`,
         before: po,
@@ -137,11 +153,14 @@ function schemaChanges(
             : 'annotation-changed'
           : EFFECT_RULE[change.effect];
     const where = change.pointerNew || change.pointerOld || '';
-    ctx.emit(
+    // the message is the schema engine's, prefixed with the schema and the keyword's place
+    ctx.report(
       schemaRuleId(`${direction}-schema-${suffix}`),
       subject,
       pair.revisions,
-      `${field}${where ? ` at ${where}` : ''}: ${change.message}`,
+      where
+        ? { field, where, schemaMessage: change.message }
+        : { variant: 'root', field, schemaMessage: change.message },
       {
         path: `/${field}${change.pointerOld}|${change.pointerNew}`,
         before: po + change.pointerOld,
@@ -226,7 +245,7 @@ function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): 
     'annotation-title-changed',
     subject,
     revs,
-    'annotations.title',
+    {},
     ao?.title,
     an?.title,
     title.path,
@@ -236,12 +255,24 @@ function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): 
   for (const key of unionKeys(ao, an)) {
     if (key === 'title' || Object.hasOwn(HINT_DEFAULTS, key)) continue;
     if (same(ao?.[key], an?.[key])) continue;
-    ctx.emit('annotation-other-changed', subject, revs, `annotation ${q(key)} changed`, at(key));
+    ctx.report('annotation-other-changed', subject, revs, { annotation: q(key) }, at(key));
   }
 }
 
+/** The rules carrying schema-engine changes (their messages are the engine's). */
+type SchemaRuleId = Exclude<
+  Extract<TemplatedRuleId, `${'input' | 'output'}-schema-${string}`>,
+  'output-schema-added' | 'output-schema-removed'
+>;
+
 /** Not every direction has every contract rule (no `input-schema-property-removed`): checked, not cast. */
-function schemaRuleId(id: string): RuleId {
-  if (!isRuleId(id)) throw new Error(`schema change maps to unregistered diff rule ${id}`);
-  return id;
+function schemaRuleId(id: string): SchemaRuleId {
+  if (
+    !isRuleId(id) ||
+    id === 'output-schema-added' ||
+    id === 'output-schema-removed' ||
+    !/^(input|output)-schema-/.test(id)
+  )
+    throw new Error(`schema change maps to unregistered diff rule ${id}`);
+  return id as SchemaRuleId;
 }

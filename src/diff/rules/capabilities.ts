@@ -9,6 +9,7 @@ export const CAPABILITIES_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'capability-removed',
+    messages: { 'capability-declared': 'capability {capability} declared' },
     rationale: 'The server now declares the capability.',
   },
   'capability-removed': {
@@ -18,6 +19,7 @@ export const CAPABILITIES_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'capability-added',
+    messages: { 'capability-removed': 'capability {capability} no longer declared' },
     rationale: 'No longer declared (omission never proves absence); clients relying on it should be checked.',
   },
   'capability-completions-removed': {
@@ -27,6 +29,7 @@ export const CAPABILITIES_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'capability-added',
+    messages: { 'capability-removed': 'capability {capability} no longer declared' },
     rationale: 'Clients calling `completion/complete` fail.',
   },
   'capability-tasks-removed': {
@@ -36,6 +39,7 @@ export const CAPABILITIES_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'capability-added',
+    messages: { 'capability-removed': 'capability {capability} no longer declared' },
     rationale: 'Clients using core tasks fail.',
   },
   'capability-list-changed-revoked': {
@@ -45,6 +49,7 @@ export const CAPABILITIES_RULES = {
     kind: 'behaviour-hint',
     action: 'unset',
     mirror: 'capability-list-changed-granted',
+    messages: { default: '{flag} {old} → {new}' },
     rationale: 'Clients relying on list-changed notifications go stale.',
   },
   'capability-list-changed-granted': {
@@ -54,6 +59,7 @@ export const CAPABILITIES_RULES = {
     kind: 'behaviour-hint',
     action: 'set',
     mirror: 'capability-list-changed-revoked',
+    messages: { default: '{flag} {old} → {new}' },
     rationale: 'Clients may now subscribe to list changes.',
   },
   'capability-subscribe-revoked': {
@@ -63,6 +69,7 @@ export const CAPABILITIES_RULES = {
     kind: 'behaviour-hint',
     action: 'unset',
     mirror: 'capability-subscribe-granted',
+    messages: { default: '{flag} {old} → {new}' },
     rationale: 'Clients calling `resources/subscribe` fail.',
   },
   'capability-subscribe-granted': {
@@ -72,6 +79,7 @@ export const CAPABILITIES_RULES = {
     kind: 'behaviour-hint',
     action: 'set',
     mirror: 'capability-subscribe-revoked',
+    messages: { default: '{flag} {old} → {new}' },
     rationale: 'Resource subscriptions become available.',
   },
   'capability-tasks-feature-revoked': {
@@ -81,6 +89,7 @@ export const CAPABILITIES_RULES = {
     kind: 'behaviour-hint',
     action: 'unset',
     mirror: 'capability-tasks-feature-granted',
+    messages: { default: '{feature} no longer declared' },
     rationale:
       'tasks.list, tasks.cancel or task-augmented tools/call is no longer declared; clients using it fail.',
   },
@@ -91,6 +100,7 @@ export const CAPABILITIES_RULES = {
     kind: 'behaviour-hint',
     action: 'set',
     mirror: 'capability-tasks-feature-revoked',
+    messages: { default: '{feature} declared' },
     rationale: 'A task feature became available.',
   },
   'capability-extension-added': {
@@ -100,6 +110,7 @@ export const CAPABILITIES_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'capability-extension-removed',
+    messages: { default: 'extension {extension} declared' },
     rationale: 'The server declares a formal MCP extension.',
   },
   'capability-extension-removed': {
@@ -109,6 +120,7 @@ export const CAPABILITIES_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'capability-extension-added',
+    messages: { default: 'extension {extension} no longer declared' },
     rationale: 'Clients using the extension may fail.',
   },
   'capability-extension-changed': {
@@ -118,6 +130,7 @@ export const CAPABILITIES_RULES = {
     kind: 'values',
     action: 'change',
     mirror: 'capability-extension-changed',
+    messages: { default: 'extension {extension} settings changed' },
     rationale: 'Extension settings changed; their meaning is defined by the extension.',
   },
   'capability-settings-changed': {
@@ -127,6 +140,11 @@ export const CAPABILITIES_RULES = {
     kind: 'values',
     action: 'change',
     mirror: 'capability-settings-changed',
+    messages: {
+      'capability-setting': '{setting} changed',
+      tasks: 'tasks settings changed',
+      'capability-settings': 'capability {capability} settings changed',
+    },
     rationale: 'Open-ended settings (experimental, logging, completions, `x-*`) changed.',
   },
 } as const satisfies RuleDefs;

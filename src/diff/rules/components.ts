@@ -9,6 +9,7 @@ export const COMPONENTS_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'component-removed',
+    messages: { default: 'unreferenced component {component} added' },
     rationale: 'An unreferenced component was added (referenced ones are compared at their use sites).',
   },
   'component-removed': {
@@ -18,6 +19,7 @@ export const COMPONENTS_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'component-added',
+    messages: { default: 'unreferenced component {component} removed' },
     rationale: 'An unreferenced component was removed.',
   },
   'component-changed': {
@@ -27,6 +29,7 @@ export const COMPONENTS_RULES = {
     kind: 'values',
     action: 'change',
     mirror: 'component-changed',
+    messages: { default: 'unreferenced component {component} changed' },
     rationale: 'An unreferenced component changed (referenced ones are compared at their use sites).',
   },
 } as const satisfies RuleDefs;

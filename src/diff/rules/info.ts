@@ -9,6 +9,7 @@ export const INFO_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'info-name-changed',
+    messages: { default: 'info.{field} {old} → {new}' },
     rationale:
       'The server identifier is used in client configs and tool namespacing (mcp__<server>__<tool>).',
   },
@@ -19,6 +20,7 @@ export const INFO_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'info-id-changed',
+    messages: { default: 'info.{field} {old} → {new}' },
     rationale: 'The logical server identity changed.',
   },
   'info-version-changed': {
@@ -28,6 +30,7 @@ export const INFO_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'info-version-changed',
+    messages: { default: 'info.{field} {old} → {new}' },
     rationale: 'Release bookkeeping (see `mcpdesc changelog` for the suggested version).',
   },
   'info-title-changed': {
@@ -37,6 +40,7 @@ export const INFO_RULES = {
     kind: 'prose',
     action: 'change',
     mirror: 'info-title-changed',
+    messages: { default: 'info.title changed', added: 'info.title added', removed: 'info.title removed' },
     rationale: 'Display text only.',
   },
   'info-description-changed': {
@@ -46,6 +50,11 @@ export const INFO_RULES = {
     kind: 'prose',
     action: 'change',
     mirror: 'info-description-changed',
+    messages: {
+      default: 'info.description changed',
+      added: 'info.description added',
+      removed: 'info.description removed',
+    },
     rationale: 'Documentation only.',
   },
   'info-metadata-changed': {
@@ -55,6 +64,7 @@ export const INFO_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'info-metadata-changed',
+    messages: { default: 'info.{field} changed' },
     rationale: 'websiteUrl, icons, contact or license changed.',
   },
 } as const satisfies RuleDefs;

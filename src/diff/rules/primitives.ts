@@ -130,6 +130,11 @@ export const PRIMITIVES_RULES = {
     kind: 'prose',
     action: 'change',
     mirror: 'primitive-title-changed',
+    messages: {
+      default: '{label} title changed',
+      added: '{label} title added',
+      removed: '{label} title removed',
+    },
     rationale: 'Display text only.',
   },
   'primitive-description-changed': {
@@ -140,6 +145,11 @@ export const PRIMITIVES_RULES = {
     action: 'change',
     mirror: 'primitive-description-changed',
     modelVisible: true,
+    messages: {
+      default: '{label} description (model-visible text) changed',
+      added: '{label} description (model-visible text) added',
+      removed: '{label} description (model-visible text) removed',
+    },
     rationale:
       'Model-visible text: changes what the LLM is told (tool-poisoning review); compatible on the wire.',
   },
@@ -177,6 +187,7 @@ export const PRIMITIVES_RULES = {
     kind: 'structure',
     action: 'change',
     mirror: 'primitive-field-changed',
+    messages: { 'tag-field': 'tag {tag} {field} changed' },
     rationale: 'A field the diff does not model changed (only in unvalidated input): effect unknown.',
   },
 } as const satisfies RuleDefs;

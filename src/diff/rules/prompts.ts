@@ -9,6 +9,7 @@ export const PROMPTS_RULES = {
     kind: 'requiredness',
     action: 'add',
     mirror: 'prompt-argument-removed',
+    messages: { default: 'required argument {argument} added' },
     rationale: 'Old `prompts/get` calls lack the new required argument.',
   },
   'prompt-argument-added-optional': {
@@ -18,6 +19,7 @@ export const PROMPTS_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'prompt-argument-removed',
+    messages: { default: 'optional argument {argument} added' },
     rationale: 'A new optional argument; old calls still work.',
   },
   'prompt-argument-removed': {
@@ -27,6 +29,7 @@ export const PROMPTS_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'prompt-argument-added-optional',
+    messages: { default: 'argument {argument} removed' },
     rationale: 'Callers that pass it may be rejected or silently ignored, depending on the server.',
   },
   'prompt-argument-became-required': {
@@ -36,6 +39,7 @@ export const PROMPTS_RULES = {
     kind: 'requiredness',
     action: 'specialize',
     mirror: 'prompt-argument-became-optional',
+    messages: { default: 'argument {argument} became required' },
     rationale: 'Old calls that omit it fail.',
   },
   'prompt-argument-became-optional': {
@@ -45,6 +49,7 @@ export const PROMPTS_RULES = {
     kind: 'requiredness',
     action: 'generalize',
     mirror: 'prompt-argument-became-required',
+    messages: { default: 'argument {argument} became optional' },
     rationale: 'Old calls still pass it.',
   },
   'prompt-argument-description-changed': {
@@ -55,6 +60,11 @@ export const PROMPTS_RULES = {
     action: 'change',
     mirror: 'prompt-argument-description-changed',
     modelVisible: true,
+    messages: {
+      default: 'argument {argument} description (model-visible text) changed',
+      added: 'argument {argument} description (model-visible text) added',
+      removed: 'argument {argument} description (model-visible text) removed',
+    },
     rationale: 'Model-visible text.',
   },
   'prompt-argument-title-changed': {
@@ -64,6 +74,11 @@ export const PROMPTS_RULES = {
     kind: 'prose',
     action: 'change',
     mirror: 'prompt-argument-title-changed',
+    messages: {
+      default: 'argument {argument} title changed',
+      added: 'argument {argument} title added',
+      removed: 'argument {argument} title removed',
+    },
     rationale: 'Display text only.',
   },
 } as const satisfies RuleDefs;

@@ -9,6 +9,7 @@ export const RESOURCES_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'resource-name-changed',
+    messages: { default: '{label} name {old} → {new} (the identity is still the URI)' },
     rationale: 'The identity is the URI, but clients and users often refer to resources by name.',
   },
   'resource-mime-type-changed': {
@@ -18,6 +19,7 @@ export const RESOURCES_RULES = {
     kind: 'type',
     action: 'change',
     mirror: 'resource-mime-type-changed',
+    messages: { default: '{label} mimeType {old} → {new}' },
     rationale: 'Consumers parse the contents by MIME type.',
   },
   'resource-mime-type-added': {
@@ -27,6 +29,7 @@ export const RESOURCES_RULES = {
     kind: 'type',
     action: 'add',
     mirror: 'resource-mime-type-removed',
+    messages: { default: '{label} mimeType {old} → {new}' },
     rationale: 'The MIME type is now declared.',
   },
   'resource-mime-type-removed': {
@@ -36,6 +39,7 @@ export const RESOURCES_RULES = {
     kind: 'type',
     action: 'remove',
     mirror: 'resource-mime-type-added',
+    messages: { default: '{label} mimeType {old} → {new}' },
     rationale: 'Consumers that dispatched on the declared MIME type must now sniff the contents.',
   },
   'resource-size-changed': {
@@ -45,6 +49,7 @@ export const RESOURCES_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'resource-size-changed',
+    messages: { default: 'resource size {old} → {new}' },
     rationale: 'Size is a hint for context budgeting.',
   },
   'resource-annotations-changed': {
@@ -54,6 +59,7 @@ export const RESOURCES_RULES = {
     kind: 'behaviour-hint',
     action: 'change',
     mirror: 'resource-annotations-changed',
+    messages: { default: '{label} annotations (audience, priority, lastModified) changed' },
     rationale: 'Audience, priority and lastModified are hints, not access controls.',
   },
 } as const satisfies RuleDefs;

@@ -63,6 +63,11 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'prose',
     action: 'change',
     mirror: 'security-scheme-description-changed',
+    messages: {
+      default: 'security scheme {scheme} description changed',
+      added: 'security scheme {scheme} description added',
+      removed: 'security scheme {scheme} description removed',
+    },
     rationale: 'Documentation only.',
   },
   'security-oauth-flow-added': {
@@ -118,6 +123,11 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'prose',
     action: 'change',
     mirror: 'security-oauth-scope-description-changed',
+    messages: {
+      default: 'OAuth scope {scope} description changed',
+      added: 'OAuth scope {scope} description added',
+      removed: 'OAuth scope {scope} description removed',
+    },
     rationale: 'Consent-screen text only.',
   },
   'security-openid-connect-url-changed': {

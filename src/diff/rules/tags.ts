@@ -9,6 +9,7 @@ export const TAGS_RULES = {
     kind: 'metadata',
     action: 'add',
     mirror: 'tag-removed',
+    messages: { default: 'tag {tag} added to the catalogue' },
     rationale: 'Catalogue entry added.',
   },
   'tag-removed': {
@@ -18,6 +19,7 @@ export const TAGS_RULES = {
     kind: 'metadata',
     action: 'remove',
     mirror: 'tag-added',
+    messages: { default: 'tag {tag} removed from the catalogue' },
     rationale: 'Catalogue entry removed (clients filtering by tag may need an update).',
   },
   'tag-description-changed': {
@@ -27,6 +29,11 @@ export const TAGS_RULES = {
     kind: 'prose',
     action: 'change',
     mirror: 'tag-description-changed',
+    messages: {
+      default: 'tag {tag} description changed',
+      added: 'tag {tag} description added',
+      removed: 'tag {tag} description removed',
+    },
     rationale: 'Documentation only.',
   },
   'tag-order-changed': {
@@ -36,6 +43,7 @@ export const TAGS_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'tag-order-changed',
+    messages: { default: 'tag display order changed: {order}' },
     rationale: 'Root tag order is display priority.',
   },
 } as const satisfies RuleDefs;

@@ -82,6 +82,11 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'prose',
     action: 'change',
     mirror: 'annotation-title-changed',
+    messages: {
+      default: 'annotations.title changed',
+      added: 'annotations.title added',
+      removed: 'annotations.title removed',
+    },
     rationale: 'Display text only.',
   },
   'annotation-other-changed': {
@@ -91,6 +96,7 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'change',
     mirror: 'annotation-other-changed',
+    messages: { default: 'annotation {annotation} changed' },
     rationale: 'An annotation key outside the spec changed; annotations are open and advisory.',
   },
 } as const satisfies RuleDefs;

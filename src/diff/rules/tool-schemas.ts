@@ -10,6 +10,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'specialize',
     mirror: 'input-schema-widened',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale: 'The input schema accepts less: callers following the old schema can fail.',
   },
   'input-schema-widened': {
@@ -20,6 +21,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'generalize',
     mirror: 'input-schema-narrowed',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale: 'The input schema accepts more: compatible for callers.',
   },
   'input-schema-changed': {
@@ -30,6 +32,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'change',
     mirror: 'input-schema-changed',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale: 'The input schema changed both ways at one keyword (neither a subset nor a superset).',
   },
   'input-schema-unknown': {
@@ -40,6 +43,11 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'change',
     mirror: 'input-schema-unknown',
     levelFromEngine: true,
+    messages: {
+      default: '{field} at {where}: {schemaMessage}',
+      root: '{field}: {schemaMessage}',
+      'not-a-schema': '{field} could not be compared: {error}',
+    },
     rationale:
       'A keyword changed whose effect cannot be proven (pattern, custom format, unmodelled keyword): never silently "no change".',
   },
@@ -52,6 +60,7 @@ export const TOOL_SCHEMAS_RULES = {
     mirror: 'input-schema-annotation-changed',
     modelVisible: true,
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale:
       'An annotation (title, description, examples...) changed: validation is unaffected, the model reads it.',
   },
@@ -63,6 +72,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'change',
     mirror: 'input-schema-default-changed',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale: 'A `default` changed: behaviour differs for callers that omit the value.',
   },
   'output-schema-widened': {
@@ -73,6 +83,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'generalize',
     mirror: 'output-schema-narrowed',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale:
       'The output schema may produce more: consumers of structured results following the old schema can fail.',
   },
@@ -84,6 +95,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'specialize',
     mirror: 'output-schema-widened',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale: 'The output schema produces less: compatible for consumers of structured results.',
   },
   'output-schema-changed': {
@@ -94,6 +106,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'change',
     mirror: 'output-schema-changed',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale: 'The output schema changed both ways at one keyword (neither a subset nor a superset).',
   },
   'output-schema-unknown': {
@@ -104,6 +117,11 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'change',
     mirror: 'output-schema-unknown',
     levelFromEngine: true,
+    messages: {
+      default: '{field} at {where}: {schemaMessage}',
+      root: '{field}: {schemaMessage}',
+      'not-a-schema': '{field} could not be compared: {error}',
+    },
     rationale:
       'A keyword changed whose effect cannot be proven (pattern, custom format, unmodelled keyword): never silently "no change".',
   },
@@ -116,6 +134,7 @@ export const TOOL_SCHEMAS_RULES = {
     mirror: 'output-schema-annotation-changed',
     modelVisible: true,
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale:
       'An annotation (title, description, examples...) changed: validation is unaffected, the model reads it.',
   },
@@ -127,6 +146,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'change',
     mirror: 'output-schema-default-changed',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale: 'A `default` changed: behaviour differs for callers that omit the value.',
   },
   'input-schema-property-added': {
@@ -137,6 +157,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'add',
     mirror: 'input-schema-widened',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale:
       'An optional parameter was declared on an open object: callers send only declared properties, so every old call is still valid (`json-schema` semantics: narrowed, breaking).',
   },
@@ -148,6 +169,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'specialize',
     mirror: 'input-schema-widened',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale:
       '`additionalProperties: false` was set on an object that declares its properties: only undeclared names, outside the contract, are rejected (`json-schema`: breaking).',
   },
@@ -159,6 +181,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'change',
     mirror: 'input-schema-header-changed',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale:
       'An `x-mcp-header` mapping (spec §9.2) was added or removed (warning) or names another header (breaking): clients send it on the wire; it is not prose for the model.',
   },
@@ -170,6 +193,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'add',
     mirror: 'output-schema-property-removed',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale:
       'Results carry a new declared property; consumers read the properties they know (`json-schema`: breaking when the object was closed).',
   },
@@ -181,6 +205,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'remove',
     mirror: 'output-schema-property-added',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale:
       'A declared result property is gone: breaking when it was required (consumers rely on it), a warning when it was optional.',
   },
@@ -192,6 +217,7 @@ export const TOOL_SCHEMAS_RULES = {
     action: 'generalize',
     mirror: 'output-schema-narrowed',
     levelFromEngine: true,
+    messages: { default: '{field} at {where}: {schemaMessage}', root: '{field}: {schemaMessage}' },
     rationale:
       '`additionalProperties: false` was lifted on a result object that declares its properties: results may carry names consumers do not read (`json-schema`: breaking).',
   },
@@ -202,6 +228,7 @@ export const TOOL_SCHEMAS_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'output-schema-removed',
+    messages: { default: 'tool {tool} now declares an output schema' },
     rationale: 'New structured output contract; unstructured content remains.',
   },
   'output-schema-removed': {
@@ -211,6 +238,10 @@ export const TOOL_SCHEMAS_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'output-schema-added',
+    messages: {
+      default:
+        'tool {tool} no longer declares an output schema: consumers of structuredContent lose the contract',
+    },
     rationale: 'Consumers of `structuredContent` lose the contract.',
   },
 } as const satisfies RuleDefs;

@@ -96,7 +96,14 @@ export interface RuleMeta {
   modelVisible?: boolean;
   /** The level comes from the schema compatibility engine per keyword; `level` is the usual one. */
   levelFromEngine?: boolean;
+  /**
+   * Message templates: `{name}` is a parameter the emitting check passes (already formatted, e.g.
+   * quoted with backticks); `default` is the usual phrasing, other keys are variants of one rule.
+   */
+  messages?: MessageTemplates;
 }
+
+export type MessageTemplates = Readonly<Record<string, string>>;
 
 /** One rule as a family module writes it: the id is the key, the family is the module. */
 export type RuleDef = Omit<RuleMeta, 'id' | 'family' | 'mirror'> & { mirror?: string };
