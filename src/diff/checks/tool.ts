@@ -81,11 +81,11 @@ export function checkToolFields(ctx: CheckContext, pair: DeclPair, subject: Subj
   const en = obj(n.execution);
   for (const key of unionKeys(eo, en)) {
     if (key === 'taskSupport' || same(eo?.[key], en?.[key])) continue;
-    ctx.emit(
+    ctx.report(
       key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
       subject,
       revs,
-      `execution ${q(key)} changed`,
+      { variant: 'execution-field', field: q(key) },
       { path: `/execution/${escapeSegment(key)}`, before: `${po}/execution`, after: `${pn}/execution` },
     );
   }
@@ -205,38 +205,32 @@ function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): 
           ? `${pn}/annotations`
           : pn,
   });
-  const flip = (hint: Hint, whenTrue: RuleId, whenFalse: RuleId, text: (now: boolean) => string) => {
+  type FlipRule = Extract<
+    RuleId,
+    | `annotation-${'read-only' | 'idempotent'}-${'granted' | 'revoked'}`
+    | `annotation-${'destructive' | 'open-world'}-${'set' | 'cleared'}`
+  >;
+  const flip = (hint: Hint, whenTrue: FlipRule, whenFalse: FlipRule) => {
     const a = effective(o, hint);
     const b = effective(n, hint);
     if (a === b) return;
-    ctx.emit(b ? whenTrue : whenFalse, subject, revs, text(b), {
-      ...at(hint),
-      details: { hint, old: a, new: b },
-    });
-  };
-  flip('readOnlyHint', 'annotation-read-only-granted', 'annotation-read-only-revoked', (now) =>
-    now
-      ? 'tool now claims to be read-only (effective readOnlyHint false → true)'
-      : 'tool is no longer read-only (effective readOnlyHint true → false)',
-  );
-  // destructiveHint is meaningful only while the tool is not read-only.
-  if (!effective(o, 'readOnlyHint') && !effective(n, 'readOnlyHint')) {
-    flip('destructiveHint', 'annotation-destructive-set', 'annotation-destructive-cleared', (now) =>
-      now
-        ? 'tool may now perform destructive updates (effective destructiveHint false → true)'
-        : 'tool no longer claims destructive updates (effective destructiveHint true → false)',
+    ctx.report(
+      b ? whenTrue : whenFalse,
+      subject,
+      revs,
+      {},
+      {
+        ...at(hint),
+        details: { hint, old: a, new: b },
+      },
     );
-  }
-  flip('idempotentHint', 'annotation-idempotent-granted', 'annotation-idempotent-revoked', (now) =>
-    now
-      ? 'tool is now idempotent (effective idempotentHint false → true)'
-      : 'tool is no longer idempotent: retries may duplicate effects (effective idempotentHint true → false)',
-  );
-  flip('openWorldHint', 'annotation-open-world-set', 'annotation-open-world-cleared', (now) =>
-    now
-      ? 'tool now reaches external systems (effective openWorldHint false → true)'
-      : 'tool no longer claims to reach external systems (effective openWorldHint true → false)',
-  );
+  };
+  flip('readOnlyHint', 'annotation-read-only-granted', 'annotation-read-only-revoked');
+  // destructiveHint is meaningful only while the tool is not read-only.
+  if (!effective(o, 'readOnlyHint') && !effective(n, 'readOnlyHint'))
+    flip('destructiveHint', 'annotation-destructive-set', 'annotation-destructive-cleared');
+  flip('idempotentHint', 'annotation-idempotent-granted', 'annotation-idempotent-revoked');
+  flip('openWorldHint', 'annotation-open-world-set', 'annotation-open-world-cleared');
   const ao = obj(o);
   const an = obj(n);
   const title = at('title');

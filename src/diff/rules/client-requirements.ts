@@ -9,6 +9,9 @@ export const CLIENT_REQUIREMENTS_RULES = {
     kind: 'requiredness',
     action: 'add',
     mirror: 'client-requirement-removed',
+    messages: {
+      default: 'client requirement {requirement} added: clients without it can no longer use {primitive}',
+    },
     rationale:
       'Requirements are conjunctive and unconditional: clients lacking the capability can no longer use it.',
   },
@@ -19,6 +22,7 @@ export const CLIENT_REQUIREMENTS_RULES = {
     kind: 'requiredness',
     action: 'remove',
     mirror: 'client-requirement-added',
+    messages: { default: 'client requirement {requirement} removed' },
     rationale: 'Fewer clients are excluded.',
   },
   'client-requirement-changed': {
@@ -28,6 +32,7 @@ export const CLIENT_REQUIREMENTS_RULES = {
     kind: 'values',
     action: 'change',
     mirror: 'client-requirement-changed',
+    messages: { default: 'client requirement {requirement} changed' },
     rationale:
       'Settings of a required capability changed; satisfaction cannot be decided without the client.',
   },

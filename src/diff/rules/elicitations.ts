@@ -9,6 +9,7 @@ export const ELICITATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'add',
     mirror: 'elicitation-removed',
+    messages: { default: 'elicitation {elicitation} ({mode} mode) added' },
     rationale:
       'The primitive may now ask the user mid-request; clients without elicitation support may see it fail.',
   },
@@ -19,6 +20,7 @@ export const ELICITATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'remove',
     mirror: 'elicitation-added',
+    messages: { default: 'elicitation {elicitation} removed' },
     rationale: 'The primitive no longer declares that elicitation.',
   },
   'elicitation-changed': {
@@ -28,6 +30,7 @@ export const ELICITATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'change',
     mirror: 'elicitation-changed',
+    messages: { default: 'elicitation {elicitation} changed ({fields})' },
     rationale: 'Mode, message or requested schema of a declared elicitation changed.',
   },
 } as const satisfies RuleDefs;

@@ -9,6 +9,10 @@ export const PRIMITIVES_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'tool-removed',
+    messages: {
+      default: '{kind} {name} added',
+      renamed: '{kind} {name} added (looks like the new name of {from})',
+    },
     rationale: 'A new tool is offered; existing clients are unaffected.',
   },
   'tool-removed': {
@@ -18,6 +22,13 @@ export const PRIMITIVES_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'tool-added',
+    messages: {
+      default: '{kind} {name} removed',
+      renamed:
+        '{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period',
+      'renamed-variables':
+        '{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period; RFC 6570 variables added: {variablesAdded}, removed: {variablesRemoved}',
+    },
     rationale:
       'Clients and agents that use the tool fail; a likely rename is reported as a hint on the removal.',
   },
@@ -28,6 +39,10 @@ export const PRIMITIVES_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'prompt-removed',
+    messages: {
+      default: '{kind} {name} added',
+      renamed: '{kind} {name} added (looks like the new name of {from})',
+    },
     rationale: 'A new prompt is offered; existing clients are unaffected.',
   },
   'prompt-removed': {
@@ -37,6 +52,13 @@ export const PRIMITIVES_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'prompt-added',
+    messages: {
+      default: '{kind} {name} removed',
+      renamed:
+        '{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period',
+      'renamed-variables':
+        '{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period; RFC 6570 variables added: {variablesAdded}, removed: {variablesRemoved}',
+    },
     rationale:
       'Clients and agents that use the prompt fail; a likely rename is reported as a hint on the removal.',
   },
@@ -47,6 +69,10 @@ export const PRIMITIVES_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'resource-removed',
+    messages: {
+      default: '{kind} {name} added',
+      renamed: '{kind} {name} added (looks like the new name of {from})',
+    },
     rationale: 'A new resource is offered; existing clients are unaffected.',
   },
   'resource-removed': {
@@ -56,6 +82,13 @@ export const PRIMITIVES_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'resource-added',
+    messages: {
+      default: '{kind} {name} removed',
+      renamed:
+        '{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period',
+      'renamed-variables':
+        '{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period; RFC 6570 variables added: {variablesAdded}, removed: {variablesRemoved}',
+    },
     rationale:
       'Clients and agents that use the resource fail; a likely rename is reported as a hint on the removal.',
   },
@@ -66,6 +99,10 @@ export const PRIMITIVES_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'resource-template-removed',
+    messages: {
+      default: '{kind} {name} added',
+      renamed: '{kind} {name} added (looks like the new name of {from})',
+    },
     rationale: 'A new resource template is offered; existing clients are unaffected.',
   },
   'resource-template-removed': {
@@ -75,6 +112,13 @@ export const PRIMITIVES_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'resource-template-added',
+    messages: {
+      default: '{kind} {name} removed',
+      renamed:
+        '{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period',
+      'renamed-variables':
+        '{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period; RFC 6570 variables added: {variablesAdded}, removed: {variablesRemoved}',
+    },
     rationale:
       'Clients and agents that use the resource template fail; a likely rename is reported as a hint on the removal.',
   },
@@ -85,6 +129,7 @@ export const PRIMITIVES_RULES = {
     kind: 'scope',
     action: 'remove',
     mirror: 'primitive-scope-widened',
+    messages: { default: '{label} {name} no longer applies to MCP {revisions}' },
     rationale: 'The primitive no longer applies to some revisions: clients on those revisions lose it.',
   },
   'primitive-scope-widened': {
@@ -94,6 +139,7 @@ export const PRIMITIVES_RULES = {
     kind: 'scope',
     action: 'add',
     mirror: 'primitive-scope-narrowed',
+    messages: { default: '{label} {name} now also applies to MCP {revisions}' },
     rationale: 'The primitive now also applies to more revisions.',
   },
   'variant-scope-overlap': {
@@ -102,6 +148,10 @@ export const PRIMITIVES_RULES = {
     direction: 'none',
     kind: 'scope',
     action: 'change',
+    messages: {
+      default:
+        '{count} variants of {label} {name} apply to MCP {revisions} at once (the first one in document order was compared)',
+    },
     rationale:
       'The new document has same-key variants whose scopes overlap (invalid): which one applies cannot be decided; the first was compared.',
   },
@@ -112,6 +162,7 @@ export const PRIMITIVES_RULES = {
     kind: 'lifecycle',
     action: 'set',
     mirror: 'primitive-undeprecated',
+    messages: { default: '{label} {name} is now deprecated' },
     rationale: 'Deprecation announces a future removal; it does not break anyone yet.',
   },
   'primitive-undeprecated': {
@@ -121,6 +172,7 @@ export const PRIMITIVES_RULES = {
     kind: 'lifecycle',
     action: 'unset',
     mirror: 'primitive-deprecated',
+    messages: { default: '{label} {name} is no longer deprecated' },
     rationale: 'The primitive is no longer deprecated.',
   },
   'primitive-title-changed': {
@@ -160,6 +212,7 @@ export const PRIMITIVES_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'primitive-icons-changed',
+    messages: { default: '{label} icons changed' },
     rationale: 'Display metadata only.',
   },
   'primitive-tags-changed': {
@@ -169,6 +222,7 @@ export const PRIMITIVES_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'primitive-tags-changed',
+    messages: { default: '{label} tags changed: {parts}', order: '{label} tags changed (order)' },
     rationale: 'Grouping metadata; clients that filter by tag may show the primitive elsewhere.',
   },
   'primitive-meta-changed': {
@@ -178,6 +232,7 @@ export const PRIMITIVES_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'primitive-meta-changed',
+    messages: { default: '{label} `_meta` changed' },
     rationale: '`_meta` is literal data passed through to clients; compared as data.',
   },
   'primitive-field-changed': {
@@ -187,7 +242,14 @@ export const PRIMITIVES_RULES = {
     kind: 'structure',
     action: 'change',
     mirror: 'primitive-field-changed',
-    messages: { 'tag-field': 'tag {tag} {field} changed' },
+    messages: {
+      'tag-field': 'tag {tag} {field} changed',
+      'execution-field': 'execution {field} changed',
+      'transport-field': 'transport {field} changed',
+      'primitive-added': '{label} field {field} added',
+      'primitive-removed': '{label} field {field} removed',
+      'primitive-changed': '{label} field {field} changed',
+    },
     rationale: 'A field the diff does not model changed (only in unvalidated input): effect unknown.',
   },
 } as const satisfies RuleDefs;

@@ -9,6 +9,7 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'unset',
     mirror: 'annotation-read-only-granted',
+    messages: { default: 'tool is no longer read-only (effective readOnlyHint true → false)' },
     rationale: 'Clients that auto-approve read-only tools would now run side effects without a prompt.',
   },
   'annotation-read-only-granted': {
@@ -18,6 +19,7 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'set',
     mirror: 'annotation-read-only-revoked',
+    messages: { default: 'tool now claims to be read-only (effective readOnlyHint false → true)' },
     rationale: 'The tool now claims to be read-only (widens auto-approval: verify the claim).',
   },
   'annotation-destructive-set': {
@@ -27,6 +29,9 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'set',
     mirror: 'annotation-destructive-cleared',
+    messages: {
+      default: 'tool may now perform destructive updates (effective destructiveHint false → true)',
+    },
     rationale:
       'Effective destructiveHint false→true: confirmation flows change; callers assumed additive-only.',
   },
@@ -37,6 +42,9 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'unset',
     mirror: 'annotation-destructive-set',
+    messages: {
+      default: 'tool no longer claims destructive updates (effective destructiveHint true → false)',
+    },
     rationale: 'The tool no longer claims destructive updates.',
   },
   'annotation-idempotent-revoked': {
@@ -46,6 +54,10 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'unset',
     mirror: 'annotation-idempotent-granted',
+    messages: {
+      default:
+        'tool is no longer idempotent: retries may duplicate effects (effective idempotentHint true → false)',
+    },
     rationale: 'Clients that retry on timeout can now duplicate effects.',
   },
   'annotation-idempotent-granted': {
@@ -55,6 +67,7 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'set',
     mirror: 'annotation-idempotent-revoked',
+    messages: { default: 'tool is now idempotent (effective idempotentHint false → true)' },
     rationale: 'Retries become safe.',
   },
   'annotation-open-world-set': {
@@ -64,6 +77,7 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'set',
     mirror: 'annotation-open-world-cleared',
+    messages: { default: 'tool now reaches external systems (effective openWorldHint false → true)' },
     rationale: 'The tool now reaches external systems (data egress, prompt-injection surface).',
   },
   'annotation-open-world-cleared': {
@@ -73,6 +87,9 @@ export const TOOL_ANNOTATIONS_RULES = {
     kind: 'behaviour-hint',
     action: 'unset',
     mirror: 'annotation-open-world-set',
+    messages: {
+      default: 'tool no longer claims to reach external systems (effective openWorldHint true → false)',
+    },
     rationale: 'The tool no longer claims to reach external systems.',
   },
   'annotation-title-changed': {

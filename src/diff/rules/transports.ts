@@ -9,6 +9,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'add',
     mirror: 'transport-removed',
+    messages: { default: 'transport {transport} added' },
     rationale: 'A new way to connect.',
   },
   'transport-removed': {
@@ -18,6 +19,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'remove',
     mirror: 'transport-added',
+    messages: { default: 'transport {transport} removed' },
     rationale: 'Clients configured for that transport cannot connect.',
   },
   'transport-type-changed': {
@@ -27,6 +29,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'change',
     mirror: 'transport-type-changed',
+    messages: { default: 'transport type {old} → {new}' },
     rationale: 'Same endpoint, different transport: clients speaking the old one fail.',
   },
   'transport-url-changed': {
@@ -36,6 +39,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'change',
     mirror: 'transport-url-changed',
+    messages: { default: 'transport url {old} → {new}' },
     rationale: 'Installed client configurations point at the old URL.',
   },
   'transport-stdio-command-changed': {
@@ -45,6 +49,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'change',
     mirror: 'transport-stdio-command-changed',
+    messages: { default: 'stdio command {old} → {new}' },
     rationale: 'Client configurations embed the command.',
   },
   'transport-stdio-args-changed': {
@@ -54,6 +59,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'change',
     mirror: 'transport-stdio-args-changed',
+    messages: { default: 'stdio args {old} → {new}' },
     rationale: 'Client configurations embed the (ordered) command line.',
   },
   'transport-stdio-args-version-changed': {
@@ -63,6 +69,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'change',
     mirror: 'transport-stdio-args-version-changed',
+    messages: { default: 'stdio args {old} → {new}' },
     rationale:
       'Only the version pin of the package the launcher runs moved (`pkg@0.26.0` → `pkg@0.29.0`): the command line names the new release; every other `args` change stays `transport-stdio-args-changed`.',
   },
@@ -73,6 +80,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'add',
     mirror: 'transport-stdio-env-removed',
+    messages: { default: 'environment variable {variable} added' },
     rationale: 'A new environment variable may be required to start the server.',
   },
   'transport-stdio-env-removed': {
@@ -82,6 +90,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'remove',
     mirror: 'transport-stdio-env-added',
+    messages: { default: 'environment variable {variable} removed' },
     rationale: 'A variable is no longer declared; setting it is harmless.',
   },
   'transport-stdio-env-changed': {
@@ -91,6 +100,7 @@ export const TRANSPORTS_RULES = {
     kind: 'connectivity',
     action: 'change',
     mirror: 'transport-stdio-env-changed',
+    messages: { default: 'environment variable {variable} value changed' },
     rationale: 'The documented value of a variable changed; configurations copying it may need an update.',
   },
 } as const satisfies RuleDefs;
