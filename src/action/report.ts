@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FILES_RULES } from '../diff/rules/files.js';
+import { renderMessage } from '../diff/rules.js';
 import type { Change, ChangeLevel } from '../diff/types.js';
 import { MigrationError, migrateSides } from '../migrate/load.js';
 import type { Finding, Severity } from '../model/finding.js';
@@ -118,7 +119,7 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
       synthetic(
         'description-removed',
         'breaking',
-        `The description file ${file.path} was removed`,
+        renderMessage('description-removed', { path: file.path }),
         file.path,
         {
           before: { file: file.path, pointer: '', line: 1, column: 1 },
@@ -140,7 +141,9 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
       synthetic(
         'description-unreadable',
         'breaking',
-        `The description cannot be read in head: ${(report.notes.pop() ?? 'unknown error').replace(/^head: /, '')}`,
+        renderMessage('description-unreadable', {
+          error: (report.notes.pop() ?? 'unknown error').replace(/^head: /, ''),
+        }),
         file.path,
         { after: problemLocation(file.path, loaded.at) },
       ),
@@ -162,8 +165,8 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
   if (!base) {
     const message =
       file.status === 'added'
-        ? `The description file ${file.path} was added`
-        : `The description file ${file.path} could not be read in base and is compared as a new file`;
+        ? renderMessage('description-added', { path: file.path })
+        : renderMessage('description-added', { variant: 'unreadable-base', path: file.path });
     report.changes.push(
       synthetic('description-added', 'info', message, file.path, {
         after: { file: file.path, pointer: '', line: 1, column: 1 },

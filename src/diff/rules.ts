@@ -83,17 +83,14 @@ type Placeholders<T extends string> = T extends `${string}{${infer P}}${infer Re
   ? P | Placeholders<Rest>
   : never;
 
-/** Rules whose messages are templates in the registry (the others still pass a finished message). */
-export type TemplatedRuleId = { [R in RuleId]: DefOf<R> extends { messages: object } ? R : never }[RuleId];
-
-type TemplatesOf<R extends TemplatedRuleId> = DefOf<R> extends { messages: infer M } ? M : never;
+type TemplatesOf<R extends RuleId> = DefOf<R> extends { messages: infer M } ? M : never;
 
 /**
  * What a check passes to render a rule's message: the variant (omitted for `default`) and exactly
  * the parameters that template names. Distributes over a union of ids, so `cond ? 'a' : 'b'` works
  * when both templates take the same parameters.
  */
-export type MessageArgs<R extends TemplatedRuleId> = R extends TemplatedRuleId
+export type MessageArgs<R extends RuleId> = R extends RuleId
   ? {
       [V in keyof TemplatesOf<R> & string]: (V extends 'default'
         ? { variant?: 'default' }
@@ -122,11 +119,15 @@ export function isRuleId(id: string): id is RuleId {
 }
 
 /** The rule's message: its template (`variant`, else `default`) with the `{name}` parameters filled in. */
-export function renderMessage<R extends TemplatedRuleId>(id: R, args: MessageArgs<R>): string {
+export function renderMessage<R extends RuleId>(id: R, args: MessageArgs<R>): string {
   const { variant = 'default', ...params } = args as { variant?: string } & Record<string, string>;
-  const template = ruleMeta(id).messages?.[variant];
+  const template = ruleMeta(id).messages[variant];
   if (template === undefined) throw new Error(`diff rule ${id} has no message ${variant}`);
-  return template.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) => params[name] ?? whole);
+  return template.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`diff rule ${id}: message ${variant} needs {${name}}`);
+    return value;
+  });
 }
 
 export function fixturePath(rule: RuleMeta): string {

@@ -2,7 +2,7 @@ import { DEFAULT_SCHEMA_SEMANTICS, type SchemaSemantics } from '../../schema/ind
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from '../../util/json.js';
 import type { StructuralDiff } from '../compare.js';
 import type { Side } from '../normalize.js';
-import { type MessageArgs, type RuleId, renderMessage, type TemplatedRuleId } from '../rules.js';
+import { type MessageArgs, type RuleId, renderMessage } from '../rules.js';
 import type { DiffNote, Subject } from '../types.js';
 
 /**
@@ -53,7 +53,7 @@ export class CheckContext {
   }
 
   /** Reports a change whose message is rendered from the rule's template in the registry. */
-  report<R extends TemplatedRuleId>(
+  report<R extends RuleId>(
     ruleId: R,
     subject: Subject,
     revisions: readonly string[],
@@ -63,8 +63,8 @@ export class CheckContext {
     this.emit(ruleId, subject, revisions, renderMessage(ruleId, message), options);
   }
 
-  /** Reports a change with a finished message (rules not yet given templates in the registry). */
-  emit(
+  /** Records a change whose message is already rendered (only `report` calls it). */
+  private emit(
     ruleId: RuleId,
     subject: Subject,
     revisions: readonly string[],
@@ -121,7 +121,7 @@ export function unionKeys(a: JsonObject | undefined, b: JsonObject | undefined):
  * Reports a prose field that changed, with both texts in `details` (formatters show a word diff).
  * Adding or removing the text counts as changing it from / to the empty string.
  */
-export function prose<R extends TemplatedRuleId>(
+export function prose<R extends RuleId>(
   ctx: CheckContext,
   ruleId: R,
   subject: Subject,

@@ -81,11 +81,11 @@ export function checkPromptFields(ctx: CheckContext, pair: DeclPair, subject: Su
     for (const key of unionKeys(old.value, arg.value)) {
       if (['name', 'required', 'description', 'title'].includes(key) || same(old.value[key], arg.value[key]))
         continue;
-      ctx.emit(
+      ctx.report(
         key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
         subject,
         revs,
-        `argument ${q(name)} field ${q(key)} changed`,
+        { variant: 'argument-field', argument: q(name), field: q(key) },
         {
           path: `${path}/${escapeSegment(key)}`,
           before: old.pointer,

@@ -3,7 +3,7 @@ import type { JsonValue } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { DeclPair } from '../compare.js';
 import type { Decl } from '../normalize.js';
-import { isRuleId, type RuleId, type TemplatedRuleId } from '../rules.js';
+import { isRuleId, type RuleId } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
 
@@ -255,7 +255,7 @@ function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): 
 
 /** The rules carrying schema-engine changes (their messages are the engine's). */
 type SchemaRuleId = Exclude<
-  Extract<TemplatedRuleId, `${'input' | 'output'}-schema-${string}`>,
+  Extract<RuleId, `${'input' | 'output'}-schema-${string}`>,
   'output-schema-added' | 'output-schema-removed'
 >;
 

@@ -13,6 +13,11 @@ export const FILES_RULES = {
     kind: 'existence',
     action: 'add',
     mirror: 'description-removed',
+    messages: {
+      default: 'The description file {path} was added',
+      'unreadable-base':
+        'The description file {path} could not be read in base and is compared as a new file',
+    },
     rationale: 'A new description file is published; no client depended on it yet.',
   },
   'description-removed': {
@@ -22,6 +27,7 @@ export const FILES_RULES = {
     kind: 'existence',
     action: 'remove',
     mirror: 'description-added',
+    messages: { default: 'The description file {path} was removed' },
     rationale: 'Every primitive the file described is gone for clients that read it.',
   },
   'description-unreadable': {
@@ -30,6 +36,7 @@ export const FILES_RULES = {
     direction: 'none',
     kind: 'existence',
     action: 'change',
+    messages: { default: 'The description cannot be read in head: {error}' },
     rationale:
       'The head version cannot be parsed or decoded, so nothing it promises can be checked: treated as a removal until fixed.',
   },

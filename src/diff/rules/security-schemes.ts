@@ -9,6 +9,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'add',
     mirror: 'security-scheme-removed',
+    messages: { default: 'security scheme {scheme} ({type}) added' },
     rationale: 'A scheme in the catalogue is not a requirement by itself.',
   },
   'security-scheme-removed': {
@@ -18,6 +19,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'remove',
     mirror: 'security-scheme-added',
+    messages: { default: 'security scheme {scheme} ({type}) removed' },
     rationale: 'Clients configured with the scheme may lose a documented way to authenticate.',
   },
   'security-scheme-type-changed': {
@@ -27,6 +29,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'change',
     mirror: 'security-scheme-type-changed',
+    messages: { default: 'security scheme {scheme} type {old} → {new}' },
     rationale: 'Clients authenticate differently.',
   },
   'security-scheme-http-changed': {
@@ -36,6 +39,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'change',
     mirror: 'security-scheme-http-changed',
+    messages: { default: 'security scheme {scheme} {field} {old} → {new}' },
     rationale: 'HTTP auth scheme changed (e.g. bearer ↔ basic).',
   },
   'security-scheme-api-key-changed': {
@@ -45,6 +49,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'change',
     mirror: 'security-scheme-api-key-changed',
+    messages: { default: 'security scheme {scheme} {field} {old} → {new}' },
     rationale: 'The API key is expected under another name or in another place.',
   },
   'security-scheme-bearer-format-changed': {
@@ -54,6 +59,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'metadata',
     action: 'change',
     mirror: 'security-scheme-bearer-format-changed',
+    messages: { default: 'security scheme {scheme} {field} {old} → {new}' },
     rationale: 'bearerFormat is documentation.',
   },
   'security-scheme-description-changed': {
@@ -77,6 +83,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'add',
     mirror: 'security-oauth-flow-removed',
+    messages: { default: 'OAuth flow {flow} added' },
     rationale: 'One more way to obtain a token.',
   },
   'security-oauth-flow-removed': {
@@ -86,6 +93,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'remove',
     mirror: 'security-oauth-flow-added',
+    messages: { default: 'OAuth flow {flow} removed' },
     rationale: 'Clients using that flow cannot obtain tokens.',
   },
   'security-oauth-url-changed': {
@@ -95,6 +103,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'change',
     mirror: 'security-oauth-url-changed',
+    messages: { default: 'OAuth flow {flow} {url} {old} → {new}' },
     rationale:
       'Authorization, token or refresh URL changed; clients with pinned endpoints break, discovery-based ones do not.',
   },
@@ -105,6 +114,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'add',
     mirror: 'security-oauth-scope-removed',
+    messages: { default: 'OAuth scope {scope} added to flow {flow}' },
     rationale: 'A scope in the catalogue is not a requirement by itself.',
   },
   'security-oauth-scope-removed': {
@@ -114,6 +124,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'remove',
     mirror: 'security-oauth-scope-added',
+    messages: { default: 'OAuth scope {scope} removed from flow {flow}' },
     rationale: 'Clients requesting the scope fail.',
   },
   'security-oauth-scope-description-changed': {
@@ -137,6 +148,7 @@ export const SECURITY_SCHEMES_RULES = {
     kind: 'auth',
     action: 'change',
     mirror: 'security-openid-connect-url-changed',
+    messages: { default: 'security scheme {scheme} {field} {old} → {new}' },
     rationale: 'Discovery moves; clients with a pinned configuration break.',
   },
 } as const satisfies RuleDefs;

@@ -9,6 +9,7 @@ export const SECURITY_RULES = {
     kind: 'auth',
     action: 'add',
     mirror: 'security-requirement-removed',
+    messages: { default: 'effective security{via}: {old} → {new}' },
     rationale: 'Effective security went from anonymous/undeclared to required: unauthenticated clients fail.',
   },
   'security-requirement-removed': {
@@ -18,6 +19,7 @@ export const SECURITY_RULES = {
     kind: 'auth',
     action: 'remove',
     mirror: 'security-requirement-added',
+    messages: { default: 'effective security{via}: {old} → {new}' },
     rationale: 'Authentication is no longer required (review as a security change).',
   },
   'security-requirement-narrowed': {
@@ -27,6 +29,7 @@ export const SECURITY_RULES = {
     kind: 'auth',
     action: 'specialize',
     mirror: 'security-requirement-widened',
+    messages: { default: 'effective security{via}: {old} → {new}' },
     rationale: 'Some old way to authenticate (scheme or scope set) no longer satisfies the requirement.',
   },
   'security-requirement-widened': {
@@ -36,6 +39,7 @@ export const SECURITY_RULES = {
     kind: 'auth',
     action: 'generalize',
     mirror: 'security-requirement-narrowed',
+    messages: { default: 'effective security{via}: {old} → {new}' },
     rationale: 'Every old way to authenticate still works; more are accepted.',
   },
   'security-declaration-changed': {
@@ -45,6 +49,7 @@ export const SECURITY_RULES = {
     kind: 'auth',
     action: 'change',
     mirror: 'security-declaration-changed',
+    messages: { default: 'effective security{via}: {old} → {new}' },
     rationale: 'Omitted, `[]` and `[{}]` are distinct declarations, none of which requires credentials.',
   },
 } as const satisfies RuleDefs;

@@ -100,7 +100,7 @@ export interface RuleMeta {
    * Message templates: `{name}` is a parameter the emitting check passes (already formatted, e.g.
    * quoted with backticks); `default` is the usual phrasing, other keys are variants of one rule.
    */
-  messages?: MessageTemplates;
+  messages: MessageTemplates;
 }
 
 export type MessageTemplates = Readonly<Record<string, string>>;
