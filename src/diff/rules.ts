@@ -20,9 +20,10 @@ import type { Family, RuleDef, RuleMeta } from './rules/types.js';
 
 /**
  * THE registry of diff rules, assembled from one module per family (./rules/<family>.ts, as oasdiff's
- * checker/rules.go). Every change the engine can emit names one of these ids; docs/rules.md is generated
- * from it (scripts/gen-diff-docs.mjs) and test/diff/rules.test.ts fails when a rule has no tester row in
- * test/fixtures/diff/rules/<family>.yaml, no docs line or no mirror.
+ * checker/rules.go). Every change the engine can emit names one of these ids and renders its message
+ * from the rule's templates; docs/rules.md is generated from it (scripts/gen-diff-docs.mjs).
+ * test/diff/rule-tester.test.ts fails when a rule has no tester row in
+ * test/fixtures/diff/rules/<family>.yaml, test/diff/rules.test.ts when docs or a mirror are missing.
  *
  * Ids are stable API (ignore files and baselines name them): add new ones, never rename.
  */
