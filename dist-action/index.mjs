@@ -3001,7 +3001,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve6.call(this, root, ref);
+      let _sch = resolve8.call(this, root, ref);
       if (_sch === void 0) {
         const schema2 = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3028,7 +3028,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve6(root, ref) {
+    function resolve8(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3892,7 +3892,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve6(baseURI, relativeURI, options) {
+    function resolve8(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -3928,50 +3928,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative6, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
-        relative5 = parse3(serialize(relative5, options), options);
+        relative6 = parse3(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+      if (!options.tolerant && relative6.scheme) {
+        target.scheme = relative6.scheme;
+        target.userinfo = relative6.userinfo;
+        target.host = relative6.host;
+        target.port = relative6.port;
+        target.path = removeDotSegments(relative6.path || "");
+        target.query = relative6.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target.userinfo = relative6.userinfo;
+          target.host = relative6.host;
+          target.port = relative6.port;
+          target.path = removeDotSegments(relative6.path || "");
+          target.query = relative6.query;
         } else {
-          if (!relative5.path) {
+          if (!relative6.path) {
             target.path = base.path;
-            if (relative5.query !== void 0) {
-              target.query = relative5.query;
+            if (relative6.query !== void 0) {
+              target.query = relative6.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+            if (relative6.path[0] === "/") {
+              target.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target.path = "/" + relative6.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target.path = relative6.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative5.query;
+            target.query = relative6.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3979,7 +3979,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
+      target.fragment = relative6.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4283,7 +4283,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve6,
+      resolve: resolve8,
       resolveComponent,
       equal,
       serialize,
@@ -24336,7 +24336,7 @@ var require_semver2 = __commonJS({
 // src/action/main.ts
 import { mkdirSync as mkdirSync2 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname5, isAbsolute as isAbsolute3, join as join7, resolve as resolve5 } from "node:path";
+import { dirname as dirname7, isAbsolute as isAbsolute3, join as join9, resolve as resolve7 } from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -24445,11 +24445,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve6) {
-      resolve6(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve6, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -24465,7 +24465,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -24814,10 +24814,10 @@ var CONTROLS = new RegExp(CONTROL.source, "g");
 var LINE_CONTROL = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${LAYOUT}]`);
 var LINE_CONTROLS = new RegExp(LINE_CONTROL.source, "g");
 
-// src/parse/errors.ts
-var LoadError = class extends Error {
-  constructor(code18, message, file, line = 0, column = 0) {
-    super(message);
+// src/util/positioned-error.ts
+var PositionedError = class extends Error {
+  constructor(code18, message, file, line = 0, column = 0, options) {
+    super(message, options);
     this.code = code18;
     this.file = file;
     this.line = line;
@@ -24827,11 +24827,14 @@ var LoadError = class extends Error {
   file;
   line;
   column;
-  name = "LoadError";
+  name = "PositionedError";
+  /** `file:line:col`, or the file alone when there is no position. */
+  where() {
+    return this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
+  }
   /** `file:line:col: message`, the one line the CLI prints. */
   format() {
-    const where2 = this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
-    return `${where2}: ${this.message} (${this.code})`;
+    return `${this.where()}: ${this.message}`;
   }
 };
 
@@ -24964,6 +24967,15 @@ function writeFileAtomic(path, content, options = {}) {
 function isSystemError(error2) {
   return error2 instanceof Error && typeof error2.syscall === "string";
 }
+
+// src/parse/errors.ts
+var LoadError = class extends PositionedError {
+  name = "LoadError";
+  /** `file:line:col: message (code)`, the one line the CLI prints. */
+  format() {
+    return `${super.format()} (${this.code})`;
+  }
+};
 
 // src/parse/decode.ts
 var STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -27129,7 +27141,7 @@ var GitHubApi = class {
     let response = await this.fetchImpl(url, init);
     if (response.status >= 500 && method === "GET") {
       await response.body?.cancel();
-      await new Promise((resolve6) => setTimeout(resolve6, 1e3));
+      await new Promise((resolve8) => setTimeout(resolve8, 1e3));
       response = await this.fetchImpl(url, init);
     }
     if (!response.ok) throw await toError(method, url, response);
@@ -27218,104 +27230,1521 @@ var import_semver2 = __toESM(require_semver2(), 1);
 // src/diff/changelog.ts
 var import_semver = __toESM(require_semver2(), 1);
 
-// src/diff/rules.ts
-function family(name, defs) {
-  return Object.entries(defs).map(([id, def]) => ({ id, family: name, ...def }));
-}
-var none = "none";
-var PRIMITIVE_EXISTENCE = {};
-for (const [kind, label, surface] of [
-  ["tool", "tool", "tool"],
-  ["prompt", "prompt", "prompt"],
-  ["resource", "resource", "resource"],
-  ["resource-template", "resource template", "resourceTemplate"]
-]) {
-  PRIMITIVE_EXISTENCE[`${kind}-added`] = {
+// src/diff/rules/capabilities.ts
+var CAPABILITIES_RULES = {
+  "capability-added": {
     level: "info",
-    surface,
-    direction: none,
+    surface: "capabilities",
+    direction: "none",
     kind: "existence",
     action: "add",
-    mirror: `${kind}-removed`,
-    rationale: `A new ${label} is offered; existing clients are unaffected.`
-  };
-  PRIMITIVE_EXISTENCE[`${kind}-removed`] = {
-    level: "breaking",
-    surface,
-    direction: none,
+    mirror: "capability-removed",
+    messages: { "capability-declared": "capability {capability} declared" },
+    rationale: "The server now declares the capability."
+  },
+  "capability-removed": {
+    level: "warning",
+    surface: "capabilities",
+    direction: "none",
     kind: "existence",
     action: "remove",
-    mirror: `${kind}-added`,
-    rationale: `Clients and agents that use the ${label} fail; a likely rename is reported as a hint on the removal.`
-  };
-}
-function schemaRules(direction) {
-  const surface = direction === "input" ? "tool.input" : "tool.output";
-  const breaksWhen = direction === "input" ? "narrowed" : "widened";
-  const safeWhen = direction === "input" ? "widened" : "narrowed";
-  const who = direction === "input" ? "callers" : "consumers of structured results";
-  const base = { surface, direction, levelFromEngine: true };
-  return {
-    [`${direction}-schema-${breaksWhen}`]: {
-      ...base,
-      level: "breaking",
-      kind: "constraints",
-      action: direction === "input" ? "specialize" : "generalize",
-      mirror: `${direction}-schema-${safeWhen}`,
-      rationale: `The ${direction} schema ${breaksWhen === "narrowed" ? "accepts less" : "may produce more"}: ${who} following the old schema can fail.`
+    mirror: "capability-added",
+    messages: { "capability-removed": "capability {capability} no longer declared" },
+    rationale: "No longer declared (omission never proves absence); clients relying on it should be checked."
+  },
+  "capability-completions-removed": {
+    level: "breaking",
+    surface: "capabilities",
+    direction: "none",
+    kind: "existence",
+    action: "remove",
+    mirror: "capability-added",
+    messages: { "capability-removed": "capability {capability} no longer declared" },
+    rationale: "Clients calling `completion/complete` fail."
+  },
+  "capability-tasks-removed": {
+    level: "breaking",
+    surface: "capabilities",
+    direction: "none",
+    kind: "existence",
+    action: "remove",
+    mirror: "capability-added",
+    messages: { "capability-removed": "capability {capability} no longer declared" },
+    rationale: "Clients using core tasks fail."
+  },
+  "capability-list-changed-revoked": {
+    level: "warning",
+    surface: "capabilities",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "unset",
+    mirror: "capability-list-changed-granted",
+    messages: { default: "{flag} {old} → {new}" },
+    rationale: "Clients relying on list-changed notifications go stale."
+  },
+  "capability-list-changed-granted": {
+    level: "info",
+    surface: "capabilities",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "set",
+    mirror: "capability-list-changed-revoked",
+    messages: { default: "{flag} {old} → {new}" },
+    rationale: "Clients may now subscribe to list changes."
+  },
+  "capability-subscribe-revoked": {
+    level: "breaking",
+    surface: "capabilities",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "unset",
+    mirror: "capability-subscribe-granted",
+    messages: { default: "{flag} {old} → {new}" },
+    rationale: "Clients calling `resources/subscribe` fail."
+  },
+  "capability-subscribe-granted": {
+    level: "info",
+    surface: "capabilities",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "set",
+    mirror: "capability-subscribe-revoked",
+    messages: { default: "{flag} {old} → {new}" },
+    rationale: "Resource subscriptions become available."
+  },
+  "capability-tasks-feature-revoked": {
+    level: "breaking",
+    surface: "capabilities",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "unset",
+    mirror: "capability-tasks-feature-granted",
+    messages: { default: "{feature} no longer declared" },
+    rationale: "tasks.list, tasks.cancel or task-augmented tools/call is no longer declared; clients using it fail."
+  },
+  "capability-tasks-feature-granted": {
+    level: "info",
+    surface: "capabilities",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "set",
+    mirror: "capability-tasks-feature-revoked",
+    messages: { default: "{feature} declared" },
+    rationale: "A task feature became available."
+  },
+  "capability-extension-added": {
+    level: "info",
+    surface: "capabilities",
+    direction: "none",
+    kind: "existence",
+    action: "add",
+    mirror: "capability-extension-removed",
+    messages: { default: "extension {extension} declared" },
+    rationale: "The server declares a formal MCP extension."
+  },
+  "capability-extension-removed": {
+    level: "warning",
+    surface: "capabilities",
+    direction: "none",
+    kind: "existence",
+    action: "remove",
+    mirror: "capability-extension-added",
+    messages: { default: "extension {extension} no longer declared" },
+    rationale: "Clients using the extension may fail."
+  },
+  "capability-extension-changed": {
+    level: "warning",
+    surface: "capabilities",
+    direction: "none",
+    kind: "values",
+    action: "change",
+    mirror: "capability-extension-changed",
+    messages: { default: "extension {extension} settings changed" },
+    rationale: "Extension settings changed; their meaning is defined by the extension."
+  },
+  "capability-settings-changed": {
+    level: "info",
+    surface: "capabilities",
+    direction: "none",
+    kind: "values",
+    action: "change",
+    mirror: "capability-settings-changed",
+    messages: {
+      "capability-setting": "{setting} changed",
+      tasks: "tasks settings changed",
+      "capability-settings": "capability {capability} settings changed"
     },
-    [`${direction}-schema-${safeWhen}`]: {
-      ...base,
-      level: "info",
-      kind: "constraints",
-      action: direction === "input" ? "generalize" : "specialize",
-      mirror: `${direction}-schema-${breaksWhen}`,
-      rationale: `The ${direction} schema ${safeWhen === "widened" ? "accepts more" : "produces less"}: compatible for ${who}.`
+    rationale: "Open-ended settings (experimental, logging, completions, `x-*`) changed."
+  }
+};
+
+// src/diff/rules/client-requirements.ts
+var CLIENT_REQUIREMENTS_RULES = {
+  "client-requirement-added": {
+    level: "breaking",
+    surface: "clientRequirements",
+    direction: "input",
+    kind: "requiredness",
+    action: "add",
+    mirror: "client-requirement-removed",
+    messages: {
+      default: "client requirement {requirement} added: clients without it can no longer use {primitive}"
     },
-    [`${direction}-schema-changed`]: {
-      ...base,
-      level: "breaking",
-      kind: "type",
-      action: "change",
-      mirror: `${direction}-schema-changed`,
-      rationale: `The ${direction} schema changed both ways at one keyword (neither a subset nor a superset).`
+    rationale: "Requirements are conjunctive and unconditional: clients lacking the capability can no longer use it."
+  },
+  "client-requirement-removed": {
+    level: "info",
+    surface: "clientRequirements",
+    direction: "input",
+    kind: "requiredness",
+    action: "remove",
+    mirror: "client-requirement-added",
+    messages: { default: "client requirement {requirement} removed" },
+    rationale: "Fewer clients are excluded."
+  },
+  "client-requirement-changed": {
+    level: "warning",
+    surface: "clientRequirements",
+    direction: "input",
+    kind: "values",
+    action: "change",
+    mirror: "client-requirement-changed",
+    messages: { default: "client requirement {requirement} changed" },
+    rationale: "Settings of a required capability changed; satisfaction cannot be decided without the client."
+  }
+};
+
+// src/diff/rules/components.ts
+var COMPONENTS_RULES = {
+  "component-added": {
+    level: "info",
+    surface: "components",
+    direction: "none",
+    kind: "existence",
+    action: "add",
+    mirror: "component-removed",
+    messages: { default: "unreferenced component {component} added" },
+    rationale: "An unreferenced component was added (referenced ones are compared at their use sites)."
+  },
+  "component-removed": {
+    level: "info",
+    surface: "components",
+    direction: "none",
+    kind: "existence",
+    action: "remove",
+    mirror: "component-added",
+    messages: { default: "unreferenced component {component} removed" },
+    rationale: "An unreferenced component was removed."
+  },
+  "component-changed": {
+    level: "info",
+    surface: "components",
+    direction: "none",
+    kind: "values",
+    action: "change",
+    mirror: "component-changed",
+    messages: { default: "unreferenced component {component} changed" },
+    rationale: "An unreferenced component changed (referenced ones are compared at their use sites)."
+  }
+};
+
+// src/diff/rules/elicitations.ts
+var ELICITATIONS_RULES = {
+  "elicitation-added": {
+    level: "warning",
+    surface: "elicitation",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "add",
+    mirror: "elicitation-removed",
+    messages: { default: "elicitation {elicitation} ({mode} mode) added" },
+    rationale: "The primitive may now ask the user mid-request; clients without elicitation support may see it fail."
+  },
+  "elicitation-removed": {
+    level: "info",
+    surface: "elicitation",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "remove",
+    mirror: "elicitation-added",
+    messages: { default: "elicitation {elicitation} removed" },
+    rationale: "The primitive no longer declares that elicitation."
+  },
+  "elicitation-changed": {
+    level: "info",
+    surface: "elicitation",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "change",
+    mirror: "elicitation-changed",
+    messages: { default: "elicitation {elicitation} changed ({fields})" },
+    rationale: "Mode, message or requested schema of a declared elicitation changed."
+  }
+};
+
+// src/diff/rules/examples.ts
+var EXAMPLES_RULES = {
+  "example-added": {
+    level: "info",
+    surface: "examples",
+    direction: "none",
+    kind: "metadata",
+    action: "add",
+    mirror: "example-removed",
+    messages: { default: "{noun} {name} added" },
+    rationale: "Examples are metadata, not the MCP surface."
+  },
+  "example-removed": {
+    level: "info",
+    surface: "examples",
+    direction: "none",
+    kind: "metadata",
+    action: "remove",
+    mirror: "example-added",
+    messages: { default: "{noun} {name} removed" },
+    rationale: "Examples are metadata; mocks selecting it by name lose it."
+  },
+  "example-changed": {
+    level: "info",
+    surface: "examples",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "example-changed",
+    messages: { default: "{noun} {name} changed" },
+    rationale: "Same-name example with different content; metadata only."
+  },
+  "example-no-longer-valid": {
+    level: "breaking",
+    surface: "examples",
+    direction: "input",
+    kind: "constraints",
+    action: "specialize",
+    messages: {
+      input: "old {noun} {name} is rejected by the new inputSchema: {error}",
+      prompt: "old example {name} {why}"
     },
-    [`${direction}-schema-unknown`]: {
-      ...base,
-      level: "warning",
-      kind: "constraints",
-      action: "change",
-      mirror: `${direction}-schema-unknown`,
-      rationale: 'A keyword changed whose effect cannot be proven (pattern, custom format, unmodelled keyword): never silently "no change".'
+    rationale: "A call the old description documented is rejected by the new input contract."
+  },
+  "example-output-no-longer-valid": {
+    level: "warning",
+    surface: "examples",
+    direction: "output",
+    kind: "constraints",
+    action: "change",
+    messages: {
+      default: "new {noun} {name} result does not match the old outputSchema (consumers built on it may reject it): {error}"
     },
-    [`${direction}-schema-annotation-changed`]: {
-      ...base,
-      level: "info",
-      kind: "prose",
-      action: "change",
-      mirror: `${direction}-schema-annotation-changed`,
-      modelVisible: true,
-      rationale: "An annotation (title, description, examples...) changed: validation is unaffected, the model reads it."
+    rationale: "A result the new description documents does not match the old output schema: consumers built on it may reject it (old results against a narrower new schema are no consumer problem)."
+  },
+  "example-check-incomplete": {
+    level: "warning",
+    surface: "examples",
+    direction: "none",
+    kind: "constraints",
+    action: "change",
+    messages: {
+      input: "old {noun} {name} could not be checked against the new inputSchema: {reason}",
+      output: "new {noun} {name} result could not be checked against the old outputSchema: {reason}"
     },
-    [`${direction}-schema-default-changed`]: {
-      ...base,
-      level: "warning",
-      kind: "values",
-      action: "change",
-      mirror: `${direction}-schema-default-changed`,
-      rationale: "A `default` changed: behaviour differs for callers that omit the value."
-    }
-  };
-}
-var CONTRACT_RULES = {
+    rationale: "An example could not be checked against the other side's schema within the work budget (a pattern that backtracks, a $ref or composition fan-out): nothing says it still holds, so it is never counted as compatible."
+  },
+  "scenario-added": {
+    level: "info",
+    surface: "examples",
+    direction: "none",
+    kind: "metadata",
+    action: "add",
+    mirror: "scenario-removed",
+    messages: { default: "{noun} {name} added" },
+    rationale: "Interaction scenarios are metadata."
+  },
+  "scenario-removed": {
+    level: "info",
+    surface: "examples",
+    direction: "none",
+    kind: "metadata",
+    action: "remove",
+    mirror: "scenario-added",
+    messages: { default: "{noun} {name} removed" },
+    rationale: "Interaction scenarios are metadata."
+  },
+  "scenario-changed": {
+    level: "info",
+    surface: "examples",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "scenario-changed",
+    messages: { default: "{noun} {name} changed" },
+    rationale: "Same-name scenario with different input, steps or result."
+  },
+  "variant-example-mismatch": {
+    level: "warning",
+    surface: "examples",
+    direction: "none",
+    kind: "structure",
+    action: "change",
+    messages: {
+      default: "{noun} {name} differs between {count} variants (maps of variants are independent: check this is intended)"
+    },
+    rationale: "Same-name examples or scenarios differ between same-key variants of the new document: maps are independent, check that is intended."
+  }
+};
+
+// src/diff/rules/files.ts
+var FILES_RULES = {
+  "description-added": {
+    level: "info",
+    surface: "document",
+    direction: "none",
+    kind: "existence",
+    action: "add",
+    mirror: "description-removed",
+    messages: {
+      default: "The description file {path} was added",
+      "unreadable-base": "The description file {path} could not be read in base and is compared as a new file"
+    },
+    rationale: "A new description file is published; no client depended on it yet."
+  },
+  "description-removed": {
+    level: "breaking",
+    surface: "document",
+    direction: "none",
+    kind: "existence",
+    action: "remove",
+    mirror: "description-added",
+    messages: { default: "The description file {path} was removed" },
+    rationale: "Every primitive the file described is gone for clients that read it."
+  },
+  "description-unreadable": {
+    level: "breaking",
+    surface: "document",
+    direction: "none",
+    kind: "existence",
+    action: "change",
+    messages: { default: "The description cannot be read in head: {error}" },
+    rationale: "The head version cannot be parsed or decoded, so nothing it promises can be checked: treated as a removal until fixed."
+  }
+};
+
+// src/diff/rules/info.ts
+var INFO_RULES = {
+  "info-name-changed": {
+    level: "warning",
+    surface: "info",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "info-name-changed",
+    messages: { default: "info.{field} {old} → {new}" },
+    rationale: "The server identifier is used in client configs and tool namespacing (mcp__<server>__<tool>)."
+  },
+  "info-id-changed": {
+    level: "breaking",
+    surface: "info",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "info-id-changed",
+    messages: { default: "info.{field} {old} → {new}" },
+    rationale: "The logical server identity changed."
+  },
+  "info-version-changed": {
+    level: "info",
+    surface: "info",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "info-version-changed",
+    messages: { default: "info.{field} {old} → {new}" },
+    rationale: "Release bookkeeping (see `mcpdesc changelog` for the suggested version)."
+  },
+  "info-title-changed": {
+    level: "info",
+    surface: "info",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "info-title-changed",
+    messages: { default: "info.title changed", added: "info.title added", removed: "info.title removed" },
+    rationale: "Display text only."
+  },
+  "info-description-changed": {
+    level: "info",
+    surface: "info",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "info-description-changed",
+    messages: {
+      default: "info.description changed",
+      added: "info.description added",
+      removed: "info.description removed"
+    },
+    rationale: "Documentation only."
+  },
+  "info-metadata-changed": {
+    level: "info",
+    surface: "info",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "info-metadata-changed",
+    messages: { default: "info.{field} changed" },
+    rationale: "websiteUrl, icons, contact or license changed."
+  }
+};
+
+// src/diff/rules/primitives.ts
+var PRIMITIVES_RULES = {
+  "tool-added": {
+    level: "info",
+    surface: "tool",
+    direction: "none",
+    kind: "existence",
+    action: "add",
+    mirror: "tool-removed",
+    messages: {
+      default: "{kind} {name} added",
+      renamed: "{kind} {name} added (looks like the new name of {from})"
+    },
+    rationale: "A new tool is offered; existing clients are unaffected."
+  },
+  "tool-removed": {
+    level: "breaking",
+    surface: "tool",
+    direction: "none",
+    kind: "existence",
+    action: "remove",
+    mirror: "tool-added",
+    messages: {
+      default: "{kind} {name} removed",
+      renamed: "{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period",
+      "renamed-variables": "{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period; RFC 6570 variables added: {variablesAdded}, removed: {variablesRemoved}"
+    },
+    rationale: "Clients and agents that use the tool fail; a likely rename is reported as a hint on the removal."
+  },
+  "prompt-added": {
+    level: "info",
+    surface: "prompt",
+    direction: "none",
+    kind: "existence",
+    action: "add",
+    mirror: "prompt-removed",
+    messages: {
+      default: "{kind} {name} added",
+      renamed: "{kind} {name} added (looks like the new name of {from})"
+    },
+    rationale: "A new prompt is offered; existing clients are unaffected."
+  },
+  "prompt-removed": {
+    level: "breaking",
+    surface: "prompt",
+    direction: "none",
+    kind: "existence",
+    action: "remove",
+    mirror: "prompt-added",
+    messages: {
+      default: "{kind} {name} removed",
+      renamed: "{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period",
+      "renamed-variables": "{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period; RFC 6570 variables added: {variablesAdded}, removed: {variablesRemoved}"
+    },
+    rationale: "Clients and agents that use the prompt fail; a likely rename is reported as a hint on the removal."
+  },
+  "resource-added": {
+    level: "info",
+    surface: "resource",
+    direction: "none",
+    kind: "existence",
+    action: "add",
+    mirror: "resource-removed",
+    messages: {
+      default: "{kind} {name} added",
+      renamed: "{kind} {name} added (looks like the new name of {from})"
+    },
+    rationale: "A new resource is offered; existing clients are unaffected."
+  },
+  "resource-removed": {
+    level: "breaking",
+    surface: "resource",
+    direction: "none",
+    kind: "existence",
+    action: "remove",
+    mirror: "resource-added",
+    messages: {
+      default: "{kind} {name} removed",
+      renamed: "{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period",
+      "renamed-variables": "{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period; RFC 6570 variables added: {variablesAdded}, removed: {variablesRemoved}"
+    },
+    rationale: "Clients and agents that use the resource fail; a likely rename is reported as a hint on the removal."
+  },
+  "resource-template-added": {
+    level: "info",
+    surface: "resourceTemplate",
+    direction: "none",
+    kind: "existence",
+    action: "add",
+    mirror: "resource-template-removed",
+    messages: {
+      default: "{kind} {name} added",
+      renamed: "{kind} {name} added (looks like the new name of {from})"
+    },
+    rationale: "A new resource template is offered; existing clients are unaffected."
+  },
+  "resource-template-removed": {
+    level: "breaking",
+    surface: "resourceTemplate",
+    direction: "none",
+    kind: "existence",
+    action: "remove",
+    mirror: "resource-template-added",
+    messages: {
+      default: "{kind} {name} removed",
+      renamed: "{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period",
+      "renamed-variables": "{kind} {name} removed; looks renamed to {to} ({why}): keep the old name as an alias for a deprecation period; RFC 6570 variables added: {variablesAdded}, removed: {variablesRemoved}"
+    },
+    rationale: "Clients and agents that use the resource template fail; a likely rename is reported as a hint on the removal."
+  },
+  "primitive-scope-narrowed": {
+    level: "breaking",
+    surface: "primitive",
+    direction: "none",
+    kind: "scope",
+    action: "remove",
+    mirror: "primitive-scope-widened",
+    messages: { default: "{label} {name} no longer applies to MCP {revisions}" },
+    rationale: "The primitive no longer applies to some revisions: clients on those revisions lose it."
+  },
+  "primitive-scope-widened": {
+    level: "info",
+    surface: "primitive",
+    direction: "none",
+    kind: "scope",
+    action: "add",
+    mirror: "primitive-scope-narrowed",
+    messages: { default: "{label} {name} now also applies to MCP {revisions}" },
+    rationale: "The primitive now also applies to more revisions."
+  },
+  "variant-scope-overlap": {
+    level: "warning",
+    surface: "primitive",
+    direction: "none",
+    kind: "scope",
+    action: "change",
+    messages: {
+      default: "{count} variants of {label} {name} apply to MCP {revisions} at once (the first one in document order was compared)"
+    },
+    rationale: "The new document has same-key variants whose scopes overlap (invalid): which one applies cannot be decided; the first was compared."
+  },
+  "primitive-deprecated": {
+    level: "info",
+    surface: "primitive",
+    direction: "none",
+    kind: "lifecycle",
+    action: "set",
+    mirror: "primitive-undeprecated",
+    messages: { default: "{label} {name} is now deprecated" },
+    rationale: "Deprecation announces a future removal; it does not break anyone yet."
+  },
+  "primitive-undeprecated": {
+    level: "info",
+    surface: "primitive",
+    direction: "none",
+    kind: "lifecycle",
+    action: "unset",
+    mirror: "primitive-deprecated",
+    messages: { default: "{label} {name} is no longer deprecated" },
+    rationale: "The primitive is no longer deprecated."
+  },
+  "primitive-title-changed": {
+    level: "info",
+    surface: "primitive",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "primitive-title-changed",
+    messages: {
+      default: "{label} title changed",
+      added: "{label} title added",
+      removed: "{label} title removed"
+    },
+    rationale: "Display text only."
+  },
+  "primitive-description-changed": {
+    level: "info",
+    surface: "primitive",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "primitive-description-changed",
+    modelVisible: true,
+    messages: {
+      default: "{label} description (model-visible text) changed",
+      added: "{label} description (model-visible text) added",
+      removed: "{label} description (model-visible text) removed"
+    },
+    rationale: "Model-visible text: changes what the LLM is told (tool-poisoning review); compatible on the wire."
+  },
+  "primitive-icons-changed": {
+    level: "info",
+    surface: "primitive",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "primitive-icons-changed",
+    messages: { default: "{label} icons changed" },
+    rationale: "Display metadata only."
+  },
+  "primitive-tags-changed": {
+    level: "info",
+    surface: "primitive",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "primitive-tags-changed",
+    messages: { default: "{label} tags changed: {parts}", order: "{label} tags changed (order)" },
+    rationale: "Grouping metadata; clients that filter by tag may show the primitive elsewhere."
+  },
+  "primitive-meta-changed": {
+    level: "info",
+    surface: "primitive",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "primitive-meta-changed",
+    messages: { default: "{label} `_meta` changed" },
+    rationale: "`_meta` is literal data passed through to clients; compared as data."
+  },
+  "primitive-field-changed": {
+    level: "warning",
+    surface: "primitive",
+    direction: "none",
+    kind: "structure",
+    action: "change",
+    mirror: "primitive-field-changed",
+    messages: {
+      "tag-field": "tag {tag} {field} changed",
+      "execution-field": "execution {field} changed",
+      "transport-field": "transport {field} changed",
+      "primitive-added": "{label} field {field} added",
+      "primitive-removed": "{label} field {field} removed",
+      "primitive-changed": "{label} field {field} changed",
+      "security-scheme-field": "security scheme {scheme} {field} changed",
+      "oauth-flow-field": "OAuth flow {flow} {field} changed",
+      "argument-field": "argument {argument} field {field} changed"
+    },
+    rationale: "A field the diff does not model changed (only in unvalidated input): effect unknown."
+  }
+};
+
+// src/diff/rules/prompts.ts
+var PROMPTS_RULES = {
+  "prompt-argument-added-required": {
+    level: "breaking",
+    surface: "prompt.argument",
+    direction: "input",
+    kind: "requiredness",
+    action: "add",
+    mirror: "prompt-argument-removed",
+    messages: { default: "required argument {argument} added" },
+    rationale: "Old `prompts/get` calls lack the new required argument."
+  },
+  "prompt-argument-added-optional": {
+    level: "info",
+    surface: "prompt.argument",
+    direction: "input",
+    kind: "existence",
+    action: "add",
+    mirror: "prompt-argument-removed",
+    messages: { default: "optional argument {argument} added" },
+    rationale: "A new optional argument; old calls still work."
+  },
+  "prompt-argument-removed": {
+    level: "warning",
+    surface: "prompt.argument",
+    direction: "input",
+    kind: "existence",
+    action: "remove",
+    mirror: "prompt-argument-added-optional",
+    messages: { default: "argument {argument} removed" },
+    rationale: "Callers that pass it may be rejected or silently ignored, depending on the server."
+  },
+  "prompt-argument-became-required": {
+    level: "breaking",
+    surface: "prompt.argument",
+    direction: "input",
+    kind: "requiredness",
+    action: "specialize",
+    mirror: "prompt-argument-became-optional",
+    messages: { default: "argument {argument} became required" },
+    rationale: "Old calls that omit it fail."
+  },
+  "prompt-argument-became-optional": {
+    level: "info",
+    surface: "prompt.argument",
+    direction: "input",
+    kind: "requiredness",
+    action: "generalize",
+    mirror: "prompt-argument-became-required",
+    messages: { default: "argument {argument} became optional" },
+    rationale: "Old calls still pass it."
+  },
+  "prompt-argument-description-changed": {
+    level: "info",
+    surface: "prompt.argument",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "prompt-argument-description-changed",
+    modelVisible: true,
+    messages: {
+      default: "argument {argument} description (model-visible text) changed",
+      added: "argument {argument} description (model-visible text) added",
+      removed: "argument {argument} description (model-visible text) removed"
+    },
+    rationale: "Model-visible text."
+  },
+  "prompt-argument-title-changed": {
+    level: "info",
+    surface: "prompt.argument",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "prompt-argument-title-changed",
+    messages: {
+      default: "argument {argument} title changed",
+      added: "argument {argument} title added",
+      removed: "argument {argument} title removed"
+    },
+    rationale: "Display text only."
+  }
+};
+
+// src/diff/rules/protocol.ts
+var PROTOCOL_RULES = {
+  "protocol-revision-added": {
+    level: "info",
+    surface: "protocol",
+    direction: "none",
+    kind: "scope",
+    action: "add",
+    mirror: "protocol-revision-removed",
+    messages: {
+      default: "MCP revision {revision} is now described (unscoped declarations now claim it too)"
+    },
+    rationale: "Clients of the new revision are now described; every unscoped declaration also claims it (re-check revision-specific fields)."
+  },
+  "protocol-revision-removed": {
+    level: "breaking",
+    surface: "protocol",
+    direction: "none",
+    kind: "scope",
+    action: "remove",
+    mirror: "protocol-revision-added",
+    messages: {
+      default: "MCP revision {revision} is no longer described: its clients lose the whole surface"
+    },
+    rationale: "Clients on that revision lose the whole described surface."
+  },
+  "mcpdesc-version-changed": {
+    level: "warning",
+    surface: "document",
+    direction: "none",
+    kind: "structure",
+    action: "change",
+    mirror: "mcpdesc-version-changed",
+    messages: { default: "mcpdesc {old} → {new}" },
+    rationale: "The document format version changed: consumers must support the new format."
+  },
+  "document-schema-changed": {
+    level: "info",
+    surface: "document",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "document-schema-changed",
+    messages: { default: "$schema {old} → {new}" },
+    rationale: "Root `$schema` is informational; it does not change the described server."
+  },
+  "instructions-changed": {
+    level: "info",
+    surface: "document",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "instructions-changed",
+    modelVisible: true,
+    messages: {
+      default: "server instructions (model-visible text) changed",
+      added: "server instructions (model-visible text) added",
+      removed: "server instructions (model-visible text) removed"
+    },
+    rationale: "Server instructions are model-visible text: review for prompt injection, compatible on the wire."
+  },
+  "extension-changed": {
+    level: "info",
+    surface: "extensions",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "extension-changed",
+    messages: {
+      "capability-declared": "capability {capability} declared",
+      "capability-removed": "capability {capability} no longer declared",
+      "capability-setting": "{setting} changed",
+      "capability-settings": "capability {capability} settings changed",
+      "root-added": "root extension {extension} added",
+      "root-removed": "root extension {extension} removed",
+      "root-changed": "root extension {extension} changed",
+      info: "info extension {extension} changed",
+      "tag-field": "tag {tag} {field} changed",
+      components: "components extension {namespace} changed",
+      "execution-field": "execution {field} changed",
+      "transport-field": "transport {field} changed",
+      "primitive-added": "{label} extension {extension} added",
+      "primitive-removed": "{label} extension {extension} removed",
+      "primitive-changed": "{label} extension {extension} changed",
+      "security-scheme-field": "security scheme {scheme} {field} changed",
+      flows: "flows extension {flow} changed",
+      "oauth-flow-field": "OAuth flow {flow} {field} changed",
+      "argument-field": "argument {argument} field {field} changed"
+    },
+    rationale: "`x-*` extensions are ignored for core semantics."
+  }
+};
+
+// src/diff/rules/resources.ts
+var RESOURCES_RULES = {
+  "resource-name-changed": {
+    level: "warning",
+    surface: "resource",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "resource-name-changed",
+    messages: { default: "{label} name {old} → {new} (the identity is still the URI)" },
+    rationale: "The identity is the URI, but clients and users often refer to resources by name."
+  },
+  "resource-mime-type-changed": {
+    level: "breaking",
+    surface: "resource",
+    direction: "output",
+    kind: "type",
+    action: "change",
+    mirror: "resource-mime-type-changed",
+    messages: { default: "{label} mimeType {old} → {new}" },
+    rationale: "Consumers parse the contents by MIME type."
+  },
+  "resource-mime-type-added": {
+    level: "info",
+    surface: "resource",
+    direction: "output",
+    kind: "type",
+    action: "add",
+    mirror: "resource-mime-type-removed",
+    messages: { default: "{label} mimeType {old} → {new}" },
+    rationale: "The MIME type is now declared."
+  },
+  "resource-mime-type-removed": {
+    level: "warning",
+    surface: "resource",
+    direction: "output",
+    kind: "type",
+    action: "remove",
+    mirror: "resource-mime-type-added",
+    messages: { default: "{label} mimeType {old} → {new}" },
+    rationale: "Consumers that dispatched on the declared MIME type must now sniff the contents."
+  },
+  "resource-size-changed": {
+    level: "info",
+    surface: "resource",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "resource-size-changed",
+    messages: { default: "resource size {old} → {new}" },
+    rationale: "Size is a hint for context budgeting."
+  },
+  "resource-annotations-changed": {
+    level: "info",
+    surface: "resource",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "change",
+    mirror: "resource-annotations-changed",
+    messages: { default: "{label} annotations (audience, priority, lastModified) changed" },
+    rationale: "Audience, priority and lastModified are hints, not access controls."
+  }
+};
+
+// src/diff/rules/security.ts
+var SECURITY_RULES = {
+  "security-requirement-added": {
+    level: "breaking",
+    surface: "security",
+    direction: "input",
+    kind: "auth",
+    action: "add",
+    mirror: "security-requirement-removed",
+    messages: { default: "effective security{via}: {old} → {new}" },
+    rationale: "Effective security went from anonymous/undeclared to required: unauthenticated clients fail."
+  },
+  "security-requirement-removed": {
+    level: "info",
+    surface: "security",
+    direction: "input",
+    kind: "auth",
+    action: "remove",
+    mirror: "security-requirement-added",
+    messages: { default: "effective security{via}: {old} → {new}" },
+    rationale: "Authentication is no longer required (review as a security change)."
+  },
+  "security-requirement-narrowed": {
+    level: "breaking",
+    surface: "security",
+    direction: "input",
+    kind: "auth",
+    action: "specialize",
+    mirror: "security-requirement-widened",
+    messages: { default: "effective security{via}: {old} → {new}" },
+    rationale: "Some old way to authenticate (scheme or scope set) no longer satisfies the requirement."
+  },
+  "security-requirement-widened": {
+    level: "info",
+    surface: "security",
+    direction: "input",
+    kind: "auth",
+    action: "generalize",
+    mirror: "security-requirement-narrowed",
+    messages: { default: "effective security{via}: {old} → {new}" },
+    rationale: "Every old way to authenticate still works; more are accepted."
+  },
+  "security-declaration-changed": {
+    level: "info",
+    surface: "security",
+    direction: "input",
+    kind: "auth",
+    action: "change",
+    mirror: "security-declaration-changed",
+    messages: { default: "effective security{via}: {old} → {new}" },
+    rationale: "Omitted, `[]` and `[{}]` are distinct declarations, none of which requires credentials."
+  }
+};
+
+// src/diff/rules/security-schemes.ts
+var SECURITY_SCHEMES_RULES = {
+  "security-scheme-added": {
+    level: "info",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "add",
+    mirror: "security-scheme-removed",
+    messages: { default: "security scheme {scheme} ({type}) added" },
+    rationale: "A scheme in the catalogue is not a requirement by itself."
+  },
+  "security-scheme-removed": {
+    level: "warning",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "remove",
+    mirror: "security-scheme-added",
+    messages: { default: "security scheme {scheme} ({type}) removed" },
+    rationale: "Clients configured with the scheme may lose a documented way to authenticate."
+  },
+  "security-scheme-type-changed": {
+    level: "breaking",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "change",
+    mirror: "security-scheme-type-changed",
+    messages: { default: "security scheme {scheme} type {old} → {new}" },
+    rationale: "Clients authenticate differently."
+  },
+  "security-scheme-http-changed": {
+    level: "breaking",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "change",
+    mirror: "security-scheme-http-changed",
+    messages: { default: "security scheme {scheme} {field} {old} → {new}" },
+    rationale: "HTTP auth scheme changed (e.g. bearer ↔ basic)."
+  },
+  "security-scheme-api-key-changed": {
+    level: "breaking",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "change",
+    mirror: "security-scheme-api-key-changed",
+    messages: { default: "security scheme {scheme} {field} {old} → {new}" },
+    rationale: "The API key is expected under another name or in another place."
+  },
+  "security-scheme-bearer-format-changed": {
+    level: "info",
+    surface: "security",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "security-scheme-bearer-format-changed",
+    messages: { default: "security scheme {scheme} {field} {old} → {new}" },
+    rationale: "bearerFormat is documentation."
+  },
+  "security-scheme-description-changed": {
+    level: "info",
+    surface: "security",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "security-scheme-description-changed",
+    messages: {
+      default: "security scheme {scheme} description changed",
+      added: "security scheme {scheme} description added",
+      removed: "security scheme {scheme} description removed"
+    },
+    rationale: "Documentation only."
+  },
+  "security-oauth-flow-added": {
+    level: "info",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "add",
+    mirror: "security-oauth-flow-removed",
+    messages: { default: "OAuth flow {flow} added" },
+    rationale: "One more way to obtain a token."
+  },
+  "security-oauth-flow-removed": {
+    level: "breaking",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "remove",
+    mirror: "security-oauth-flow-added",
+    messages: { default: "OAuth flow {flow} removed" },
+    rationale: "Clients using that flow cannot obtain tokens."
+  },
+  "security-oauth-url-changed": {
+    level: "warning",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "change",
+    mirror: "security-oauth-url-changed",
+    messages: { default: "OAuth flow {flow} {url} {old} → {new}" },
+    rationale: "Authorization, token or refresh URL changed; clients with pinned endpoints break, discovery-based ones do not."
+  },
+  "security-oauth-scope-added": {
+    level: "info",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "add",
+    mirror: "security-oauth-scope-removed",
+    messages: { default: "OAuth scope {scope} added to flow {flow}" },
+    rationale: "A scope in the catalogue is not a requirement by itself."
+  },
+  "security-oauth-scope-removed": {
+    level: "breaking",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "remove",
+    mirror: "security-oauth-scope-added",
+    messages: { default: "OAuth scope {scope} removed from flow {flow}" },
+    rationale: "Clients requesting the scope fail."
+  },
+  "security-oauth-scope-description-changed": {
+    level: "info",
+    surface: "security",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "security-oauth-scope-description-changed",
+    messages: {
+      default: "OAuth scope {scope} description changed",
+      added: "OAuth scope {scope} description added",
+      removed: "OAuth scope {scope} description removed"
+    },
+    rationale: "Consent-screen text only."
+  },
+  "security-openid-connect-url-changed": {
+    level: "warning",
+    surface: "security",
+    direction: "none",
+    kind: "auth",
+    action: "change",
+    mirror: "security-openid-connect-url-changed",
+    messages: { default: "security scheme {scheme} {field} {old} → {new}" },
+    rationale: "Discovery moves; clients with a pinned configuration break."
+  }
+};
+
+// src/diff/rules/tags.ts
+var TAGS_RULES = {
+  "tag-added": {
+    level: "info",
+    surface: "tags",
+    direction: "none",
+    kind: "metadata",
+    action: "add",
+    mirror: "tag-removed",
+    messages: { default: "tag {tag} added to the catalogue" },
+    rationale: "Catalogue entry added."
+  },
+  "tag-removed": {
+    level: "info",
+    surface: "tags",
+    direction: "none",
+    kind: "metadata",
+    action: "remove",
+    mirror: "tag-added",
+    messages: { default: "tag {tag} removed from the catalogue" },
+    rationale: "Catalogue entry removed (clients filtering by tag may need an update)."
+  },
+  "tag-description-changed": {
+    level: "info",
+    surface: "tags",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "tag-description-changed",
+    messages: {
+      default: "tag {tag} description changed",
+      added: "tag {tag} description added",
+      removed: "tag {tag} description removed"
+    },
+    rationale: "Documentation only."
+  },
+  "tag-order-changed": {
+    level: "info",
+    surface: "tags",
+    direction: "none",
+    kind: "metadata",
+    action: "change",
+    mirror: "tag-order-changed",
+    messages: { default: "tag display order changed: {order}" },
+    rationale: "Root tag order is display priority."
+  }
+};
+
+// src/diff/rules/tool-annotations.ts
+var TOOL_ANNOTATIONS_RULES = {
+  "annotation-read-only-revoked": {
+    level: "breaking",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "unset",
+    mirror: "annotation-read-only-granted",
+    messages: { default: "tool is no longer read-only (effective readOnlyHint true → false)" },
+    rationale: "Clients that auto-approve read-only tools would now run side effects without a prompt."
+  },
+  "annotation-read-only-granted": {
+    level: "info",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "set",
+    mirror: "annotation-read-only-revoked",
+    messages: { default: "tool now claims to be read-only (effective readOnlyHint false → true)" },
+    rationale: "The tool now claims to be read-only (widens auto-approval: verify the claim)."
+  },
+  "annotation-destructive-set": {
+    level: "breaking",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "set",
+    mirror: "annotation-destructive-cleared",
+    messages: {
+      default: "tool may now perform destructive updates (effective destructiveHint false → true)"
+    },
+    rationale: "Effective destructiveHint false→true: confirmation flows change; callers assumed additive-only."
+  },
+  "annotation-destructive-cleared": {
+    level: "info",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "unset",
+    mirror: "annotation-destructive-set",
+    messages: {
+      default: "tool no longer claims destructive updates (effective destructiveHint true → false)"
+    },
+    rationale: "The tool no longer claims destructive updates."
+  },
+  "annotation-idempotent-revoked": {
+    level: "breaking",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "unset",
+    mirror: "annotation-idempotent-granted",
+    messages: {
+      default: "tool is no longer idempotent: retries may duplicate effects (effective idempotentHint true → false)"
+    },
+    rationale: "Clients that retry on timeout can now duplicate effects."
+  },
+  "annotation-idempotent-granted": {
+    level: "info",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "set",
+    mirror: "annotation-idempotent-revoked",
+    messages: { default: "tool is now idempotent (effective idempotentHint false → true)" },
+    rationale: "Retries become safe."
+  },
+  "annotation-open-world-set": {
+    level: "warning",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "set",
+    mirror: "annotation-open-world-cleared",
+    messages: { default: "tool now reaches external systems (effective openWorldHint false → true)" },
+    rationale: "The tool now reaches external systems (data egress, prompt-injection surface)."
+  },
+  "annotation-open-world-cleared": {
+    level: "info",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "unset",
+    mirror: "annotation-open-world-set",
+    messages: {
+      default: "tool no longer claims to reach external systems (effective openWorldHint true → false)"
+    },
+    rationale: "The tool no longer claims to reach external systems."
+  },
+  "annotation-title-changed": {
+    level: "info",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "prose",
+    action: "change",
+    mirror: "annotation-title-changed",
+    messages: {
+      default: "annotations.title changed",
+      added: "annotations.title added",
+      removed: "annotations.title removed"
+    },
+    rationale: "Display text only."
+  },
+  "annotation-other-changed": {
+    level: "info",
+    surface: "tool.annotations",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "change",
+    mirror: "annotation-other-changed",
+    messages: { default: "annotation {annotation} changed" },
+    rationale: "An annotation key outside the spec changed; annotations are open and advisory."
+  }
+};
+
+// src/diff/rules/tool-execution.ts
+var TOOL_EXECUTION_RULES = {
+  "execution-task-support-required": {
+    level: "breaking",
+    surface: "tool.execution",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "set",
+    mirror: "execution-task-support-relaxed",
+    messages: { default: "execution.taskSupport {old} → {new}" },
+    rationale: 'taskSupport became "required": clients without task support can no longer call the tool.'
+  },
+  "execution-task-support-relaxed": {
+    level: "info",
+    surface: "tool.execution",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "unset",
+    mirror: "execution-task-support-required",
+    messages: { default: "execution.taskSupport {old} → {new}" },
+    rationale: 'taskSupport "required" → "optional": plain calls work again.'
+  },
+  "execution-task-support-removed": {
+    level: "breaking",
+    surface: "tool.execution",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "remove",
+    mirror: "execution-task-support-added",
+    messages: { default: "execution.taskSupport {old} → {new}" },
+    rationale: 'taskSupport became "forbidden" (the default): callers using task augmentation fail.'
+  },
+  "execution-task-support-added": {
+    level: "info",
+    surface: "tool.execution",
+    direction: "none",
+    kind: "behaviour-hint",
+    action: "add",
+    mirror: "execution-task-support-removed",
+    messages: { default: "execution.taskSupport {old} → {new}" },
+    rationale: 'taskSupport "forbidden" → "optional": task augmentation becomes possible.'
+  }
+};
+
+// src/diff/rules/tool-schemas.ts
+var TOOL_SCHEMAS_RULES = {
+  "input-schema-narrowed": {
+    level: "breaking",
+    surface: "tool.input",
+    direction: "input",
+    kind: "constraints",
+    action: "specialize",
+    mirror: "input-schema-widened",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "The input schema accepts less: callers following the old schema can fail."
+  },
+  "input-schema-widened": {
+    level: "info",
+    surface: "tool.input",
+    direction: "input",
+    kind: "constraints",
+    action: "generalize",
+    mirror: "input-schema-narrowed",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "The input schema accepts more: compatible for callers."
+  },
+  "input-schema-changed": {
+    level: "breaking",
+    surface: "tool.input",
+    direction: "input",
+    kind: "type",
+    action: "change",
+    mirror: "input-schema-changed",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "The input schema changed both ways at one keyword (neither a subset nor a superset)."
+  },
+  "input-schema-unknown": {
+    level: "warning",
+    surface: "tool.input",
+    direction: "input",
+    kind: "constraints",
+    action: "change",
+    mirror: "input-schema-unknown",
+    levelFromEngine: true,
+    messages: {
+      default: "{field} at {where}: {schemaMessage}",
+      root: "{field}: {schemaMessage}",
+      "not-a-schema": "{field} could not be compared: {error}"
+    },
+    rationale: 'A keyword changed whose effect cannot be proven (pattern, custom format, unmodelled keyword): never silently "no change".'
+  },
+  "input-schema-annotation-changed": {
+    level: "info",
+    surface: "tool.input",
+    direction: "input",
+    kind: "prose",
+    action: "change",
+    mirror: "input-schema-annotation-changed",
+    modelVisible: true,
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "An annotation (title, description, examples...) changed: validation is unaffected, the model reads it."
+  },
+  "input-schema-default-changed": {
+    level: "warning",
+    surface: "tool.input",
+    direction: "input",
+    kind: "values",
+    action: "change",
+    mirror: "input-schema-default-changed",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "A `default` changed: behaviour differs for callers that omit the value."
+  },
+  "output-schema-widened": {
+    level: "breaking",
+    surface: "tool.output",
+    direction: "output",
+    kind: "constraints",
+    action: "generalize",
+    mirror: "output-schema-narrowed",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "The output schema may produce more: consumers of structured results following the old schema can fail."
+  },
+  "output-schema-narrowed": {
+    level: "info",
+    surface: "tool.output",
+    direction: "output",
+    kind: "constraints",
+    action: "specialize",
+    mirror: "output-schema-widened",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "The output schema produces less: compatible for consumers of structured results."
+  },
+  "output-schema-changed": {
+    level: "breaking",
+    surface: "tool.output",
+    direction: "output",
+    kind: "type",
+    action: "change",
+    mirror: "output-schema-changed",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "The output schema changed both ways at one keyword (neither a subset nor a superset)."
+  },
+  "output-schema-unknown": {
+    level: "warning",
+    surface: "tool.output",
+    direction: "output",
+    kind: "constraints",
+    action: "change",
+    mirror: "output-schema-unknown",
+    levelFromEngine: true,
+    messages: {
+      default: "{field} at {where}: {schemaMessage}",
+      root: "{field}: {schemaMessage}",
+      "not-a-schema": "{field} could not be compared: {error}"
+    },
+    rationale: 'A keyword changed whose effect cannot be proven (pattern, custom format, unmodelled keyword): never silently "no change".'
+  },
+  "output-schema-annotation-changed": {
+    level: "info",
+    surface: "tool.output",
+    direction: "output",
+    kind: "prose",
+    action: "change",
+    mirror: "output-schema-annotation-changed",
+    modelVisible: true,
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "An annotation (title, description, examples...) changed: validation is unaffected, the model reads it."
+  },
+  "output-schema-default-changed": {
+    level: "warning",
+    surface: "tool.output",
+    direction: "output",
+    kind: "values",
+    action: "change",
+    mirror: "output-schema-default-changed",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
+    rationale: "A `default` changed: behaviour differs for callers that omit the value."
+  },
   "input-schema-property-added": {
     level: "info",
     surface: "tool.input",
     direction: "input",
     kind: "structure",
     action: "add",
-    levelFromEngine: true,
     mirror: "input-schema-widened",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
     rationale: "An optional parameter was declared on an open object: callers send only declared properties, so every old call is still valid (`json-schema` semantics: narrowed, breaking)."
   },
   "input-schema-object-closed": {
@@ -27324,8 +28753,9 @@ var CONTRACT_RULES = {
     direction: "input",
     kind: "structure",
     action: "specialize",
-    levelFromEngine: true,
     mirror: "input-schema-widened",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
     rationale: "`additionalProperties: false` was set on an object that declares its properties: only undeclared names, outside the contract, are rejected (`json-schema`: breaking)."
   },
   "input-schema-header-changed": {
@@ -27334,8 +28764,9 @@ var CONTRACT_RULES = {
     direction: "input",
     kind: "connectivity",
     action: "change",
-    levelFromEngine: true,
     mirror: "input-schema-header-changed",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
     rationale: "An `x-mcp-header` mapping (spec §9.2) was added or removed (warning) or names another header (breaking): clients send it on the wire; it is not prose for the model."
   },
   "output-schema-property-added": {
@@ -27344,8 +28775,9 @@ var CONTRACT_RULES = {
     direction: "output",
     kind: "structure",
     action: "add",
-    levelFromEngine: true,
     mirror: "output-schema-property-removed",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
     rationale: "Results carry a new declared property; consumers read the properties they know (`json-schema`: breaking when the object was closed)."
   },
   "output-schema-property-removed": {
@@ -27354,8 +28786,9 @@ var CONTRACT_RULES = {
     direction: "output",
     kind: "structure",
     action: "remove",
-    levelFromEngine: true,
     mirror: "output-schema-property-added",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
     rationale: "A declared result property is gone: breaking when it was required (consumers rely on it), a warning when it was optional."
   },
   "output-schema-object-opened": {
@@ -27364,1111 +28797,165 @@ var CONTRACT_RULES = {
     direction: "output",
     kind: "structure",
     action: "generalize",
-    levelFromEngine: true,
     mirror: "output-schema-narrowed",
+    levelFromEngine: true,
+    messages: { default: "{field} at {where}: {schemaMessage}", root: "{field}: {schemaMessage}" },
     rationale: "`additionalProperties: false` was lifted on a result object that declares its properties: results may carry names consumers do not read (`json-schema`: breaking)."
+  },
+  "output-schema-added": {
+    level: "info",
+    surface: "tool.output",
+    direction: "output",
+    kind: "existence",
+    action: "add",
+    mirror: "output-schema-removed",
+    messages: { default: "tool {tool} now declares an output schema" },
+    rationale: "New structured output contract; unstructured content remains."
+  },
+  "output-schema-removed": {
+    level: "breaking",
+    surface: "tool.output",
+    direction: "output",
+    kind: "existence",
+    action: "remove",
+    mirror: "output-schema-added",
+    messages: {
+      default: "tool {tool} no longer declares an output schema: consumers of structuredContent lose the contract"
+    },
+    rationale: "Consumers of `structuredContent` lose the contract."
   }
 };
-var RULES2 = [
-  ...family("protocol", {
-    "protocol-revision-added": {
-      level: "info",
-      surface: "protocol",
-      direction: none,
-      kind: "scope",
-      action: "add",
-      mirror: "protocol-revision-removed",
-      rationale: "Clients of the new revision are now described; every unscoped declaration also claims it (re-check revision-specific fields)."
-    },
-    "protocol-revision-removed": {
-      level: "breaking",
-      surface: "protocol",
-      direction: none,
-      kind: "scope",
-      action: "remove",
-      mirror: "protocol-revision-added",
-      rationale: "Clients on that revision lose the whole described surface."
-    },
-    "mcpdesc-version-changed": {
-      level: "warning",
-      surface: "document",
-      direction: none,
-      kind: "structure",
-      action: "change",
-      mirror: "mcpdesc-version-changed",
-      rationale: "The document format version changed: consumers must support the new format."
-    },
-    "document-schema-changed": {
-      level: "info",
-      surface: "document",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "document-schema-changed",
-      rationale: "Root `$schema` is informational; it does not change the described server."
-    },
-    "instructions-changed": {
-      level: "info",
-      surface: "document",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "instructions-changed",
-      modelVisible: true,
-      rationale: "Server instructions are model-visible text: review for prompt injection, compatible on the wire."
-    },
-    "extension-changed": {
-      level: "info",
-      surface: "extensions",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "extension-changed",
-      rationale: "`x-*` extensions are ignored for core semantics."
-    }
-  }),
-  ...family("primitives", {
-    ...PRIMITIVE_EXISTENCE,
-    "primitive-scope-narrowed": {
-      level: "breaking",
-      surface: "primitive",
-      direction: none,
-      kind: "scope",
-      action: "remove",
-      mirror: "primitive-scope-widened",
-      rationale: "The primitive no longer applies to some revisions: clients on those revisions lose it."
-    },
-    "primitive-scope-widened": {
-      level: "info",
-      surface: "primitive",
-      direction: none,
-      kind: "scope",
-      action: "add",
-      mirror: "primitive-scope-narrowed",
-      rationale: "The primitive now also applies to more revisions."
-    },
-    "variant-scope-overlap": {
-      level: "warning",
-      surface: "primitive",
-      direction: none,
-      kind: "scope",
-      action: "change",
-      rationale: "The new document has same-key variants whose scopes overlap (invalid): which one applies cannot be decided; the first was compared."
-    },
-    "primitive-deprecated": {
-      level: "info",
-      surface: "primitive",
-      direction: none,
-      kind: "lifecycle",
-      action: "set",
-      mirror: "primitive-undeprecated",
-      rationale: "Deprecation announces a future removal; it does not break anyone yet."
-    },
-    "primitive-undeprecated": {
-      level: "info",
-      surface: "primitive",
-      direction: none,
-      kind: "lifecycle",
-      action: "unset",
-      mirror: "primitive-deprecated",
-      rationale: "The primitive is no longer deprecated."
-    },
-    "primitive-title-changed": {
-      level: "info",
-      surface: "primitive",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "primitive-title-changed",
-      rationale: "Display text only."
-    },
-    "primitive-description-changed": {
-      level: "info",
-      surface: "primitive",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "primitive-description-changed",
-      modelVisible: true,
-      rationale: "Model-visible text: changes what the LLM is told (tool-poisoning review); compatible on the wire."
-    },
-    "primitive-icons-changed": {
-      level: "info",
-      surface: "primitive",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "primitive-icons-changed",
-      rationale: "Display metadata only."
-    },
-    "primitive-tags-changed": {
-      level: "info",
-      surface: "primitive",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "primitive-tags-changed",
-      rationale: "Grouping metadata; clients that filter by tag may show the primitive elsewhere."
-    },
-    "primitive-meta-changed": {
-      level: "info",
-      surface: "primitive",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "primitive-meta-changed",
-      rationale: "`_meta` is literal data passed through to clients; compared as data."
-    },
-    "primitive-field-changed": {
-      level: "warning",
-      surface: "primitive",
-      direction: none,
-      kind: "structure",
-      action: "change",
-      mirror: "primitive-field-changed",
-      rationale: "A field the diff does not model changed (only in unvalidated input): effect unknown."
-    }
-  }),
-  ...family("tool-schemas", {
-    ...schemaRules("input"),
-    ...schemaRules("output"),
-    ...CONTRACT_RULES,
-    "output-schema-added": {
-      level: "info",
-      surface: "tool.output",
-      direction: "output",
-      kind: "existence",
-      action: "add",
-      mirror: "output-schema-removed",
-      rationale: "New structured output contract; unstructured content remains."
-    },
-    "output-schema-removed": {
-      level: "breaking",
-      surface: "tool.output",
-      direction: "output",
-      kind: "existence",
-      action: "remove",
-      mirror: "output-schema-added",
-      rationale: "Consumers of `structuredContent` lose the contract."
-    }
-  }),
-  ...family("tool-annotations", {
-    "annotation-read-only-revoked": {
-      level: "breaking",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "unset",
-      mirror: "annotation-read-only-granted",
-      rationale: "Clients that auto-approve read-only tools would now run side effects without a prompt."
-    },
-    "annotation-read-only-granted": {
-      level: "info",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "set",
-      mirror: "annotation-read-only-revoked",
-      rationale: "The tool now claims to be read-only (widens auto-approval: verify the claim)."
-    },
-    "annotation-destructive-set": {
-      level: "breaking",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "set",
-      mirror: "annotation-destructive-cleared",
-      rationale: "Effective destructiveHint false→true: confirmation flows change; callers assumed additive-only."
-    },
-    "annotation-destructive-cleared": {
-      level: "info",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "unset",
-      mirror: "annotation-destructive-set",
-      rationale: "The tool no longer claims destructive updates."
-    },
-    "annotation-idempotent-revoked": {
-      level: "breaking",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "unset",
-      mirror: "annotation-idempotent-granted",
-      rationale: "Clients that retry on timeout can now duplicate effects."
-    },
-    "annotation-idempotent-granted": {
-      level: "info",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "set",
-      mirror: "annotation-idempotent-revoked",
-      rationale: "Retries become safe."
-    },
-    "annotation-open-world-set": {
-      level: "warning",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "set",
-      mirror: "annotation-open-world-cleared",
-      rationale: "The tool now reaches external systems (data egress, prompt-injection surface)."
-    },
-    "annotation-open-world-cleared": {
-      level: "info",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "unset",
-      mirror: "annotation-open-world-set",
-      rationale: "The tool no longer claims to reach external systems."
-    },
-    "annotation-title-changed": {
-      level: "info",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "annotation-title-changed",
-      rationale: "Display text only."
-    },
-    "annotation-other-changed": {
-      level: "info",
-      surface: "tool.annotations",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "change",
-      mirror: "annotation-other-changed",
-      rationale: "An annotation key outside the spec changed; annotations are open and advisory."
-    }
-  }),
-  ...family("tool-execution", {
-    "execution-task-support-required": {
-      level: "breaking",
-      surface: "tool.execution",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "set",
-      mirror: "execution-task-support-relaxed",
-      rationale: 'taskSupport became "required": clients without task support can no longer call the tool.'
-    },
-    "execution-task-support-relaxed": {
-      level: "info",
-      surface: "tool.execution",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "unset",
-      mirror: "execution-task-support-required",
-      rationale: 'taskSupport "required" → "optional": plain calls work again.'
-    },
-    "execution-task-support-removed": {
-      level: "breaking",
-      surface: "tool.execution",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "remove",
-      mirror: "execution-task-support-added",
-      rationale: 'taskSupport became "forbidden" (the default): callers using task augmentation fail.'
-    },
-    "execution-task-support-added": {
-      level: "info",
-      surface: "tool.execution",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "add",
-      mirror: "execution-task-support-removed",
-      rationale: 'taskSupport "forbidden" → "optional": task augmentation becomes possible.'
-    }
-  }),
-  ...family("examples", {
-    "example-added": {
-      level: "info",
-      surface: "examples",
-      direction: none,
-      kind: "metadata",
-      action: "add",
-      mirror: "example-removed",
-      rationale: "Examples are metadata, not the MCP surface."
-    },
-    "example-removed": {
-      level: "info",
-      surface: "examples",
-      direction: none,
-      kind: "metadata",
-      action: "remove",
-      mirror: "example-added",
-      rationale: "Examples are metadata; mocks selecting it by name lose it."
-    },
-    "example-changed": {
-      level: "info",
-      surface: "examples",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "example-changed",
-      rationale: "Same-name example with different content; metadata only."
-    },
-    "example-no-longer-valid": {
-      level: "breaking",
-      surface: "examples",
-      direction: "input",
-      kind: "constraints",
-      action: "specialize",
-      rationale: "A call the old description documented is rejected by the new input contract."
-    },
-    "example-output-no-longer-valid": {
-      level: "warning",
-      surface: "examples",
-      direction: "output",
-      kind: "constraints",
-      action: "change",
-      rationale: "A result the new description documents does not match the old output schema: consumers built on it may reject it (old results against a narrower new schema are no consumer problem)."
-    },
-    "example-check-incomplete": {
-      level: "warning",
-      surface: "examples",
-      direction: none,
-      kind: "constraints",
-      action: "change",
-      rationale: "An example could not be checked against the other side's schema within the work budget (a pattern that backtracks, a $ref or composition fan-out): nothing says it still holds, so it is never counted as compatible."
-    },
-    "scenario-added": {
-      level: "info",
-      surface: "examples",
-      direction: none,
-      kind: "metadata",
-      action: "add",
-      mirror: "scenario-removed",
-      rationale: "Interaction scenarios are metadata."
-    },
-    "scenario-removed": {
-      level: "info",
-      surface: "examples",
-      direction: none,
-      kind: "metadata",
-      action: "remove",
-      mirror: "scenario-added",
-      rationale: "Interaction scenarios are metadata."
-    },
-    "scenario-changed": {
-      level: "info",
-      surface: "examples",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "scenario-changed",
-      rationale: "Same-name scenario with different input, steps or result."
-    },
-    "variant-example-mismatch": {
-      level: "warning",
-      surface: "examples",
-      direction: none,
-      kind: "structure",
-      action: "change",
-      rationale: "Same-name examples or scenarios differ between same-key variants of the new document: maps are independent, check that is intended."
-    }
-  }),
-  ...family("prompts", {
-    "prompt-argument-added-required": {
-      level: "breaking",
-      surface: "prompt.argument",
-      direction: "input",
-      kind: "requiredness",
-      action: "add",
-      mirror: "prompt-argument-removed",
-      rationale: "Old `prompts/get` calls lack the new required argument."
-    },
-    "prompt-argument-added-optional": {
-      level: "info",
-      surface: "prompt.argument",
-      direction: "input",
-      kind: "existence",
-      action: "add",
-      mirror: "prompt-argument-removed",
-      rationale: "A new optional argument; old calls still work."
-    },
-    "prompt-argument-removed": {
-      level: "warning",
-      surface: "prompt.argument",
-      direction: "input",
-      kind: "existence",
-      action: "remove",
-      mirror: "prompt-argument-added-optional",
-      rationale: "Callers that pass it may be rejected or silently ignored, depending on the server."
-    },
-    "prompt-argument-became-required": {
-      level: "breaking",
-      surface: "prompt.argument",
-      direction: "input",
-      kind: "requiredness",
-      action: "specialize",
-      mirror: "prompt-argument-became-optional",
-      rationale: "Old calls that omit it fail."
-    },
-    "prompt-argument-became-optional": {
-      level: "info",
-      surface: "prompt.argument",
-      direction: "input",
-      kind: "requiredness",
-      action: "generalize",
-      mirror: "prompt-argument-became-required",
-      rationale: "Old calls still pass it."
-    },
-    "prompt-argument-description-changed": {
-      level: "info",
-      surface: "prompt.argument",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "prompt-argument-description-changed",
-      modelVisible: true,
-      rationale: "Model-visible text."
-    },
-    "prompt-argument-title-changed": {
-      level: "info",
-      surface: "prompt.argument",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "prompt-argument-title-changed",
-      rationale: "Display text only."
-    }
-  }),
-  ...family("resources", {
-    "resource-name-changed": {
-      level: "warning",
-      surface: "resource",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "resource-name-changed",
-      rationale: "The identity is the URI, but clients and users often refer to resources by name."
-    },
-    "resource-mime-type-changed": {
-      level: "breaking",
-      surface: "resource",
-      direction: "output",
-      kind: "type",
-      action: "change",
-      mirror: "resource-mime-type-changed",
-      rationale: "Consumers parse the contents by MIME type."
-    },
-    "resource-mime-type-added": {
-      level: "info",
-      surface: "resource",
-      direction: "output",
-      kind: "type",
-      action: "add",
-      mirror: "resource-mime-type-removed",
-      rationale: "The MIME type is now declared."
-    },
-    "resource-mime-type-removed": {
-      level: "warning",
-      surface: "resource",
-      direction: "output",
-      kind: "type",
-      action: "remove",
-      mirror: "resource-mime-type-added",
-      rationale: "Consumers that dispatched on the declared MIME type must now sniff the contents."
-    },
-    "resource-size-changed": {
-      level: "info",
-      surface: "resource",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "resource-size-changed",
-      rationale: "Size is a hint for context budgeting."
-    },
-    "resource-annotations-changed": {
-      level: "info",
-      surface: "resource",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "change",
-      mirror: "resource-annotations-changed",
-      rationale: "Audience, priority and lastModified are hints, not access controls."
-    }
-  }),
-  ...family("elicitations", {
-    "elicitation-added": {
-      level: "warning",
-      surface: "elicitation",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "add",
-      mirror: "elicitation-removed",
-      rationale: "The primitive may now ask the user mid-request; clients without elicitation support may see it fail."
-    },
-    "elicitation-removed": {
-      level: "info",
-      surface: "elicitation",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "remove",
-      mirror: "elicitation-added",
-      rationale: "The primitive no longer declares that elicitation."
-    },
-    "elicitation-changed": {
-      level: "info",
-      surface: "elicitation",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "change",
-      mirror: "elicitation-changed",
-      rationale: "Mode, message or requested schema of a declared elicitation changed."
-    }
-  }),
-  ...family("client-requirements", {
-    "client-requirement-added": {
-      level: "breaking",
-      surface: "clientRequirements",
-      direction: "input",
-      kind: "requiredness",
-      action: "add",
-      mirror: "client-requirement-removed",
-      rationale: "Requirements are conjunctive and unconditional: clients lacking the capability can no longer use it."
-    },
-    "client-requirement-removed": {
-      level: "info",
-      surface: "clientRequirements",
-      direction: "input",
-      kind: "requiredness",
-      action: "remove",
-      mirror: "client-requirement-added",
-      rationale: "Fewer clients are excluded."
-    },
-    "client-requirement-changed": {
-      level: "warning",
-      surface: "clientRequirements",
-      direction: "input",
-      kind: "values",
-      action: "change",
-      mirror: "client-requirement-changed",
-      rationale: "Settings of a required capability changed; satisfaction cannot be decided without the client."
-    }
-  }),
-  ...family("transports", {
-    "transport-added": {
-      level: "info",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "add",
-      mirror: "transport-removed",
-      rationale: "A new way to connect."
-    },
-    "transport-removed": {
-      level: "breaking",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "remove",
-      mirror: "transport-added",
-      rationale: "Clients configured for that transport cannot connect."
-    },
-    "transport-type-changed": {
-      level: "breaking",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "change",
-      mirror: "transport-type-changed",
-      rationale: "Same endpoint, different transport: clients speaking the old one fail."
-    },
-    "transport-url-changed": {
-      level: "breaking",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "change",
-      mirror: "transport-url-changed",
-      rationale: "Installed client configurations point at the old URL."
-    },
-    "transport-stdio-command-changed": {
-      level: "breaking",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "change",
-      mirror: "transport-stdio-command-changed",
-      rationale: "Client configurations embed the command."
-    },
-    "transport-stdio-args-changed": {
-      level: "breaking",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "change",
-      mirror: "transport-stdio-args-changed",
-      rationale: "Client configurations embed the (ordered) command line."
-    },
-    "transport-stdio-args-version-changed": {
-      level: "info",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "change",
-      mirror: "transport-stdio-args-version-changed",
-      rationale: "Only the version pin of the package the launcher runs moved (`pkg@0.26.0` → `pkg@0.29.0`): the command line names the new release; every other `args` change stays `transport-stdio-args-changed`."
-    },
-    "transport-stdio-env-added": {
-      level: "warning",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "add",
-      mirror: "transport-stdio-env-removed",
-      rationale: "A new environment variable may be required to start the server."
-    },
-    "transport-stdio-env-removed": {
-      level: "info",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "remove",
-      mirror: "transport-stdio-env-added",
-      rationale: "A variable is no longer declared; setting it is harmless."
-    },
-    "transport-stdio-env-changed": {
-      level: "warning",
-      surface: "transport",
-      direction: none,
-      kind: "connectivity",
-      action: "change",
-      mirror: "transport-stdio-env-changed",
-      rationale: "The documented value of a variable changed; configurations copying it may need an update."
-    }
-  }),
-  ...family("security", {
-    "security-requirement-added": {
-      level: "breaking",
-      surface: "security",
-      direction: "input",
-      kind: "auth",
-      action: "add",
-      mirror: "security-requirement-removed",
-      rationale: "Effective security went from anonymous/undeclared to required: unauthenticated clients fail."
-    },
-    "security-requirement-removed": {
-      level: "info",
-      surface: "security",
-      direction: "input",
-      kind: "auth",
-      action: "remove",
-      mirror: "security-requirement-added",
-      rationale: "Authentication is no longer required (review as a security change)."
-    },
-    "security-requirement-narrowed": {
-      level: "breaking",
-      surface: "security",
-      direction: "input",
-      kind: "auth",
-      action: "specialize",
-      mirror: "security-requirement-widened",
-      rationale: "Some old way to authenticate (scheme or scope set) no longer satisfies the requirement."
-    },
-    "security-requirement-widened": {
-      level: "info",
-      surface: "security",
-      direction: "input",
-      kind: "auth",
-      action: "generalize",
-      mirror: "security-requirement-narrowed",
-      rationale: "Every old way to authenticate still works; more are accepted."
-    },
-    "security-declaration-changed": {
-      level: "info",
-      surface: "security",
-      direction: "input",
-      kind: "auth",
-      action: "change",
-      mirror: "security-declaration-changed",
-      rationale: "Omitted, `[]` and `[{}]` are distinct declarations, none of which requires credentials."
-    }
-  }),
-  ...family("security-schemes", {
-    "security-scheme-added": {
-      level: "info",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "add",
-      mirror: "security-scheme-removed",
-      rationale: "A scheme in the catalogue is not a requirement by itself."
-    },
-    "security-scheme-removed": {
-      level: "warning",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "remove",
-      mirror: "security-scheme-added",
-      rationale: "Clients configured with the scheme may lose a documented way to authenticate."
-    },
-    "security-scheme-type-changed": {
-      level: "breaking",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "change",
-      mirror: "security-scheme-type-changed",
-      rationale: "Clients authenticate differently."
-    },
-    "security-scheme-http-changed": {
-      level: "breaking",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "change",
-      mirror: "security-scheme-http-changed",
-      rationale: "HTTP auth scheme changed (e.g. bearer ↔ basic)."
-    },
-    "security-scheme-api-key-changed": {
-      level: "breaking",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "change",
-      mirror: "security-scheme-api-key-changed",
-      rationale: "The API key is expected under another name or in another place."
-    },
-    "security-scheme-bearer-format-changed": {
-      level: "info",
-      surface: "security",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "security-scheme-bearer-format-changed",
-      rationale: "bearerFormat is documentation."
-    },
-    "security-scheme-description-changed": {
-      level: "info",
-      surface: "security",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "security-scheme-description-changed",
-      rationale: "Documentation only."
-    },
-    "security-oauth-flow-added": {
-      level: "info",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "add",
-      mirror: "security-oauth-flow-removed",
-      rationale: "One more way to obtain a token."
-    },
-    "security-oauth-flow-removed": {
-      level: "breaking",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "remove",
-      mirror: "security-oauth-flow-added",
-      rationale: "Clients using that flow cannot obtain tokens."
-    },
-    "security-oauth-url-changed": {
-      level: "warning",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "change",
-      mirror: "security-oauth-url-changed",
-      rationale: "Authorization, token or refresh URL changed; clients with pinned endpoints break, discovery-based ones do not."
-    },
-    "security-oauth-scope-added": {
-      level: "info",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "add",
-      mirror: "security-oauth-scope-removed",
-      rationale: "A scope in the catalogue is not a requirement by itself."
-    },
-    "security-oauth-scope-removed": {
-      level: "breaking",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "remove",
-      mirror: "security-oauth-scope-added",
-      rationale: "Clients requesting the scope fail."
-    },
-    "security-oauth-scope-description-changed": {
-      level: "info",
-      surface: "security",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "security-oauth-scope-description-changed",
-      rationale: "Consent-screen text only."
-    },
-    "security-openid-connect-url-changed": {
-      level: "warning",
-      surface: "security",
-      direction: none,
-      kind: "auth",
-      action: "change",
-      mirror: "security-openid-connect-url-changed",
-      rationale: "Discovery moves; clients with a pinned configuration break."
-    }
-  }),
-  ...family("capabilities", {
-    "capability-added": {
-      level: "info",
-      surface: "capabilities",
-      direction: none,
-      kind: "existence",
-      action: "add",
-      mirror: "capability-removed",
-      rationale: "The server now declares the capability."
-    },
-    "capability-removed": {
-      level: "warning",
-      surface: "capabilities",
-      direction: none,
-      kind: "existence",
-      action: "remove",
-      mirror: "capability-added",
-      rationale: "No longer declared (omission never proves absence); clients relying on it should be checked."
-    },
-    "capability-completions-removed": {
-      level: "breaking",
-      surface: "capabilities",
-      direction: none,
-      kind: "existence",
-      action: "remove",
-      mirror: "capability-added",
-      rationale: "Clients calling `completion/complete` fail."
-    },
-    "capability-tasks-removed": {
-      level: "breaking",
-      surface: "capabilities",
-      direction: none,
-      kind: "existence",
-      action: "remove",
-      mirror: "capability-added",
-      rationale: "Clients using core tasks fail."
-    },
-    "capability-list-changed-revoked": {
-      level: "warning",
-      surface: "capabilities",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "unset",
-      mirror: "capability-list-changed-granted",
-      rationale: "Clients relying on list-changed notifications go stale."
-    },
-    "capability-list-changed-granted": {
-      level: "info",
-      surface: "capabilities",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "set",
-      mirror: "capability-list-changed-revoked",
-      rationale: "Clients may now subscribe to list changes."
-    },
-    "capability-subscribe-revoked": {
-      level: "breaking",
-      surface: "capabilities",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "unset",
-      mirror: "capability-subscribe-granted",
-      rationale: "Clients calling `resources/subscribe` fail."
-    },
-    "capability-subscribe-granted": {
-      level: "info",
-      surface: "capabilities",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "set",
-      mirror: "capability-subscribe-revoked",
-      rationale: "Resource subscriptions become available."
-    },
-    "capability-tasks-feature-revoked": {
-      level: "breaking",
-      surface: "capabilities",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "unset",
-      mirror: "capability-tasks-feature-granted",
-      rationale: "tasks.list, tasks.cancel or task-augmented tools/call is no longer declared; clients using it fail."
-    },
-    "capability-tasks-feature-granted": {
-      level: "info",
-      surface: "capabilities",
-      direction: none,
-      kind: "behaviour-hint",
-      action: "set",
-      mirror: "capability-tasks-feature-revoked",
-      rationale: "A task feature became available."
-    },
-    "capability-extension-added": {
-      level: "info",
-      surface: "capabilities",
-      direction: none,
-      kind: "existence",
-      action: "add",
-      mirror: "capability-extension-removed",
-      rationale: "The server declares a formal MCP extension."
-    },
-    "capability-extension-removed": {
-      level: "warning",
-      surface: "capabilities",
-      direction: none,
-      kind: "existence",
-      action: "remove",
-      mirror: "capability-extension-added",
-      rationale: "Clients using the extension may fail."
-    },
-    "capability-extension-changed": {
-      level: "warning",
-      surface: "capabilities",
-      direction: none,
-      kind: "values",
-      action: "change",
-      mirror: "capability-extension-changed",
-      rationale: "Extension settings changed; their meaning is defined by the extension."
-    },
-    "capability-settings-changed": {
-      level: "info",
-      surface: "capabilities",
-      direction: none,
-      kind: "values",
-      action: "change",
-      mirror: "capability-settings-changed",
-      rationale: "Open-ended settings (experimental, logging, completions, `x-*`) changed."
-    }
-  }),
-  ...family("components", {
-    "component-added": {
-      level: "info",
-      surface: "components",
-      direction: none,
-      kind: "existence",
-      action: "add",
-      mirror: "component-removed",
-      rationale: "An unreferenced component was added (referenced ones are compared at their use sites)."
-    },
-    "component-removed": {
-      level: "info",
-      surface: "components",
-      direction: none,
-      kind: "existence",
-      action: "remove",
-      mirror: "component-added",
-      rationale: "An unreferenced component was removed."
-    },
-    "component-changed": {
-      level: "info",
-      surface: "components",
-      direction: none,
-      kind: "values",
-      action: "change",
-      mirror: "component-changed",
-      rationale: "An unreferenced component changed (referenced ones are compared at their use sites)."
-    }
-  }),
-  ...family("info", {
-    "info-name-changed": {
-      level: "warning",
-      surface: "info",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "info-name-changed",
-      rationale: "The server identifier is used in client configs and tool namespacing (mcp__<server>__<tool>)."
-    },
-    "info-id-changed": {
-      level: "breaking",
-      surface: "info",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "info-id-changed",
-      rationale: "The logical server identity changed."
-    },
-    "info-version-changed": {
-      level: "info",
-      surface: "info",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "info-version-changed",
-      rationale: "Release bookkeeping (see `mcpdesc changelog` for the suggested version)."
-    },
-    "info-title-changed": {
-      level: "info",
-      surface: "info",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "info-title-changed",
-      rationale: "Display text only."
-    },
-    "info-description-changed": {
-      level: "info",
-      surface: "info",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "info-description-changed",
-      rationale: "Documentation only."
-    },
-    "info-metadata-changed": {
-      level: "info",
-      surface: "info",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "info-metadata-changed",
-      rationale: "websiteUrl, icons, contact or license changed."
-    }
-  }),
-  ...family("tags", {
-    "tag-added": {
-      level: "info",
-      surface: "tags",
-      direction: none,
-      kind: "metadata",
-      action: "add",
-      mirror: "tag-removed",
-      rationale: "Catalogue entry added."
-    },
-    "tag-removed": {
-      level: "info",
-      surface: "tags",
-      direction: none,
-      kind: "metadata",
-      action: "remove",
-      mirror: "tag-added",
-      rationale: "Catalogue entry removed (clients filtering by tag may need an update)."
-    },
-    "tag-description-changed": {
-      level: "info",
-      surface: "tags",
-      direction: none,
-      kind: "prose",
-      action: "change",
-      mirror: "tag-description-changed",
-      rationale: "Documentation only."
-    },
-    "tag-order-changed": {
-      level: "info",
-      surface: "tags",
-      direction: none,
-      kind: "metadata",
-      action: "change",
-      mirror: "tag-order-changed",
-      rationale: "Root tag order is display priority."
-    }
-  })
-];
+
+// src/diff/rules/transports.ts
+var TRANSPORTS_RULES = {
+  "transport-added": {
+    level: "info",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "add",
+    mirror: "transport-removed",
+    messages: { default: "transport {transport} added" },
+    rationale: "A new way to connect."
+  },
+  "transport-removed": {
+    level: "breaking",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "remove",
+    mirror: "transport-added",
+    messages: { default: "transport {transport} removed" },
+    rationale: "Clients configured for that transport cannot connect."
+  },
+  "transport-type-changed": {
+    level: "breaking",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "change",
+    mirror: "transport-type-changed",
+    messages: { default: "transport type {old} → {new}" },
+    rationale: "Same endpoint, different transport: clients speaking the old one fail."
+  },
+  "transport-url-changed": {
+    level: "breaking",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "change",
+    mirror: "transport-url-changed",
+    messages: { default: "transport url {old} → {new}" },
+    rationale: "Installed client configurations point at the old URL."
+  },
+  "transport-stdio-command-changed": {
+    level: "breaking",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "change",
+    mirror: "transport-stdio-command-changed",
+    messages: { default: "stdio command {old} → {new}" },
+    rationale: "Client configurations embed the command."
+  },
+  "transport-stdio-args-changed": {
+    level: "breaking",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "change",
+    mirror: "transport-stdio-args-changed",
+    messages: { default: "stdio args {old} → {new}" },
+    rationale: "Client configurations embed the (ordered) command line."
+  },
+  "transport-stdio-args-version-changed": {
+    level: "info",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "change",
+    mirror: "transport-stdio-args-version-changed",
+    messages: { default: "stdio args {old} → {new}" },
+    rationale: "Only the version pin of the package the launcher runs moved (`pkg@0.26.0` → `pkg@0.29.0`): the command line names the new release; every other `args` change stays `transport-stdio-args-changed`."
+  },
+  "transport-stdio-env-added": {
+    level: "warning",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "add",
+    mirror: "transport-stdio-env-removed",
+    messages: { default: "environment variable {variable} added" },
+    rationale: "A new environment variable may be required to start the server."
+  },
+  "transport-stdio-env-removed": {
+    level: "info",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "remove",
+    mirror: "transport-stdio-env-added",
+    messages: { default: "environment variable {variable} removed" },
+    rationale: "A variable is no longer declared; setting it is harmless."
+  },
+  "transport-stdio-env-changed": {
+    level: "warning",
+    surface: "transport",
+    direction: "none",
+    kind: "connectivity",
+    action: "change",
+    mirror: "transport-stdio-env-changed",
+    messages: { default: "environment variable {variable} value changed" },
+    rationale: "The documented value of a variable changed; configurations copying it may need an update."
+  }
+};
+
+// src/diff/rules.ts
+var FAMILIES = {
+  protocol: PROTOCOL_RULES,
+  primitives: PRIMITIVES_RULES,
+  "tool-schemas": TOOL_SCHEMAS_RULES,
+  "tool-annotations": TOOL_ANNOTATIONS_RULES,
+  "tool-execution": TOOL_EXECUTION_RULES,
+  examples: EXAMPLES_RULES,
+  prompts: PROMPTS_RULES,
+  resources: RESOURCES_RULES,
+  elicitations: ELICITATIONS_RULES,
+  "client-requirements": CLIENT_REQUIREMENTS_RULES,
+  transports: TRANSPORTS_RULES,
+  security: SECURITY_RULES,
+  "security-schemes": SECURITY_SCHEMES_RULES,
+  capabilities: CAPABILITIES_RULES,
+  components: COMPONENTS_RULES,
+  info: INFO_RULES,
+  tags: TAGS_RULES,
+  files: FILES_RULES
+};
+var RULES2 = Object.entries(FAMILIES).flatMap(
+  ([family, defs]) => Object.entries(defs).map(
+    ([id, def]) => ({ id, family, ...def })
+  )
+);
 var BY_ID = new Map(RULES2.map((rule) => [rule.id, rule]));
 function ruleMeta(id) {
   const rule = BY_ID.get(id);
@@ -28477,6 +28964,16 @@ function ruleMeta(id) {
 }
 function isRuleId(id) {
   return BY_ID.has(id);
+}
+function renderMessage(id, args) {
+  const { variant = "default", ...params } = args;
+  const template = ruleMeta(id).messages[variant];
+  if (template === void 0) throw new Error(`diff rule ${id} has no message ${variant}`);
+  return template.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_whole, name) => {
+    const value = params[name];
+    if (value === void 0) throw new Error(`diff rule ${id}: message ${variant} needs {${name}}`);
+    return value;
+  });
 }
 
 // src/diff/changelog.ts
@@ -28965,266 +29462,74 @@ function findOwnComment(comments, marker, login) {
 }
 
 // src/action/engines.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join5, relative as relative4, resolve as resolve4 } from "node:path";
+import { existsSync as existsSync5 } from "node:fs";
+import { isAbsolute as isAbsolute2, join as join8, relative as relative5, resolve as resolve6 } from "node:path";
 
-// src/model/versions.ts
-var PROTOCOL_VERSIONS = [
-  "2024-11-05",
-  "2025-03-26",
-  "2025-06-18",
-  "2025-11-25",
-  "2026-07-28"
-];
-function isProtocolVersion(value) {
-  return typeof value === "string" && PROTOCOL_VERSIONS.includes(value);
-}
-function compareVersions(a, b) {
-  const ia = PROTOCOL_VERSIONS.indexOf(a);
-  const ib = PROTOCOL_VERSIONS.indexOf(b);
-  if (ia === -1 && ib === -1) return a < b ? -1 : a > b ? 1 : 0;
-  if (ia === -1) return 1;
-  if (ib === -1) return -1;
-  return ia - ib;
-}
-function sortVersions(versions) {
-  return [...new Set(versions)].sort(compareVersions);
-}
+// src/app/lint.ts
+import { basename as basename2, dirname as dirname6, relative as relative4, resolve as resolve5 } from "node:path";
 
-// src/model/scopes.ts
-var PRIMITIVE_COLLECTIONS = ["tools", "resources", "resourceTemplates", "prompts"];
-function rootVersions(doc) {
-  if (!isJsonObject(doc) || !Array.isArray(doc.protocolVersions)) return [];
-  return sortVersions(doc.protocolVersions.filter((v) => typeof v === "string"));
-}
-function effectiveScope(declaration, parentScope) {
-  if (isJsonObject(declaration) && Array.isArray(declaration.protocolVersions)) {
-    return sortVersions(declaration.protocolVersions.filter((v) => typeof v === "string"));
-  }
-  return [...parentScope];
-}
-function scopesOverlap(a, b) {
-  const set = new Set(b);
-  return a.filter((v) => set.has(v));
-}
-
-// src/model/identity.ts
+// src/lint/baseline.ts
+var IDENTITY_FIELDS = ["name", "uri", "uriTemplate", "id", "type"];
 var PRIMITIVE_KIND = {
   tools: "tool",
+  prompts: "prompt",
   resources: "resource",
-  resourceTemplates: "resourceTemplate",
-  prompts: "prompt"
+  resourceTemplates: "resourceTemplate"
 };
-var IDENTITY_FIELD = {
-  tools: "name",
-  resources: "uri",
-  resourceTemplates: "uriTemplate",
-  prompts: "name"
-};
-
-// src/diff/compare.ts
-function compareStructure(oldSide, newSide, options = {}) {
-  const newRoot = new Set(newSide.root);
-  const oldRoot = new Set(oldSide.root);
-  let compared = oldSide.root.filter((v) => newRoot.has(v));
-  let revisionsAdded = newSide.root.filter((v) => !oldRoot.has(v));
-  let revisionsRemoved = oldSide.root.filter((v) => !newRoot.has(v));
-  if (options.protocolVersion !== void 0) {
-    const only = options.protocolVersion;
-    compared = compared.filter((v) => v === only);
-    revisionsAdded = revisionsAdded.filter((v) => v === only);
-    revisionsRemoved = revisionsRemoved.filter((v) => v === only);
-  }
-  const transportsAt = /* @__PURE__ */ new Map();
-  return {
-    old: oldSide,
-    new: newSide,
-    compared,
-    revisionsAdded,
-    revisionsRemoved,
-    primitives: matchPrimitives(oldSide, newSide, compared),
-    transports: matchTransports(oldSide, newSide, compared, transportsAt),
-    transportsAt,
-    capabilities: matchCapabilities(oldSide, newSide, compared)
-  };
+function baselineKey(finding, document) {
+  const { subject, pointer } = stablePointer(document, finding.location.pointer);
+  return `${finding.code}\0${subject}\0${pointer}`;
 }
-var PairBook = class {
-  pairs = /* @__PURE__ */ new Map();
-  add(version, old, neu, elicitationsOld, elicitationsNew) {
-    const key = `${old?.index ?? "-"}/${neu?.index ?? "-"}/${elicitationsOld?.join(",") ?? "*"}/${elicitationsNew?.join(",") ?? "*"}`;
-    let pair = this.pairs.get(key);
-    if (!pair) {
-      const modified = old !== void 0 && neu !== void 0 && (elicitationsOld !== void 0 || elicitationsNew !== void 0 || !sameDeclaration(old.value, neu.value));
-      pair = { old, new: neu, revisions: [], modified };
-      if (elicitationsOld) pair.elicitationsOld = elicitationsOld;
-      if (elicitationsNew) pair.elicitationsNew = elicitationsNew;
-      this.pairs.set(key, pair);
-    }
-    pair.revisions.push(version);
-    return pair;
+function splitByBaseline(head, base) {
+  const remaining = /* @__PURE__ */ new Map();
+  for (const finding of base.findings) {
+    const key = baselineKey(finding, base.document);
+    remaining.set(key, (remaining.get(key) ?? 0) + 1);
   }
-  list() {
-    return [...this.pairs.values()];
+  const split = { fresh: [], known: [] };
+  for (const finding of head.findings) {
+    const key = baselineKey(finding, head.document);
+    const left = remaining.get(key) ?? 0;
+    if (left > 0) {
+      remaining.set(key, left - 1);
+      split.known.push(finding);
+    } else split.fresh.push(finding);
   }
-};
-function sameDeclaration(a, b) {
-  let count = 0;
-  const aKeys = Object.keys(a);
-  for (let i = 0; i < aKeys.length; i++) {
-    const key = aKeys[i];
-    if (key === "protocolVersions") continue;
-    count++;
-    if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
+  return split;
+}
+function stablePointer(document, pointer) {
+  let segments;
+  try {
+    segments = parsePointer(pointer);
+  } catch {
+    return { subject: "", pointer };
   }
-  const bKeys = Object.keys(b);
-  for (let i = 0; i < bKeys.length; i++) if (bKeys[i] !== "protocolVersions") count--;
-  return count === 0;
-}
-function keptElicitations(decl, version) {
-  if (!decl) return void 0;
-  const list2 = decl.value.elicitations;
-  if (!Array.isArray(list2) || !list2.some((e) => isJsonObject(e) && Array.isArray(e.protocolVersions)))
-    return void 0;
-  const kept = [];
-  list2.forEach((entry2, i) => {
-    if (effectiveScope(entry2, decl.scope).includes(version)) kept.push(i);
-  });
-  return kept;
-}
-function matchPrimitives(oldSide, newSide, compared) {
-  const out = [];
-  for (const collection of PRIMITIVE_COLLECTIONS) {
-    const groups = /* @__PURE__ */ new Map();
-    const group = (key) => {
-      let g = groups.get(key);
-      if (!g) groups.set(key, g = { old: [], new: [] });
-      return g;
-    };
-    for (const decl of oldSide.decls[collection]) if (decl.key !== void 0) group(decl.key).old.push(decl);
-    for (const decl of newSide.decls[collection]) if (decl.key !== void 0) group(decl.key).new.push(decl);
-    groups.forEach((g, key) => {
-      const book = new PairBook();
-      const oldRevisions = [];
-      const newRevisions = [];
-      for (const version of compared) {
-        const o = g.old.find((d) => d.scope.includes(version));
-        const n = g.new.find((d) => d.scope.includes(version));
-        if (o) oldRevisions.push(version);
-        if (n) newRevisions.push(version);
-        if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
-      }
-      const overlap = g.new.length < 2 ? /* @__PURE__ */ new Set() : difference(overlapping(g.new), overlapping(g.old));
-      out.push({
-        collection,
-        kind: PRIMITIVE_KIND[collection],
-        key,
-        oldVariants: g.old,
-        newVariants: g.new,
-        oldRevisions,
-        newRevisions,
-        pairs: book.list(),
-        newOverlap: sortVersions(overlap)
-      });
-    });
-  }
-  return out;
-}
-function difference(a, b) {
-  return new Set([...a].filter((v) => !b.has(v)));
-}
-function overlapping(variants) {
-  const out = /* @__PURE__ */ new Set();
-  for (let i = 0; i < variants.length; i++) {
-    for (let j = i + 1; j < variants.length; j++) {
-      for (const v of scopesOverlap(variants[i].scope, variants[j].scope)) out.add(v);
+  let subject = "";
+  let node = document;
+  let out = "";
+  for (let i = 0; i < segments.length; i++) {
+    const segment2 = segments[i];
+    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(segment2)) {
+      const element = node[Number(segment2)];
+      const identity = identityOf(element);
+      out += `/${identity === void 0 ? segment2 : `[${escapeSegment(identity)}]`}`;
+      if (i === 1 && identity !== void 0 && PRIMITIVE_KIND[segments[0]] !== void 0)
+        subject = `${PRIMITIVE_KIND[segments[0]]}:${identity.slice(identity.indexOf("=") + 1)}`;
+      node = element;
+    } else {
+      out += `/${escapeSegment(segment2)}`;
+      node = isJsonObject(node) ? node[segment2] : void 0;
     }
   }
-  return out;
+  return { subject, pointer: out };
 }
-function str(value) {
-  return typeof value === "string" ? value : "";
-}
-function transportEndpoint(decl) {
-  return str(decl.value.url) || str(decl.value.command);
-}
-function transportKey(decl) {
-  return `${str(decl.value.type)}:${transportEndpoint(decl)}`;
-}
-function pairTransports(olds, news) {
-  const out = [];
-  let restOld = [...olds];
-  let restNew = [...news];
-  const take = (keyOf) => {
-    const waiting = /* @__PURE__ */ new Map();
-    for (const b of restNew) {
-      const key = keyOf(b);
-      if (key === void 0) continue;
-      const queue = waiting.get(key);
-      if (queue) queue.push(b);
-      else waiting.set(key, [b]);
-    }
-    const taken = /* @__PURE__ */ new Set();
-    restOld = restOld.filter((a) => {
-      const key = keyOf(a);
-      const b = key === void 0 ? void 0 : waiting.get(key)?.shift();
-      if (b === void 0) return true;
-      out.push([a, b]);
-      taken.add(b);
-      return false;
-    });
-    restNew = restNew.filter((b) => !taken.has(b));
-  };
-  take((d) => `${transportKey(d)}\0${jsonArgs(d)}`);
-  take((d) => transportKey(d));
-  take((d) => str(d.value.type));
-  take((d) => transportEndpoint(d) === "" ? void 0 : transportEndpoint(d));
-  for (const a of restOld) out.push([a, void 0]);
-  for (const b of restNew) out.push([void 0, b]);
-  return out;
-}
-function jsonArgs(decl) {
-  return JSON.stringify(decl.value.args ?? null);
-}
-function distinct(side, decls) {
-  const seen = /* @__PURE__ */ new Set();
-  return decls.filter((d) => {
-    const key = side.canonical(d);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-function matchTransports(oldSide, newSide, compared, transportsAt) {
-  const book = new PairBook();
-  for (const version of compared) {
-    const olds = distinct(
-      oldSide,
-      oldSide.decls.transports.filter((d) => d.scope.includes(version))
-    );
-    const news = distinct(
-      newSide,
-      newSide.decls.transports.filter((d) => d.scope.includes(version))
-    );
-    const here = [];
-    for (const [a, b] of pairTransports(olds, news)) here.push(book.add(version, a, b));
-    transportsAt.set(version, here);
+function identityOf(element) {
+  if (!isJsonObject(element)) return void 0;
+  for (const field of IDENTITY_FIELDS) {
+    const value = element[field];
+    if (typeof value === "string" && value !== "") return `${field}=${value}`;
   }
-  return book.list();
-}
-function matchCapabilities(oldSide, newSide, compared) {
-  const book = new PairBook();
-  for (const version of compared) {
-    const o = oldSide.decls.capabilities.find((d) => d.scope.includes(version));
-    const n = newSide.decls.capabilities.find((d) => d.scope.includes(version));
-    if (o || n) book.add(version, o, n);
-  }
-  return book.list();
-}
-
-// src/util/arrays.ts
-function appendAll(target, items2) {
-  for (let i = 0; i < items2.length; i++) target.push(items2[i]);
-  return target;
+  return void 0;
 }
 
 // src/util/hash.ts
@@ -29233,6 +29538,2673 @@ var crypto2;
 function sha256Hex(text) {
   crypto2 ??= createRequire(new URL("../src/util/hash.ts", import.meta.url).href)("node:crypto");
   return crypto2.createHash("sha256").update(text).digest("hex");
+}
+
+// src/lint/types.ts
+var SUBJECT_TYPES = [
+  "Document",
+  "Info",
+  "Transport",
+  "SecurityScheme",
+  "Tool",
+  "ToolInputSchema",
+  "ToolOutputSchema",
+  "ToolInputProperty",
+  "ToolOutputProperty",
+  "Prompt",
+  "PromptArgument",
+  "Resource",
+  "ResourceTemplate",
+  "Elicitation",
+  "Example",
+  "Tag"
+];
+function isSubjectType(value) {
+  return SUBJECT_TYPES.includes(value);
+}
+
+// src/lint/functions/text.ts
+var MAX_SHOWN = 60;
+function describeValue(value) {
+  if (value === void 0) return "undefined";
+  let text;
+  if (typeof value === "string") {
+    const cut = value.length > MAX_SHOWN ? [...value] : void 0;
+    text = JSON.stringify(cut && cut.length > MAX_SHOWN ? `${cut.slice(0, MAX_SHOWN).join("")}…` : value);
+  } else if (value !== null && typeof value === "object") {
+    text = Array.isArray(value) ? `array(${value.length})` : "object";
+  } else text = JSON.stringify(value);
+  return escapeInvisible(text);
+}
+function escapeInvisible(text) {
+  if (!INVISIBLE_ANY.test(text)) return text;
+  return text.replace(INVISIBLE_GLOBAL, codePointEscape);
+}
+var INVISIBLE_SOURCE = "[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\u061C\\uFEFF\\u00AD\\u180E]|\\uDB40[\\uDC00-\\uDC7F]";
+var INVISIBLE_GLOBAL = new RegExp(INVISIBLE_SOURCE, "g");
+var INVISIBLE_ANY = new RegExp(INVISIBLE_SOURCE);
+
+// src/lint/functions/casing.ts
+var CASING_STYLES = ["flat", "camel", "pascal", "kebab", "cobol", "snake", "macro"];
+var STYLE_PATTERN = {
+  flat: /^[a-z][a-z0-9]*$/,
+  camel: /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
+  pascal: /^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
+  kebab: /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
+  cobol: /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$/,
+  snake: /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+  macro: /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/
+};
+var STYLE_EXAMPLE = {
+  flat: "getuser",
+  camel: "getUser",
+  pascal: "GetUser",
+  kebab: "get-user",
+  cobol: "GET-USER",
+  snake: "get_user",
+  macro: "GET_USER"
+};
+var SNAKE_WITH_UNIT = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_[A-Z][A-Za-z]{0,2}$/;
+function inStyle(style, text) {
+  return STYLE_PATTERN[style].test(text) || style === "snake" && SNAKE_WITH_UNIT.test(text);
+}
+function distinctive(style, text) {
+  return style === "camel" || style === "pascal" ? /[a-z0-9][A-Z]/.test(text) : /[-_]/.test(text);
+}
+function matchesCasing(text, style, disallowDigits = false) {
+  if (disallowDigits && /[0-9]/.test(text)) return false;
+  return STYLE_PATTERN[style].test(text);
+}
+var casing = {
+  name: "casing",
+  description: "A string must be in the casing `type` (flat, camel, pascal, kebab, cobol, snake, macro); `disallowDigits` optional.",
+  optionsSchema: {
+    type: "object",
+    properties: { type: { enum: [...CASING_STYLES] }, disallowDigits: { type: "boolean" } },
+    required: ["type"],
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (typeof target !== "string" || matchesCasing(target, options.type, options.disallowDigits)) return [];
+    return [
+      {
+        message: `${describeValue(target)} is not ${options.type} case (like ${STYLE_EXAMPLE[options.type]})`
+      }
+    ];
+  }
+};
+var DEFAULT_STYLES = ["snake", "camel", "kebab", "pascal", "macro"];
+var consistentCasing = {
+  name: "consistentCasing",
+  description: "Run on the Document: the names of `subjects` must all use one casing style, the one most of them use (per document, or per declaration with `scope: parent`). With `established: N` (and `scope: parent`), a name spelt the same way in N or more declarations is not reported: it is the document's established spelling. A snake-case name may end in a unit (`melt_temp_C`); names starting with a digit follow no style. Messages quote a sibling name that has the style.",
+  optionsSchema: {
+    type: "object",
+    properties: {
+      subjects: { type: "array", items: { type: "string" }, minItems: 1 },
+      field: { type: "string" },
+      styles: { type: "array", items: { enum: [...CASING_STYLES] }, minItems: 1 },
+      scope: { enum: ["document", "parent"] },
+      stripPrefix: { type: "string" },
+      established: { type: "integer", minimum: 2 }
+    },
+    required: ["subjects"],
+    additionalProperties: false
+  },
+  fn: (_target, options, context2) => {
+    const styles = options.styles ?? DEFAULT_STYLES;
+    const field = options.field ?? "@key";
+    const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : void 0;
+    const groups = /* @__PURE__ */ new Map();
+    for (const type of options.subjects) {
+      if (!isSubjectType(type)) continue;
+      const subjects = context2.subjects.get(type) ?? [];
+      for (let i = 0; i < subjects.length; i++) {
+        const subject = subjects[i];
+        const entry2 = nameOf(subject, field);
+        if (!entry2) continue;
+        let text = entry2.text;
+        if (strip) {
+          const match = lastMatch(strip, text);
+          if (match !== void 0) text = text.slice(match);
+        }
+        if (/^[0-9]/.test(text)) continue;
+        const group = options.scope === "parent" ? subject.parent?.pointer ?? "" : "";
+        let list2 = groups.get(group);
+        if (!list2) groups.set(group, list2 = []);
+        list2.push({ text, original: entry2.text, subject, atKey: entry2.atKey });
+      }
+    }
+    const spread = /* @__PURE__ */ new Map();
+    if (options.established !== void 0 && options.scope === "parent")
+      for (const list2 of groups.values()) {
+        const seen = /* @__PURE__ */ new Set();
+        for (let i = 0; i < list2.length; i++) seen.add(list2[i].text);
+        for (const text of seen) spread.set(text, (spread.get(text) ?? 0) + 1);
+      }
+    const out = [];
+    for (const list2 of groups.values()) {
+      if (list2.length < 2) continue;
+      const counts = styles.map((style2) => {
+        let count = 0;
+        for (let i = 0; i < list2.length; i++) if (inStyle(style2, list2[i].text)) count++;
+        return count;
+      });
+      let best = 0;
+      for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
+      const style = styles[best];
+      if ((counts[best] ?? 0) === 0) continue;
+      let example;
+      for (let i = 0; i < list2.length && example === void 0; i++) {
+        const text = list2[i].text;
+        if (inStyle(style, text) && distinctive(style, text)) example = text;
+      }
+      for (let i = 0; i < list2.length && example === void 0; i++) {
+        const text = list2[i].text;
+        if (inStyle(style, text)) example = text;
+      }
+      for (let i = 0; i < list2.length; i++) {
+        const name = list2[i];
+        if (inStyle(style, name.text)) continue;
+        if (options.established !== void 0 && (spread.get(name.text) ?? 0) >= options.established)
+          continue;
+        out.push({
+          message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${describeValue(example ?? "")})`,
+          // Pointers only for the names reported (a catalog has thousands of names, a few reported).
+          pointer: name.atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
+          atKey: name.atKey
+        });
+      }
+    }
+    return out;
+  }
+};
+function lastMatch(re3, text) {
+  const global = new RegExp(re3.source, re3.flags.includes("g") ? re3.flags : `${re3.flags}g`);
+  let end;
+  for (const match of text.matchAll(global)) end = (match.index ?? 0) + match[0].length;
+  return end;
+}
+function nameOf(subject, field) {
+  const value = subject.value;
+  if (field === "@key") {
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && value.name === subject.name)
+      return { text: subject.name, atKey: false };
+    return { text: subject.name, atKey: true };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, field))
+    return void 0;
+  const text = value[field];
+  return typeof text === "string" ? { text, atKey: false } : void 0;
+}
+
+// src/lint/functions/generic.ts
+var none = [];
+var truthy = {
+  name: "truthy",
+  handlesMissing: true,
+  description: 'The value must be present and not `false`, `0`, `""` or `null`.',
+  fn: (target) => target ? none : [{ message: "must be set" }]
+};
+var falsy = {
+  name: "falsy",
+  handlesMissing: true,
+  description: 'The value must be absent, `false`, `0`, `""` or `null`.',
+  fn: (target) => target ? [{ message: "must not be set" }] : none
+};
+var defined = {
+  name: "defined",
+  handlesMissing: true,
+  description: "The value must be present.",
+  fn: (target) => target === void 0 ? [{ message: "is missing" }] : none
+};
+var undefinedFn = {
+  name: "undefined",
+  handlesMissing: true,
+  description: "The value must be absent.",
+  fn: (target) => target === void 0 ? none : [{ message: "must not be present" }]
+};
+var regexCache = /* @__PURE__ */ new Map();
+function cachedRegExp(source, flags = "") {
+  let byFlags = regexCache.get(flags);
+  if (!byFlags) regexCache.set(flags, byFlags = /* @__PURE__ */ new Map());
+  let re3 = byFlags.get(source);
+  if (!re3) {
+    re3 = new RegExp(source, flags);
+    byFlags.set(source, re3);
+  }
+  return re3;
+}
+var pattern = {
+  name: "pattern",
+  description: "A string must match `match` and/or must not match `notMatch` (ECMAScript regular expressions, `flags` optional). Non-strings are ignored.",
+  optionsSchema: {
+    type: "object",
+    properties: {
+      match: { type: "string" },
+      notMatch: { type: "string" },
+      flags: { type: "string", pattern: "^[imsu]*$" }
+    },
+    anyOf: [{ required: ["match"] }, { required: ["notMatch"] }],
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (typeof target !== "string") return none;
+    const out = [];
+    if (options.match !== void 0 && !cachedRegExp(options.match, options.flags).test(target))
+      out.push({ message: `${describeValue(target)} must match ${options.match}` });
+    if (options.notMatch !== void 0 && cachedRegExp(options.notMatch, options.flags).test(target))
+      out.push({ message: `${describeValue(target)} must not match ${options.notMatch}` });
+    return out;
+  }
+};
+var length = {
+  name: "length",
+  description: "Length between `min` and `max`: characters (code points) of a string, items of an array, members of an object, or the value of a number.",
+  optionsSchema: {
+    type: "object",
+    properties: { min: { type: "integer", minimum: 0 }, max: { type: "integer", minimum: 0 } },
+    anyOf: [{ required: ["min"] }, { required: ["max"] }],
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    let size;
+    let unit;
+    if (typeof target === "string") {
+      const withinMax = options.max === void 0 || target.length <= options.max;
+      const withinMin = options.min === void 0 || target.length >= options.min * 2;
+      if (withinMax && withinMin) return none;
+      size = codePointLength(target);
+      unit = "characters";
+    } else if (Array.isArray(target)) {
+      size = target.length;
+      unit = "items";
+    } else if (isJsonObject(target)) {
+      size = Object.keys(target).length;
+      unit = "members";
+    } else if (typeof target === "number") {
+      size = target;
+      unit = "";
+    } else return none;
+    const what = unit ? `${size} ${unit}` : String(size);
+    if (options.min !== void 0 && size < options.min)
+      return [{ message: `is too short: ${what}, at least ${options.min} expected` }];
+    if (options.max !== void 0 && size > options.max)
+      return [{ message: `is too long: ${what}, at most ${options.max} expected` }];
+    return none;
+  }
+};
+var HAS_HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+function codePointLength(text) {
+  if (!HAS_HIGH_SURROGATE.test(text)) return text.length;
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 55296 && c <= 56319) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 56320 && d <= 57343) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+var enumeration = {
+  name: "enumeration",
+  description: "The value must be one of `values`.",
+  optionsSchema: {
+    type: "object",
+    properties: { values: { type: "array", minItems: 1 } },
+    required: ["values"],
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (target === void 0) return none;
+    const key = sortedJson(target);
+    if (options.values.some((v) => sortedJson(v) === key)) return none;
+    return [
+      {
+        message: `${describeValue(target)} is not one of ${options.values.map((v) => JSON.stringify(v)).join(", ")}`
+      }
+    ];
+  }
+};
+var unique = {
+  name: "unique",
+  description: "Array items must be unique (deep equality), or unique by `field` for arrays of objects. Each repeat is reported at its own index.",
+  optionsSchema: {
+    type: "object",
+    properties: { field: { type: "string", minLength: 1 } },
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (!Array.isArray(target)) return none;
+    const seen = /* @__PURE__ */ new Map();
+    const out = [];
+    target.forEach((item, i) => {
+      let keyed = item;
+      if (options.field !== void 0) keyed = isJsonObject(item) ? item[options.field] : void 0;
+      if (keyed === void 0) return;
+      const key = sortedJson(keyed);
+      const first = seen.get(key);
+      if (first === void 0) seen.set(key, i);
+      else
+        out.push({
+          message: `${describeValue(keyed)} repeats item ${first}`,
+          path: options.field !== void 0 ? [i, options.field] : [i]
+        });
+    });
+    return out;
+  }
+};
+var xor = {
+  name: "xor",
+  description: "Exactly one of `properties` must be present on the object.",
+  optionsSchema: {
+    type: "object",
+    properties: { properties: { type: "array", items: { type: "string" }, minItems: 2 } },
+    required: ["properties"],
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (!isJsonObject(target)) return none;
+    const present = options.properties.filter((p) => Object.hasOwn(target, p));
+    if (present.length === 1) return none;
+    const list2 = options.properties.map((p) => `\`${p}\``).join(", ");
+    return [
+      {
+        message: present.length === 0 ? `must have one of ${list2}` : `must have only one of ${list2}, found ${present.length}`
+      }
+    ];
+  }
+};
+
+// src/lint/functions/clients.ts
+var none2 = [];
+function types(schema2) {
+  const type = schema2.type;
+  if (typeof type === "string") return [type];
+  return Array.isArray(type) ? type.filter((t2) => typeof t2 === "string") : [];
+}
+var arrayItems = {
+  name: "arrayItems",
+  description: "A schema whose `type` is (or includes) `array` must say what its elements are with `items` or `prefixItems`.",
+  fn: (target) => {
+    if (!isJsonObject(target) || !types(target).includes("array")) return none2;
+    if (Object.hasOwn(target, "items") || Object.hasOwn(target, "prefixItems")) return none2;
+    return [{ message: "is an array without `items`" }];
+  }
+};
+var TYPE_KEYWORDS = ["type", "enum", "const", "$ref", "$componentRef", "allOf", "anyOf", "oneOf"];
+var ANY_VALUE = "\\bany\\s+(?:json\\s+)?(?:value|type|data)\\b|\\bany\\s+json\\b|\\barbitrary\\s+(?:json|value|data)\\b|\\bof\\s+any\\s+type\\b";
+var typeInformation = {
+  name: "typeInformation",
+  description: 'A property schema must carry type information (`type`, `enum`, `const`, `$ref`, `$componentRef` or `allOf`/`anyOf`/`oneOf`), unless its `description` says it takes any value ("any value", "any JSON", "of any type"...; `anyValue` replaces that pattern).',
+  optionsSchema: {
+    type: "object",
+    properties: { anyValue: { type: "string" } },
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (target === true)
+      return [{ message: "is the schema `true` (any value) without a description saying so" }];
+    if (!isJsonObject(target)) return none2;
+    for (let i = 0; i < TYPE_KEYWORDS.length; i++)
+      if (Object.hasOwn(target, TYPE_KEYWORDS[i])) return none2;
+    const description = target.description;
+    if (typeof description === "string" && cachedRegExp(options.anyValue ?? ANY_VALUE, "i").test(description))
+      return none2;
+    return [{ message: "has no type information (`type`, `enum`, `const`, `$ref` or a composition)" }];
+  }
+};
+function geminiUntyped(schema2, path, out, depth) {
+  if (!isJsonObject(schema2) || depth > 64) return;
+  if (!schema2.type) {
+    let branches = false;
+    for (const keyword2 of ["anyOf", "allOf", "oneOf"]) {
+      const list2 = schema2[keyword2];
+      if (!Array.isArray(list2)) continue;
+      branches = true;
+      list2.forEach((branch, i) => {
+        geminiUntyped(branch, [...path, keyword2, i], out, depth + 1);
+      });
+    }
+    if (!branches) {
+      out.push({ message: `${path.length === 0 ? "the schema" : pathText(path)} has no \`type\``, path });
+      return;
+    }
+  }
+  if (schema2.type === "object" && isJsonObject(schema2.properties)) {
+    for (const name of Object.keys(schema2.properties)) {
+      const property = schema2.properties[name];
+      if (isJsonObject(property) && Object.hasOwn(property, "default") && !Object.hasOwn(property, "type"))
+        continue;
+      geminiUntyped(property, [...path, "properties", name], out, depth + 1);
+    }
+  }
+  if (schema2.type === "array" && schema2.items !== void 0)
+    geminiUntyped(schema2.items, [...path, "items"], out, depth + 1);
+}
+function pathText(path) {
+  return `/${path.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+}
+var geminiTypes = {
+  name: "geminiTypes",
+  description: "Run on a tool's root input schema: the schema and every schema below it through `properties` and `items` has a `type` (or only typed `anyOf`/`allOf`/`oneOf` branches), as Gemini CLI requires before it offers a tool to the model.",
+  fn: (target, _options, context2) => {
+    if (!isJsonObject(target) || context2.subject.via !== void 0) return none2;
+    const out = [];
+    geminiUntyped(target, [], out, 0);
+    return out;
+  }
+};
+var enumOnStrings = {
+  name: "enumOnStrings",
+  description: "A schema with `enum` must be of `type: string` (the Gemini API accepts `enum` on strings only).",
+  fn: (target) => {
+    if (!isJsonObject(target) || !Array.isArray(target.enum)) return none2;
+    const declared = types(target).filter((t2) => t2 !== "null");
+    if (declared.length === 1 && declared[0] === "string") return none2;
+    const what = declared.length === 0 ? "no `type`" : `type ${declared.join(" | ")}`;
+    return [{ message: `has \`enum\` with ${what}, not \`type: string\``, path: ["enum"], atKey: true }];
+  }
+};
+function isObjectSchema(schema2) {
+  return types(schema2).includes("object") || schema2.type === void 0 && isJsonObject(schema2.properties);
+}
+var closedObject = {
+  name: "closedObject",
+  description: "An object schema must say `additionalProperties: false` (OpenAI strict mode).",
+  fn: (target) => {
+    if (!isJsonObject(target) || !isObjectSchema(target) || target.additionalProperties === false)
+      return none2;
+    if (Object.hasOwn(target, "additionalProperties"))
+      return [
+        {
+          message: `has \`additionalProperties: ${describeValue(target.additionalProperties)}\`, not \`false\``,
+          path: ["additionalProperties"]
+        }
+      ];
+    return [{ message: "is an object schema without `additionalProperties: false`" }];
+  }
+};
+var allRequired = {
+  name: "allRequired",
+  description: "Every property of an object schema must be listed in its `required` (OpenAI strict mode: optional values are expressed as a type that includes `null`).",
+  fn: (target) => {
+    if (!isJsonObject(target) || !isJsonObject(target.properties)) return none2;
+    const required = new Set(Array.isArray(target.required) ? target.required : []);
+    const missing = Object.keys(target.properties).filter((name) => !required.has(name));
+    if (missing.length === 0) return none2;
+    const shown = missing.slice(0, 5).map((name) => describeValue(name));
+    const more = missing.length > shown.length ? ` and ${missing.length - shown.length} more` : "";
+    return [
+      {
+        message: `does not list ${shown.join(", ")}${more} in \`required\``,
+        path: Object.hasOwn(target, "required") ? ["required"] : [],
+        ...Object.hasOwn(target, "required") ? { atKey: true } : {}
+      }
+    ];
+  }
+};
+var rootObject = {
+  name: "rootObject",
+  description: "A tool's root input schema must be `type: object` and not an `anyOf`/`oneOf` (OpenAI strict mode).",
+  fn: (target, _options, context2) => {
+    if (!isJsonObject(target) || context2.subject.via !== void 0) return none2;
+    for (const keyword2 of ["anyOf", "oneOf"])
+      if (Object.hasOwn(target, keyword2))
+        return [
+          { message: `is a root \`${keyword2}\`: make the root one object`, path: [keyword2], atKey: true }
+        ];
+    if (target.type !== "object") return [{ message: "is not `type: object` at the root" }];
+    return none2;
+  }
+};
+
+// src/lint/functions/mcp.ts
+var none3 = [];
+var BRANCH_KEYWORDS = /* @__PURE__ */ new Set([
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas"
+]);
+var COMPOSITION = [
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "if",
+  "$ref",
+  "dependentSchemas",
+  "patternProperties"
+];
+function composed(schema2) {
+  for (let i = 0; i < COMPOSITION.length; i++)
+    if (Object.hasOwn(schema2, COMPOSITION[i])) return true;
+  return false;
+}
+function isObjectSchema2(schema2) {
+  const type = schema2.type;
+  if (type === "object") return true;
+  if (Array.isArray(type)) return type.includes("object");
+  return type === void 0 && isJsonObject(schema2.properties);
+}
+var WIDE_SCRIPT = /[\u1100-\u11FF\u3000-\u30FF\u3130-\u318F\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF60]|[\uD840-\uD87F][\uDC00-\uDFFF]/g;
+var WIDE_WEIGHT = 3;
+var usefulText = {
+  name: "usefulText",
+  handlesMissing: true,
+  description: "A prose field must be present, not blank, and at least `min` characters long (default 1); a character of a script that writes words in one or two characters (Chinese, Japanese, Korean) counts as three.",
+  optionsSchema: {
+    type: "object",
+    properties: { min: { type: "integer", minimum: 1 } },
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (target === void 0 || target === null) return [{ message: "is missing" }];
+    if (typeof target !== "string") return none3;
+    const text = target.trim();
+    if (text === "") return [{ message: "is blank" }];
+    const min = options.min ?? 1;
+    if (text.length >= min * 2) return none3;
+    const n = codePointLength(text);
+    if (n >= min) return none3;
+    const wide = text.match(WIDE_SCRIPT)?.length ?? 0;
+    if (wide === 0)
+      return [{ message: `is too short to be useful: ${n} characters, at least ${min} expected` }];
+    const weighted = n + wide * (WIDE_WEIGHT - 1);
+    if (weighted >= min) return none3;
+    return [
+      {
+        message: `is too short to be useful: ${n} characters (worth ${weighted} letters of alphabetic text), at least ${min} letters' worth expected`
+      }
+    ];
+  }
+};
+var noParameterSchema = {
+  name: "noParameterSchema",
+  description: 'A tool\'s root input schema without properties must be the closed empty schema `{"type":"object","additionalProperties":false}` (spec §9.2); schemas below the root are not checked.',
+  fn: (target, _options, context2) => {
+    if (context2.subject.via !== void 0) return none3;
+    if (!isJsonObject(target) || composed(target)) return none3;
+    const properties2 = target.properties;
+    if (isJsonObject(properties2) && Object.keys(properties2).length > 0) return none3;
+    if (target.additionalProperties === false) return none3;
+    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
+      return none3;
+    return [
+      {
+        // `properties: {}` too: OpenAI rejects an object schema without `properties` ("object schema missing properties").
+        message: 'takes no parameters but is open: use {"type":"object","properties":{},"additionalProperties":false}'
+      }
+    ];
+  }
+};
+var explicitAdditionalProperties = {
+  name: "explicitAdditionalProperties",
+  description: "An object schema with `properties` must say whether other properties are allowed (`additionalProperties` or `unevaluatedProperties`). Composed schemas are skipped.",
+  fn: (target, _options, context2) => {
+    if (!isJsonObject(target) || !isObjectSchema2(target) || composed(target)) return none3;
+    if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none3;
+    const properties2 = target.properties;
+    if (!isJsonObject(properties2) || Object.keys(properties2).length === 0) return none3;
+    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
+      return none3;
+    return [
+      {
+        message: "does not declare `additionalProperties`: say `false` (closed) or `true` (open) explicitly"
+      }
+    ];
+  }
+};
+var requiredDeclared = {
+  name: "requiredDeclared",
+  description: "Every `required` entry of an object schema must be declared in its `properties` (composed schemas and composition branches are skipped).",
+  fn: (target, _options, context2) => {
+    if (!isJsonObject(target) || composed(target) || !Array.isArray(target.required)) return none3;
+    if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none3;
+    const properties2 = isJsonObject(target.properties) ? target.properties : {};
+    const out = [];
+    target.required.forEach((name, i) => {
+      if (typeof name === "string" && !Object.hasOwn(properties2, name))
+        out.push({
+          message: `required property ${describeValue(name)} is not declared in \`properties\``,
+          path: ["required", i]
+        });
+    });
+    return out;
+  }
+};
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+var typedEnum = {
+  name: "typedEnum",
+  description: "A schema with `enum` must declare `type`, and every enum value must be of that type.",
+  fn: (target) => {
+    if (!isJsonObject(target) || !Array.isArray(target.enum)) return none3;
+    const type = target.type;
+    if (type === void 0) return [{ message: "has `enum` but no `type`", path: ["enum"], atKey: true }];
+    const types2 = (Array.isArray(type) ? type : [type]).filter((t2) => typeof t2 === "string");
+    const out = [];
+    target.enum.forEach((value, i) => {
+      const actual = jsonType(value);
+      const ok = types2.includes(actual) || actual === "integer" && types2.includes("number");
+      if (!ok)
+        out.push({
+          message: `enum value ${describeValue(value)} is not of type ${types2.join(" | ")}`,
+          path: ["enum", i]
+        });
+    });
+    return out;
+  }
+};
+var DEFAULT_HINTS = ["destructiveHint", "idempotentHint"];
+var ANNOTATIONS = ["annotations"];
+var READ_VERBS = /* @__PURE__ */ new Set([
+  "get",
+  "list",
+  "search",
+  "find",
+  "fetch",
+  "read",
+  "query",
+  "describe",
+  "lookup",
+  "retrieve",
+  "count",
+  "browse",
+  "check",
+  "inspect",
+  "explain",
+  "analyze",
+  "analyse",
+  "compare",
+  "summarize",
+  "summarise",
+  "validate",
+  "verify",
+  "estimate",
+  "calculate",
+  "preview",
+  "stat",
+  "info",
+  "status",
+  "explore",
+  "discover"
+]);
+var WRITE_WORDS = /* @__PURE__ */ new Set([
+  "create",
+  "add",
+  "insert",
+  "update",
+  "edit",
+  "set",
+  "put",
+  "post",
+  "patch",
+  "delete",
+  "remove",
+  "drop",
+  "write",
+  "save",
+  "send",
+  "upload",
+  "publish",
+  "deploy",
+  "run",
+  "execute",
+  "exec",
+  "start",
+  "stop",
+  "restart",
+  "kill",
+  "cancel",
+  "merge",
+  "push",
+  "commit",
+  "move",
+  "rename",
+  "copy",
+  "clear",
+  "reset",
+  "purge",
+  "close",
+  "open",
+  "assign",
+  "approve",
+  "reject",
+  "submit",
+  "trigger",
+  "invoke",
+  "install",
+  "uninstall",
+  "enable",
+  "disable",
+  "archive",
+  "restore",
+  "import",
+  "sync",
+  "lock",
+  "unlock",
+  "mark",
+  "subscribe",
+  "unsubscribe",
+  "invite",
+  "register",
+  "login",
+  "logout",
+  "store",
+  "modify",
+  "replace",
+  "apply",
+  "generate",
+  "refresh",
+  "schedule",
+  "book",
+  "order",
+  "pay",
+  "transfer",
+  "or",
+  "and",
+  "then"
+]);
+function nameWords(name) {
+  const local = name.replace(/^.*(?:__|[.:/])/, "");
+  return local.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter((w) => w !== "").map((w) => w.toLowerCase());
+}
+var DESCRIBES_WRITING = /\b(?:insert|update|upsert|delete|drop|writes?|modif(?:y|ies)|creates?|removes?|sends?|uploads?|toggles?|enables?|disables?|saves?|executes?|runs?|starts?|stops?|installs?|changes?|sets?\s+(?:the|a|an))\b/i;
+function looksReadOnly(name) {
+  const words = nameWords(name);
+  if (words.length === 0 || !READ_VERBS.has(words[0])) return false;
+  for (let i = 1; i < words.length; i++) if (WRITE_WORDS.has(words[i])) return false;
+  return true;
+}
+var writeToolHints = {
+  name: "writeToolHints",
+  description: "A Tool whose name says it only reads (`get_…`, `list_…`, `search_…` and no writing word) and whose description does not say it changes anything (insert, update, delete, send, execute...) should declare `readOnlyHint: true`; with `writeTools` (default true) any other Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (or `hints`). One finding per tool.",
+  optionsSchema: {
+    type: "object",
+    properties: {
+      hints: { type: "array", items: { type: "string" }, minItems: 1 },
+      writeTools: { type: "boolean" }
+    },
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (!isJsonObject(target)) return none3;
+    const annotations = isJsonObject(target.annotations) ? target.annotations : void 0;
+    const readOnly = annotations?.readOnlyHint;
+    if (readOnly === true) return none3;
+    if (readOnly === void 0 && typeof target.name === "string" && looksReadOnly(target.name) && !(typeof target.description === "string" && DESCRIBES_WRITING.test(target.description))) {
+      const message2 = `looks read-only by its name but does not declare \`readOnlyHint: true\` (clients such as ChatGPT then label it a write tool and ask before each call); if it does write, say \`readOnlyHint: false\``;
+      return [annotations ? { message: message2, path: ANNOTATIONS, atKey: true } : { message: message2 }];
+    }
+    if (options.writeTools === false) return none3;
+    const hints = options.hints ?? DEFAULT_HINTS;
+    let missing = "";
+    for (let i = 0; i < hints.length; i++) {
+      const hint = hints[i];
+      if (annotations && Object.hasOwn(annotations, hint)) continue;
+      missing += `${missing === "" ? "" : " or "}\`${hint}\``;
+    }
+    if (missing === "") return none3;
+    const message = `may write (no \`readOnlyHint: true\`) but does not declare ${missing}`;
+    return [annotations ? { message, path: ANNOTATIONS, atKey: true } : { message }];
+  }
+};
+var securityDeclared = {
+  name: "securityDeclared",
+  description: "The subject (a transport) must have a `security` declaration of its own or inherit a root one; `security: []` counts as a declaration (explicitly anonymous).",
+  fn: (target, _options, context2) => {
+    if (!isJsonObject(target) || Object.hasOwn(target, "security")) return none3;
+    const doc = context2.document;
+    if (isJsonObject(doc) && Object.hasOwn(doc, "security")) return none3;
+    return [
+      {
+        message: "has no security declared (neither on the transport nor at the root); use `security: []` if it is intentionally anonymous"
+      }
+    ];
+  }
+};
+var LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+var secureUrl = {
+  name: "secureUrl",
+  description: "A URL must use https (or wss); plain http is allowed for localhost when `allowLocalhost` (default true). `data:` URLs and non-URLs are ignored.",
+  optionsSchema: {
+    type: "object",
+    properties: { allowLocalhost: { type: "boolean" } },
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (typeof target !== "string") return none3;
+    const match = /^(https?|wss?|ftp):\/\/([^/?#]*)/i.exec(target);
+    if (!match) return none3;
+    const scheme = match[1].toLowerCase();
+    if (scheme === "https" || scheme === "wss") return none3;
+    const host = match[2].replace(/^[^@]*@/, "").replace(/:\d+$/, "");
+    if (options.allowLocalhost !== false && LOCAL_HOST.test(host)) return none3;
+    return [{ message: `${describeValue(target)} is not encrypted (${scheme}://): use https` }];
+  }
+};
+var SECRET_NAME = "(?:^|[_.-])(?:TOKEN|SECRET|PASSWORD|PASSWD|PWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|KEY)(?:$|[_.-])";
+var PLACEHOLDER = "^(?:\\$\\{\\{?[^}]*\\}?\\}|\\$[A-Za-z_][A-Za-z0-9_]*|<[^>]*>|\\{\\{[^}]*\\}\\}|%[A-Za-z_][A-Za-z0-9_]*%|x+|X+|\\*+|\\.\\.\\.|changeme|change-me|placeholder|redacted|secret|token|password|your[-_ ].*|todo|none|null|test|dummy|example)$";
+var KNOWN_SECRET_VALUE = "^(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|sk-[A-Za-z0-9_-]{20,}|sk_live_[A-Za-z0-9]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|glpat-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN [A-Z ]*PRIVATE KEY-----.*)$";
+var noLiteralSecrets = {
+  name: "noLiteralSecrets",
+  description: "An environment map must not hold literal secrets: a variable whose name looks secret (TOKEN, SECRET, PASSWORD, API_KEY, ...) must hold a placeholder such as `${VAR}` or `<your-token>`, and no value may look like a known credential format (GitHub, OpenAI, Slack, AWS, GitLab, Google keys, private keys).",
+  optionsSchema: {
+    type: "object",
+    properties: { namePattern: { type: "string" }, placeholderPattern: { type: "string" } },
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (!isJsonObject(target)) return none3;
+    const secretName = cachedRegExp(options.namePattern ?? SECRET_NAME, "i");
+    const placeholder2 = cachedRegExp(options.placeholderPattern ?? PLACEHOLDER, "i");
+    const known = cachedRegExp(KNOWN_SECRET_VALUE, "s");
+    const out = [];
+    for (const name of Object.keys(target)) {
+      const value = target[name];
+      if (typeof value !== "string" || value.trim() === "") continue;
+      if (known.test(value.trim())) {
+        out.push({
+          message: `\`${name}\` holds what looks like a real credential: reference it (e.g. \${${name}}) instead`,
+          path: [name]
+        });
+      } else if (secretName.test(name) && !placeholder2.test(value.trim())) {
+        out.push({
+          message: `\`${name}\` looks like a secret but holds a literal value: use a placeholder such as \${${name}}`,
+          path: [name]
+        });
+      }
+    }
+    return out;
+  }
+};
+var invisibleCharacters = {
+  name: "invisibleCharacters",
+  description: "Model-visible text must not contain zero-width, bidi control or Unicode tag characters: readers do not see them, models do.",
+  fn: (target) => {
+    if (typeof target !== "string" || !INVISIBLE_ANY.test(target)) return none3;
+    const found = /* @__PURE__ */ new Map();
+    for (const match of target.matchAll(cachedRegExp(INVISIBLE_SOURCE, "g"))) {
+      const code18 = `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+      if (!found.has(code18)) found.set(code18, match.index ?? 0);
+    }
+    if (found.size === 0) return none3;
+    const list2 = [...found].map(([code18, at3]) => `${code18} at offset ${at3}`).join(", ");
+    return [{ message: `contains invisible or bidi control characters (${list2})` }];
+  }
+};
+var DEFAULT_PHRASES = [
+  "\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?(?:previous|prior|above|earlier|other|system)\\s+(?:instructions|prompts?|rules|messages|tools?)\\b",
+  // Not `<\s*/?\s*`: two adjacent runs of spaces take time squared to fail (400 KB: 80 s).
+  "<\\s*(?:/\\s*)?(?:important|system|instructions?)\\s*>",
+  "\\b(?:do\\s+not|don't|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|reveal\\s+(?:this\\s+)?to|notify|alert|show)\\s+the\\s+user\\b",
+  "\\bwithout\\s+(?:telling|informing|notifying|alerting|asking)\\s+the\\s+user\\b",
+  "\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b",
+  "\\byou\\s+are\\s+now\\s+(?:a|an|in)\\b",
+  "(?:~|\\$HOME)/\\.(?:ssh|aws|gnupg|kube|docker|netrc)\\b|\\bid_rsa\\b",
+  "\\b(?:secretly|covertly|silently)\\s+(?:send|upload|forward|exfiltrate|copy|include|pass|add|call)\\b",
+  // Text a Markdown renderer hides but a model reads: a link-reference "comment" (`[//]: # (...)`,
+  // `[comment]: <> "..."`) and an HTML comment that holds a sentence (three words or more:
+  // `<!-- ckb:module path -->` is markup a description documents, not a payload).
+  `(?<![^\\n])[ \\t]*\\[[^\\]\\n]{0,40}\\]:[ \\t]*(?:#|<>)[ \\t]*[("'][^\\n]{0,40}`,
+  "<!--[ \\t\\r\\n]*(?:[^\\s>-]\\S*[ \\t\\r\\n]+){3}[^\\n]{0,30}"
+];
+var instructionLike = {
+  name: "instructionLike",
+  description: 'Model-visible text must not contain phrases aimed at the model rather than at a reader: "ignore previous instructions", `<IMPORTANT>` blocks, "do not tell the user", references to credential files... (`phrases` adds regular expressions, `replace: true` uses only those).',
+  optionsSchema: {
+    type: "object",
+    properties: { phrases: { type: "array", items: { type: "string" } }, replace: { type: "boolean" } },
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (typeof target !== "string") return none3;
+    const phrases = compiledPhrases(options);
+    if (phrases.any !== void 0 && !phrases.any.test(target)) return none3;
+    for (const phrase of phrases.each) {
+      const match = phrase.exec(target);
+      if (match)
+        return [{ message: `contains an instruction aimed at the model: ${describeValue(match[0])}` }];
+    }
+    return none3;
+  }
+};
+var compiledByOptions = /* @__PURE__ */ new WeakMap();
+function compiledPhrases(options) {
+  let compiled4 = compiledByOptions.get(options);
+  if (!compiled4) {
+    const sources = options.replace ? options.phrases ?? [] : [...DEFAULT_PHRASES, ...options.phrases ?? []];
+    const each = sources.map((source) => cachedRegExp(source, "i"));
+    const groupsMatter = sources.some((source) => /\\[1-9]|\\k<|\(\?<[^=!]/.test(source));
+    const any = groupsMatter || sources.length < 2 ? void 0 : new RegExp(sources.map((source) => `(?:${source})`).join("|"), "i");
+    compiled4 = { each, any };
+    compiledByOptions.set(options, compiled4);
+  }
+  return compiled4;
+}
+var PRIMITIVE_TYPES = ["Tool", "Resource", "ResourceTemplate", "Prompt"];
+function tagReferences(subjects) {
+  const refs = [];
+  for (const type of PRIMITIVE_TYPES) {
+    for (const subject of subjects.get(type) ?? []) {
+      const value = subject.value;
+      if (!isJsonObject(value) || !Array.isArray(value.tags)) continue;
+      value.tags.forEach((tag, i) => {
+        if (typeof tag === "string")
+          refs.push({ name: tag, pointer: appendPointer(subject.pointer, "tags", i) });
+      });
+    }
+  }
+  return refs;
+}
+var tagsDeclared = {
+  name: "tagsDeclared",
+  description: "Run on the Document: tags used by primitives should be declared in a root `tags` catalogue. (With a catalogue, an undeclared tag is the validation error `unknown-tag-reference`; this covers documents without one.)",
+  fn: (target, _options, context2) => {
+    if (!isJsonObject(target) || Object.hasOwn(target, "tags")) return none3;
+    const seen = /* @__PURE__ */ new Set();
+    const out = [];
+    for (const ref of tagReferences(context2.subjects)) {
+      if (seen.has(ref.name)) continue;
+      seen.add(ref.name);
+      out.push({
+        message: `tag ${describeValue(ref.name)} is used but the document has no \`tags\` catalogue`,
+        pointer: ref.pointer
+      });
+    }
+    return out;
+  }
+};
+var tagsUsed = {
+  name: "tagsUsed",
+  description: "Run on the Document: every entry of the root `tags` catalogue should be used by at least one primitive.",
+  fn: (target, _options, context2) => {
+    if (!isJsonObject(target) || !Array.isArray(target.tags)) return none3;
+    const used = new Set(tagReferences(context2.subjects).map((r2) => r2.name));
+    const out = [];
+    target.tags.forEach((tag, i) => {
+      if (isJsonObject(tag) && typeof tag.name === "string" && !used.has(tag.name))
+        out.push({
+          message: `tag ${describeValue(tag.name)} is declared but no primitive uses it`,
+          path: ["tags", i, "name"]
+        });
+    });
+    return out;
+  }
+};
+var uniqueNames = {
+  name: "uniqueNames",
+  description: "Run on the Document: names of `subjects` (field `name`) must be unique ignoring case and `-`/`_` differences, so that clients that normalise names cannot confuse them. Same-name variants with disjoint scopes are expected and skipped.",
+  optionsSchema: {
+    type: "object",
+    properties: { subjects: { type: "array", items: { type: "string" }, minItems: 1 } },
+    required: ["subjects"],
+    additionalProperties: false
+  },
+  fn: (_target, options, context2) => {
+    const out = [];
+    for (const type of options.subjects) {
+      const seen = /* @__PURE__ */ new Map();
+      for (const subject of context2.subjects.get(type) ?? []) {
+        const value = subject.value;
+        if (!isJsonObject(value) || typeof value.name !== "string") continue;
+        const key = sortedJson(value.name.toLowerCase().replace(/[-_]/g, ""));
+        const first = seen.get(key);
+        if (first === void 0) seen.set(key, value.name);
+        else if (first !== value.name)
+          out.push({
+            message: `${describeValue(value.name)} differs from ${describeValue(first)} only by case or separators`,
+            pointer: appendPointer(subject.pointer, "name")
+          });
+      }
+    }
+    return out;
+  }
+};
+
+// src/validate/ajv-keywords.ts
+function canonicalKey(value) {
+  return value !== null && typeof value === "object" ? JSON.stringify(value, sortedKeys) : `${typeof value}:${String(value)}`;
+}
+function sortedKeys(_key, value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(
+    Object.keys(value).sort().map((name) => [name, value[name]])
+  ) : value;
+}
+function canonicalKeyCode({ _ }, data) {
+  const replacer = _`(key, value) => value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).sort().map((name) => [name, value[name]])) : value`;
+  return _`(${data} !== null && typeof ${data} === "object" ? JSON.stringify(${data}, ${replacer}) : typeof ${data} + ":" + ${data})`;
+}
+function uniqueItemsKeyword(codegen) {
+  const { _, str: str2 } = codegen;
+  return {
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: {
+      message: ({ params: { i, j } }) => str2`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+      params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`
+    },
+    code(cxt) {
+      const { gen, data, schema: schema2 } = cxt;
+      if (schema2 !== true) return;
+      const valid = gen.let("valid", true);
+      const i = gen.let("i");
+      const j = gen.let("j");
+      cxt.setParams({ i, j });
+      gen.if(_`${data}.length > 1`, () => {
+        const seen = gen.const("seen", _`new Map()`);
+        const seenStructured = gen.const("seenStructured", _`new Map()`);
+        const at3 = gen.let("at", _`${data}.length`);
+        const item = gen.let("item");
+        const key = gen.let("key");
+        const map = gen.let("map");
+        gen.for(_`;${at3}--;`, () => {
+          gen.assign(item, _`${data}[${at3}]`);
+          gen.if(
+            _`${item} !== null && typeof ${item} === "object"`,
+            () => {
+              gen.assign(key, canonicalKeyCode(codegen, item));
+              gen.assign(map, seenStructured);
+            },
+            () => {
+              gen.assign(key, item);
+              gen.assign(map, seen);
+            }
+          );
+          gen.if(_`${map}.has(${key})`, () => {
+            gen.assign(i, _`${map}.get(${key})`);
+            gen.assign(j, at3);
+            cxt.error();
+            gen.assign(valid, false).break();
+          });
+          gen.code(_`${map}.set(${key}, ${at3})`);
+        });
+      });
+      cxt.ok(valid);
+    }
+  };
+}
+function constKeyword(codegen) {
+  const { _, stringify } = codegen;
+  return {
+    keyword: "const",
+    error: {
+      message: "must be equal to constant",
+      params: ({ schemaCode }) => _`{allowedValue: ${schemaCode}}`
+    },
+    code(cxt) {
+      const { data, schema: schema2 } = cxt;
+      if (schema2 !== null && typeof schema2 === "object")
+        cxt.fail(_`${canonicalKeyCode(codegen, data)} !== ${stringify(canonicalKey(schema2))}`);
+      else cxt.fail(_`${schema2} !== ${data}`);
+    }
+  };
+}
+var SHORT_ENUM = 8;
+function enumKeyword(codegen) {
+  const { _, stringify } = codegen;
+  return {
+    keyword: "enum",
+    schemaType: "array",
+    error: {
+      message: "must be equal to one of the allowed values",
+      params: ({ schemaCode }) => _`{allowedValues: ${schemaCode}}`
+    },
+    code(cxt) {
+      const { gen, data, schema: schema2 } = cxt;
+      if (!Array.isArray(schema2) || schema2.length === 0) throw new Error("enum must have non-empty array");
+      if (schema2.every((value) => value === null || typeof value !== "object")) {
+        if (schema2.length <= SHORT_ENUM) {
+          const [first, ...rest] = schema2;
+          let anyEqual = _`${data} === ${first}`;
+          for (const value of rest) anyEqual = _`${anyEqual} || ${data} === ${value}`;
+          cxt.pass(_`(${anyEqual})`);
+          return;
+        }
+        const allowed3 = gen.scopeValue("obj", {
+          ref: new Set(schema2),
+          code: _`new Set(${stringify(schema2)})`
+        });
+        cxt.pass(_`${allowed3}.has(${data})`);
+        return;
+      }
+      const keys = schema2.map(canonicalKey);
+      const allowed2 = gen.scopeValue("obj", { ref: new Set(keys), code: _`new Set(${stringify(keys)})` });
+      cxt.pass(_`${allowed2}.has(${canonicalKeyCode(codegen, data)})`);
+    }
+  };
+}
+function withSafeKeywords(ajv3, codegen) {
+  for (const make of [uniqueItemsKeyword, constKeyword, enumKeyword]) {
+    const definition = make(codegen);
+    ajv3.removeKeyword(definition.keyword);
+    ajv3.addKeyword(definition);
+  }
+  return ajv3;
+}
+
+// src/validate/linear-errors.ts
+var HELPER = "mcpdescAppendErrors";
+var CONCAT = /vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g;
+var HELPER_SOURCE = `
+;function ${HELPER}(into, more) { if (into === null) return more; for (let i = 0; i < more.length; i++) into.push(more[i]); return into; }
+`;
+function linearErrorConcat(code18) {
+  const rewritten = code18.replace(CONCAT, `vErrors = ${HELPER}(vErrors, $1);`);
+  return rewritten === code18 ? code18 : rewritten + HELPER_SOURCE;
+}
+var LINEAR_ERRORS_CODE = { process: linearErrorConcat };
+
+// src/lint/functions/schema.ts
+var ajv2;
+var compiled = /* @__PURE__ */ new WeakMap();
+function compile(schema2) {
+  let validate = compiled.get(schema2);
+  if (!validate) {
+    ajv2 ??= withSafeKeywords(
+      new (loadAjv()).Ajv({
+        allErrors: true,
+        strict: false,
+        validateSchema: true,
+        logger: false,
+        code: LINEAR_ERRORS_CODE
+      }),
+      loadAjv()
+    );
+    validate = ajv2.compile(schema2);
+    compiled.set(schema2, validate);
+  }
+  return validate;
+}
+function checkSchemaOption(schema2) {
+  try {
+    if (typeof schema2 !== "object" || schema2 === null) return "schema must be an object";
+    compile(schema2);
+    return void 0;
+  } catch (error2) {
+    return error2 instanceof Error ? error2.message : String(error2);
+  }
+}
+var schema = {
+  name: "schema",
+  handlesMissing: true,
+  description: "The value must validate against the JSON Schema in `schema`. Absent values are skipped unless `required: true`.",
+  optionsSchema: {
+    type: "object",
+    properties: { schema: { type: ["object", "boolean"] }, required: { type: "boolean" } },
+    required: ["schema"],
+    additionalProperties: false
+  },
+  fn: (target, options) => {
+    if (target === void 0) return options.required ? [{ message: "is missing" }] : [];
+    const validate = compile(options.schema);
+    if (validate(target)) return [];
+    const out = [];
+    for (const error2 of validate.errors ?? []) {
+      const path = parsePointer(error2.instancePath);
+      out.push({ message: `${error2.instancePath || "value"} ${error2.message ?? "is invalid"}`, path });
+    }
+    return out;
+  }
+};
+
+// src/lint/functions/index.ts
+var BUILTIN_FUNCTIONS = new Map(
+  [
+    truthy,
+    falsy,
+    defined,
+    undefinedFn,
+    pattern,
+    casing,
+    length,
+    enumeration,
+    unique,
+    schema,
+    xor,
+    consistentCasing,
+    usefulText,
+    noParameterSchema,
+    explicitAdditionalProperties,
+    requiredDeclared,
+    typedEnum,
+    writeToolHints,
+    securityDeclared,
+    secureUrl,
+    noLiteralSecrets,
+    invisibleCharacters,
+    instructionLike,
+    tagsDeclared,
+    tagsUsed,
+    uniqueNames,
+    arrayItems,
+    typeInformation,
+    geminiTypes,
+    enumOnStrings,
+    closedObject,
+    allRequired,
+    rootObject
+  ].map((f) => [f.name, f])
+);
+
+// src/lint/cache.ts
+var FORMAT_PREFIX = "mcpdesc-lint-cache/";
+var CACHE_FORMAT = `${FORMAT_PREFIX}1`;
+var WRITTEN_PREFIX = `{"format":${JSON.stringify(FORMAT_PREFIX)}`.slice(0, -1);
+var MAX_CACHE_BYTES = 512 * 1024 * 1024;
+
+// src/lint/config-find.ts
+import { existsSync as existsSync2, statSync as statSync3 } from "node:fs";
+import { dirname as dirname2, join as join2, resolve as resolve2 } from "node:path";
+
+// src/lint/config-types.ts
+import { fileURLToPath } from "node:url";
+var CONFIG_FILE_NAMES = [
+  ".mcpdesc.yaml",
+  ".mcpdesc.yml",
+  ".mcpdesc.json",
+  "mcpdesc.config.mjs"
+];
+var BUILTIN_RULESETS = ["recommended", "strict", "clients/gemini", "clients/openai-strict"];
+var PACKAGE_ROOT = fileURLToPath(new URL("../../", new URL("../src/lint/config-types.ts", import.meta.url).href));
+var ConfigError = class extends PositionedError {
+  name = "ConfigError";
+  constructor(message, file, line = 0, column = 0, code18 = "config-invalid") {
+    super(code18, message, file, line, column);
+  }
+};
+
+// src/lint/config-find.ts
+function findConfigFile(startDir) {
+  let dir = resolve2(startDir);
+  for (; ; ) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const candidate = join2(dir, name);
+      if (existsSync2(candidate) && statSync3(candidate).isFile()) return candidate;
+    }
+    const parent = dirname2(dir);
+    if (parent === dir) return void 0;
+    dir = parent;
+  }
+}
+
+// src/lint/config-read.ts
+import { existsSync as existsSync3, readFileSync as readFileSync2 } from "node:fs";
+import { join as join3 } from "node:path";
+import { fileURLToPath as fileURLToPath3, pathToFileURL } from "node:url";
+
+// src/util/import-module.ts
+var importer = (url) => import(url);
+function importModule(url) {
+  return importer(url);
+}
+
+// src/util/precompiled.ts
+import { createRequire as createRequire2 } from "node:module";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+function requirePrecompiled(url) {
+  return createRequire2(url)(fileURLToPath2(url));
+}
+
+// src/lint/config-read.ts
+var CONFIG_AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  validateSchema: false,
+  code: LINEAR_ERRORS_CODE
+};
+function configSchema() {
+  const schema2 = JSON.parse(
+    readFileSync2(join3(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
+  );
+  delete schema2.$schema;
+  return schema2;
+}
+var precompiledModules = /* @__PURE__ */ new Map();
+function precompiled(name) {
+  let module = precompiledModules.get(name);
+  if (module === void 0) {
+    try {
+      module = requirePrecompiled(
+        new URL(`./${name}.precompiled.cjs`, new URL("../src/lint/config-read.ts", import.meta.url).href)
+      );
+    } catch {
+      module = null;
+    }
+    precompiledModules.set(name, module);
+  }
+  return module;
+}
+var schemaValidator;
+function configValidator() {
+  schemaValidator ??= precompiled("config")?.config ?? withSafeKeywords(new (loadAjv()).Ajv(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
+  return schemaValidator;
+}
+function builtinRulesetJson(file) {
+  for (const name of BUILTIN_RULESETS) {
+    if (file !== join3(PACKAGE_ROOT, "rules", `${name}.yaml`)) continue;
+    const twin = fileURLToPath3(new URL(`./rulesets/${name}.json`, new URL("../src/lint/config-read.ts", import.meta.url).href));
+    return existsSync3(twin) ? twin : void 0;
+  }
+  return void 0;
+}
+function positioned(raw, pointer, message, atKey = false, code18 = "config-invalid") {
+  if (!raw.sourceMap)
+    return new ConfigError(`${message}${pointer ? ` (at ${pointer})` : ""}`, raw.file, 0, 0, code18);
+  const p = atKey ? raw.sourceMap.locateKey(pointer) : raw.sourceMap.locate(pointer);
+  return new ConfigError(message, raw.file, p.line, p.column, code18);
+}
+function pickSchemaError(errors) {
+  const real = errors.filter((e) => e.keyword !== "oneOf" && e.keyword !== "anyOf");
+  const pool = real.length > 0 ? real : errors;
+  return pool.reduce((best, e) => e.instancePath.length > best.instancePath.length ? e : best);
+}
+function schemaMessage(error2) {
+  if (error2.keyword === "additionalProperties")
+    return `unknown property ${JSON.stringify(error2.params.additionalProperty)}`;
+  if (error2.keyword === "enum")
+    return `must be one of ${error2.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+  return error2.message ?? "is invalid";
+}
+async function readConfig(file) {
+  let raw;
+  if (/\.m?js$/.test(file)) {
+    let module;
+    try {
+      module = await importModule(pathToFileURL(file).href);
+    } catch (error2) {
+      throw new ConfigError(
+        `cannot load config: ${error2 instanceof Error ? error2.message : String(error2)}`,
+        file,
+        0,
+        0,
+        "config-unreadable"
+      );
+    }
+    const value = JSON.parse(JSON.stringify(module.default ?? null));
+    if (!isJsonObject(value))
+      throw new ConfigError("config module must export default an object", file, 0, 0, "config-schema");
+    raw = { file, value, sourceMap: void 0 };
+  } else {
+    let text;
+    const builtinJson = builtinRulesetJson(file);
+    try {
+      text = builtinJson ? readFileSync2(builtinJson, "utf8") : readFileBounded(file, resolveLimits(void 0).maxBytes).toString("utf8");
+    } catch (error2) {
+      const reason = error2 instanceof LoadError ? error2.message : error2.code ?? String(error2);
+      throw new ConfigError(`cannot read config: ${reason}`, file, 0, 0, "config-unreadable");
+    }
+    try {
+      const loaded = loadDocument(text, builtinJson ? { file, format: "json" } : { file });
+      if (!isJsonObject(loaded.value))
+        throw new ConfigError("config must be an object (a YAML mapping)", file, 1, 1, "config-schema");
+      raw = { file, value: loaded.value, sourceMap: loaded.sourceMap };
+    } catch (error2) {
+      if (error2 instanceof LoadError)
+        throw new ConfigError(
+          `${error2.message} (${error2.code})`,
+          file,
+          error2.line,
+          error2.column,
+          "config-syntax"
+        );
+      throw error2;
+    }
+  }
+  const validate = configValidator();
+  if (!validate(raw.value)) {
+    const error2 = pickSchemaError(validate.errors ?? []);
+    const atKey = error2.keyword === "additionalProperties";
+    const pointer = atKey ? appendPointer(error2.instancePath, error2.params.additionalProperty) : error2.instancePath;
+    throw positioned(raw, pointer, schemaMessage(error2), atKey, "config-schema");
+  }
+  return raw;
+}
+async function readSchemaSemantics(file) {
+  const raw = await readConfig(file);
+  const value = raw.value.schemaSemantics;
+  return value === "api" || value === "json-schema" ? value : void 0;
+}
+
+// src/lint/config-options.ts
+var optionValidators = /* @__PURE__ */ new WeakMap();
+var optionsAjv;
+var OPTIONS_AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  validateSchema: false,
+  addUsedSchema: false,
+  code: LINEAR_ERRORS_CODE
+};
+function precompiledOptionsExport(functionName) {
+  return `options_${functionName.replace(/[^A-Za-z0-9]/g, "_")}`;
+}
+function optionsValidator(fn) {
+  let validate = optionValidators.get(fn);
+  if (!validate) {
+    if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
+      validate = precompiled("options")?.[precompiledOptionsExport(fn.name)];
+    if (!validate) {
+      optionsAjv ??= withSafeKeywords(new (loadAjv()).Ajv(OPTIONS_AJV_OPTIONS), loadAjv());
+      validate = optionsAjv.compile(fn.optionsSchema);
+    }
+    optionValidators.set(fn, validate);
+  }
+  return validate;
+}
+
+// src/lint/config-resolve.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { dirname as dirname3, isAbsolute, join as join4, relative, resolve as resolve3 } from "node:path";
+import { pathToFileURL as pathToFileURL2 } from "node:url";
+
+// src/validate/codes.ts
+var r = (severity, area, description) => ({
+  severity,
+  area,
+  description,
+  source: "reference"
+});
+var t = (severity, area, description) => ({
+  severity,
+  area,
+  description,
+  source: "toolkit"
+});
+var CODES = {
+  // structural (JSON Schema)
+  "schema-validation": r(
+    "error",
+    "structure",
+    "The document does not validate against the mcpdesc 0.8.0 JSON Schema."
+  ),
+  "unknown-property": t(
+    "error",
+    "structure",
+    "A property that is not defined (and not an eligible `x-*` extension) on a closed object (§3.8, §14)."
+  ),
+  "empty-collection": t(
+    "error",
+    "structure",
+    "An ordinary declaration collection is present but empty (§3.3)."
+  ),
+  "unsupported-protocol-version": t(
+    "error",
+    "structure",
+    "A `protocolVersions` value outside the closed 0.8.0 set of MCP revisions (§4.9)."
+  ),
+  "invalid-extension-identifier": t(
+    "error",
+    "extensions",
+    "An `extensions` key is not a `prefix/name` extension identifier (§8.4)."
+  ),
+  // components
+  "missing-component-reference-target": r(
+    "error",
+    "components",
+    "A `$componentRef` targets a component that does not exist."
+  ),
+  "wrong-component-reference-namespace": r(
+    "error",
+    "components",
+    "A `$componentRef` targets a component namespace that the use site does not accept."
+  ),
+  "component-reference-cycle": r("error", "components", "Component references form a cycle."),
+  // scopes
+  "protocol-scope-outside-parent": r(
+    "error",
+    "scopes",
+    "A declared `protocolVersions` includes a revision outside its parent scope (root or containing primitive)."
+  ),
+  "transport-coverage-gap": r(
+    "error",
+    "scopes",
+    "A root protocol revision is not covered by any transport (§6.5)."
+  ),
+  "primitive-scope-overlap": r(
+    "error",
+    "scopes",
+    "Two declarations with the same identity key (Tool/Prompt name, Resource uri, Template uriTemplate) overlap in scope."
+  ),
+  "capability-scope-overlap": r(
+    "error",
+    "scopes",
+    "Two Capabilities Objects apply to the same revision (§8.6)."
+  ),
+  // revisions
+  "legacy-protocol-validation-incomplete": r(
+    "warning",
+    "revisions",
+    "The document covers 2024-11-05 or 2025-03-26, for which complete semantic validation is not defined (§16.2)."
+  ),
+  "field-not-supported-by-version": r(
+    "error",
+    "revisions",
+    "A field is used under a protocol revision that does not define it (feature × revision matrix)."
+  ),
+  "transport-not-supported-by-version": r(
+    "error",
+    "revisions",
+    "Streamable HTTP is associated with MCP 2024-11-05."
+  ),
+  "legacy-sse-for-modern-version": r(
+    "warning",
+    "revisions",
+    "The legacy SSE transport is associated with MCP 2025-03-26 or later."
+  ),
+  "resource-annotation-not-supported-by-version": r(
+    "error",
+    "revisions",
+    "Resource annotation `lastModified` is used before MCP 2025-06-18."
+  ),
+  "tasks-core-not-valid-in-2026": r(
+    "error",
+    "revisions",
+    "Core `capabilities.tasks` applies to MCP 2026-07-28."
+  ),
+  "extensions-not-supported-by-version": r(
+    "warning",
+    "revisions",
+    "Pre-standard `capabilities.extensions` applies to a revision before 2026-07-28 (accepted and preserved, §8.4)."
+  ),
+  "logging-deprecated-in-2026": r(
+    "warning",
+    "revisions",
+    "`capabilities.logging` applies to MCP 2026-07-28, where it is deprecated."
+  ),
+  // values
+  "integer-precision-loss": t(
+    "warning",
+    "values",
+    "An integer beyond ±2^53: readers that decode numbers as doubles may see a different value (§15.6)."
+  ),
+  // extensions
+  "unknown-reserved-extension-identifier": r(
+    "warning",
+    "extensions",
+    "An extension identifier under an MCP-reserved prefix is not in the validator catalogue."
+  ),
+  // security
+  "unknown-security-scheme": r(
+    "error",
+    "security",
+    "A security requirement names a scheme missing from `securitySchemes`."
+  ),
+  "duplicate-security-scope": r("error", "security", "A security requirement lists the same scope twice."),
+  "non-oauth-scope-misuse": r(
+    "error",
+    "security",
+    "An `http` or `apiKey` requirement lists scopes (it must use `[]`)."
+  ),
+  "uncatalogued-oauth-scope": r(
+    "warning",
+    "security",
+    "An OAuth2/OpenID Connect scope is not in the scheme’s static scope catalogue."
+  ),
+  // tags
+  "duplicate-root-tag": r("error", "tags", "Two root tags have the same name."),
+  "unknown-tag-reference": r(
+    "error",
+    "tags",
+    "A primitive references a tag missing from the root catalogue."
+  ),
+  // _meta
+  "meta-key-invalid": r("error", "meta", "A `_meta` key does not match the MCP `_meta` key grammar."),
+  "meta-reserved-key-context": r(
+    "error",
+    "meta",
+    "A reserved `_meta` key is used in a context where the revision does not define it."
+  ),
+  "meta-reserved-key-value": r("error", "meta", "A reserved `_meta` key has a value of the wrong shape."),
+  "meta-unknown-reserved-key": r(
+    "warning",
+    "meta",
+    "A `_meta` key under an MCP-reserved prefix is not recognized."
+  ),
+  // tool schemas
+  "invalid-x-mcp-header": r("error", "tool-schemas", "`x-mcp-header` has an invalid value or placement."),
+  "duplicate-x-mcp-header": r(
+    "error",
+    "tool-schemas",
+    "Two `x-mcp-header` values are equal case-insensitively."
+  ),
+  "invalid-legacy-tool-schema-shape": r(
+    "error",
+    "tool-schemas",
+    "A pre-2025-11-25 Tool schema has non-object `properties` values or a non-string-array `required`."
+  ),
+  "unsupported-tool-schema-dialect": r(
+    "error",
+    "tool-schemas",
+    "A Tool schema declares a JSON Schema dialect the validator does not support."
+  ),
+  "invalid-tool-schema": r(
+    "error",
+    "tool-schemas",
+    "A Tool schema is not valid under its declared or default dialect."
+  ),
+  "unresolved-external-tool-schema-reference": r(
+    "warning",
+    "tool-schemas",
+    "A Tool schema contains an external `$ref` that is never fetched: schema validation is incomplete."
+  ),
+  // tool examples
+  "tool-example-schema-mismatch": r(
+    "error",
+    "tool-examples",
+    "An example `input` or `structuredContent` does not validate against the Tool schema."
+  ),
+  "incomplete-tool-example-validation": r(
+    "warning",
+    "tool-examples",
+    "Example/schema compatibility could not be checked completely (pre-dialect revision, external `$ref`, unsafe pattern, a schema too large to compile)."
+  ),
+  "tool-example-json-rpc-envelope": r(
+    "error",
+    "tool-examples",
+    "A Tool example result contains JSON-RPC envelope fields."
+  ),
+  "incomplete-tool-example-result": r(
+    "error",
+    "tool-examples",
+    "A Tool example result contains task or input-required workflow fields."
+  ),
+  "tool-example-result-version-mismatch": r(
+    "error",
+    "tool-examples",
+    "A Tool example result shape is not valid for a revision in scope (`resultType`, `structuredContent`)."
+  ),
+  "tool-example-content-version-mismatch": r(
+    "error",
+    "tool-examples",
+    "A content block form is not defined for a revision in scope."
+  ),
+  "structured-tool-error-example": r(
+    "error",
+    "tool-examples",
+    "An error result (`isError: true`) contains `structuredContent`."
+  ),
+  "missing-tool-example-structured-content": r(
+    "error",
+    "tool-examples",
+    "A successful result of a Tool with `outputSchema` lacks `structuredContent`."
+  ),
+  // resource examples
+  "resource-example-json-rpc-envelope": r(
+    "error",
+    "resource-examples",
+    "A resource example result contains JSON-RPC envelope fields."
+  ),
+  "incomplete-resource-example-result": r(
+    "error",
+    "resource-examples",
+    "A resource example result contains task or input-required workflow fields."
+  ),
+  "resource-example-result-version-mismatch": r(
+    "error",
+    "resource-examples",
+    "A resource read result shape is not valid for a revision in scope."
+  ),
+  "resource-example-cache-fields-version-mismatch": r(
+    "error",
+    "resource-examples",
+    "`ttlMs`/`cacheScope` are missing in MCP 2026-07-28 or present before it."
+  ),
+  "resource-example-content-version-mismatch": r(
+    "error",
+    "resource-examples",
+    "Resource contents use `_meta` before MCP 2025-06-18."
+  ),
+  "invalid-resource-example-base64": r("error", "resource-examples", "A `blob` is not canonical base64."),
+  "resource-example-mime-type-mismatch": r(
+    "warning",
+    "resource-examples",
+    "The returned entry’s MIME type differs from the declaration’s."
+  ),
+  "resource-example-size-mismatch": r(
+    "warning",
+    "resource-examples",
+    "The returned entry’s byte length differs from the declared `size`."
+  ),
+  "resource-example-requested-uri-not-returned": r(
+    "warning",
+    "resource-examples",
+    "No `contents` entry returns the requested URI."
+  ),
+  "resource-template-example-invalid-template": r(
+    "error",
+    "resource-examples",
+    "The `uriTemplate` is not a valid RFC 6570 template."
+  ),
+  "resource-template-example-invalid-expansion": r(
+    "error",
+    "resource-examples",
+    "A Resource Template example `uri` is not an expansion of the template."
+  ),
+  // prompt examples
+  "prompt-example-unknown-argument": r(
+    "error",
+    "prompt-examples",
+    "A Prompt example passes an undeclared argument."
+  ),
+  "prompt-example-missing-required-argument": r(
+    "error",
+    "prompt-examples",
+    "A Prompt example omits a required argument."
+  ),
+  "prompt-example-json-rpc-envelope": r(
+    "error",
+    "prompt-examples",
+    "A Prompt example result contains JSON-RPC envelope fields."
+  ),
+  "incomplete-prompt-example-result": r(
+    "error",
+    "prompt-examples",
+    "A Prompt example result contains task or input-required workflow fields."
+  ),
+  "prompt-example-result-version-mismatch": r(
+    "error",
+    "prompt-examples",
+    "A Prompt example result shape is not valid for a revision in scope."
+  ),
+  "prompt-example-content-version-mismatch": r(
+    "error",
+    "prompt-examples",
+    "A Prompt message content form is not defined for a revision in scope."
+  ),
+  // completion examples
+  "completion-example-json-rpc-envelope": r(
+    "error",
+    "completion-examples",
+    "A completion example result contains JSON-RPC envelope fields."
+  ),
+  "incomplete-completion-example-result": r(
+    "error",
+    "completion-examples",
+    "A completion example result contains task or input-required workflow fields."
+  ),
+  "completion-example-result-version-mismatch": r(
+    "error",
+    "completion-examples",
+    "A completion example result shape is not valid for a revision in scope."
+  ),
+  "completion-example-version-mismatch": r(
+    "error",
+    "completion-examples",
+    "Completion examples apply to MCP 2024-11-05, which has no completion."
+  ),
+  "completion-example-context-version-mismatch": r(
+    "error",
+    "completion-examples",
+    "Completion `context` applies to MCP 2025-03-26."
+  ),
+  "completion-example-duplicate-target-context": r(
+    "error",
+    "completion-examples",
+    "The completed argument also appears in `context.arguments`."
+  ),
+  "prompt-completion-example-unknown-argument": r(
+    "error",
+    "completion-examples",
+    "The completed argument is not a declared Prompt argument."
+  ),
+  "prompt-completion-example-context-unknown-argument": r(
+    "error",
+    "completion-examples",
+    "A context argument is not a declared Prompt argument."
+  ),
+  "resource-template-completion-example-unknown-variable": r(
+    "error",
+    "completion-examples",
+    "The completed argument is not a variable of the `uriTemplate`."
+  ),
+  "resource-template-completion-example-context-unknown-variable": r(
+    "error",
+    "completion-examples",
+    "A context argument is not a variable of the `uriTemplate`."
+  ),
+  "resource-template-completion-example-invalid-template": r(
+    "error",
+    "completion-examples",
+    "The `uriTemplate` is not a valid RFC 6570 template, so completion arguments cannot be checked."
+  ),
+  // interaction examples
+  "interaction-example-version-mismatch": r(
+    "error",
+    "interactions",
+    "An interaction step form is not defined for a revision in scope."
+  ),
+  "unknown-elicitation-declaration": r(
+    "error",
+    "interactions",
+    "A step `declaration` names no Elicitation Declaration of the Tool."
+  ),
+  "interaction-example-elicitation-declaration-mismatch": r(
+    "error",
+    "interactions",
+    "An elicitation step disagrees with its declaration (mode, schema or URL)."
+  ),
+  "interaction-example-elicitation-response-mismatch": r(
+    "error",
+    "interactions",
+    "An elicitation response has content where none is allowed, or lacks it on a form accept."
+  ),
+  "interaction-example-elicitation-content-schema-mismatch": r(
+    "error",
+    "interactions",
+    "Accepted form content does not validate against the requested schema."
+  ),
+  "interaction-example-roots-uri": r(
+    "error",
+    "interactions",
+    "A roots response entry is not a `file://` URI."
+  ),
+  "interaction-example-client-requirements-contradiction": r(
+    "warning",
+    "interactions",
+    "A scenario uses a client capability that the Tool’s explicit `clientRequirements` do not declare."
+  ),
+  // client requirements
+  "client-requirement-version-mismatch": r(
+    "error",
+    "client-requirements",
+    "A `clientRequirements` member is not defined for a revision in scope."
+  ),
+  "invalid-client-requirement-value": r(
+    "error",
+    "client-requirements",
+    "A client capability marker or setting is not an object (or `roots` is not empty in 2026)."
+  ),
+  "deprecated-client-requirement": r(
+    "warning",
+    "client-requirements",
+    "A client requirement uses a capability deprecated in a revision in scope."
+  ),
+  // elicitations
+  "duplicate-elicitation-name": r(
+    "error",
+    "elicitations",
+    "Two Elicitation Declarations of one primitive share a name."
+  ),
+  "elicitation-mode-not-supported-by-version": r(
+    "error",
+    "elicitations",
+    "URL-mode elicitation applies to MCP 2025-06-18."
+  ),
+  "elicitation-form-schema-version-mismatch": r(
+    "error",
+    "elicitations",
+    "A form schema feature (`$schema`, non-boolean default, titled/multi-select enum) applies to MCP 2025-06-18."
+  ),
+  "elicitation-form-required-property-unknown": r(
+    "error",
+    "elicitations",
+    "A form schema `required` entry names no declared property."
+  ),
+  "elicitation-form-enum-names-mismatch": r(
+    "error",
+    "elicitations",
+    "`enumNames` and `enum` have different lengths."
+  ),
+  "elicitation-form-default-outside-enum": r(
+    "error",
+    "elicitations",
+    "A form `default` is not one of the declared values."
+  ),
+  "elicitation-form-invalid-range": r(
+    "error",
+    "elicitations",
+    "A form property minimum exceeds its maximum."
+  )
+};
+
+// src/util/arrays.ts
+function appendAll(target, items2) {
+  for (let i = 0; i < items2.length; i++) target.push(items2[i]);
+  return target;
+}
+
+// src/lint/jsonpath.ts
+var JsonPathError = class extends Error {
+  name = "JsonPathError";
+};
+function parseJsonPath(expression) {
+  if (!expression.startsWith("$")) throw new JsonPathError(`JSONPath must start with $: ${expression}`);
+  const steps = [];
+  let i = 1;
+  const fail = (what) => {
+    throw new JsonPathError(`${what} at offset ${i} of JSONPath ${JSON.stringify(expression)}`);
+  };
+  while (i < expression.length) {
+    let deep = false;
+    if (expression.startsWith("..", i)) {
+      deep = true;
+      i += 2;
+    } else if (expression[i] === ".") {
+      i += 1;
+    } else if (expression[i] !== "[") {
+      fail("expected . or [");
+    }
+    if (expression[i] === "*") {
+      steps.push({ kind: "wildcard", deep });
+      i += 1;
+      continue;
+    }
+    if (expression[i] === "[") {
+      const end = findClose(expression, i);
+      if (end < 0) fail("unclosed [");
+      const body = expression.slice(i + 1, end).trim();
+      i = end + 1;
+      if (body === "*") {
+        steps.push({ kind: "wildcard", deep });
+        continue;
+      }
+      const names = splitUnion(body).map((part) => {
+        const p = part.trim();
+        if (/^-?\d+$/.test(p)) return Number(p);
+        if (p.startsWith("'") && p.endsWith("'") || p.startsWith('"') && p.endsWith('"'))
+          return p.slice(1, -1).replace(/\\(['"\\])/g, "$1");
+        if (/^[A-Za-z_$][\w$-]*$/.test(p)) return p;
+        return fail(`unsupported selector ${JSON.stringify(p)}`);
+      });
+      steps.push({ kind: "names", names, deep });
+      continue;
+    }
+    const match = /^[A-Za-z_$@][\w$@-]*/.exec(expression.slice(i));
+    if (!match) fail("expected a member name");
+    const name = match[0];
+    i += name.length;
+    steps.push({ kind: "names", names: [name], deep });
+  }
+  return steps;
+}
+function findClose(text, open2) {
+  let quote;
+  for (let i = open2 + 1; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = void 0;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "]") return i;
+  }
+  return -1;
+}
+function splitUnion(body) {
+  const parts = [];
+  let quote;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = void 0;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === ",") {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+function children(value, pointer) {
+  if (Array.isArray(value)) return value.map((v, i) => ({ pointer: appendPointer(pointer, i), value: v }));
+  if (value !== null && typeof value === "object")
+    return Object.keys(value).map((k) => ({
+      pointer: appendPointer(pointer, k),
+      value: value[k]
+    }));
+  return [];
+}
+function selfAndDescendants(match, out, seen) {
+  if (seen.has(match.pointer)) return;
+  seen.add(match.pointer);
+  out.push(match);
+  for (const child of children(match.value, match.pointer)) selfAndDescendants(child, out, seen);
+}
+function queryJsonPath(document, steps) {
+  let current = [{ pointer: "", value: document }];
+  for (const step of steps) {
+    let bases = current;
+    if (step.deep) {
+      bases = [];
+      const seen = /* @__PURE__ */ new Set();
+      for (const match of current) selfAndDescendants(match, bases, seen);
+    }
+    const next = [];
+    for (const base of bases) {
+      if (step.kind === "wildcard") {
+        appendAll(next, children(base.value, base.pointer));
+        continue;
+      }
+      for (const name of step.names) {
+        const v = base.value;
+        if (Array.isArray(v)) {
+          if (typeof name !== "number") continue;
+          const index = name < 0 ? v.length + name : name;
+          if (index >= 0 && index < v.length)
+            next.push({ pointer: appendPointer(base.pointer, index), value: v[index] });
+        } else if (v !== null && typeof v === "object") {
+          const key = String(name);
+          if (Object.hasOwn(v, key))
+            next.push({ pointer: appendPointer(base.pointer, key), value: v[key] });
+        }
+      }
+    }
+    current = withoutRepeats(next);
+  }
+  return current;
+}
+function withoutRepeats(matches2) {
+  const seen = /* @__PURE__ */ new Set();
+  return matches2.filter((match) => !seen.has(match.pointer) && seen.add(match.pointer) !== void 0);
+}
+
+// src/lint/config-resolve.ts
+var asList = (value) => value === void 0 ? [] : Array.isArray(value) ? value.filter((v) => typeof v === "string") : [String(value)];
+var INVALIDATING = new Set(
+  Object.keys(CODES).filter((code18) => CODES[code18].severity === "error")
+);
+function isInvalidatingCode(code18) {
+  return INVALIDATING.has(code18);
+}
+function validationRules() {
+  const rules = /* @__PURE__ */ new Map();
+  for (const code18 of Object.keys(CODES)) {
+    const info3 = CODES[code18];
+    rules.set(code18, {
+      id: code18,
+      description: info3.description,
+      severity: info3.severity,
+      given: ["Document"],
+      function: "(validate)",
+      functionOptions: {},
+      help: `Spec conformance diagnostic (area: ${info3.area}) from \`mcpdesc validate\`.${info3.severity === "error" ? " A document with this error is invalid: the rule can be re-levelled but not turned off or suppressed." : ""}`,
+      validation: info3.severity === "error" ? "invalid" : "warning",
+      source: "validate"
+    });
+  }
+  return rules;
+}
+var Resolver = class {
+  rules = validationRules();
+  functions = new Map(BUILTIN_FUNCTIONS);
+  overrides = [];
+  ignores = [];
+  ignorePatterns = [];
+  sources = [];
+  stack = [];
+  done = /* @__PURE__ */ new Set();
+  /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
+  async apply(file, implicitBase) {
+    const key = resolve3(file);
+    if (this.stack.includes(key))
+      throw new ConfigError(`extends cycle: ${[...this.stack, key].join(" -> ")}`, file);
+    if (this.done.has(key)) return;
+    this.stack.push(key);
+    this.sources.push(key);
+    const raw = await readConfig(file);
+    const baseDir = dirname3(file);
+    const extendsList = raw.value.extends === void 0 && implicitBase !== void 0 ? [implicitBase] : asList(raw.value.extends);
+    for (let i = 0; i < extendsList.length; i++) {
+      const target = this.extendsPath(extendsList[i], baseDir);
+      if (!target) {
+        const pointer = Array.isArray(raw.value.extends) ? `/extends/${i}` : "/extends";
+        throw positioned(
+          raw,
+          pointer,
+          `unknown ruleset ${JSON.stringify(extendsList[i])}: use ${BUILTIN_RULESETS.join(", ")} or a path to a file`,
+          false,
+          "unknown-ruleset"
+        );
+      }
+      await this.apply(target);
+    }
+    if (isJsonObject(raw.value.functions)) await this.loadFunctions(raw, raw.value.functions, baseDir);
+    if (isJsonObject(raw.value.rules)) this.applyRules(raw, raw.value.rules, "/rules");
+    if (Array.isArray(raw.value.overrides)) {
+      raw.value.overrides.forEach((item, i) => {
+        if (!isJsonObject(item)) return;
+        const changes = /* @__PURE__ */ new Map();
+        if (isJsonObject(item.rules))
+          for (const id of Object.keys(item.rules)) {
+            const pointer = appendPointer("/overrides", i, "rules", id);
+            changes.set(id, this.ruleChange(raw, pointer, id, item.rules[id]));
+          }
+        const override = { rules: changes, baseDir };
+        if (item.files !== void 0) override.files = asList(item.files);
+        if (item.pointers !== void 0) override.pointers = asList(item.pointers);
+        this.overrides.push(override);
+      });
+    }
+    if (raw.value.ignorePatterns !== void 0)
+      this.ignorePatterns.push({ patterns: asList(raw.value.ignorePatterns), baseDir });
+    if (Array.isArray(raw.value.ignore)) {
+      raw.value.ignore.forEach((item, i) => {
+        if (!isJsonObject(item)) return;
+        const pointer = appendPointer("/ignore", i);
+        const rules = asList(item.rules);
+        rules.forEach((id, j) => {
+          if (!this.rules.has(id))
+            throw positioned(
+              raw,
+              Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`,
+              `unknown rule ${JSON.stringify(id)}`
+            );
+          if (isInvalidatingCode(id))
+            throw positioned(
+              raw,
+              Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`,
+              `${JSON.stringify(id)} makes the document invalid and cannot be ignored (re-level it in \`rules\` if you must)`
+            );
+        });
+        const position = raw.sourceMap?.locate(pointer) ?? { line: 0, column: 0 };
+        const entry2 = {
+          rules,
+          reason: String(item.reason),
+          baseDir,
+          location: { file: raw.file, pointer, line: position.line, column: position.column }
+        };
+        if (item.files !== void 0) entry2.files = asList(item.files);
+        if (item.pointers !== void 0) entry2.pointers = asList(item.pointers);
+        if (typeof item.expires === "string") {
+          if (Number.isNaN(Date.parse(`${item.expires}T00:00:00Z`)))
+            throw positioned(raw, `${pointer}/expires`, `invalid date ${JSON.stringify(item.expires)}`);
+          entry2.expires = item.expires;
+        }
+        this.ignores.push(entry2);
+      });
+    }
+    this.stack.pop();
+    this.done.add(key);
+  }
+  extendsPath(name, baseDir) {
+    if (BUILTIN_RULESETS.includes(name))
+      return join4(PACKAGE_ROOT, "rules", `${name}.yaml`);
+    if (name.startsWith("mcpdesc:")) {
+      const builtin = name.slice("mcpdesc:".length);
+      return BUILTIN_RULESETS.includes(builtin) ? join4(PACKAGE_ROOT, "rules", `${builtin}.yaml`) : void 0;
+    }
+    if (!isLocalPath(name)) return void 0;
+    const path = resolve3(baseDir, name);
+    return existsSync4(path) ? path : void 0;
+  }
+  async loadFunctions(raw, functions, baseDir) {
+    for (const name of Object.keys(functions)) {
+      const spec = String(functions[name]);
+      const pointer = appendPointer("/functions", name);
+      if (BUILTIN_FUNCTIONS.has(name))
+        throw positioned(raw, pointer, `${JSON.stringify(name)} is a built-in function name`, true);
+      if (!isLocalPath(spec))
+        throw positioned(
+          raw,
+          pointer,
+          `custom functions load only from local files (./path.mjs), not ${JSON.stringify(spec)}`
+        );
+      const path = resolve3(baseDir, spec);
+      this.sources.push(path);
+      if (!existsSync4(path))
+        throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
+      let module;
+      try {
+        module = await importModule(pathToFileURL2(path).href);
+      } catch (error2) {
+        throw positioned(
+          raw,
+          pointer,
+          `cannot load function module: ${error2 instanceof Error ? error2.message : String(error2)}`
+        );
+      }
+      const exported = module.default;
+      let definition;
+      if (typeof exported === "function") {
+        const schema2 = exported.optionsSchema;
+        definition = {
+          name,
+          description: `custom function from ${spec}`,
+          handlesMissing: true,
+          fn: exported,
+          ...isJsonObject(schema2) ? { optionsSchema: schema2 } : {}
+        };
+      } else if (exported && typeof exported === "object" && typeof exported.fn === "function") {
+        const e = exported;
+        definition = {
+          name,
+          description: typeof e.description === "string" ? e.description : `custom function from ${spec}`,
+          handlesMissing: e.handlesMissing !== false,
+          fn: e.fn,
+          ...e.optionsSchema ? { optionsSchema: e.optionsSchema } : {}
+        };
+      }
+      if (!definition)
+        throw positioned(
+          raw,
+          pointer,
+          "function module must export default a function (or {fn, optionsSchema?, description?})"
+        );
+      this.functions.set(name, definition);
+    }
+  }
+  ruleChange(raw, pointer, id, entry2) {
+    const rule = this.rules.get(id);
+    if (!rule) throw positioned(raw, pointer, `unknown rule ${JSON.stringify(id)}`, true);
+    const change = {};
+    if (typeof entry2 === "string") change.severity = entry2;
+    else if (isJsonObject(entry2)) {
+      if (typeof entry2.severity === "string") change.severity = entry2.severity;
+      if (isJsonObject(entry2.options)) {
+        if (rule.validation)
+          throw positioned(
+            raw,
+            `${pointer}/options`,
+            `${id} is a validation diagnostic and takes no options`,
+            true
+          );
+        change.options = entry2.options;
+      }
+    }
+    if (change.severity === "off" && rule.validation === "invalid")
+      throw positioned(
+        raw,
+        pointer,
+        `${JSON.stringify(id)} makes the document invalid and cannot be turned off (re-level it to warning, info or hint instead)`
+      );
+    if (change.options)
+      this.checkOptions(raw, `${pointer}/options`, {
+        ...rule,
+        functionOptions: { ...rule.functionOptions, ...change.options }
+      });
+    return change;
+  }
+  applyRules(raw, rules, base) {
+    for (const id of Object.keys(rules)) {
+      const entry2 = rules[id];
+      const pointer = appendPointer(base, id);
+      const isDefinition = isJsonObject(entry2) && (Object.hasOwn(entry2, "given") || Object.hasOwn(entry2, "then"));
+      if (!isDefinition) {
+        const change = this.ruleChange(raw, pointer, id, entry2);
+        const rule2 = this.rules.get(id);
+        const next = { ...rule2 };
+        if (change.severity) next.severity = change.severity;
+        if (change.options) next.functionOptions = { ...rule2.functionOptions, ...change.options };
+        if (isJsonObject(entry2)) {
+          if (typeof entry2.message === "string") next.message = entry2.message;
+          if (typeof entry2.description === "string") next.description = entry2.description;
+          if (typeof entry2.help === "string") next.help = entry2.help;
+        }
+        this.rules.set(id, next);
+        continue;
+      }
+      const def = entry2;
+      if (this.rules.get(id)?.validation)
+        throw positioned(
+          raw,
+          pointer,
+          `${JSON.stringify(id)} is a validation diagnostic and cannot be redefined`,
+          true
+        );
+      if (def.given === void 0) throw positioned(raw, pointer, "a rule definition needs `given`", true);
+      if (!isJsonObject(def.then))
+        throw positioned(raw, pointer, "a rule definition needs `then: {function: ...}`", true);
+      const given = asList(def.given);
+      given.forEach((g, i) => {
+        const at3 = Array.isArray(def.given) ? `${pointer}/given/${i}` : `${pointer}/given`;
+        if (g.startsWith("$")) {
+          try {
+            parseJsonPath(g);
+          } catch (error2) {
+            if (error2 instanceof JsonPathError) throw positioned(raw, at3, error2.message);
+            throw error2;
+          }
+        } else if (!isSubjectType(g)) throw positioned(raw, at3, `unknown subject type ${JSON.stringify(g)}`);
+      });
+      const fnName = String(def.then.function);
+      if (!this.functions.has(fnName))
+        throw positioned(
+          raw,
+          `${pointer}/then/function`,
+          `unknown function ${JSON.stringify(fnName)} (built-ins: ${[...BUILTIN_FUNCTIONS.keys()].join(", ")}; custom ones go in \`functions\`)`
+        );
+      const rule = {
+        id,
+        description: typeof def.description === "string" ? def.description : "",
+        severity: typeof def.severity === "string" ? def.severity : "warning",
+        given,
+        function: fnName,
+        functionOptions: {
+          ...isJsonObject(def.then.functionOptions) ? def.then.functionOptions : {},
+          ...isJsonObject(def.options) ? def.options : {}
+        },
+        source: raw.file
+      };
+      if (def.then.field !== void 0) rule.field = asList(def.then.field);
+      if (isJsonObject(def.when)) rule.when = def.when;
+      if (typeof def.message === "string") rule.message = def.message;
+      if (typeof def.help === "string") rule.help = def.help;
+      this.checkOptions(raw, `${pointer}/then/functionOptions`, rule);
+      this.rules.set(id, rule);
+    }
+  }
+  checkOptions(raw, pointer, rule) {
+    const fn = this.functions.get(rule.function);
+    if (!fn?.optionsSchema) return;
+    const validate = optionsValidator(fn);
+    if (!validate(rule.functionOptions)) {
+      const error2 = pickSchemaError(validate.errors ?? []);
+      const exact = `${pointer}${error2.instancePath}`;
+      throw positioned(
+        raw,
+        raw.sourceMap?.has(exact) ? exact : pointer,
+        `options of ${rule.id} (function ${fn.name}): ${error2.instancePath || "options"} ${schemaMessage(error2)}`
+      );
+    }
+    if (rule.function === "schema") {
+      const problem = checkSchemaOption(rule.functionOptions.schema);
+      if (problem) throw positioned(raw, pointer, `options of ${rule.id}: invalid schema: ${problem}`);
+    }
+    for (const key of [
+      "match",
+      "notMatch",
+      "namePattern",
+      "placeholderPattern",
+      "stripPrefix",
+      "anyValue"
+    ]) {
+      const source = rule.functionOptions[key];
+      if (typeof source !== "string") continue;
+      try {
+        new RegExp(source);
+      } catch (error2) {
+        throw positioned(raw, pointer, `options of ${rule.id}: ${key}: ${error2.message}`);
+      }
+    }
+  }
+  result(file) {
+    const out = {
+      rules: this.rules,
+      functions: this.functions,
+      overrides: this.overrides,
+      ignores: this.ignores,
+      ignorePatterns: this.ignorePatterns,
+      sources: this.sources
+    };
+    if (file) out.file = file;
+    return out;
+  }
+};
+function isLocalPath(spec) {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(spec) && !/^[A-Za-z]:[\\/]/.test(spec)) return false;
+  return spec.startsWith("./") || spec.startsWith("../") || isAbsolute(spec) || /\.(?:ya?ml|json|mjs|js)$/.test(spec);
+}
+async function resolveConfig(file, ruleset = "recommended") {
+  const resolver = new Resolver();
+  if (file) await resolver.apply(resolve3(file), "recommended");
+  else {
+    if (!BUILTIN_RULESETS.includes(ruleset))
+      throw new ConfigError(
+        `unknown ruleset ${JSON.stringify(ruleset)}: use ${BUILTIN_RULESETS.join(", ")}`,
+        "<options>",
+        0,
+        0,
+        "unknown-ruleset"
+      );
+    await resolver.apply(join4(PACKAGE_ROOT, "rules", `${ruleset}.yaml`));
+  }
+  return resolver.result(file ? resolve3(file) : void 0);
+}
+
+// src/model/components.ts
+var COMPONENT_NAMESPACES = [
+  "schemas",
+  "toolExamples",
+  "resourceExamples",
+  "resourceTemplateExamples",
+  "promptExamples"
+];
+var REF_PATTERN = /^#\/components\/([^/]+)\/([^/]+)$/;
+var EXAMPLE_NAMESPACE = {
+  tools: "toolExamples",
+  resources: "resourceExamples",
+  resourceTemplates: "resourceTemplateExamples",
+  prompts: "promptExamples"
+};
+function isReferenceObject(value) {
+  return isJsonObject(value) && Object.hasOwn(value, "$componentRef");
+}
+function resolveComponentRefs(doc) {
+  const components = isJsonObject(doc.components) ? doc.components : void 0;
+  const problems = [];
+  const uses = [];
+  const memo = /* @__PURE__ */ new Map();
+  const componentValue = (namespace, name) => {
+    const map = components && Object.hasOwn(components, namespace) ? components[namespace] : void 0;
+    if (!isJsonObject(map) || !Object.hasOwn(map, name)) return void 0;
+    return map[name];
+  };
+  const follow = (ref, expected, pointer, from) => {
+    const path = [];
+    const onPath = /* @__PURE__ */ new Map();
+    if (from) {
+      onPath.set(from.key, 0);
+      path.push({ ...from, alias: true });
+    }
+    let current = ref;
+    let currentExpected = expected;
+    let currentPointer = pointer;
+    let result = { ok: false };
+    for (; ; ) {
+      const text = current.$componentRef;
+      const match = typeof text === "string" ? REF_PATTERN.exec(text) : null;
+      if (!match) break;
+      const namespace = match[1];
+      const name = match[2];
+      const refPointer = `${currentPointer}/$componentRef`;
+      if (namespace !== currentExpected) {
+        problems.push({
+          code: "wrong-component-reference-namespace",
+          pointer: refPointer,
+          message: `reference ${JSON.stringify(text)} must target #/components/${currentExpected}, not #/components/${namespace}`
+        });
+        break;
+      }
+      const key = `${namespace}/${name}`;
+      const known = memo.get(key);
+      if (known) {
+        result = known;
+        break;
+      }
+      const cycleStart = onPath.get(key);
+      if (cycleStart !== void 0) {
+        problems.push({
+          code: "component-reference-cycle",
+          pointer: refPointer,
+          message: `reference ${JSON.stringify(text)} forms a cycle: ${cycleText([
+            ...path.slice(cycleStart).map((step) => step.key),
+            key
+          ])}`
+        });
+        break;
+      }
+      const target = componentValue(namespace, name);
+      if (target === void 0) {
+        problems.push({
+          code: "missing-component-reference-target",
+          pointer: refPointer,
+          message: `reference ${JSON.stringify(text)} targets a component that does not exist`
+        });
+        break;
+      }
+      const targetPointer2 = toPointer(["components", namespace, name]);
+      const alias = isReferenceObject(target);
+      onPath.set(key, path.length);
+      path.push({ key, pointer: targetPointer2, alias });
+      if (!alias) {
+        result = { ok: true, value: target, pointer: targetPointer2 };
+        break;
+      }
+      current = target;
+      currentExpected = namespace;
+      currentPointer = targetPointer2;
+    }
+    for (const step of path) {
+      memo.set(step.key, result);
+      if (result.ok && step.alias) uses.push({ usePointer: step.pointer, componentPointer: result.pointer });
+    }
+    return result;
+  };
+  const resolveComponent = (namespace, name) => {
+    const key = `${namespace}/${name}`;
+    const known = memo.get(key);
+    if (known) return known;
+    const value = componentValue(namespace, name);
+    const pointer = toPointer(["components", namespace, name]);
+    if (!isReferenceObject(value)) return { ok: true, value, pointer };
+    return follow(value, namespace, pointer, { key, pointer });
+  };
+  const substitutions = /* @__PURE__ */ new Map();
+  const useSite = (segments, expected, value) => {
+    if (!isReferenceObject(value)) return;
+    const pointer = toPointer(segments);
+    const target = follow(value, expected, pointer);
+    if (!target.ok) return;
+    substitutions.set(pointer, {
+      segments: segments.map(String),
+      value: target.value,
+      target: target.pointer
+    });
+    uses.push({ usePointer: pointer, componentPointer: target.pointer });
+  };
+  if (components) {
+    for (const namespace of COMPONENT_NAMESPACES) {
+      const map = Object.hasOwn(components, namespace) ? components[namespace] : void 0;
+      if (!isJsonObject(map)) continue;
+      for (const name of Object.keys(map)) {
+        if (!isReferenceObject(map[name])) continue;
+        const target = resolveComponent(namespace, name);
+        if (target.ok) {
+          const segments = ["components", namespace, name];
+          substitutions.set(toPointer(segments), { segments, value: target.value, target: target.pointer });
+        }
+      }
+    }
+  }
+  for (const collection of ["tools", "resources", "resourceTemplates", "prompts"]) {
+    const items2 = doc[collection];
+    if (!Array.isArray(items2)) continue;
+    items2.forEach((item, index) => {
+      if (!isJsonObject(item)) return;
+      if (collection === "tools") {
+        if (Object.hasOwn(item, "inputSchema") && isReferenceObject(item.inputSchema))
+          useSite([collection, index, "inputSchema"], "schemas", item.inputSchema);
+        if (Object.hasOwn(item, "outputSchema") && isReferenceObject(item.outputSchema))
+          useSite([collection, index, "outputSchema"], "schemas", item.outputSchema);
+      }
+      const examples = item.examples;
+      if (isJsonObject(examples)) {
+        const namespace = EXAMPLE_NAMESPACE[collection];
+        const names = Object.keys(examples);
+        for (let i = 0; i < names.length; i++) {
+          const name = names[i];
+          if (isReferenceObject(examples[name]))
+            useSite([collection, index, "examples", name], namespace, examples[name]);
+        }
+      }
+      const elicitations = item.elicitations;
+      if (Array.isArray(elicitations)) {
+        elicitations.forEach((elicitation, e) => {
+          if (isJsonObject(elicitation) && Object.hasOwn(elicitation, "requestedSchema")) {
+            useSite(
+              [collection, index, "elicitations", e, "requestedSchema"],
+              "schemas",
+              elicitation.requestedSchema
+            );
+          }
+        });
+      }
+    });
+  }
+  const resolved = substitutions.size === 0 ? doc : applySubstitutions(doc, [...substitutions.values()]);
+  const targetOf2 = /* @__PURE__ */ new Map();
+  for (const [use, sub2] of substitutions) targetOf2.set(use, sub2.target);
+  const useLengths = [...new Set([...targetOf2.keys()].map((use) => use.length))].sort((a, b) => b - a);
+  const nearestUse = (pointer) => {
+    for (const length2 of useLengths) {
+      if (length2 > pointer.length) continue;
+      if (length2 < pointer.length && pointer.charCodeAt(length2) !== 47) continue;
+      const prefix = length2 === pointer.length ? pointer : pointer.slice(0, length2);
+      if (targetOf2.has(prefix)) return prefix;
+    }
+    return void 0;
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const uniqueUses = uses.filter(
+    (use) => !seen.has(use.usePointer) && seen.add(use.usePointer) !== void 0
+  );
+  return {
+    resolved,
+    uses: uniqueUses,
+    problems,
+    originOf(resolvedPointer) {
+      const use = nearestUse(resolvedPointer);
+      if (use === void 0) return resolvedPointer;
+      return targetOf2.get(use) + resolvedPointer.slice(use.length);
+    },
+    useSiteOf(resolvedPointer) {
+      return nearestUse(resolvedPointer);
+    }
+  };
+}
+function cycleText(keys) {
+  const shown = keys.length <= 12 ? keys : [...keys.slice(0, 6), `… ${keys.length - 12} more …`, ...keys.slice(-6)];
+  return shown.join(" -> ");
+}
+function applySubstitutions(doc, subs) {
+  const copies = /* @__PURE__ */ new Map();
+  const copyOf = (value) => {
+    const existing = copies.get(value);
+    if (existing !== void 0) return existing;
+    let copy;
+    if (Array.isArray(value)) copy = value.slice();
+    else {
+      const obj3 = {};
+      for (const key of Object.keys(value)) setOwn(obj3, key, value[key]);
+      copy = obj3;
+    }
+    copies.set(value, copy);
+    copies.set(copy, copy);
+    return copy;
+  };
+  const root = copyOf(doc);
+  for (const sub2 of subs) {
+    let parent = root;
+    for (let i = 0; i < sub2.segments.length - 1; i++) {
+      const segment2 = sub2.segments[i];
+      const container = parent;
+      const key = Array.isArray(container) ? Number(segment2) : segment2;
+      const child = copyOf(container[key]);
+      if (Array.isArray(container)) container[key] = child;
+      else setOwn(container, segment2, child);
+      parent = child;
+    }
+    const last = sub2.segments[sub2.segments.length - 1];
+    if (Array.isArray(parent)) parent[Number(last)] = sub2.value;
+    else setOwn(parent, last, sub2.value);
+  }
+  return root;
 }
 
 // src/util/regex-guard.ts
@@ -29436,6 +32408,4844 @@ function guardFormats(ajv3) {
   }
 }
 
+// src/model/versions.ts
+var PROTOCOL_VERSIONS = [
+  "2024-11-05",
+  "2025-03-26",
+  "2025-06-18",
+  "2025-11-25",
+  "2026-07-28"
+];
+function isProtocolVersion(value) {
+  return typeof value === "string" && PROTOCOL_VERSIONS.includes(value);
+}
+function compareVersions(a, b) {
+  const ia = PROTOCOL_VERSIONS.indexOf(a);
+  const ib = PROTOCOL_VERSIONS.indexOf(b);
+  if (ia === -1 && ib === -1) return a < b ? -1 : a > b ? 1 : 0;
+  if (ia === -1) return 1;
+  if (ib === -1) return -1;
+  return ia - ib;
+}
+function sortVersions(versions) {
+  return [...new Set(versions)].sort(compareVersions);
+}
+
+// src/model/scopes.ts
+var PRIMITIVE_COLLECTIONS = ["tools", "resources", "resourceTemplates", "prompts"];
+function rootVersions(doc) {
+  if (!isJsonObject(doc) || !Array.isArray(doc.protocolVersions)) return [];
+  return sortVersions(doc.protocolVersions.filter((v) => typeof v === "string"));
+}
+function effectiveScope(declaration, parentScope) {
+  if (isJsonObject(declaration) && Array.isArray(declaration.protocolVersions)) {
+    return sortVersions(declaration.protocolVersions.filter((v) => typeof v === "string"));
+  }
+  return [...parentScope];
+}
+function scopesOverlap(a, b) {
+  const set = new Set(b);
+  return a.filter((v) => set.has(v));
+}
+
+// src/model/identity.ts
+var PRIMITIVE_KIND_LABEL = {
+  tool: "tool",
+  resource: "resource",
+  resourceTemplate: "resource template",
+  prompt: "prompt"
+};
+function sentenceKindLabel(kind) {
+  const label = PRIMITIVE_KIND_LABEL[kind];
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+function titleKindLabel(kind) {
+  return PRIMITIVE_KIND_LABEL[kind].replace(
+    /(^| )([a-z])/g,
+    (_, space, c) => space + c.toUpperCase()
+  );
+}
+var PRIMITIVE_KIND2 = {
+  tools: "tool",
+  resources: "resource",
+  resourceTemplates: "resourceTemplate",
+  prompts: "prompt"
+};
+var IDENTITY_FIELD = {
+  tools: "name",
+  resources: "uri",
+  resourceTemplates: "uriTemplate",
+  prompts: "name"
+};
+
+// src/validate/context.ts
+var KIND_LABEL = {
+  tools: titleKindLabel(PRIMITIVE_KIND2.tools),
+  resources: titleKindLabel(PRIMITIVE_KIND2.resources),
+  resourceTemplates: titleKindLabel(PRIMITIVE_KIND2.resourceTemplates),
+  prompts: titleKindLabel(PRIMITIVE_KIND2.prompts)
+};
+var PrimitiveEntry = class {
+  constructor(kind, index, value, scope, key) {
+    this.kind = kind;
+    this.index = index;
+    this.value = value;
+    this.scope = scope;
+    this.key = key;
+    this.path = [kind, index];
+  }
+  kind;
+  index;
+  value;
+  scope;
+  key;
+  path;
+  text;
+  get label() {
+    this.text ??= `${KIND_LABEL[this.kind]} ${JSON.stringify(typeof this.key === "string" ? this.key : `#${this.index}`)}`;
+    return this.text;
+  }
+};
+var Ctx = class {
+  constructor(doc) {
+    this.doc = doc;
+    this.rootScope = scopeFrom(doc.protocolVersions) ?? [];
+    for (const kind of PRIMITIVE_COLLECTIONS) {
+      const items2 = doc[kind];
+      if (!Array.isArray(items2)) continue;
+      items2.forEach((value, index) => {
+        if (!isJsonObject(value)) return;
+        const key = value[IDENTITY_FIELD[kind]];
+        this.primitives.push(
+          new PrimitiveEntry(kind, index, value, this.scopeOf(value, this.rootScope), key)
+        );
+      });
+    }
+  }
+  doc;
+  findings = [];
+  rootScope;
+  primitives = [];
+  /** Effective scope of a declaration: its own `protocolVersions`, else the parent's. */
+  scopeOf(item, parent) {
+    return scopeFrom(item.protocolVersions) ?? parent;
+  }
+  report(code18, path, message, options = {}) {
+    const pointer = typeof path === "string" ? path : toPointer(path);
+    this.findings.push({
+      code: code18,
+      pointer,
+      message,
+      atKey: options.atKey ?? true,
+      related: options.related ?? []
+    });
+  }
+};
+function scopeFrom(value) {
+  if (!Array.isArray(value)) return void 0;
+  const set = new Set(value.filter(isProtocolVersion));
+  return PROTOCOL_VERSIONS.filter((v) => set.has(v));
+}
+function before(version, since) {
+  return PROTOCOL_VERSIONS.indexOf(version) < PROTOCOL_VERSIONS.indexOf(since);
+}
+function earlierThan(scope, since) {
+  const limit = PROTOCOL_VERSIONS.indexOf(since);
+  let i = 0;
+  while (i < scope.length && PROTOCOL_VERSIONS.indexOf(scope[i]) >= limit) i++;
+  return i === scope.length ? NONE_EARLIER : scope.filter((v) => before(v, since));
+}
+var NONE_EARLIER = Object.freeze([]);
+function labelText(label) {
+  return typeof label === "string" ? label : label();
+}
+function list(versions) {
+  return versions.join(", ");
+}
+function isObject(value) {
+  return isJsonObject(value);
+}
+function obj(value) {
+  return isJsonObject(value) ? value : void 0;
+}
+function arr(value) {
+  return Array.isArray(value) ? value : [];
+}
+function has(value, key) {
+  return isJsonObject(value) && Object.hasOwn(value, key);
+}
+function entries(value) {
+  if (!isJsonObject(value)) return [];
+  return Object.keys(value).map((k) => [k, value[k]]);
+}
+var ENVELOPE_FIELDS = ["jsonrpc", "id", "error"];
+var INCOMPLETE_FIELDS = ["task", "inputRequests", "requestState"];
+function usesReservedPrefix(identifier) {
+  const slash = identifier.indexOf("/");
+  if (slash < 0) return false;
+  const labels = identifier.slice(0, slash).split(".");
+  const second = labels[1]?.toLowerCase();
+  return second === "modelcontextprotocol" || second === "mcp";
+}
+var EXTENSION_CATALOGUE = /* @__PURE__ */ new Map([
+  ["io.modelcontextprotocol/tasks", "official"],
+  ["io.modelcontextprotocol/ui", "official"]
+]);
+
+// src/validate/semantic/client-requirements.ts
+var AVAILABLE = {
+  "2024-11-05": ["roots", "sampling", "experimental"],
+  "2025-03-26": ["roots", "sampling", "experimental"],
+  "2025-06-18": ["roots", "sampling", "elicitation", "experimental"],
+  "2025-11-25": ["roots", "sampling", "elicitation", "tasks", "experimental"],
+  "2026-07-28": ["roots", "sampling", "elicitation", "extensions", "experimental"]
+};
+var KNOWN = /* @__PURE__ */ new Set(["roots", "sampling", "elicitation", "tasks", "extensions", "experimental"]);
+function membersOf(capability, version) {
+  switch (capability) {
+    case "roots":
+      return version === "2026-07-28" ? [] : ["listChanged"];
+    case "sampling":
+      return version === "2025-11-25" || version === "2026-07-28" ? ["context", "tools"] : void 0;
+    case "elicitation":
+      return version === "2025-11-25" || version === "2026-07-28" ? ["form", "url"] : void 0;
+    case "tasks":
+      return ["list", "cancel", "requests"];
+    default:
+      return void 0;
+  }
+}
+function checkClientRequirements(ctx) {
+  for (const p of ctx.primitives) {
+    const requirements = p.value.clientRequirements;
+    if (!isObject(requirements)) continue;
+    const base = [...p.path, "clientRequirements"];
+    const problems = /* @__PURE__ */ new Map();
+    const add = (code18, path, version, message) => {
+      const key = `${code18}\0${path.join("\0")}`;
+      const entry2 = problems.get(key) ?? { code: code18, path, message, versions: [] };
+      entry2.versions.push(version);
+      problems.set(key, entry2);
+    };
+    const requireObject = (value, path, version, what) => {
+      if (isObject(value)) return true;
+      add("invalid-client-requirement-value", path, version, (v) => `${what} must be an object (MCP ${v})`);
+      return false;
+    };
+    for (const version of p.scope) {
+      const available = AVAILABLE[version];
+      for (const [capability, value] of entries(requirements)) {
+        if (capability.startsWith("x-")) continue;
+        const path = [...base, capability];
+        if (KNOWN.has(capability) && !available.includes(capability)) {
+          add(
+            "client-requirement-version-mismatch",
+            path,
+            version,
+            (v) => `clientRequirements.${capability} is not defined by MCP ${v}; split the primitive into protocol-scoped variants when requirements differ`
+          );
+          continue;
+        }
+        if (!available.includes(capability)) continue;
+        if (!requireObject(value, path, version, `clientRequirements.${capability}`)) continue;
+        const members = membersOf(capability, version);
+        if (members) {
+          for (const [member, memberValue] of entries(value)) {
+            if (!members.includes(member)) {
+              add(
+                "client-requirement-version-mismatch",
+                [...path, member],
+                version,
+                (v) => capability === "roots" && version === "2026-07-28" ? `clientRequirements.roots must be empty for MCP ${v}` : `clientRequirements.${capability}.${member} is not defined by MCP ${v}`
+              );
+              continue;
+            }
+            if (capability === "roots" && member === "listChanged") {
+              if (typeof memberValue !== "boolean")
+                add(
+                  "invalid-client-requirement-value",
+                  [...path, member],
+                  version,
+                  (v) => `clientRequirements.roots.listChanged must be a boolean (MCP ${v})`
+                );
+            } else if (capability === "tasks" && member === "requests") {
+              if (!requireObject(memberValue, [...path, member], version, "clientRequirements.tasks.requests"))
+                continue;
+              for (const [family, familyValue] of entries(memberValue)) {
+                const operation = family === "sampling" ? "createMessage" : family === "elicitation" ? "create" : void 0;
+                const familyPath = [...path, member, family];
+                if (!operation) {
+                  add(
+                    "client-requirement-version-mismatch",
+                    familyPath,
+                    version,
+                    (v) => `clientRequirements.tasks.requests.${family} is not defined by MCP ${v}`
+                  );
+                  continue;
+                }
+                if (!requireObject(
+                  familyValue,
+                  familyPath,
+                  version,
+                  `clientRequirements.tasks.requests.${family}`
+                ))
+                  continue;
+                for (const [op, opValue] of entries(familyValue)) {
+                  if (op !== operation)
+                    add(
+                      "client-requirement-version-mismatch",
+                      [...familyPath, op],
+                      version,
+                      (v) => `clientRequirements.tasks.requests.${family}.${op} is not defined by MCP ${v}`
+                    );
+                  else
+                    requireObject(
+                      opValue,
+                      [...familyPath, op],
+                      version,
+                      `clientRequirements.tasks.requests.${family}.${op}`
+                    );
+                }
+              }
+            } else {
+              requireObject(
+                memberValue,
+                [...path, member],
+                version,
+                `clientRequirements.${capability}.${member}`
+              );
+            }
+          }
+        }
+        if (version === "2026-07-28" && (capability === "roots" || capability === "sampling")) {
+          add(
+            "deprecated-client-requirement",
+            path,
+            version,
+            (v) => `clientRequirements.${capability} requires a client capability deprecated in MCP ${v}`
+          );
+        }
+      }
+    }
+    for (const problem of problems.values())
+      ctx.report(problem.code, problem.path, problem.message(list(problem.versions)));
+  }
+}
+
+// src/validate/uri-template.ts
+var UriTemplateError = class extends Error {
+};
+var OPERATORS = /* @__PURE__ */ new Set(["+", "#", ".", "/", ";", "?", "&"]);
+var RESERVED_OPERATORS = /* @__PURE__ */ new Set(["=", ",", "!", "@", "|"]);
+var VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
+var FORBIDDEN_PRINTABLE = /["'<>\\^`|}]/;
+var forbiddenLiteral = (c) => c.charCodeAt(0) <= 32 || FORBIDDEN_PRINTABLE.test(c);
+function parseUriTemplate(template) {
+  const parts = [];
+  let i = 0;
+  let literal = "";
+  while (i < template.length) {
+    const c = template[i];
+    if (c === "{") {
+      const end = template.indexOf("}", i + 1);
+      if (end < 0) throw new UriTemplateError(`unterminated expression at offset ${i}`);
+      const body = template.slice(i + 1, end);
+      if (body.includes("{")) throw new UriTemplateError(`nested "{" in expression at offset ${i}`);
+      if (literal) parts.push({ literal });
+      literal = "";
+      parts.push({ expression: parseExpression(body, i) });
+      i = end + 1;
+      continue;
+    }
+    if (c === "}") throw new UriTemplateError(`unmatched "}" at offset ${i}`);
+    if (c === "%") {
+      if (!/^%[0-9A-Fa-f]{2}$/.test(template.slice(i, i + 3)))
+        throw new UriTemplateError(`invalid percent-encoding at offset ${i}`);
+      literal += template.slice(i, i + 3);
+      i += 3;
+      continue;
+    }
+    if (forbiddenLiteral(c))
+      throw new UriTemplateError(`character ${JSON.stringify(c)} is not allowed in a literal (offset ${i})`);
+    literal += c;
+    i++;
+  }
+  if (literal) parts.push({ literal });
+  return parts;
+}
+function parseExpression(body, offset) {
+  if (body.length === 0) throw new UriTemplateError(`empty expression at offset ${offset}`);
+  let operator = "";
+  let rest = body;
+  const first = body[0];
+  if (OPERATORS.has(first)) {
+    operator = first;
+    rest = body.slice(1);
+  } else if (RESERVED_OPERATORS.has(first)) {
+    throw new UriTemplateError(`reserved operator ${JSON.stringify(first)} at offset ${offset}`);
+  }
+  const variables = rest.split(",").map((spec) => {
+    let name = spec;
+    let explode = false;
+    let prefix;
+    if (name.endsWith("*")) {
+      explode = true;
+      name = name.slice(0, -1);
+    } else {
+      const colon = name.indexOf(":");
+      if (colon >= 0) {
+        const length2 = name.slice(colon + 1);
+        if (!/^[1-9][0-9]{0,3}$/.test(length2))
+          throw new UriTemplateError(`invalid prefix modifier ${JSON.stringify(spec)} at offset ${offset}`);
+        prefix = Number(length2);
+        name = name.slice(0, colon);
+      }
+    }
+    if (!VARNAME.test(name))
+      throw new UriTemplateError(`invalid variable name ${JSON.stringify(name)} at offset ${offset}`);
+    return prefix === void 0 ? { name, explode } : { name, explode, prefix };
+  });
+  return { operator, variables };
+}
+function templateVariables(parts) {
+  const names = /* @__PURE__ */ new Set();
+  for (const part of parts)
+    if ("expression" in part) for (const v of part.expression.variables) names.add(v.name);
+  return names;
+}
+var UNRESERVED = /[A-Za-z0-9\-._~%]/;
+var RESERVED_OK = /[A-Za-z0-9\-._~%:/?#[\]@!$&'()*+,;=]/;
+function allowed(operator, c) {
+  switch (operator) {
+    case "+":
+    case "#":
+      return RESERVED_OK.test(c);
+    case "":
+      return UNRESERVED.test(c) || c === ",";
+    case ".":
+      return UNRESERVED.test(c) || c === ",";
+    case "/":
+      return UNRESERVED.test(c) || c === "," || c === "/";
+    case ";":
+      return UNRESERVED.test(c) || c === "," || c === ";" || c === "=";
+    default:
+      return UNRESERVED.test(c) || c === "," || c === "&" || c === "=";
+  }
+}
+var PREFIX = { "#": "#", ".": ".", "/": "/", ";": ";", "?": "?", "&": "&" };
+function matchesTemplate(parts, uri) {
+  if (uri.length > 8192) return false;
+  const failed = /* @__PURE__ */ new Set();
+  const width = parts.length + 1;
+  const go = (pos, index) => {
+    if (index === parts.length) return pos === uri.length;
+    const memo = pos * width + index;
+    if (failed.has(memo)) return false;
+    const part = parts[index];
+    let ok = false;
+    if ("literal" in part) {
+      ok = uri.startsWith(part.literal, pos) && go(pos + part.literal.length, index + 1);
+    } else {
+      const op = part.expression.operator;
+      if (go(pos, index + 1)) ok = true;
+      else {
+        let start = pos;
+        const prefix = PREFIX[op];
+        if (prefix !== void 0) {
+          if (uri[pos] !== prefix) start = -1;
+          else start = pos + 1;
+        }
+        if (start >= 0) {
+          for (let end = start; end <= uri.length; end++) {
+            if (end > start && !allowed(op, uri[end - 1])) break;
+            if (end > start || prefix !== void 0) {
+              if (go(end, index + 1)) {
+                ok = true;
+                break;
+              }
+            }
+          }
+        }
+      }
+    }
+    if (!ok) failed.add(memo);
+    return ok;
+  };
+  return go(0, 0);
+}
+
+// src/validate/semantic/meta.ts
+var KEY = /^(?:(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
+var LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+var isImplementation = (v) => isObject(v) && typeof v.name === "string" && typeof v.version === "string";
+var KNOWN2 = {
+  progressToken: {
+    contexts: ["request"],
+    valid: (v) => typeof v === "string" || typeof v === "number",
+    versions: ["2025-06-18", "2025-11-25", "2026-07-28"],
+    expects: "a string or number"
+  },
+  "io.modelcontextprotocol/related-task": {
+    contexts: ["result"],
+    valid: (v) => isObject(v) && typeof v.taskId === "string",
+    versions: ["2025-11-25"],
+    expects: "an object with a string taskId"
+  },
+  "io.modelcontextprotocol/serverInfo": {
+    contexts: ["result"],
+    valid: isImplementation,
+    versions: ["2026-07-28"],
+    expects: "an MCP Implementation object ({name, version})"
+  },
+  "io.modelcontextprotocol/protocolVersion": {
+    contexts: ["request"],
+    valid: (v) => typeof v === "string",
+    versions: ["2026-07-28"],
+    expects: "a string"
+  },
+  "io.modelcontextprotocol/clientInfo": {
+    contexts: ["request"],
+    valid: isImplementation,
+    versions: ["2026-07-28"],
+    expects: "an MCP Implementation object"
+  },
+  "io.modelcontextprotocol/clientCapabilities": {
+    contexts: ["request"],
+    valid: isObject,
+    versions: ["2026-07-28"],
+    expects: "an object"
+  },
+  "io.modelcontextprotocol/logLevel": {
+    contexts: ["request"],
+    valid: (v) => typeof v === "string" && LOG_LEVELS.includes(v),
+    versions: ["2026-07-28"],
+    expects: "a log level"
+  },
+  "io.modelcontextprotocol/subscriptionId": {
+    contexts: ["notification", "subscription-result"],
+    valid: (v) => typeof v === "string" || typeof v === "number",
+    versions: ["2026-07-28"],
+    expects: "a string or number"
+  },
+  traceparent: {
+    contexts: ["request", "result", "content", "declaration", "notification"],
+    valid: (v) => typeof v === "string" && v.length > 0,
+    versions: ["2026-07-28"],
+    expects: "a non-empty string"
+  },
+  tracestate: {
+    contexts: ["request", "result", "content", "declaration", "notification"],
+    valid: (v) => typeof v === "string" && v.length > 0,
+    versions: ["2026-07-28"],
+    expects: "a non-empty string"
+  },
+  baggage: {
+    contexts: ["request", "result", "content", "declaration", "notification"],
+    valid: (v) => typeof v === "string" && v.length > 0,
+    versions: ["2026-07-28"],
+    expects: "a non-empty string"
+  }
+};
+function reservedPrefix(key, version) {
+  const slash = key.indexOf("/");
+  if (slash < 0) return false;
+  const labels = key.slice(0, slash).split(".").map((l) => l.toLowerCase());
+  const reserved = (l) => l === "modelcontextprotocol" || l === "mcp";
+  if (version === "2025-06-18") return labels.slice(0, -1).some(reserved);
+  return labels.length >= 2 && reserved(labels[1]);
+}
+function checkMeta(ctx, meta, context2, scope, path) {
+  if (!isObject(meta)) return;
+  const complete = scope.filter((v) => !before(v, "2025-06-18"));
+  for (const [key, value] of entries(meta)) {
+    const at3 = [...path, key];
+    if (!KEY.test(key)) {
+      ctx.report(
+        "meta-key-invalid",
+        at3,
+        `_meta key ${JSON.stringify(key)} does not match the MCP _meta key grammar`
+      );
+      continue;
+    }
+    const known = KNOWN2[key];
+    const knownIn = known ? complete.filter((v) => known.versions.includes(v)) : [];
+    if (known && knownIn.length > 0) {
+      if (!known.contexts.includes(context2)) {
+        ctx.report(
+          "meta-reserved-key-context",
+          at3,
+          `reserved _meta key ${JSON.stringify(key)} is not defined in a ${context2} context (MCP ${list(knownIn)}); it belongs to ${known.contexts.join("/")} metadata`
+        );
+      } else if (!known.valid(value)) {
+        ctx.report(
+          "meta-reserved-key-value",
+          at3,
+          `reserved _meta key ${JSON.stringify(key)} must be ${known.expects} (MCP ${list(knownIn)})`
+        );
+      }
+      continue;
+    }
+    const unknownIn = complete.filter((v) => reservedPrefix(key, v));
+    if (unknownIn.length > 0) {
+      ctx.report(
+        "meta-unknown-reserved-key",
+        at3,
+        `_meta key ${JSON.stringify(key)} uses an MCP-reserved prefix but is not recognized for MCP ${list(unknownIn)}; it is preserved, review its authority`
+      );
+    }
+  }
+}
+function checkDeclarationMeta(ctx) {
+  for (const p of ctx.primitives) checkMeta(ctx, p.value._meta, "declaration", p.scope, [...p.path, "_meta"]);
+}
+
+// src/validate/semantic/result-shape.ts
+function checkCompletedResultShape(ctx, result, path, where2, scope, codes) {
+  for (const field of ENVELOPE_FIELDS) {
+    if (has(result, field))
+      ctx.report(
+        codes.envelope,
+        [...path, field],
+        `${where2} must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
+      );
+  }
+  for (const field of INCOMPLETE_FIELDS) {
+    if (has(result, field))
+      ctx.report(
+        codes.incomplete,
+        [...path, field],
+        `${where2} must not contain non-completed workflow field ${JSON.stringify(field)}`
+      );
+  }
+  if (scope.includes("2026-07-28") && result.resultType !== "complete") {
+    ctx.report(
+      codes.version,
+      has(result, "resultType") ? [...path, "resultType"] : path,
+      `${where2} must contain resultType: "complete" for MCP 2026-07-28`
+    );
+  }
+  const pre2026 = scope.filter((v) => v !== "2026-07-28");
+  if (pre2026.length > 0 && has(result, "resultType")) {
+    ctx.report(
+      codes.version,
+      [...path, "resultType"],
+      `${where2}.resultType is not defined for MCP ${list(pre2026)}`
+    );
+  }
+}
+
+// src/validate/semantic/resource-examples.ts
+var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function isCanonicalBase64(value) {
+  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+  if (value.endsWith("==")) return "AQgw".includes(value.at(-3));
+  if (value.endsWith("=")) return "AEIMQUYcgkosw048".includes(value.at(-2));
+  return true;
+}
+function decodedLength(value) {
+  return value.length / 4 * 3 - (value.endsWith("==") ? 2 : value.endsWith("=") ? 1 : 0);
+}
+var templates = /* @__PURE__ */ new Map();
+function parsedTemplate(template) {
+  let parsed = templates.get(template);
+  if (!parsed) {
+    try {
+      parsed = parseUriTemplate(template);
+    } catch (error2) {
+      parsed = error2 instanceof UriTemplateError ? error2 : new UriTemplateError(String(error2));
+    }
+    templates.set(template, parsed);
+  }
+  return parsed;
+}
+function checkResult(ctx, result, scope, path, where2) {
+  if (!isObject(result)) return;
+  checkCompletedResultShape(ctx, result, path, where2, scope, {
+    envelope: "resource-example-json-rpc-envelope",
+    incomplete: "incomplete-resource-example-result",
+    version: "resource-example-result-version-mismatch"
+  });
+  const pre = scope.filter((v) => v !== "2026-07-28");
+  for (const field of ["ttlMs", "cacheScope"]) {
+    if (scope.includes("2026-07-28") && !has(result, field))
+      ctx.report(
+        "resource-example-cache-fields-version-mismatch",
+        path,
+        `${where2}.${field} is required for MCP 2026-07-28`
+      );
+    if (pre.length > 0 && has(result, field))
+      ctx.report(
+        "resource-example-cache-fields-version-mismatch",
+        [...path, field],
+        `${where2}.${field} is not defined for MCP ${list(pre)}`
+      );
+  }
+  const early = earlierThan(scope, "2025-06-18");
+  if (early.length > 0 && has(result, "_meta"))
+    ctx.report(
+      "resource-example-result-version-mismatch",
+      [...path, "_meta"],
+      `${where2}._meta is not defined for MCP ${list(early)}`
+    );
+  checkMeta(ctx, result._meta, "result", scope, [...path, "_meta"]);
+  arr(result.contents).forEach((content, i) => {
+    if (early.length > 0 && has(content, "_meta"))
+      ctx.report(
+        "resource-example-content-version-mismatch",
+        [...path, "contents", i, "_meta"],
+        `${where2}.contents[${i}]._meta is not defined for MCP ${list(early)}`
+      );
+    if (isObject(content)) checkMeta(ctx, content._meta, "content", scope, [...path, "contents", i, "_meta"]);
+  });
+}
+function checkContents(ctx, owner, requested, result, path, where2) {
+  if (!isObject(result)) return;
+  let found = false;
+  arr(result.contents).forEach((c, i) => {
+    if (!isObject(c)) return;
+    const at3 = [...path, "contents", i];
+    if (typeof c.blob === "string" && !isCanonicalBase64(c.blob)) {
+      ctx.report(
+        "invalid-resource-example-base64",
+        [...at3, "blob"],
+        `${where2}.contents[${i}].blob must be valid canonical base64`
+      );
+    }
+    if (c.uri !== requested) return;
+    found = true;
+    if (typeof owner.mimeType === "string" && typeof c.mimeType === "string" && c.mimeType !== owner.mimeType) {
+      ctx.report(
+        "resource-example-mime-type-mismatch",
+        [...at3, "mimeType"],
+        `${where2}.contents[${i}].mimeType ${JSON.stringify(c.mimeType)} differs from the declared mimeType ${JSON.stringify(owner.mimeType)}`
+      );
+    }
+    if (typeof owner.size === "number") {
+      const actual = typeof c.text === "string" ? Buffer.byteLength(c.text, "utf8") : typeof c.blob === "string" && isCanonicalBase64(c.blob) ? decodedLength(c.blob) : void 0;
+      if (actual !== void 0 && actual !== owner.size) {
+        ctx.report(
+          "resource-example-size-mismatch",
+          at3,
+          `${where2}.contents[${i}] holds ${actual} raw bytes, but the declared size is ${owner.size}`,
+          { atKey: false }
+        );
+      }
+    }
+  });
+  if (!found) {
+    ctx.report(
+      "resource-example-requested-uri-not-returned",
+      [...path, "contents"],
+      `${where2}.contents has no entry for the requested URI ${JSON.stringify(requested)}; this is valid only for a documented collection or indirection`
+    );
+  }
+}
+function checkResourceExamples(ctx) {
+  for (const p of ctx.primitives) {
+    if (p.kind !== "resources" && p.kind !== "resourceTemplates") continue;
+    const examples = entries(p.value.examples);
+    if (examples.length === 0) continue;
+    let template;
+    if (p.kind === "resourceTemplates" && typeof p.value.uriTemplate === "string") {
+      const parsed = parsedTemplate(p.value.uriTemplate);
+      if (parsed instanceof UriTemplateError) {
+        ctx.report(
+          "resource-template-example-invalid-template",
+          [...p.path, "uriTemplate"],
+          `uriTemplate ${JSON.stringify(p.value.uriTemplate)} is not a valid RFC 6570 template: ${parsed.message}`
+        );
+      } else template = parsed;
+    }
+    for (const [name, example] of examples) {
+      if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
+      const path = [...p.path, "examples", name];
+      const where2 = `example ${JSON.stringify(name)}`;
+      const requested = p.kind === "resources" ? p.value.uri : example.uri;
+      if (p.kind === "resourceTemplates" && typeof requested === "string" && template && !matchesTemplate(template, requested)) {
+        ctx.report(
+          "resource-template-example-invalid-expansion",
+          [...path, "uri"],
+          `${where2}.uri ${JSON.stringify(requested)} is not an expansion of ${JSON.stringify(p.value.uriTemplate)}`
+        );
+      }
+      checkResult(ctx, example.result, p.scope, [...path, "result"], `${where2}.result`);
+      if (typeof requested === "string")
+        checkContents(
+          ctx,
+          p.value,
+          requested,
+          example.result,
+          [...path, "result"],
+          `${where2}.result`
+        );
+    }
+  }
+}
+
+// src/validate/semantic/completion-examples.ts
+function checkCompletionExamples(ctx) {
+  for (const p of ctx.primitives) {
+    if (p.kind !== "prompts" && p.kind !== "resourceTemplates") continue;
+    const examples = entries(p.value.completionExamples);
+    if (examples.length === 0) continue;
+    const isPrompt = p.kind === "prompts";
+    let allowed2;
+    if (isPrompt) {
+      allowed2 = new Set(
+        arr(p.value.arguments).flatMap(
+          (a) => typeof obj(a)?.name === "string" ? [obj(a)?.name] : []
+        )
+      );
+    } else if (typeof p.value.uriTemplate === "string") {
+      const parsed = parsedTemplate(p.value.uriTemplate);
+      if (parsed instanceof UriTemplateError) {
+        ctx.report(
+          "resource-template-completion-example-invalid-template",
+          [...p.path, "uriTemplate"],
+          `uriTemplate ${JSON.stringify(p.value.uriTemplate)} is not a valid RFC 6570 template (${parsed.message}), so completion example variables cannot be checked`
+        );
+      } else allowed2 = templateVariables(parsed);
+    }
+    const noun = isPrompt ? "declared Prompt argument" : "variable of the uriTemplate";
+    for (const [name, example] of examples) {
+      if (!isObject(example)) continue;
+      const path = [...p.path, "completionExamples", name];
+      const where2 = `completion example ${JSON.stringify(name)}`;
+      const target = obj(example.argument)?.name;
+      if (typeof target === "string" && allowed2 && !allowed2.has(target)) {
+        ctx.report(
+          isPrompt ? "prompt-completion-example-unknown-argument" : "resource-template-completion-example-unknown-variable",
+          [...path, "argument", "name"],
+          `${where2}.argument.name ${JSON.stringify(target)} is not a ${noun}`,
+          { atKey: false }
+        );
+      }
+      for (const argument of Object.keys(obj(obj(example.context)?.arguments) ?? {})) {
+        const at3 = [...path, "context", "arguments", argument];
+        if (allowed2 && !allowed2.has(argument)) {
+          ctx.report(
+            isPrompt ? "prompt-completion-example-context-unknown-argument" : "resource-template-completion-example-context-unknown-variable",
+            at3,
+            `${where2}.context.arguments contains ${JSON.stringify(argument)}, which is not a ${noun}`
+          );
+        }
+        if (argument === target) {
+          ctx.report(
+            "completion-example-duplicate-target-context",
+            at3,
+            `${where2}.context.arguments must not repeat the completed argument ${JSON.stringify(argument)}`
+          );
+        }
+      }
+      const none4 = earlierThan(p.scope, "2025-03-26");
+      if (none4.length > 0) {
+        ctx.report(
+          "completion-example-version-mismatch",
+          path,
+          `${where2} applies to MCP ${list(none4)}, which does not define completion (requires 2025-03-26 or later)`
+        );
+      }
+      const scope = p.scope.filter((v) => !none4.includes(v));
+      const noContext = earlierThan(scope, "2025-06-18");
+      if (has(example, "context") && noContext.length > 0) {
+        ctx.report(
+          "completion-example-context-version-mismatch",
+          [...path, "context"],
+          `${where2}.context is not defined for MCP ${list(noContext)} (requires 2025-06-18 or later)`
+        );
+      }
+      const result = obj(example.result);
+      if (!result || scope.length === 0) continue;
+      const resultPath = [...path, "result"];
+      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, scope, {
+        envelope: "completion-example-json-rpc-envelope",
+        incomplete: "incomplete-completion-example-result",
+        version: "completion-example-result-version-mismatch"
+      });
+      if (noContext.length > 0 && has(result, "_meta")) {
+        ctx.report(
+          "completion-example-result-version-mismatch",
+          [...resultPath, "_meta"],
+          `${where2}.result._meta is not defined for MCP ${list(noContext)}`
+        );
+      }
+      checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
+    }
+  }
+}
+
+// src/validate/semantic/elicitations.ts
+function checkForm(ctx, schema2, v2025_06, path, where2) {
+  if (!isObject(schema2) || has(schema2, "$componentRef")) return;
+  if (v2025_06 && has(schema2, "$schema")) {
+    ctx.report(
+      "elicitation-form-schema-version-mismatch",
+      [...path, "$schema"],
+      `${where2}.$schema is not defined for MCP 2025-06-18`
+    );
+  }
+  const properties2 = obj(schema2.properties) ?? {};
+  arr(schema2.required).forEach((name, i) => {
+    if (typeof name === "string" && !Object.hasOwn(properties2, name)) {
+      ctx.report(
+        "elicitation-form-required-property-unknown",
+        [...path, "required", i],
+        `${where2}.required names ${JSON.stringify(name)}, which is not a declared property`,
+        { atKey: false }
+      );
+    }
+  });
+  for (const [name, p] of entries(properties2)) {
+    const property = obj(p);
+    if (!property) continue;
+    const at3 = [...path, "properties", name];
+    const label = `${where2}.properties.${name}`;
+    if (v2025_06) {
+      if (property.type === "array" || has(property, "oneOf")) {
+        ctx.report(
+          "elicitation-form-schema-version-mismatch",
+          at3,
+          `${label} uses a titled or multi-select enum, which MCP 2025-06-18 does not define`
+        );
+      }
+      if (has(property, "default") && property.type !== "boolean") {
+        ctx.report(
+          "elicitation-form-schema-version-mismatch",
+          [...at3, "default"],
+          `${label}.default is defined only for boolean properties in MCP 2025-06-18`
+        );
+      }
+    }
+    if (Array.isArray(property.enumNames) && Array.isArray(property.enum) && property.enumNames.length !== property.enum.length) {
+      ctx.report(
+        "elicitation-form-enum-names-mismatch",
+        [...at3, "enumNames"],
+        `${label}.enumNames has ${property.enumNames.length} names for ${property.enum.length} enum values`
+      );
+    }
+    if (has(property, "default")) {
+      const values = Array.isArray(property.enum) ? property.enum : Array.isArray(property.oneOf) ? property.oneOf.map((o) => obj(o)?.const) : void 0;
+      if (values && !values.includes(property.default)) {
+        ctx.report(
+          "elicitation-form-default-outside-enum",
+          [...at3, "default"],
+          `${label}.default ${JSON.stringify(property.default)} is not one of the declared values`
+        );
+      }
+      if (property.type === "array" && Array.isArray(property.default)) {
+        const items2 = obj(property.items);
+        const itemValues = Array.isArray(items2?.enum) ? items2.enum : Array.isArray(items2?.anyOf) ? items2.anyOf.map((o) => obj(o)?.const) : void 0;
+        if (itemValues && property.default.some((v) => !itemValues.includes(v))) {
+          ctx.report(
+            "elicitation-form-default-outside-enum",
+            [...at3, "default"],
+            `${label}.default contains a value outside the declared item values`
+          );
+        }
+      }
+    }
+    for (const [min, max] of [
+      ["minLength", "maxLength"],
+      ["minimum", "maximum"],
+      ["minItems", "maxItems"]
+    ]) {
+      const lo = property[min];
+      const hi = property[max];
+      if (typeof lo === "number" && typeof hi === "number" && lo > hi) {
+        ctx.report(
+          "elicitation-form-invalid-range",
+          [...at3, min],
+          `${label}.${min} (${lo}) exceeds ${max} (${hi})`
+        );
+      }
+    }
+  }
+}
+function checkElicitations(ctx) {
+  for (const p of ctx.primitives) {
+    const names = /* @__PURE__ */ new Map();
+    arr(p.value.elicitations).forEach((e, i) => {
+      const elicitation = obj(e);
+      if (!elicitation) return;
+      const path = [...p.path, "elicitations", i];
+      const where2 = `elicitation ${JSON.stringify(elicitation.name)}`;
+      if (typeof elicitation.name === "string") {
+        const first = names.get(elicitation.name);
+        if (first !== void 0) {
+          ctx.report(
+            "duplicate-elicitation-name",
+            [...path, "name"],
+            `${where2} duplicates the name of elicitations[${first}] in ${p.label}; names are unique within a primitive`,
+            {
+              atKey: false,
+              related: [toPointer([...p.path, "elicitations", first, "name"])]
+            }
+          );
+        } else names.set(elicitation.name, i);
+      }
+      const scope = ctx.scopeOf(elicitation, p.scope);
+      if (elicitation.mode === "url") {
+        const early = scope.filter((v) => v === "2025-06-18");
+        if (early.length > 0) {
+          ctx.report(
+            "elicitation-mode-not-supported-by-version",
+            [...path, "mode"],
+            `${where2} uses URL mode, which MCP ${list(early)} does not define (form mode only; URL mode requires 2025-11-25 or later)`,
+            { atKey: false }
+          );
+        }
+      }
+      if (elicitation.mode === "form" && scope.some((v) => v === "2025-06-18" || v === "2025-11-25" || v === "2026-07-28")) {
+        checkForm(
+          ctx,
+          elicitation.requestedSchema,
+          scope.includes("2025-06-18"),
+          [...path, "requestedSchema"],
+          `${where2}.requestedSchema`
+        );
+      }
+    });
+  }
+}
+
+// src/validate/semantic/extensions.ts
+function checkMap(ctx, map, path, where2) {
+  for (const identifier of Object.keys(obj(map) ?? {})) {
+    if (usesReservedPrefix(identifier) && !EXTENSION_CATALOGUE.has(identifier)) {
+      ctx.report(
+        "unknown-reserved-extension-identifier",
+        [...path, identifier],
+        `${where2} contains unrecognized identifier ${JSON.stringify(identifier)} under an MCP-reserved prefix; it is preserved, review its authority`
+      );
+    }
+  }
+}
+function checkExtensionIdentifiers(ctx) {
+  arr(ctx.doc.capabilities).forEach((c, i) => {
+    checkMap(ctx, obj(c)?.extensions, ["capabilities", i, "extensions"], `capabilities[${i}].extensions`);
+  });
+  for (const p of ctx.primitives) {
+    const requirements = obj(p.value.clientRequirements);
+    if (requirements)
+      checkMap(
+        ctx,
+        requirements.extensions,
+        [...p.path, "clientRequirements", "extensions"],
+        `${p.label} clientRequirements.extensions`
+      );
+  }
+}
+
+// src/validate/instance-work.ts
+var MAX_INSTANCE_WORK = 2e5;
+var SAME_INSTANCE_LISTS = ["allOf", "anyOf", "oneOf"];
+var SAME_INSTANCE_SCHEMAS = ["not", "if", "then", "else"];
+var MAX_COUNT_DEPTH = 2e3;
+function instanceWorkOver(root, instance, limit = MAX_INSTANCE_WORK) {
+  const over = limit + 1;
+  const memo = /* @__PURE__ */ new Map();
+  let depth = 0;
+  const resolve8 = (ref) => {
+    if (!ref.startsWith("#")) return void 0;
+    try {
+      return getAtPointer(root, decodeURIComponent(ref.slice(1)));
+    } catch {
+      return void 0;
+    }
+  };
+  const visit = (schema2, value) => {
+    if (!isJsonObject(schema2)) return 1;
+    let row = memo.get(schema2);
+    if (!row) {
+      row = /* @__PURE__ */ new Map();
+      memo.set(schema2, row);
+    }
+    const known = row.get(value);
+    if (known !== void 0) return known === -1 ? over : known;
+    if (depth >= MAX_COUNT_DEPTH) return over;
+    row.set(value, -1);
+    depth++;
+    const total = countWithin(schema2, value);
+    depth--;
+    row.set(value, total);
+    return total;
+  };
+  const countWithin = (schema2, value) => {
+    let total = 1;
+    const add = (sub2, subValue) => {
+      total = Math.min(over, total + visit(sub2, subValue));
+      return total >= over;
+    };
+    for (const key of ["$ref", "$dynamicRef", "$recursiveRef"]) {
+      const ref = schema2[key];
+      if (typeof ref === "string" && add(resolve8(ref), value)) return over;
+    }
+    for (const key of SAME_INSTANCE_LISTS) {
+      const list2 = schema2[key];
+      if (Array.isArray(list2)) {
+        for (const sub2 of list2) if (add(sub2, value)) return over;
+      }
+    }
+    for (const key of SAME_INSTANCE_SCHEMAS)
+      if (Object.hasOwn(schema2, key) && add(schema2[key], value)) return over;
+    const dependent = schema2.dependentSchemas ?? schema2.dependencies;
+    if (isJsonObject(dependent)) {
+      for (const name of Object.keys(dependent)) if (add(dependent[name], value)) return over;
+    }
+    if (Array.isArray(value)) {
+      const prefix = Array.isArray(schema2.prefixItems) ? schema2.prefixItems : Array.isArray(schema2.items) ? schema2.items : [];
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i];
+        if (i < prefix.length && add(prefix[i], item)) return over;
+        for (const key of ["items", "additionalItems", "contains", "unevaluatedItems"]) {
+          const sub2 = schema2[key];
+          if (sub2 !== void 0 && !Array.isArray(sub2) && add(sub2, item)) return over;
+        }
+      }
+    } else if (isJsonObject(value)) {
+      const properties2 = isJsonObject(schema2.properties) ? schema2.properties : void 0;
+      const patterns = isJsonObject(schema2.patternProperties) ? Object.keys(schema2.patternProperties) : [];
+      for (const name of Object.keys(value)) {
+        const item = value[name];
+        if (properties2 && Object.hasOwn(properties2, name) && add(properties2[name], item)) return over;
+        for (const pattern2 of patterns)
+          if (add(schema2.patternProperties[pattern2], item)) return over;
+        for (const key of ["additionalProperties", "unevaluatedProperties"])
+          if (Object.hasOwn(schema2, key) && add(schema2[key], item)) return over;
+        if (Object.hasOwn(schema2, "propertyNames") && add(schema2.propertyNames, name)) return over;
+      }
+    }
+    return total;
+  };
+  return visit(root, instance) > limit;
+}
+
+// src/validate/meta-quick-check.ts
+var SIMPLE_TYPES = /* @__PURE__ */ new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
+var DIALECT_URIS = {
+  "2020-12": /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/,
+  "draft-07": /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/
+};
+var MAX_DEPTH = 64;
+var isString = (value) => typeof value === "string";
+var isNumber = (value) => typeof value === "number";
+var isNonNegativeInteger = (value) => Number.isInteger(value) && value >= 0;
+var anything = () => true;
+var Z_ANCHOR = /[^\\]\\Z/;
+var isRegex = (value) => {
+  if (typeof value !== "string" || Z_ANCHOR.test(value)) return false;
+  try {
+    new RegExp(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+function isUniqueStrings(value, allowed2) {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (typeof item !== "string" || allowed2 && !allowed2.has(item)) return false;
+  }
+  if (value.length <= 16) {
+    for (let i = 1; i < value.length; i++)
+      for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
+    return true;
+  }
+  return new Set(value).size === value.length;
+}
+function isSchemaArray(value, dialect, depth) {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (let i = 0; i < value.length; i++)
+    if (!isQuickSchema(value[i], dialect, depth + 1)) return false;
+  return true;
+}
+var KEYWORDS = /* @__PURE__ */ new Map([
+  [
+    "type",
+    (value) => typeof value === "string" ? SIMPLE_TYPES.has(value) : Array.isArray(value) && value.length > 0 && isUniqueStrings(value, SIMPLE_TYPES)
+  ],
+  ["description", isString],
+  ["title", isString],
+  ["format", isString],
+  ["default", anything],
+  ["const", anything],
+  ["enum", (value) => Array.isArray(value)],
+  ["examples", (value) => Array.isArray(value)],
+  ["required", (value) => isUniqueStrings(value)],
+  [
+    "properties",
+    (value, dialect, depth) => {
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+      const keys = Object.keys(value);
+      for (let i = 0; i < keys.length; i++) {
+        if (!isQuickSchema(value[keys[i]], dialect, depth + 1)) return false;
+      }
+      return true;
+    }
+  ],
+  ["additionalProperties", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
+  ["not", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
+  [
+    "items",
+    (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1) || dialect === "draft-07" && isSchemaArray(value, dialect, depth)
+  ],
+  ["anyOf", isSchemaArray],
+  ["oneOf", isSchemaArray],
+  ["allOf", isSchemaArray],
+  ["minimum", isNumber],
+  ["maximum", isNumber],
+  ["exclusiveMinimum", isNumber],
+  ["exclusiveMaximum", isNumber],
+  ["minLength", isNonNegativeInteger],
+  ["maxLength", isNonNegativeInteger],
+  ["minItems", isNonNegativeInteger],
+  ["maxItems", isNonNegativeInteger],
+  ["minProperties", isNonNegativeInteger],
+  ["maxProperties", isNonNegativeInteger],
+  ["pattern", isRegex],
+  ["uniqueItems", (value) => typeof value === "boolean"]
+]);
+function isQuickSchema(schema2, dialect, depth) {
+  if (typeof schema2 === "boolean") return true;
+  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) return false;
+  if (depth > MAX_DEPTH) return false;
+  const keys = Object.keys(schema2);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const check = KEYWORDS.get(key);
+    if (check === void 0 || !check(schema2[key], dialect, depth)) return false;
+  }
+  return true;
+}
+function quickMetaValid(schema2, dialect) {
+  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) {
+    return typeof schema2 === "boolean";
+  }
+  const keys = Object.keys(schema2);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === "$schema") {
+      if (typeof schema2.$schema !== "string" || !DIALECT_URIS[dialect].test(schema2.$schema)) return false;
+      continue;
+    }
+    const check = KEYWORDS.get(key);
+    if (check === void 0 || !check(schema2[key], dialect, 0)) return false;
+  }
+  return true;
+}
+
+// src/validate/embedded-schema.ts
+function dialectOf(schema2) {
+  if (!isJsonObject(schema2) || schema2.$schema === void 0) return "2020-12";
+  const declared = schema2.$schema;
+  if (typeof declared !== "string") return void 0;
+  if (/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(declared)) return "2020-12";
+  if (/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/.test(declared)) return "draft-07";
+  return void 0;
+}
+function guardedRegExp(source, flags) {
+  const pattern2 = compilePattern(source, flags);
+  return {
+    // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
+    toString: () => `${pattern2.re}`,
+    test(input) {
+      return guardedMatch(pattern2, input);
+    }
+  };
+}
+guardedRegExp.code = "guardedRegExp";
+var ajv20202;
+var ajv07;
+function makeOptions() {
+  return {
+    strict: false,
+    allErrors: true,
+    addUsedSchema: false,
+    validateFormats: true,
+    // Ajv would print "unknown format … ignored" to the console for each use in a document's schema:
+    // formats it does not know are annotations (2020-12), and the output is mcpdesc's to write.
+    logger: false,
+    code: { ...LINEAR_ERRORS_CODE, regExp: guardedRegExp }
+  };
+}
+function withGuardedFormats(ajv3) {
+  const withFormats = loadAjvFormats()(ajv3);
+  guardFormats(withFormats);
+  return withFormats;
+}
+function ajvFor(dialect) {
+  if (dialect === "2020-12") {
+    ajv20202 ??= withGuardedFormats(
+      withSafeKeywords(new (loadAjv2020()).Ajv2020(makeOptions()), loadAjv2020())
+    );
+    return ajv20202;
+  }
+  ajv07 ??= withGuardedFormats(withSafeKeywords(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
+  return ajv07;
+}
+var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
+var PLAIN_ANALYSES = {
+  "2020-12": plainAnalysis("2020-12"),
+  "draft-07": plainAnalysis("draft-07")
+};
+function plainAnalysis(dialect) {
+  return Object.freeze({
+    dialect,
+    metaErrors: Object.freeze([]),
+    externalRefs: Object.freeze([]),
+    brokenRefs: Object.freeze([]),
+    needsCompile: false,
+    plain: true
+  });
+}
+var analysisCache = /* @__PURE__ */ new Map();
+var META_SCHEMA_IDS = {
+  "2020-12": "https://json-schema.org/draft/2020-12/schema",
+  "draft-07": "http://json-schema.org/draft-07/schema"
+};
+var metaValidators = /* @__PURE__ */ new Map();
+function metaValidator(dialect) {
+  let validate = metaValidators.get(dialect);
+  if (!validate) {
+    try {
+      validate = requirePrecompiled(
+        new URL(`./meta-${dialect}.precompiled.cjs`, new URL("../src/validate/embedded-schema.ts", import.meta.url).href)
+      );
+    } catch {
+      const ajv3 = ajvFor(dialect);
+      validate = ajv3.getSchema(META_SCHEMA_IDS[dialect]);
+    }
+    metaValidators.set(dialect, validate);
+  }
+  return validate;
+}
+function schemaKey(schema2) {
+  return JSON.stringify(schema2);
+}
+function analyseSchema(schema2, key) {
+  const dialect = dialectOf(schema2);
+  if (dialect !== void 0 && quickMetaValid(schema2, dialect)) return PLAIN_ANALYSES[dialect];
+  const cacheKey2 = key ?? schemaKey(schema2);
+  const cached2 = analysisCache.get(cacheKey2);
+  if (cached2) return cached2;
+  const result = {
+    dialect,
+    metaErrors: [],
+    externalRefs: [],
+    brokenRefs: [],
+    needsCompile: false,
+    plain: false
+  };
+  if (dialect) {
+    const validateMeta = metaValidator(dialect);
+    if (!validateMeta(schema2)) {
+      result.metaErrors = (validateMeta.errors ?? []).map(
+        (e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`
+      );
+    }
+    const anchors = /* @__PURE__ */ new Set();
+    const refs = [];
+    const walk = (node, depth) => {
+      if (depth > 200) return;
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item, depth + 1);
+        return;
+      }
+      if (!isJsonObject(node)) return;
+      for (const key2 of Object.keys(node)) {
+        const value = node[key2];
+        if (VALUE_KEYWORDS.has(key2)) continue;
+        if ((key2 === "$ref" || key2 === "$dynamicRef") && typeof value === "string") {
+          refs.push(value);
+          if (key2 === "$dynamicRef") result.needsCompile = true;
+        } else if (key2 === "$anchor" || key2 === "$dynamicAnchor") {
+          if (typeof value === "string") anchors.add(value);
+        } else if (key2 === "$id" && depth > 0) {
+          result.needsCompile = true;
+        } else if (key2 === "properties" || key2 === "patternProperties" || key2 === "$defs" || key2 === "definitions" || key2 === "dependentSchemas") {
+          if (isJsonObject(value)) for (const k of Object.keys(value)) walk(value[k], depth + 1);
+        } else walk(value, depth + 1);
+      }
+    };
+    walk(schema2, 0);
+    for (const ref of refs) {
+      if (ref.startsWith("#/") || ref === "#") {
+        let pointer;
+        try {
+          pointer = decodeURIComponent(ref.slice(1));
+        } catch {
+          result.brokenRefs.push(ref);
+          continue;
+        }
+        if (getAtPointer(schema2, pointer) === void 0) result.brokenRefs.push(ref);
+      } else if (ref.startsWith("#")) {
+        if (!anchors.has(ref.slice(1))) result.brokenRefs.push(ref);
+      } else {
+        const rootId = isJsonObject(schema2) && typeof schema2.$id === "string" ? schema2.$id : void 0;
+        if (rootId !== void 0 && (ref === rootId || ref.startsWith(`${rootId}#`)))
+          result.needsCompile = true;
+        else result.externalRefs.push(ref);
+      }
+    }
+  }
+  analysisCache.set(cacheKey2, result);
+  return result;
+}
+function withoutExternalRefs(schema2) {
+  if (Array.isArray(schema2)) return schema2.map(withoutExternalRefs);
+  if (!isJsonObject(schema2)) return schema2;
+  const out = {};
+  for (const key of Object.keys(schema2)) {
+    const value = schema2[key];
+    if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) continue;
+    Object.defineProperty(out, key, {
+      value: VALUE_KEYWORDS.has(key) ? value : withoutExternalRefs(value),
+      enumerable: true,
+      writable: true,
+      configurable: true
+    });
+  }
+  return out;
+}
+var compileCache = /* @__PURE__ */ new Map();
+var MAX_COMPILED_SCHEMA_VALUES = 1e4;
+function compileSchema(schema2, key = schemaKey(schema2)) {
+  const cached2 = compileCache.get(key);
+  if (cached2) return cached2;
+  const analysis = analyseSchema(schema2, key);
+  let result;
+  if (!analysis.dialect) result = { ok: false, error: "unsupported dialect" };
+  else if (valuesOver(schema2, MAX_COMPILED_SCHEMA_VALUES))
+    result = {
+      ok: false,
+      error: `it has more than ${MAX_COMPILED_SCHEMA_VALUES} values, past what is compiled`,
+      tooLarge: true
+    };
+  else {
+    const partial = analysis.externalRefs.length > 0;
+    try {
+      const validate = ajvFor(analysis.dialect).compile(
+        partial ? withoutExternalRefs(schema2) : schema2
+      );
+      result = { ok: true, validate, partial };
+    } catch (error2) {
+      result = { ok: false, error: error2 instanceof Error ? error2.message : String(error2) };
+    }
+  }
+  compileCache.set(key, result);
+  return result;
+}
+function valuesOver(value, limit) {
+  let left = limit;
+  const stack = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (--left < 0) return true;
+    if (Array.isArray(next)) for (const item of next) stack.push(item);
+    else if (isJsonObject(next)) for (const key of Object.keys(next)) stack.push(next[key]);
+  }
+  return false;
+}
+function incompleteReason(check) {
+  return check.why ?? "a pattern in the Tool schema was skipped (possible catastrophic backtracking or oversized input)";
+}
+function checkInstance(validate, value) {
+  if (instanceWorkOver(validate.schema, value))
+    return {
+      errors: [],
+      incomplete: true,
+      why: `checking it would take more than ${MAX_INSTANCE_WORK.toLocaleString("en-US")} schema visits (nested $ref or composition fan-out)`
+    };
+  takeRegexSkipped();
+  let ok;
+  try {
+    ok = validate(value);
+  } catch (error2) {
+    if (error2 instanceof RangeError)
+      return { errors: [], incomplete: true, why: "the schema nests too deeply to check it" };
+    throw error2;
+  }
+  const incomplete = takeRegexSkipped();
+  if (ok) return { errors: [], incomplete };
+  return {
+    errors: (validate.errors ?? []).filter((e) => e.keyword !== "if").map((e) => ({
+      pointer: e.instancePath,
+      message: `${e.instancePath || "/"} ${e.message ?? e.keyword}`,
+      keyword: e.keyword
+    })),
+    incomplete
+  };
+}
+
+// src/validate/semantic/tool-examples.ts
+function checkContentBlock(ctx, code18, content, scope, path, where2) {
+  if (!isObject(content)) return;
+  const rules = [
+    [content.type === "audio", [...path, "type"], "2025-03-26", "audio content"],
+    [content.type === "resource_link", [...path, "type"], "2025-06-18", "resource-link content"],
+    [has(content, "_meta"), [...path, "_meta"], "2025-06-18", "_meta on content"],
+    [
+      content.type === "resource" && has(content.resource, "_meta"),
+      [...path, "resource", "_meta"],
+      "2025-06-18",
+      "_meta on embedded resource contents"
+    ],
+    [
+      content.type === "resource_link" && has(content, "icons"),
+      [...path, "icons"],
+      "2025-11-25",
+      "icons on resource links"
+    ],
+    [
+      has(content.annotations, "lastModified"),
+      [...path, "annotations", "lastModified"],
+      "2025-06-18",
+      "annotations.lastModified"
+    ]
+  ];
+  for (const [applies, at3, since, what] of rules) {
+    if (!applies) continue;
+    const early = earlierThan(scope, since);
+    if (early.length > 0)
+      ctx.report(
+        code18,
+        at3,
+        `${where2} uses ${what}, which is not defined for MCP ${list(early)} (requires ${since} or later)`,
+        { atKey: at3[at3.length - 1] !== "type" }
+      );
+  }
+  checkMeta(ctx, content._meta, "content", scope, [...path, "_meta"]);
+  if (content.type === "resource" && isObject(content.resource))
+    checkMeta(ctx, content.resource._meta, "content", scope, [...path, "resource", "_meta"]);
+}
+function checkAgainstSchema(ctx, schema2, value, scope, path, what) {
+  if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef") || value === void 0) return;
+  const legacy = earlierThan(scope, "2025-11-25");
+  const modern = scope.length > legacy.length;
+  if (legacy.length > 0) {
+    if (schema2.type === "object" && !isObject(value)) {
+      ctx.report("tool-example-schema-mismatch", path, `${what} must be an object`);
+    } else if (isObject(value)) {
+      for (const name of arr(schema2.required)) {
+        if (typeof name === "string" && !Object.hasOwn(value, name))
+          ctx.report(
+            "tool-example-schema-mismatch",
+            path,
+            `${what} is missing required property ${JSON.stringify(name)}`
+          );
+      }
+      if (schema2.additionalProperties === false && isObject(schema2.properties)) {
+        for (const name of Object.keys(value)) {
+          if (!Object.hasOwn(schema2.properties, name))
+            ctx.report(
+              "tool-example-schema-mismatch",
+              [...path, name],
+              `${what} contains undeclared property ${JSON.stringify(name)}`
+            );
+        }
+      }
+    }
+    ctx.report(
+      "incomplete-tool-example-validation",
+      path,
+      `${what} compatibility could not be validated completely for MCP ${list(legacy)}: those revisions define no embedded-schema dialect`
+    );
+    if (!modern) return;
+  }
+  const key = schemaKey(schema2);
+  const analysis = analyseSchema(schema2, key);
+  if (!analysis.dialect || analysis.metaErrors.length > 0 || analysis.brokenRefs.length > 0) return;
+  const compiled4 = compileSchema(schema2, key);
+  if (!compiled4.ok) {
+    if (compiled4.tooLarge)
+      ctx.report(
+        "incomplete-tool-example-validation",
+        path,
+        `${what} could not be validated: the Tool schema is too large to compile (${compiled4.error})`
+      );
+    return;
+  }
+  const result = checkInstance(compiled4.validate, value);
+  if (result.errors.length > 0) {
+    ctx.report(
+      "tool-example-schema-mismatch",
+      path,
+      `${what} does not validate against its Tool schema: ${result.errors.slice(0, 5).map((e) => e.message).join("; ")}`
+    );
+  }
+  if (compiled4.partial) {
+    ctx.report(
+      "incomplete-tool-example-validation",
+      path,
+      `${what} could not be validated completely: the Tool schema has external $ref values (${[...new Set(analysis.externalRefs)].map((r2) => JSON.stringify(r2)).join(", ")}) that are never fetched`
+    );
+  } else if (result.incomplete) {
+    ctx.report(
+      "incomplete-tool-example-validation",
+      path,
+      `${what} could not be validated completely: ${incompleteReason(result)}`
+    );
+  }
+}
+function checkToolInvocation(ctx, tool, example, path, where2) {
+  if (!isObject(example)) return;
+  const result = isObject(example.result) ? example.result : void 0;
+  const resultPath = [...path, "result"];
+  checkAgainstSchema(
+    ctx,
+    tool.value.inputSchema,
+    example.input,
+    tool.scope,
+    [...path, "input"],
+    `${where2}.input`
+  );
+  if (!result) return;
+  checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, tool.scope, {
+    envelope: "tool-example-json-rpc-envelope",
+    incomplete: "incomplete-tool-example-result",
+    version: "tool-example-result-version-mismatch"
+  });
+  const scope = tool.scope;
+  const pre2026 = scope.filter((v) => v !== "2026-07-28");
+  const successful = result.isError !== true;
+  if (has(result, "structuredContent")) {
+    const early = earlierThan(scope, "2025-06-18");
+    if (early.length > 0)
+      ctx.report(
+        "tool-example-result-version-mismatch",
+        [...resultPath, "structuredContent"],
+        `${where2}.result.structuredContent is not defined for MCP ${list(early)}`
+      );
+    if (!isObject(result.structuredContent) && pre2026.length > 0) {
+      ctx.report(
+        "tool-example-result-version-mismatch",
+        [...resultPath, "structuredContent"],
+        `${where2}.result.structuredContent must be an object for MCP ${list(pre2026)}`
+      );
+    }
+    if (!successful)
+      ctx.report(
+        "structured-tool-error-example",
+        [...resultPath, "structuredContent"],
+        `${where2}.result must not contain structuredContent when isError is true`
+      );
+  } else if (successful && tool.value.outputSchema !== void 0) {
+    ctx.report(
+      "missing-tool-example-structured-content",
+      resultPath,
+      `${where2}.result must contain structuredContent because the Tool declares outputSchema`
+    );
+  }
+  if (successful && has(result, "structuredContent")) {
+    checkAgainstSchema(
+      ctx,
+      tool.value.outputSchema,
+      result.structuredContent,
+      scope,
+      [...resultPath, "structuredContent"],
+      `${where2}.result.structuredContent`
+    );
+  }
+  checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
+  arr(result.content).forEach((content, i) => {
+    checkContentBlock(
+      ctx,
+      "tool-example-content-version-mismatch",
+      content,
+      scope,
+      [...resultPath, "content", i],
+      `${where2}.result.content[${i}]`
+    );
+  });
+}
+function checkToolExamples(ctx) {
+  for (const tool of ctx.primitives) {
+    if (tool.kind !== "tools" || !isObject(tool.value.examples)) continue;
+    for (const [name, example] of entries(tool.value.examples)) {
+      if (isObject(example) && Object.hasOwn(example, "$componentRef")) continue;
+      checkToolInvocation(
+        ctx,
+        tool,
+        example,
+        [...tool.path, "examples", name],
+        `example ${JSON.stringify(name)}`
+      );
+    }
+  }
+}
+
+// src/validate/semantic/interactions.ts
+function contradictions(ctx, tool, step, path, where2) {
+  const requirements = obj(tool.value.clientRequirements);
+  if (!requirements) return;
+  const warn = (at3, message) => ctx.report("interaction-example-client-requirements-contradiction", at3, `${where2} ${message}`);
+  const request = obj(step.request) ?? {};
+  if (step.type === "roots") {
+    if (!has(requirements, "roots"))
+      warn(
+        [...path, "type"],
+        "illustrates roots input, but the Tool clientRequirements do not declare roots"
+      );
+  } else if (step.type === "sampling") {
+    if (!has(requirements, "sampling")) {
+      warn(
+        [...path, "type"],
+        "illustrates sampling, but the Tool clientRequirements do not declare sampling"
+      );
+      return;
+    }
+    const sampling = obj(requirements.sampling) ?? {};
+    if ((has(request, "tools") || has(request, "toolChoice")) && !has(sampling, "tools")) {
+      warn(
+        [...path, "request", has(request, "tools") ? "tools" : "toolChoice"],
+        "illustrates sampling Tool use, but the Tool clientRequirements do not declare sampling.tools"
+      );
+    }
+    if (typeof request.includeContext === "string" && request.includeContext !== "none" && !has(sampling, "context")) {
+      warn(
+        [...path, "request", "includeContext"],
+        "illustrates sampling context inclusion, but the Tool clientRequirements do not declare sampling.context"
+      );
+    }
+  } else if (step.type === "elicitation") {
+    if (!has(requirements, "elicitation")) {
+      warn(
+        [...path, "type"],
+        "illustrates elicitation, but the Tool clientRequirements do not declare elicitation"
+      );
+      return;
+    }
+    const elicitation = obj(requirements.elicitation) ?? {};
+    if (request.mode === "url" && !has(elicitation, "url"))
+      warn(
+        [...path, "request", "mode"],
+        "illustrates URL elicitation, but the Tool clientRequirements do not declare elicitation.url"
+      );
+    if (request.mode === "form" && Object.keys(elicitation).length > 0 && !has(elicitation, "form")) {
+      warn(
+        [...path, "request", "mode"],
+        "illustrates form elicitation, but the Tool clientRequirements do not declare elicitation.form"
+      );
+    }
+  }
+}
+function checkInteractions(ctx) {
+  for (const tool of ctx.primitives) {
+    if (tool.kind !== "tools" || !isObject(tool.value.interactionExamples)) continue;
+    const declarations = /* @__PURE__ */ new Map();
+    for (const e of arr(tool.value.elicitations)) {
+      const d = obj(e);
+      if (d && typeof d.name === "string" && !declarations.has(d.name)) declarations.set(d.name, d);
+    }
+    for (const [name, example] of entries(tool.value.interactionExamples)) {
+      if (!isObject(example)) continue;
+      const path = [...tool.path, "interactionExamples", name];
+      const where2 = `interaction example ${JSON.stringify(name)}`;
+      checkToolInvocation(ctx, tool, example, path, where2);
+      arr(example.steps).forEach((s, i) => {
+        const step = obj(s);
+        if (!step) return;
+        const at3 = [...path, "steps", i];
+        const stepWhere = `${where2} step ${i}`;
+        contradictions(ctx, tool, step, at3, stepWhere);
+        const request = obj(step.request) ?? {};
+        const response = obj(step.response) ?? {};
+        if (step.type === "elicitation") {
+          const noElicitation = earlierThan(tool.scope, "2025-06-18");
+          if (noElicitation.length > 0)
+            ctx.report(
+              "interaction-example-version-mismatch",
+              [...at3, "type"],
+              `${stepWhere}: elicitation is not defined for MCP ${list(noElicitation)}`,
+              { atKey: false }
+            );
+          const noUrl = earlierThan(tool.scope, "2025-11-25").filter((v) => !noElicitation.includes(v));
+          if (request.mode === "url" && noUrl.length > 0)
+            ctx.report(
+              "interaction-example-version-mismatch",
+              [...at3, "request", "mode"],
+              `${stepWhere}: URL-mode elicitation is not defined for MCP ${list(noUrl)}`,
+              { atKey: false }
+            );
+          if (typeof step.declaration === "string") {
+            const declaration = declarations.get(step.declaration);
+            if (!declaration) {
+              ctx.report(
+                "unknown-elicitation-declaration",
+                [...at3, "declaration"],
+                `${stepWhere}.declaration names no Elicitation Declaration ${JSON.stringify(step.declaration)} on this Tool`,
+                { atKey: false }
+              );
+            } else {
+              if (declaration.mode !== request.mode) {
+                ctx.report(
+                  "interaction-example-elicitation-declaration-mismatch",
+                  [...at3, "request", "mode"],
+                  `${stepWhere}.request.mode ${JSON.stringify(request.mode)} differs from declaration ${JSON.stringify(step.declaration)} mode ${JSON.stringify(declaration.mode)}`,
+                  { atKey: false }
+                );
+              } else if (request.mode === "form" && !jsonEqual(declaration.requestedSchema, request.requestedSchema)) {
+                ctx.report(
+                  "interaction-example-elicitation-declaration-mismatch",
+                  [...at3, "request", "requestedSchema"],
+                  `${stepWhere}.request.requestedSchema differs from the requestedSchema of declaration ${JSON.stringify(step.declaration)}`
+                );
+              } else if (request.mode === "url" && declaration.url !== void 0 && declaration.url !== request.url) {
+                ctx.report(
+                  "interaction-example-elicitation-declaration-mismatch",
+                  [...at3, "request", "url"],
+                  `${stepWhere}.request.url differs from the url of declaration ${JSON.stringify(step.declaration)}`
+                );
+              }
+            }
+          }
+          if (request.mode === "form" && response.action === "accept") {
+            if (!has(response, "content")) {
+              ctx.report(
+                "interaction-example-elicitation-response-mismatch",
+                [...at3, "response"],
+                `${stepWhere}.response must contain content when a form elicitation is accepted`
+              );
+            } else if (isObject(request.requestedSchema)) {
+              const compiled4 = compileSchema(request.requestedSchema);
+              if (compiled4.ok) {
+                const check = checkInstance(compiled4.validate, response.content);
+                if (check.errors.length > 0) {
+                  ctx.report(
+                    "interaction-example-elicitation-content-schema-mismatch",
+                    [...at3, "response", "content"],
+                    `${stepWhere}.response.content does not validate against the requested schema: ${check.errors.slice(0, 5).map((e) => e.message).join("; ")}`
+                  );
+                }
+              }
+            }
+          } else if (has(response, "content")) {
+            ctx.report(
+              "interaction-example-elicitation-response-mismatch",
+              [...at3, "response", "content"],
+              request.mode === "url" ? `${stepWhere}.response.content is not allowed for URL elicitation responses` : `${stepWhere}.response.content is not allowed when action is ${JSON.stringify(response.action)}`
+            );
+          }
+        } else if (step.type === "sampling") {
+          const early = earlierThan(tool.scope, "2025-11-25");
+          if ((has(request, "tools") || has(request, "toolChoice")) && early.length > 0) {
+            ctx.report(
+              "interaction-example-version-mismatch",
+              [...at3, "request", has(request, "tools") ? "tools" : "toolChoice"],
+              `${stepWhere}.request uses sampling Tool fields, which are not defined for MCP ${list(early)}`
+            );
+          }
+        } else if (step.type === "roots") {
+          arr(response.roots).forEach((r2, j) => {
+            const uri = obj(r2)?.uri;
+            if (typeof uri === "string" && !uri.startsWith("file://")) {
+              ctx.report(
+                "interaction-example-roots-uri",
+                [...at3, "response", "roots", j, "uri"],
+                `${stepWhere}.response.roots[${j}].uri must be a file:// URI`,
+                { atKey: false }
+              );
+            }
+          });
+        }
+      });
+    }
+  }
+}
+
+// src/validate/semantic/numbers.ts
+function checkIntegerPrecision(ctx) {
+  const visit = (value, path) => {
+    if (typeof value === "number") {
+      if (Number.isInteger(value) && !Number.isSafeInteger(value))
+        ctx.report(
+          "integer-precision-loss",
+          path,
+          `the integer ${BigInt(value)} is beyond ±2^53 (±${Number.MAX_SAFE_INTEGER}): readers that use doubles, this one included, may see a different value; write it as a string or a smaller number`
+        );
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) visit(item, [...path, i]);
+    } else if (value !== null && typeof value === "object")
+      for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+  };
+  visit(ctx.doc, []);
+}
+
+// src/validate/semantic/prompt-examples.ts
+function checkPromptExamples(ctx) {
+  for (const p of ctx.primitives) {
+    if (p.kind !== "prompts") continue;
+    const declared = /* @__PURE__ */ new Map();
+    for (const a of arr(p.value.arguments)) {
+      const argument = obj(a);
+      if (argument && typeof argument.name === "string")
+        declared.set(argument.name, argument.required === true);
+    }
+    for (const [name, example] of entries(p.value.examples)) {
+      if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
+      const path = [...p.path, "examples", name];
+      const where2 = `example ${JSON.stringify(name)}`;
+      const args = obj(example.arguments) ?? {};
+      for (const argument of Object.keys(args)) {
+        if (!declared.has(argument)) {
+          ctx.report(
+            "prompt-example-unknown-argument",
+            [...path, "arguments", argument],
+            `${where2}.arguments contains ${JSON.stringify(argument)}, which ${p.label} does not declare`
+          );
+        }
+      }
+      for (const [argument, required] of declared) {
+        if (required && !Object.hasOwn(args, argument)) {
+          ctx.report(
+            "prompt-example-missing-required-argument",
+            has(example, "arguments") ? [...path, "arguments"] : path,
+            `${where2}.arguments is missing required argument ${JSON.stringify(argument)}`
+          );
+        }
+      }
+      const result = obj(example.result);
+      if (!result) continue;
+      const resultPath = [...path, "result"];
+      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, p.scope, {
+        envelope: "prompt-example-json-rpc-envelope",
+        incomplete: "incomplete-prompt-example-result",
+        version: "prompt-example-result-version-mismatch"
+      });
+      const early = earlierThan(p.scope, "2025-06-18");
+      if (early.length > 0 && has(result, "_meta"))
+        ctx.report(
+          "prompt-example-result-version-mismatch",
+          [...resultPath, "_meta"],
+          `${where2}.result._meta is not defined for MCP ${list(early)}`
+        );
+      checkMeta(ctx, result._meta, "result", p.scope, [...resultPath, "_meta"]);
+      arr(result.messages).forEach((message, i) => {
+        const content = obj(message)?.content;
+        if (content !== void 0) {
+          checkContentBlock(
+            ctx,
+            "prompt-example-content-version-mismatch",
+            content,
+            p.scope,
+            [...resultPath, "messages", i, "content"],
+            `${where2}.result.messages[${i}].content`
+          );
+        }
+      });
+    }
+  }
+}
+
+// src/validate/semantic/revisions.ts
+var DECLARATION_SINCE = [
+  ["title", "2025-06-18"],
+  ["_meta", "2025-06-18"],
+  ["icons", "2025-11-25"]
+];
+var SINCE_FIELDS = {
+  tools: [
+    ["title", "2025-06-18"],
+    ["outputSchema", "2025-06-18"],
+    ["_meta", "2025-06-18"],
+    ["annotations", "2025-03-26"],
+    ["icons", "2025-11-25"]
+  ],
+  resources: DECLARATION_SINCE,
+  resourceTemplates: DECLARATION_SINCE,
+  prompts: DECLARATION_SINCE
+};
+function reportSince(ctx, scope, path, field, since, what) {
+  const early = earlierThan(scope, since);
+  if (early.length > 0) {
+    ctx.report(
+      "field-not-supported-by-version",
+      [...path, field],
+      `${labelText(what)}.${field} is not defined for MCP ${list(early)}; it requires ${since} or later (split the declaration into protocol-scoped variants)`
+    );
+  }
+}
+function checkRevisions(ctx) {
+  const root = ctx.rootScope;
+  const legacy = earlierThan(root, "2025-06-18");
+  if (legacy.length > 0) {
+    ctx.report(
+      "legacy-protocol-validation-incomplete",
+      ["protocolVersions"],
+      `MCP ${list(legacy)} ${legacy.length > 1 ? "are" : "is a"} legacy compatibility revision${legacy.length > 1 ? "s" : ""}: structural and selected semantic checks were applied, but complete MCP semantic conformance was not evaluated`
+    );
+  }
+  arr(ctx.doc.transports).forEach((t2, i) => {
+    const transport = obj(t2);
+    if (!transport) return;
+    const scope = ctx.scopeOf(transport, root);
+    if (transport.type === "streamable-http") {
+      const early = earlierThan(scope, "2025-03-26");
+      if (early.length > 0) {
+        ctx.report(
+          "transport-not-supported-by-version",
+          ["transports", i, "type"],
+          `transports[${i}] uses Streamable HTTP, which is not defined for MCP ${list(early)}; it requires 2025-03-26 or later`,
+          { atKey: false }
+        );
+      }
+    }
+    if (transport.type === "sse") {
+      const modern = scope.filter((v) => !earlierThan([v], "2025-03-26").length);
+      if (modern.length > 0) {
+        ctx.report(
+          "legacy-sse-for-modern-version",
+          ["transports", i, "type"],
+          `transports[${i}] associates the legacy SSE transport with MCP ${list(modern)}, where Streamable HTTP is the standard remote transport`,
+          { atKey: false }
+        );
+      }
+    }
+  });
+  const primitives = ctx.primitives;
+  for (let i = 0; i < primitives.length; i++) {
+    const p = primitives[i];
+    const fields = SINCE_FIELDS[p.kind] ?? [];
+    for (let f = 0; f < fields.length; f++) {
+      const entry2 = fields[f];
+      const field = entry2[0];
+      const since = entry2[1];
+      if (has(p.value, field)) reportSince(ctx, p.scope, p.path, field, since, () => p.label);
+    }
+    if (p.kind === "tools" && has(p.value, "execution")) {
+      const other = p.scope.filter((v) => v !== "2025-11-25");
+      if (other.length > 0) {
+        ctx.report(
+          "field-not-supported-by-version",
+          [...p.path, "execution"],
+          `${p.label}.execution is defined only for MCP 2025-11-25, not MCP ${list(other)}`
+        );
+      }
+    }
+    if (p.kind === "resources" || p.kind === "resourceTemplates") {
+      const annotations = obj(p.value.annotations);
+      if (annotations && has(annotations, "lastModified")) {
+        const early = earlierThan(p.scope, "2025-06-18");
+        if (early.length > 0) {
+          ctx.report(
+            "resource-annotation-not-supported-by-version",
+            [...p.path, "annotations", "lastModified"],
+            `${p.label}.annotations.lastModified is not defined for MCP ${list(early)}; it requires 2025-06-18 or later`
+          );
+        }
+      }
+    }
+    if (p.kind === "prompts") {
+      arr(p.value.arguments).forEach((a, i2) => {
+        if (has(a, "title"))
+          reportSince(
+            ctx,
+            p.scope,
+            [...p.path, "arguments", i2],
+            "title",
+            "2025-06-18",
+            `${p.label} argument ${i2}`
+          );
+      });
+    }
+  }
+  arr(ctx.doc.capabilities).forEach((c, i) => {
+    const capability = obj(c);
+    if (!capability) return;
+    const scope = ctx.scopeOf(capability, root);
+    const path = ["capabilities", i];
+    if (has(capability, "completions"))
+      reportSince(ctx, scope, path, "completions", "2025-03-26", `capabilities[${i}]`);
+    if (has(capability, "tasks")) {
+      reportSince(ctx, scope, path, "tasks", "2025-11-25", `capabilities[${i}]`);
+      if (scope.includes("2026-07-28")) {
+        ctx.report(
+          "tasks-core-not-valid-in-2026",
+          [...path, "tasks"],
+          `capabilities[${i}].tasks (core tasks, MCP 2025-11-25 only) applies to MCP 2026-07-28; use a Tasks extension in capabilities.extensions for 2026-07-28`
+        );
+      }
+    }
+    if (has(capability, "extensions")) {
+      const early = earlierThan(scope, "2026-07-28");
+      if (early.length > 0) {
+        ctx.report(
+          "extensions-not-supported-by-version",
+          [...path, "extensions"],
+          `capabilities[${i}].extensions applies to MCP ${list(early)}, whose core schema does not define it; the pre-standard extension advertisement is preserved`
+        );
+      }
+    }
+    if (has(capability, "logging") && scope.includes("2026-07-28")) {
+      ctx.report(
+        "logging-deprecated-in-2026",
+        [...path, "logging"],
+        `capabilities[${i}].logging applies to MCP 2026-07-28, where logging is deprecated`
+      );
+    }
+  });
+}
+
+// src/validate/semantic/scopes.ts
+function checkSubset(ctx, declared, parent, path, what, parentLabel) {
+  if (!Array.isArray(declared)) return;
+  const allowed2 = new Set(parent);
+  declared.forEach((version, i) => {
+    if (typeof version === "string" && !allowed2.has(version)) {
+      ctx.report(
+        "protocol-scope-outside-parent",
+        [...path, "protocolVersions", i],
+        `${labelText(what)} declares protocol version ${version}, which is outside ${labelText(parentLabel)} (${list(parent) || "empty"})`,
+        { atKey: false }
+      );
+    }
+  });
+}
+function checkScopes(ctx) {
+  const root = ctx.rootScope;
+  const doc = ctx.doc;
+  const transports = arr(doc.transports);
+  const covered = /* @__PURE__ */ new Set();
+  transports.forEach((t2, i) => {
+    const transport = obj(t2);
+    if (!transport) return;
+    checkSubset(
+      ctx,
+      transport.protocolVersions,
+      root,
+      ["transports", i],
+      `transports[${i}]`,
+      "the root protocolVersions"
+    );
+    for (const v of ctx.scopeOf(transport, root)) covered.add(v);
+  });
+  if (Array.isArray(doc.transports)) {
+    arr(doc.protocolVersions).forEach((version, i) => {
+      if (typeof version === "string" && !covered.has(version)) {
+        ctx.report(
+          "transport-coverage-gap",
+          ["protocolVersions", i],
+          `protocol version ${version} is not covered by any transport`,
+          {
+            atKey: false
+          }
+        );
+      }
+    });
+  }
+  const capabilities = arr(doc.capabilities);
+  const capabilityClaims = /* @__PURE__ */ new Map();
+  capabilities.forEach((c, i) => {
+    const capability = obj(c);
+    if (!capability) return;
+    checkSubset(
+      ctx,
+      capability.protocolVersions,
+      root,
+      ["capabilities", i],
+      `capabilities[${i}]`,
+      "the root protocolVersions"
+    );
+    const scope = ctx.scopeOf(capability, root);
+    for (const [other, overlap] of overlapsWithEarlier(scope, capabilityClaims, i)) {
+      const at3 = capability.protocolVersions !== void 0 ? ["capabilities", i, "protocolVersions"] : ["capabilities", i];
+      ctx.report(
+        "capability-scope-overlap",
+        at3,
+        `capabilities[${i}] and capabilities[${other}] both apply to ${list(overlap)}; at most one Capabilities Object may apply to a revision`,
+        { related: [toPointer(["capabilities", other])] }
+      );
+    }
+  });
+  const seen = /* @__PURE__ */ new Map();
+  const primitives = ctx.primitives;
+  for (let n = 0; n < primitives.length; n++) {
+    const p = primitives[n];
+    checkSubset(ctx, p.value.protocolVersions, root, p.path, () => p.label, "the root protocolVersions");
+    if (Array.isArray(p.value.elicitations))
+      p.value.elicitations.forEach((e, i) => {
+        const elicitation = obj(e);
+        if (!elicitation) return;
+        checkSubset(
+          ctx,
+          elicitation.protocolVersions,
+          p.scope,
+          [...p.path, "elicitations", i],
+          `elicitation ${JSON.stringify(elicitation.name)}`,
+          () => `the scope of ${p.label}`
+        );
+      });
+    const keyField = IDENTITY_FIELD[p.kind];
+    const key = p.value[keyField];
+    if (typeof key !== "string") continue;
+    const bucketKey = `${p.kind}\0${key}`;
+    let claims = seen.get(bucketKey);
+    if (!claims) {
+      claims = /* @__PURE__ */ new Map();
+      seen.set(bucketKey, claims);
+    }
+    const overlaps = overlapsWithEarlier(p.scope, claims, p.index);
+    for (let o = 0; o < overlaps.length; o++) {
+      const [other, overlap] = overlaps[o];
+      const at3 = p.value.protocolVersions !== void 0 ? [...p.path, "protocolVersions"] : [...p.path, keyField];
+      ctx.report(
+        "primitive-scope-overlap",
+        at3,
+        `${p.label} overlaps ${p.kind}[${other}] with the same ${keyField} for ${list(overlap)}; same-${keyField} variants must have disjoint protocolVersions (an omitted scope covers every root revision)`,
+        { related: [toPointer([p.kind, other])] }
+      );
+    }
+  }
+}
+var NO_OVERLAP = Object.freeze([]);
+function overlapsWithEarlier(scope, claims, index) {
+  let claimed = false;
+  for (let i = 0; i < scope.length && !claimed; i++) claimed = claims.has(scope[i]);
+  if (!claimed) {
+    for (let i = 0; i < scope.length; i++) claims.set(scope[i], index);
+    return NO_OVERLAP;
+  }
+  const byEarlier = /* @__PURE__ */ new Map();
+  for (const version of scope) {
+    const earlier = claims.get(version);
+    if (earlier === void 0) continue;
+    const versions = byEarlier.get(earlier);
+    if (versions) versions.push(version);
+    else byEarlier.set(earlier, [version]);
+  }
+  for (const version of scope) if (!claims.has(version)) claims.set(version, index);
+  return [...byEarlier].sort((a, b) => a[0] - b[0]);
+}
+
+// src/validate/semantic/security.ts
+function checkSecurity(ctx) {
+  const schemes = obj(ctx.doc.securitySchemes) ?? {};
+  const catalogue = (name) => {
+    const scheme = obj(schemes[name]);
+    const out = /* @__PURE__ */ new Set();
+    if (scheme?.type === "oauth2") {
+      for (const [, flow] of entries(scheme.flows))
+        for (const [scope] of entries(obj(flow)?.scopes)) out.add(scope);
+    }
+    return out;
+  };
+  const checkArray = (value, path) => {
+    if (!Array.isArray(value)) return;
+    value.forEach((requirement, r2) => {
+      for (const [name, scopes] of entries(obj(requirement))) {
+        const at3 = [...path, r2, name];
+        if (!Object.hasOwn(schemes, name)) {
+          ctx.report(
+            "unknown-security-scheme",
+            at3,
+            `security requirement references ${JSON.stringify(name)}, which is not declared in securitySchemes${name.startsWith("x-") ? " (x-* keys are not extensions here: Security Requirement Objects are not extension-eligible)" : ""}`
+          );
+          continue;
+        }
+        if (!Array.isArray(scopes)) continue;
+        const type = obj(schemes[name])?.type;
+        const firstIndex = /* @__PURE__ */ new Map();
+        scopes.forEach((scope, s) => {
+          if (typeof scope !== "string") return;
+          if (firstIndex.has(scope)) {
+            ctx.report(
+              "duplicate-security-scope",
+              [...at3, s],
+              `scope ${JSON.stringify(scope)} is listed twice for ${JSON.stringify(name)}`,
+              {
+                atKey: false
+              }
+            );
+          } else firstIndex.set(scope, s);
+        });
+        if ((type === "http" || type === "apiKey") && scopes.length > 0) {
+          ctx.report(
+            "non-oauth-scope-misuse",
+            at3,
+            `${JSON.stringify(name)} is an ${type} scheme: its requirement must use an empty scope array, only oauth2 and openIdConnect requirements list scopes`
+          );
+        }
+        if (type === "oauth2" || type === "openIdConnect") {
+          const known = catalogue(name);
+          scopes.forEach((scope, s) => {
+            if (typeof scope === "string" && !known.has(scope)) {
+              ctx.report(
+                "uncatalogued-oauth-scope",
+                [...at3, s],
+                `scope ${JSON.stringify(scope)} is not in the static scope catalogue of ${JSON.stringify(name)}${type === "openIdConnect" ? " (openIdConnect schemes declare no static catalogue)" : ""}`,
+                { atKey: false }
+              );
+            }
+          });
+        }
+      }
+    });
+  };
+  checkArray(ctx.doc.security, ["security"]);
+  arr(ctx.doc.transports).forEach((t2, i) => {
+    checkArray(obj(t2)?.security, ["transports", i, "security"]);
+  });
+  for (const p of ctx.primitives) checkArray(p.value.security, [...p.path, "security"]);
+}
+
+// src/validate/semantic/tags.ts
+function checkTags(ctx) {
+  const declared = /* @__PURE__ */ new Map();
+  arr(ctx.doc.tags).forEach((t2, i) => {
+    const name = obj(t2)?.name;
+    if (typeof name !== "string") return;
+    const first = declared.get(name);
+    if (first !== void 0) {
+      ctx.report(
+        "duplicate-root-tag",
+        ["tags", i, "name"],
+        `root tag ${JSON.stringify(name)} is declared twice; tag names must be unique`,
+        {
+          atKey: false,
+          related: [toPointer(["tags", first, "name"])]
+        }
+      );
+    } else declared.set(name, i);
+  });
+  if (!Array.isArray(ctx.doc.tags)) return;
+  for (const p of ctx.primitives) {
+    arr(p.value.tags).forEach((tag, i) => {
+      if (typeof tag === "string" && !declared.has(tag)) {
+        ctx.report(
+          "unknown-tag-reference",
+          [...p.path, "tags", i],
+          `${p.label} references tag ${JSON.stringify(tag)}, which the root tags catalogue does not declare`,
+          {
+            atKey: false
+          }
+        );
+      }
+    });
+  }
+}
+
+// src/validate/semantic/tool-schemas.ts
+var SINGLE = [
+  "additionalItems",
+  "additionalProperties",
+  "contains",
+  "contentSchema",
+  "else",
+  "if",
+  "items",
+  "not",
+  "propertyNames",
+  "then",
+  "unevaluatedItems",
+  "unevaluatedProperties"
+];
+var ARRAYS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+var MAPS = ["$defs", "definitions", "dependentSchemas", "patternProperties"];
+var TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+function pathOf(link) {
+  const out = [];
+  for (let at3 = link; at3; at3 = at3.parent) out.push(at3.segment);
+  return out.reverse();
+}
+function collectHeaders(schema2, path, out, viaProperties, isProperty, depth = 0) {
+  if (!isObject(schema2) || depth > 100) return;
+  const child = (segments) => {
+    let link = path;
+    for (const segment2 of segments) link = { parent: link, segment: segment2 };
+    return link;
+  };
+  if (Object.hasOwn(schema2, "x-mcp-header")) {
+    out.push({
+      path: pathOf(child(["x-mcp-header"])),
+      value: schema2["x-mcp-header"],
+      type: schema2.type,
+      reachable: viaProperties && isProperty
+    });
+  }
+  for (const [name, value] of entries(schema2.properties))
+    collectHeaders(value, child(["properties", name]), out, viaProperties, true, depth + 1);
+  for (const keyword2 of MAPS)
+    for (const [name, value] of entries(schema2[keyword2]))
+      collectHeaders(value, child([keyword2, name]), out, false, false, depth + 1);
+  for (const keyword2 of ARRAYS) {
+    const items2 = schema2[keyword2];
+    if (Array.isArray(items2))
+      items2.forEach((value, i) => {
+        collectHeaders(value, child([keyword2, i]), out, false, false, depth + 1);
+      });
+  }
+  for (const keyword2 of SINGLE) {
+    const value = schema2[keyword2];
+    if (Array.isArray(value))
+      value.forEach((c, i) => {
+        collectHeaders(c, child([keyword2, i]), out, false, false, depth + 1);
+      });
+    else if (value !== void 0) collectHeaders(value, child([keyword2]), out, false, false, depth + 1);
+  }
+  for (const [name, value] of entries(schema2.dependencies))
+    if (!Array.isArray(value))
+      collectHeaders(value, child(["dependencies", name]), out, false, false, depth + 1);
+}
+var headerUsesByRun = /* @__PURE__ */ new WeakMap();
+function headerUses(ctx, schema2, key) {
+  let cache3 = headerUsesByRun.get(ctx);
+  if (!cache3) headerUsesByRun.set(ctx, cache3 = /* @__PURE__ */ new Map());
+  let uses = cache3.get(key);
+  if (!uses) {
+    uses = [];
+    if (key.includes('"x-mcp-header"')) collectHeaders(schema2, void 0, uses, true, false);
+    cache3.set(key, uses);
+  }
+  return uses;
+}
+function checkHeaders(ctx, tool, schema2, key) {
+  const relative6 = headerUses(ctx, schema2, key);
+  if (relative6.length === 0) return;
+  const base = [...tool.path, "inputSchema"];
+  const uses = relative6.map((use) => ({ ...use, path: [...base, ...use.path] }));
+  const other = tool.scope.filter((v) => v !== "2026-07-28");
+  if (other.length > 0) {
+    for (const use of uses) {
+      ctx.report(
+        "field-not-supported-by-version",
+        use.path,
+        `x-mcp-header is defined only for MCP 2026-07-28, not MCP ${list(other)}`
+      );
+    }
+  }
+  const seen = /* @__PURE__ */ new Map();
+  for (const use of uses) {
+    if (!use.reachable) {
+      ctx.report(
+        "invalid-x-mcp-header",
+        use.path,
+        "x-mcp-header must be on a property reached from the schema root through `properties` only (not arrays, composition, conditionals or $ref)"
+      );
+    }
+    if (typeof use.value !== "string" || !TOKEN.test(use.value)) {
+      ctx.report(
+        "invalid-x-mcp-header",
+        use.path,
+        `x-mcp-header ${JSON.stringify(use.value)} must be a non-empty HTTP field-name token`
+      );
+      continue;
+    }
+    if (use.type !== "string" && use.type !== "integer" && use.type !== "boolean") {
+      ctx.report(
+        "invalid-x-mcp-header",
+        use.path,
+        `x-mcp-header may annotate only a string, integer or boolean property (this one has type ${JSON.stringify(use.type ?? null)})`
+      );
+    }
+    const normalized = use.value.toLowerCase();
+    const first = seen.get(normalized);
+    if (first) {
+      ctx.report(
+        "duplicate-x-mcp-header",
+        use.path,
+        `x-mcp-header ${JSON.stringify(use.value)} duplicates another header of this inputSchema (header names are case-insensitive)`,
+        {
+          related: [toPointer(first)]
+        }
+      );
+    } else seen.set(normalized, use.path);
+  }
+}
+function checkLegacyShape(ctx, schema2, path, legacy) {
+  if (!isObject(schema2)) return;
+  if (Object.hasOwn(schema2, "properties")) {
+    const properties2 = schema2.properties;
+    if (!isObject(properties2)) {
+      ctx.report(
+        "invalid-legacy-tool-schema-shape",
+        [...path, "properties"],
+        `properties must be an object for MCP ${legacy}`
+      );
+    } else {
+      for (const [name, value] of entries(properties2)) {
+        if (!isObject(value))
+          ctx.report(
+            "invalid-legacy-tool-schema-shape",
+            [...path, "properties", name],
+            `properties[${JSON.stringify(name)}] must be an object for MCP ${legacy}`
+          );
+      }
+    }
+  }
+  if (Object.hasOwn(schema2, "required")) {
+    const required = schema2.required;
+    if (!Array.isArray(required) || required.some((r2) => typeof r2 !== "string")) {
+      ctx.report(
+        "invalid-legacy-tool-schema-shape",
+        [...path, "required"],
+        `required must be an array of strings for MCP ${legacy}`
+      );
+    }
+  }
+}
+function checkToolSchemas(ctx) {
+  for (const tool of ctx.primitives) {
+    if (tool.kind !== "tools") continue;
+    for (const field of ["inputSchema", "outputSchema"]) {
+      const schema2 = tool.value[field];
+      if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef")) continue;
+      const path = [...tool.path, field];
+      let analysis;
+      const legacy = earlierThan(tool.scope, "2025-11-25");
+      const modern = tool.scope.length - legacy.length;
+      if (Object.hasOwn(schema2, "$schema") && legacy.length > 0) {
+        ctx.report(
+          "field-not-supported-by-version",
+          [...path, "$schema"],
+          `${field}.$schema is not defined for MCP ${list(legacy)}; explicit dialects require 2025-11-25 or later`
+        );
+      }
+      if (legacy.length > 0) checkLegacyShape(ctx, schema2, path, list(legacy));
+      if (modern > 0) {
+        analysis = analyseSchema(schema2);
+        if (!analysis.dialect) {
+          ctx.report(
+            "unsupported-tool-schema-dialect",
+            [...path, "$schema"],
+            `${field} declares an unsupported JSON Schema dialect ${JSON.stringify(schema2.$schema)} (supported: 2020-12, draft-07)`,
+            { atKey: false }
+          );
+        } else if (analysis.metaErrors.length > 0) {
+          ctx.report(
+            "invalid-tool-schema",
+            path,
+            `${field} is not valid JSON Schema ${analysis.dialect}: ${analysis.metaErrors.slice(0, 5).join("; ")}`
+          );
+        } else if (analysis.brokenRefs.length > 0) {
+          ctx.report(
+            "invalid-tool-schema",
+            path,
+            `${field} has local $ref values that resolve to nothing: ${analysis.brokenRefs.map((r2) => JSON.stringify(r2)).join(", ")}`
+          );
+        } else if (analysis.needsCompile && isCompileError(compileSchema(schema2))) {
+          const compiled4 = compileSchema(schema2);
+          ctx.report(
+            "invalid-tool-schema",
+            path,
+            `${field} does not compile as JSON Schema ${analysis.dialect}: ${compiled4.ok ? "" : compiled4.error}`
+          );
+        } else if (analysis.externalRefs.length > 0) {
+          ctx.report(
+            "unresolved-external-tool-schema-reference",
+            path,
+            `${field} contains external $ref values that are never fetched (${[...new Set(analysis.externalRefs)].map((r2) => JSON.stringify(r2)).join(", ")}); they are preserved, but schema validation is incomplete`
+          );
+        }
+      }
+      if (field === "outputSchema" && schema2.type !== "object") {
+        const pre2026 = tool.scope.filter((v) => v !== "2026-07-28");
+        if (pre2026.length > 0) {
+          ctx.report(
+            "field-not-supported-by-version",
+            Object.hasOwn(schema2, "type") ? [...path, "type"] : path,
+            `outputSchema must have type "object" for MCP ${list(pre2026)}; only MCP 2026-07-28 permits other roots`
+          );
+        }
+      }
+      if (field === "inputSchema" && analysis?.plain !== true)
+        checkHeaders(ctx, tool, schema2, schemaKey(schema2));
+    }
+  }
+}
+function isCompileError(compiled4) {
+  return !compiled4.ok && compiled4.tooLarge !== true;
+}
+
+// src/validate/structural.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import { dirname as dirname4, join as join5 } from "node:path";
+import { fileURLToPath as fileURLToPath4 } from "node:url";
+var SCHEMA_FILE = "mcp-description-0.8.0.json";
+var compiled2;
+var rawSchema;
+function publishedSchema() {
+  if (!rawSchema) {
+    const here = dirname4(fileURLToPath4(new URL("../src/validate/structural.ts", import.meta.url).href));
+    const path = join5(here, "..", "..", "schemas", SCHEMA_FILE);
+    rawSchema = JSON.parse(readFileSync3(path, "utf8"));
+  }
+  return rawSchema;
+}
+var STRUCTURAL_AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  allowUnionTypes: true,
+  verbose: true,
+  code: LINEAR_ERRORS_CODE
+};
+function structuralSchema() {
+  return discriminateOneOfs(publishedSchema());
+}
+function validator() {
+  if (!compiled2) {
+    try {
+      compiled2 = requirePrecompiled(
+        new URL("./structural.precompiled.cjs", new URL("../src/validate/structural.ts", import.meta.url).href)
+      );
+    } catch {
+      const ajv3 = withSafeKeywords(new (loadAjv2020()).Ajv2020(STRUCTURAL_AJV_OPTIONS), loadAjv2020());
+      loadAjvFormats()(ajv3);
+      compiled2 = ajv3.compile(structuralSchema());
+    }
+  }
+  return compiled2;
+}
+function deref(root, schema2) {
+  if (isJsonObject(schema2) && typeof schema2.$ref === "string" && schema2.$ref.startsWith("#/")) {
+    return getAtPointer(root, schema2.$ref.slice(1));
+  }
+  return schema2;
+}
+function discriminatorOf(root, branch, property) {
+  const schema2 = deref(root, branch);
+  if (!isJsonObject(schema2) || !isJsonObject(schema2.properties)) return void 0;
+  const prop = schema2.properties[property];
+  if (!isJsonObject(prop)) return void 0;
+  if (Object.hasOwn(prop, "const")) return [prop.const];
+  if (Array.isArray(prop.enum)) return prop.enum;
+  return void 0;
+}
+function analyse(root, branches) {
+  const isRefBranch = (b) => isJsonObject(b) && b.$ref === "#/$defs/referenceObject";
+  if (branches.length === 2 && branches.some(isRefBranch)) return branches.map(() => ({ kind: "ref" }));
+  for (const property of ["type", "mode"]) {
+    const found = branches.map((b) => discriminatorOf(root, b, property));
+    if (found.some((values) => values === void 0)) continue;
+    const all = found.flat().map((v) => JSON.stringify(v));
+    if (new Set(all).size !== all.length) continue;
+    return found.map((values) => ({ kind: "const", property, values }));
+  }
+  return void 0;
+}
+function conditionFor(d) {
+  if (d.kind === "ref") return { required: ["$componentRef"] };
+  return { required: [d.property], properties: { [d.property]: { enum: d.values } } };
+}
+function ifThenElse(condition, then, otherwise) {
+  return Object.fromEntries([
+    ["if", condition],
+    ["then", then],
+    ["else", otherwise]
+  ]);
+}
+function discriminateOneOfs(root) {
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!isJsonObject(node)) return node;
+    const out = {};
+    for (const key of Object.keys(node)) out[key] = visit(node[key]);
+    const branches = out.oneOf;
+    if (Array.isArray(branches)) {
+      const discriminators = analyse(root, node.oneOf);
+      if (discriminators) {
+        let chain;
+        if (discriminators[0]?.kind === "ref") {
+          const refIndex = branches.findIndex((b) => isJsonObject(b) && b.$ref === "#/$defs/referenceObject");
+          chain = ifThenElse(
+            { type: "object", required: ["$componentRef"] },
+            branches[refIndex],
+            branches[1 - refIndex]
+          );
+        } else {
+          const d0 = discriminators[0];
+          const allValues = discriminators.flatMap((d) => d.kind === "const" ? d.values : []);
+          chain = {
+            type: "object",
+            required: [d0.property],
+            properties: { [d0.property]: { enum: allValues } }
+          };
+          for (let i = branches.length - 1; i >= 0; i--) {
+            chain = ifThenElse(
+              conditionFor(discriminators[i]),
+              branches[i],
+              chain
+            );
+          }
+        }
+        delete out.oneOf;
+        out.allOf = [...Array.isArray(out.allOf) ? out.allOf : [], chain];
+      }
+    }
+    return out;
+  };
+  return visit(root);
+}
+function codeFor(error2, pointer) {
+  const segments = parsePointer(pointer);
+  const last = segments[segments.length - 1];
+  const parent = segments[segments.length - 2];
+  switch (error2.keyword) {
+    case "additionalProperties":
+      return "unknown-property";
+    case "minItems":
+    case "minProperties":
+      return error2.params.limit === 1 ? "empty-collection" : "schema-validation";
+    case "uniqueItems":
+      if (segments.includes("security") && !segments.includes("inputSchema"))
+        return "duplicate-security-scope";
+      return "schema-validation";
+    case "pattern":
+    case "propertyNames":
+      if (parent === "_meta") return "meta-key-invalid";
+      if (parent === "extensions") return "invalid-extension-identifier";
+      return "schema-validation";
+    case "enum":
+      if (parent === "protocolVersions" || last === "protocolVersions") return "unsupported-protocol-version";
+      return "schema-validation";
+    default:
+      return "schema-validation";
+  }
+}
+function describe(error2, value) {
+  const params = error2.params;
+  switch (error2.keyword) {
+    case "required":
+      return `missing required property ${JSON.stringify(params.missingProperty)}`;
+    case "additionalProperties":
+      return String(params.additionalProperty).startsWith("x-") ? `property ${JSON.stringify(params.additionalProperty)} is not allowed: this object is not eligible for x-* extensions` : `unknown property ${JSON.stringify(params.additionalProperty)} is not allowed on this object`;
+    case "propertyNames":
+    case "pattern":
+      if (propertyNameOf(error2) !== void 0) {
+        return `name ${JSON.stringify(propertyNameOf(error2))} is not allowed here (names must match ${JSON.stringify(params.pattern ?? "")})`;
+      }
+      return `${JSON.stringify(value)} must match pattern ${JSON.stringify(params.pattern)}`;
+    case "enum":
+      return `${JSON.stringify(value)} must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "const":
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case "minItems":
+      return params.limit === 1 ? "must not be empty (omit the property instead)" : `must have at least ${params.limit} items`;
+    case "minProperties":
+      return params.limit === 1 ? "must have at least one entry (omit the property instead)" : `must have at least ${params.limit} properties`;
+    case "type":
+      return `must be ${params.type === "object" ? "an object" : params.type === "array" ? "an array" : `a ${params.type}`}`;
+    case "format":
+      return `${JSON.stringify(value)} is not a valid ${params.format}`;
+    case "uniqueItems":
+      return `must not contain duplicate items (items ${params.j} and ${params.i} are equal)`;
+    case "not": {
+      const forbidden = forbiddenProperty(error2);
+      return forbidden === void 0 ? "is not allowed in this form" : `property ${JSON.stringify(forbidden)} is not allowed in this form`;
+    }
+    case "anyOf":
+      return "must match at least one of the allowed forms";
+    default:
+      return error2.message ?? `fails ${error2.keyword}`;
+  }
+}
+function forbiddenProperty(error2) {
+  if (error2.keyword !== "not") return void 0;
+  const schema2 = error2.schema;
+  const required = isJsonObject(schema2) && Array.isArray(schema2.required) ? schema2.required : void 0;
+  return required?.length === 1 && typeof required[0] === "string" ? required[0] : void 0;
+}
+function propertyNameOf(error2) {
+  const name = error2.propertyName ?? error2.params.propertyName;
+  return typeof name === "string" ? name : void 0;
+}
+function pointerOf(error2) {
+  const params = error2.params;
+  const forbidden = forbiddenProperty(error2);
+  if (forbidden !== void 0) return { pointer: appendPointer(error2.instancePath, forbidden), atKey: true };
+  const propertyName = propertyNameOf(error2);
+  if (propertyName !== void 0)
+    return { pointer: appendPointer(error2.instancePath, propertyName), atKey: true };
+  if (error2.keyword === "additionalProperties" && typeof params.additionalProperty === "string") {
+    return { pointer: appendPointer(error2.instancePath, params.additionalProperty), atKey: true };
+  }
+  return { pointer: error2.instancePath, atKey: false };
+}
+function prune(errors) {
+  let kept = errors.filter((e) => e.keyword !== "if");
+  kept = kept.filter((e) => !(e.keyword === "propertyNames"));
+  const anyOfs = kept.filter((e) => e.keyword === "anyOf");
+  for (const anyOf of anyOfs) {
+    const prefix = `${anyOf.schemaPath.slice(0, -"/anyOf".length)}/anyOf/`;
+    const inner = kept.filter(
+      (e) => e.schemaPath.startsWith(prefix) && e.instancePath === anyOf.instancePath
+    );
+    if (inner.length > 0 && inner.every((e) => e.keyword === "required")) {
+      const names = inner.map(
+        (e) => JSON.stringify(e.params.missingProperty)
+      );
+      anyOf.message = `must contain at least one of ${names.join(", ")}`;
+      anyOf.params = { ...anyOf.params, names };
+      kept = kept.filter((e) => !inner.includes(e));
+    }
+  }
+  for (const oneOf of kept.filter((e) => e.keyword === "oneOf")) {
+    const base = `${oneOf.schemaPath}/`;
+    const byBranch = /* @__PURE__ */ new Map();
+    for (const e of kept) {
+      if (e === oneOf || !e.schemaPath.startsWith(base) || !e.instancePath.startsWith(oneOf.instancePath))
+        continue;
+      const branch = e.schemaPath.slice(base.length).split("/")[0];
+      byBranch.set(branch, [...byBranch.get(branch) ?? [], e]);
+    }
+    if (byBranch.size === 0) continue;
+    const ranked = [...byBranch.entries()].sort(
+      (a, b) => rejection(a[1], oneOf.instancePath) - rejection(b[1], oneOf.instancePath) || a[1].length - b[1].length
+    );
+    const drop = new Set(ranked.slice(1).flatMap(([, errs]) => errs));
+    drop.add(oneOf);
+    kept = kept.filter((e) => !drop.has(e));
+  }
+  return kept;
+}
+function rejection(errors, instancePath) {
+  return errors.some(
+    (e) => e.instancePath === instancePath && (e.keyword === "type" || e.keyword === "const")
+  ) ? 1 : 0;
+}
+function validateStructure(doc) {
+  const validate = validator();
+  if (validate(doc)) return [];
+  const errors = prune([...validate.errors ?? []]);
+  const byPointer = /* @__PURE__ */ new Map();
+  for (const error2 of errors) {
+    const { pointer, atKey } = pointerOf(error2);
+    const value = getAtPointer(doc, error2.instancePath);
+    const code18 = codeFor(error2, pointer);
+    const name = propertyNameOf(error2);
+    const message = code18 === "meta-key-invalid" && name !== void 0 ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"` : code18 === "invalid-extension-identifier" && name !== void 0 ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here` : describe(error2, value);
+    const key = `${pointer}\0${code18}`;
+    const existing = byPointer.get(key);
+    if (existing) {
+      if (!existing.message.split("; ").includes(message)) existing.message += `; ${message}`;
+    } else {
+      byPointer.set(key, { code: code18, pointer, atKey, message });
+    }
+  }
+  return [...byPointer.values()];
+}
+
+// src/validate/index.ts
+var SEMANTIC_RULES = [
+  checkScopes,
+  checkRevisions,
+  checkSecurity,
+  checkTags,
+  checkExtensionIdentifiers,
+  checkDeclarationMeta,
+  checkClientRequirements,
+  checkElicitations,
+  checkToolSchemas,
+  checkToolExamples,
+  checkInteractions,
+  checkResourceExamples,
+  checkPromptExamples,
+  checkCompletionExamples,
+  checkIntegerPrecision
+];
+var INCOMPLETE = /* @__PURE__ */ new Set([
+  "legacy-protocol-validation-incomplete",
+  "unresolved-external-tool-schema-reference",
+  "incomplete-tool-example-validation"
+]);
+function validateDocument(input) {
+  return withRegexBudget(() => validateWithinBudget(input));
+}
+function validateWithinBudget(input) {
+  const raw = collect(input.value);
+  const locate2 = (pointer, atKey) => {
+    const position = input.sourceMap ? atKey ? input.sourceMap.locateKey(pointer) : input.sourceMap.locate(pointer) : { line: 1, column: 1 };
+    return { file: input.file, pointer, line: position.line, column: position.column };
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const findings = [];
+  for (const f of raw) {
+    const key = `${f.code}\0${f.pointer}\0${f.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const finding = {
+      code: f.code,
+      severity: CODES[f.code].severity,
+      message: f.message,
+      location: locate2(f.pointer, f.atKey)
+    };
+    const related = [...new Set(f.related)].filter((p) => p !== f.pointer);
+    if (related.length > 0) finding.related = related.map((p) => locate2(p, false));
+    findings.push(finding);
+  }
+  findings.sort(compareFindings);
+  return {
+    valid: !findings.some((f) => f.severity === "error"),
+    complete: !findings.some((f) => INCOMPLETE.has(f.code)),
+    findings
+  };
+}
+function compareFindings(a, b) {
+  return a.location.line - b.location.line || a.location.column - b.location.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+}
+function collect(value) {
+  const structural = (doc) => validateStructure(doc).map((i) => ({
+    code: i.code,
+    pointer: i.pointer,
+    message: i.message,
+    atKey: i.atKey,
+    related: []
+  }));
+  if (!isJsonObject(value)) {
+    return [
+      {
+        code: "schema-validation",
+        pointer: "",
+        message: "an MCP Description document must be a JSON object",
+        atKey: false,
+        related: []
+      }
+    ];
+  }
+  const first = structural(value);
+  if (first.length > 0) return first;
+  const resolution = resolveComponentRefs(value);
+  const out = resolution.problems.map((p) => ({
+    code: p.code,
+    pointer: p.pointer,
+    message: p.message,
+    atKey: true,
+    related: []
+  }));
+  const remap = (f) => {
+    const origin = resolution.originOf(f.pointer);
+    const related = f.related.map((p) => resolution.originOf(p));
+    if (origin !== f.pointer) {
+      const use = resolution.useSiteOf(f.pointer);
+      if (use !== void 0) related.unshift(use);
+    }
+    return { ...f, pointer: origin, related };
+  };
+  if (resolution.uses.length > 0) {
+    const contextual = structural(resolution.resolved).map((f) => {
+      const mapped = remap(f);
+      const use = resolution.useSiteOf(f.pointer);
+      if (use !== void 0 && mapped.pointer !== f.pointer) mapped.message += ` (component used at ${use})`;
+      return mapped;
+    });
+    if (contextual.length > 0) return [...out, ...contextual];
+  }
+  const ctx = new Ctx(resolution.resolved);
+  for (const rule of SEMANTIC_RULES) rule(ctx);
+  for (const f of ctx.findings) out.push(remap(f));
+  return out;
+}
+
+// src/lint/glob.ts
+import { join as join6, relative as relative2, resolve as resolve4, sep as sep2 } from "node:path";
+
+// src/util/glob.ts
+var SLASH = 47;
+function compileGlob(glob) {
+  return new GlobAutomaton(parse2(glob));
+}
+function parse2(glob) {
+  const atoms = [];
+  let i = 0;
+  while (i < glob.length) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        const atStart = i === 0 || glob[i - 1] === "/";
+        const atEnd = i + 2 === glob.length || glob[i + 2] === "/";
+        if (atStart && atEnd) {
+          if (i + 2 === glob.length) {
+            atoms.push({ kind: "rest" });
+            i += 2;
+          } else {
+            atoms.push({ kind: "directories" });
+            i += 3;
+          }
+          continue;
+        }
+        atoms.push({ kind: "star" });
+        i += 2;
+        continue;
+      }
+      atoms.push({ kind: "star" });
+      i += 1;
+    } else if (c === "?") {
+      atoms.push({ kind: "one" });
+      i += 1;
+    } else if (c === "[") {
+      const end = glob.indexOf("]", i + 2);
+      if (end === -1) {
+        atoms.push({ kind: "char", code: 91 });
+        i += 1;
+        continue;
+      }
+      let body = glob.slice(i + 1, end);
+      const negate = body.startsWith("!") || body.startsWith("^");
+      if (negate) body = body.slice(1);
+      atoms.push({ kind: "class", ranges: classRanges(body), negate });
+      i = end + 1;
+    } else if (c === "{") {
+      const end = matchingBrace(glob, i);
+      if (end === -1) {
+        atoms.push({ kind: "char", code: 123 });
+        i += 1;
+        continue;
+      }
+      atoms.push({ kind: "alternatives", options: splitTopLevel(glob.slice(i + 1, end)).map(parse2) });
+      i = end + 1;
+    } else {
+      const at3 = c === "\\" && i + 1 < glob.length ? i + 1 : i;
+      const code18 = glob.codePointAt(at3);
+      atoms.push({ kind: "char", code: code18 });
+      i = at3 + (code18 > 65535 ? 2 : 1);
+    }
+  }
+  return atoms;
+}
+function classRanges(body) {
+  const codes = Array.from(body, (ch) => ch.codePointAt(0));
+  const ranges = [];
+  for (let k = 0; k < codes.length; k++) {
+    const from = codes[k];
+    if (codes[k + 1] === 45 && k + 2 < codes.length) {
+      ranges.push(from, codes[k + 2]);
+      k += 2;
+    } else ranges.push(from, from);
+  }
+  return ranges;
+}
+function matchingBrace(glob, open2) {
+  let depth = 0;
+  for (let i = open2; i < glob.length; i++) {
+    if (glob[i] === "\\") i += 1;
+    else if (glob[i] === "{") depth += 1;
+    else if (glob[i] === "}" && --depth === 0) return i;
+  }
+  return -1;
+}
+function splitTopLevel(body) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === "\\") i += 1;
+    else if (c === "{") depth += 1;
+    else if (c === "}") depth -= 1;
+    else if (c === "," && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+var isLineBreak = (code18) => code18 === 10 || code18 === 13 || code18 === 8232 || code18 === 8233;
+var GlobAutomaton = class {
+  tests = [];
+  next = [];
+  start;
+  accept;
+  /** Per state, the step that last added it (a set without clearing between steps). */
+  seen = new Int32Array(0);
+  step = 0;
+  constructor(atoms) {
+    this.accept = this.state(void 0, []);
+    this.start = this.sequence(atoms, this.accept);
+    this.seen = new Int32Array(this.next.length);
+  }
+  test(path) {
+    if (this.step > 1073741823 - path.length) {
+      this.seen.fill(0);
+      this.step = 0;
+    }
+    let current = [];
+    this.step++;
+    this.close(this.start, current);
+    for (const ch of path) {
+      if (current.length === 0) return false;
+      const code18 = ch.codePointAt(0);
+      const following = [];
+      this.step++;
+      for (const s of current) {
+        const test2 = this.tests[s];
+        if (test2?.(code18)) this.close(this.next[s]?.[0], following);
+      }
+      current = following;
+    }
+    return current.includes(this.accept);
+  }
+  /** Adds `from` and every state it reaches without reading to `into`: those that read, and the end. */
+  close(from, into) {
+    const stack = [from];
+    while (stack.length > 0) {
+      const s = stack.pop();
+      if (this.seen[s] === this.step) continue;
+      this.seen[s] = this.step;
+      if (this.tests[s] !== void 0 || s === this.accept) into.push(s);
+      else for (const n of this.next[s]) stack.push(n);
+    }
+  }
+  state(test2, next) {
+    this.tests.push(test2);
+    this.next.push(next);
+    return this.tests.length - 1;
+  }
+  sequence(atoms, next) {
+    let at3 = next;
+    for (let k = atoms.length - 1; k >= 0; k--) at3 = this.atom(atoms[k], at3);
+    return at3;
+  }
+  /** A loop that reads any number of characters passing `test`, then goes on to `next`. */
+  repeat(test2, next) {
+    const loop = this.state(void 0, []);
+    const read = this.state(test2, [loop]);
+    this.next[loop] = [read, next];
+    return loop;
+  }
+  atom(atom, next) {
+    switch (atom.kind) {
+      case "char": {
+        const expected = atom.code;
+        return this.state((code18) => code18 === expected, [next]);
+      }
+      case "one":
+        return this.state((code18) => code18 !== SLASH, [next]);
+      case "class": {
+        const { ranges, negate } = atom;
+        return this.state(
+          (code18) => {
+            if (negate && code18 === SLASH) return false;
+            let inside = false;
+            for (let k = 0; k < ranges.length && !inside; k += 2)
+              inside = code18 >= ranges[k] && code18 <= ranges[k + 1];
+            return inside !== negate;
+          },
+          [next]
+        );
+      }
+      case "star":
+        return this.repeat((code18) => code18 !== SLASH, next);
+      case "rest":
+        return this.repeat((code18) => !isLineBreak(code18), next);
+      case "directories": {
+        const loop = this.state(void 0, []);
+        const slash = this.state((code18) => code18 === SLASH, [loop]);
+        this.next[loop] = [this.repeat((code18) => code18 !== SLASH, slash), next];
+        return loop;
+      }
+      case "alternatives":
+        return this.state(
+          void 0,
+          atom.options.map((option) => this.sequence(option, next))
+        );
+    }
+  }
+};
+
+// src/lint/glob.ts
+var cache = /* @__PURE__ */ new Map();
+function compileGlob2(pattern2) {
+  let matcher = cache.get(pattern2);
+  if (!matcher) {
+    matcher = compileGlob(pattern2);
+    cache.set(pattern2, matcher);
+  }
+  return matcher;
+}
+function toPosix(path) {
+  return sep2 === "/" ? path : path.split(sep2).join("/");
+}
+function matchesAny(path, globs) {
+  const posix = toPosix(path);
+  return globs.some((g) => compileGlob2(g.startsWith("./") ? g.slice(2) : g).test(posix));
+}
+
+// src/lint/ignore-expiry.ts
+function isExpired(expires, now) {
+  if (!expires) return false;
+  return now.getTime() >= Date.parse(`${expires}T00:00:00Z`) + 864e5;
+}
+
+// src/lint/subject-label.ts
+var SUBJECT_LABEL = {
+  Document: "Document",
+  Info: "Info",
+  Transport: "Transport",
+  SecurityScheme: "Security scheme",
+  Tool: sentenceKindLabel("tool"),
+  ToolInputSchema: "Input schema",
+  ToolOutputSchema: "Output schema",
+  ToolInputProperty: "Input property",
+  ToolOutputProperty: "Output property",
+  Prompt: sentenceKindLabel("prompt"),
+  PromptArgument: "Prompt argument",
+  Resource: sentenceKindLabel("resource"),
+  ResourceTemplate: sentenceKindLabel("resourceTemplate"),
+  Elicitation: "Elicitation",
+  Example: "Example",
+  Tag: "Tag"
+};
+function subjectLabel(subject) {
+  const kept = subject;
+  if (kept.label !== void 0) return kept.label;
+  const label = describeSubject(subject);
+  if ("label" in kept) kept.label = label;
+  return label;
+}
+function describeSubject(subject) {
+  if (subject.kind === "path") return `Value at ${subject.pointer || "/"}`;
+  const parent = subject.parent;
+  if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema") {
+    const tool = parent?.type === "Tool" && parent.name === subject.name ? subjectLabel(parent) : `Tool ${describeValue(subject.name)}`;
+    return `${SUBJECT_LABEL[subject.type]} of ${tool}`;
+  }
+  const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
+  if (parent && parent.type !== "Document") return `${own} of ${subjectLabel(parent)}`;
+  return own;
+}
+
+// src/lint/messages.ts
+var templates2 = /* @__PURE__ */ new Map();
+function parseTemplate(template) {
+  let parts = templates2.get(template);
+  if (!parts) {
+    parts = template.split(/(\{\{\s*(\w+)\s*\}\})/);
+    templates2.set(template, parts);
+  }
+  return parts;
+}
+var lastMessage = "";
+var lastEscaped = "";
+function escapedMessage(message) {
+  if (message !== lastMessage) {
+    lastEscaped = escapeInvisible(message);
+    lastMessage = message;
+  }
+  return lastEscaped;
+}
+function placeholder(name, values) {
+  switch (name) {
+    case "error":
+      return escapedMessage(values.result.message);
+    case "value":
+      return describeValue(values.target);
+    case "property":
+      return values.property;
+    case "name":
+      return escapeInvisible(values.subject.name);
+    case "subject":
+      return subjectLabel(values.subject);
+    case "type":
+      return values.subject.type;
+    case "path":
+      return values.at;
+    default:
+      return void 0;
+  }
+}
+var DEFAULT_MESSAGE = "{{subject}} {{error}}";
+var DEFAULT_MESSAGE_WITH_PROPERTY = "{{subject}} {{property}} {{error}}";
+function render(template, values) {
+  const parts = parseTemplate(template);
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 3) {
+    out += (placeholder(parts[i + 1], values) ?? parts[i]) + parts[i + 2];
+  }
+  return out;
+}
+
+// src/lint/pointer-pattern.ts
+function matchesPointerPattern(pattern2, pointer) {
+  const want = parsePointer(pattern2);
+  const have = parsePointer(pointer);
+  let reached = [true];
+  for (const segment2 of want) {
+    const next = [];
+    let any = false;
+    if (segment2 === "**") {
+      const first = reached.indexOf(true);
+      for (let j = first; j <= have.length; j++) next[j] = any = true;
+    } else {
+      for (let j = 0; j < have.length; j++) {
+        if (reached[j] && (segment2 === "*" || segment2 === have[j])) next[j + 1] = any = true;
+      }
+    }
+    if (!any) return false;
+    reached = next;
+  }
+  return true;
+}
+
+// src/lint/rule-plan.ts
+import { relative as relative3 } from "node:path";
+var KEY_FIELD = /* @__PURE__ */ Symbol("@key");
+function compileWhen(when) {
+  if (when === void 0) return void 0;
+  return Object.keys(when).map((key) => compileCondition(readerOf(key), when[key]));
+}
+function readerOf(key) {
+  if (key === "$depth") return (subject) => subject.depth;
+  if (key === "$required") return (subject) => subject.required ?? false;
+  if (key === "$kind") return (subject) => subject.kind;
+  if (key === "$name") return (subject) => subject.name;
+  if (key === "$via") return (subject) => subject.via;
+  const segments = key.split(".");
+  return (subject) => fieldValue(subject.value, segments);
+}
+function compileCondition(read, cond) {
+  if (isJsonObject(cond)) {
+    const defined2 = Object.hasOwn(cond, "defined") ? cond.defined : void 0;
+    const hasNot = Object.hasOwn(cond, "not");
+    const not = cond.not;
+    const allowed2 = Object.hasOwn(cond, "in") && Array.isArray(cond.in) ? cond.in : void 0;
+    return (subject) => {
+      const actual = read(subject);
+      if (defined2 !== void 0 && actual !== void 0 !== defined2) return false;
+      if (hasNot && actual !== void 0 && sameValue(actual, not)) return false;
+      return allowed2 === void 0 || allowed2.some((v) => sameValue(v, actual));
+    };
+  }
+  if (Array.isArray(cond))
+    return (subject) => {
+      const actual = read(subject);
+      return cond.some((v) => sameValue(v, actual));
+    };
+  return (subject) => read(subject) === cond;
+}
+var planCache = /* @__PURE__ */ new WeakMap();
+function relativeTo(baseDir, filePath) {
+  const rel = toPosix(relative3(baseDir, filePath));
+  return rel.startsWith("../") ? toPosix(filePath) : rel;
+}
+function applyChange(rule, change) {
+  const next = { ...rule };
+  if (change.severity) next.severity = change.severity;
+  if (change.options) next.functionOptions = { ...rule.functionOptions, ...change.options };
+  return next;
+}
+function planFor(config, filePath) {
+  let cache3 = planCache.get(config);
+  if (!cache3) planCache.set(config, cache3 = /* @__PURE__ */ new Map());
+  const fileOverrides = config.overrides.filter(
+    (o) => o.files === void 0 || matchesAny(relativeTo(o.baseDir, filePath), o.files)
+  );
+  const key = fileOverrides.map((o) => config.overrides.indexOf(o)).join(",");
+  const cached2 = cache3.get(key);
+  if (cached2) return cached2;
+  const rules = new Map(config.rules);
+  for (const override of fileOverrides) {
+    if (override.pointers) continue;
+    for (const [id, change] of override.rules) {
+      const rule = rules.get(id);
+      if (rule) rules.set(id, applyChange(rule, change));
+    }
+  }
+  const pointerOverrides = fileOverrides.filter((o) => o.pointers);
+  const pointerRuleIds = new Set(pointerOverrides.flatMap((o) => [...o.rules.keys()]));
+  const byType = /* @__PURE__ */ new Map();
+  const pathRules = [];
+  for (const rule of rules.values()) {
+    if (rule.validation) continue;
+    if (rule.severity === "off" && !pointerRuleIds.has(rule.id)) continue;
+    const fn = config.functions.get(rule.function);
+    if (!fn) continue;
+    const fields = rule.field ? rule.field.map((f) => f === "@key" ? KEY_FIELD : { text: f, segments: f.split(".") }) : [void 0];
+    const compiled4 = {
+      rule,
+      fn,
+      id: rule.id,
+      call: fn.fn,
+      options: rule.functionOptions,
+      handlesMissing: fn.handlesMissing === true,
+      contextFree: BUILTIN_FUNCTIONS.get(fn.name) === fn && fn.fn.length < 3,
+      fields,
+      when: compileWhen(rule.when),
+      paths: []
+    };
+    for (const given of rule.given) {
+      if (given.startsWith("$")) compiled4.paths.push(parseJsonPath(given));
+      else {
+        const type = given;
+        let list2 = byType.get(type);
+        if (!list2) byType.set(type, list2 = []);
+        list2.push(compiled4);
+      }
+    }
+    if (compiled4.paths.length > 0) pathRules.push(compiled4);
+  }
+  const plan = { rules, byType, pathRules, pointerOverrides };
+  cache3.set(key, plan);
+  return plan;
+}
+function effectiveRule(rule, overrides, pointer) {
+  let out = rule;
+  for (const override of overrides) {
+    const change = override.rules.get(rule.id);
+    if (change && override.pointers?.some((p) => matchesPointerPattern(p, pointer)))
+      out = applyChange(out, change);
+  }
+  return out;
+}
+function fieldValue(value, segments) {
+  let current = value;
+  for (let i = 0; i < segments.length; i++) {
+    const segment2 = segments[i];
+    if (Array.isArray(current) && /^\d+$/.test(segment2)) current = current[Number(segment2)];
+    else if (isJsonObject(current) && Object.hasOwn(current, segment2)) current = current[segment2];
+    else return void 0;
+  }
+  return current;
+}
+function conditionHolds(subject, when) {
+  for (let i = 0; i < when.length; i++) if (!when[i](subject)) return false;
+  return true;
+}
+function sameValue(a, b) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// src/lint/subjects.ts
+var SCHEMA_MAP_KEYWORDS = ["patternProperties", "$defs", "definitions", "dependentSchemas"];
+var SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+var SCHEMA_SINGLE_KEYWORDS = [
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "additionalItems"
+];
+var OTHER_SUBSCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
+  ...SCHEMA_MAP_KEYWORDS,
+  ...SCHEMA_LIST_KEYWORDS,
+  ...SCHEMA_SINGLE_KEYWORDS
+]);
+function hasOtherSubschemas(schema2) {
+  const keys = Object.keys(schema2);
+  for (let i = 0; i < keys.length; i++) if (OTHER_SUBSCHEMA_KEYWORDS.has(keys[i])) return true;
+  return false;
+}
+var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
+var INPUT = { schema: "ToolInputSchema", property: "ToolInputProperty" };
+var OUTPUT = { schema: "ToolOutputSchema", property: "ToolOutputProperty" };
+var TOOL_SCHEMAS = [
+  ["inputSchema", INPUT],
+  ["outputSchema", OUTPUT]
+];
+var EXAMPLE_MAPS = [
+  ["examples", ""],
+  ["interactionExamples", "-interaction"],
+  ["completionExamples", "-completion"]
+];
+function makeSubject(type, pointer, value, name, parent, extra) {
+  const subject = {
+    type,
+    pointer,
+    value,
+    name,
+    parent,
+    depth: extra?.depth,
+    via: extra?.via,
+    required: extra?.required,
+    kind: extra?.kind,
+    label: void 0
+  };
+  return subject;
+}
+function buildSubjects(document) {
+  const index = /* @__PURE__ */ new Map();
+  const add = (subject) => {
+    let list2 = index.get(subject.type);
+    if (!list2) {
+      list2 = [];
+      index.set(subject.type, list2);
+    }
+    list2.push(subject);
+    return subject;
+  };
+  const root = add(makeSubject("Document", "", document, "document", void 0));
+  if (!isJsonObject(document)) return index;
+  const components = isJsonObject(document.components) ? document.components : void 0;
+  const visitedSchemas = /* @__PURE__ */ new Set();
+  const resolve8 = (value, pointer) => {
+    let current = value;
+    let at3 = pointer;
+    for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current.$componentRef === "string"; hops++) {
+      const match = COMPONENT_REF.exec(current.$componentRef);
+      const space = match && components && Object.hasOwn(components, match[1]) ? components[match[1]] : void 0;
+      if (!match || !isJsonObject(space) || !Object.hasOwn(space, match[2])) break;
+      current = space[match[2]];
+      at3 = appendPointer("/components", match[1], match[2]);
+    }
+    return { value: current, pointer: at3 };
+  };
+  const walkSchema = (schema2, pointer, depth, owner, types2, via) => {
+    if (!isJsonObject(schema2)) return;
+    add(makeSubject(types2.schema, pointer, schema2, owner.name, owner, { depth, via }));
+    const properties2 = schema2.properties;
+    if (isJsonObject(properties2)) {
+      const required = Array.isArray(schema2.required) ? schema2.required : [];
+      const requiredSet = required.length > 32 ? new Set(required) : void 0;
+      const names = Object.keys(properties2);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        const at3 = `${pointer}/properties/${escapeSegment(name)}`;
+        const value = properties2[name];
+        add(
+          makeSubject(types2.property, at3, value, name, owner, {
+            depth: depth + 1,
+            required: requiredSet ? requiredSet.has(name) : required.includes(name)
+          })
+        );
+        walkSchema(value, at3, depth + 1, owner, types2, "properties");
+      }
+    }
+    const items2 = schema2.items;
+    if (Array.isArray(items2)) {
+      for (let i = 0; i < items2.length; i++)
+        walkSchema(items2[i], appendPointer(pointer, "items", i), depth, owner, types2, "items");
+    } else if (items2 !== void 0) {
+      walkSchema(items2, appendPointer(pointer, "items"), depth, owner, types2, "items");
+    }
+    if (!hasOtherSubschemas(schema2)) return;
+    for (const keyword2 of SCHEMA_SINGLE_KEYWORDS) {
+      if (Object.hasOwn(schema2, keyword2))
+        walkSchema(
+          schema2[keyword2],
+          appendPointer(pointer, keyword2),
+          depth,
+          owner,
+          types2,
+          keyword2
+        );
+    }
+    for (const keyword2 of SCHEMA_LIST_KEYWORDS) {
+      const list2 = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
+      if (Array.isArray(list2))
+        for (let i = 0; i < list2.length; i++)
+          walkSchema(list2[i], appendPointer(pointer, keyword2, i), depth, owner, types2, keyword2);
+    }
+    for (const keyword2 of SCHEMA_MAP_KEYWORDS) {
+      const map = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
+      if (isJsonObject(map))
+        for (const name of Object.keys(map))
+          walkSchema(
+            map[name],
+            appendPointer(pointer, keyword2, name),
+            depth,
+            owner,
+            types2,
+            keyword2
+          );
+    }
+  };
+  const exampleMaps = (owner, value, kind) => {
+    for (let m = 0; m < EXAMPLE_MAPS.length; m++) {
+      const entry2 = EXAMPLE_MAPS[m];
+      const field = entry2[0];
+      const suffix = entry2[1];
+      const map = Object.hasOwn(value, field) ? value[field] : void 0;
+      if (!isJsonObject(map)) continue;
+      const exampleKind = `${kind}${suffix}`;
+      const names = Object.keys(map);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        const resolved = resolve8(map[name], appendPointer(owner.pointer, field, name));
+        add(makeSubject("Example", resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
+      }
+    }
+  };
+  const elicitations = (owner, value) => {
+    const list2 = value.elicitations;
+    if (!Array.isArray(list2)) return;
+    list2.forEach((item, i) => {
+      const name = isJsonObject(item) && typeof item.name === "string" ? item.name : `#${i}`;
+      add(makeSubject("Elicitation", appendPointer(owner.pointer, "elicitations", i), item, name, owner));
+    });
+  };
+  const doc = document;
+  const objectAt2 = (key) => Object.hasOwn(doc, key) ? doc[key] : void 0;
+  const info3 = objectAt2("info");
+  if (info3 !== void 0) add(makeSubject("Info", "/info", info3, "info", root));
+  const each = (key, visit) => {
+    const list2 = objectAt2(key);
+    if (Array.isArray(list2))
+      for (let i = 0; i < list2.length; i++) visit(list2[i], appendPointer("", key, i), i);
+  };
+  const nameOf2 = (item, field, i) => isJsonObject(item) && typeof item[field] === "string" ? item[field] : `#${i}`;
+  each(
+    "transports",
+    (item, pointer, i) => add(makeSubject("Transport", pointer, item, nameOf2(item, "type", i), root))
+  );
+  const schemes = objectAt2("securitySchemes");
+  if (isJsonObject(schemes))
+    for (const name of Object.keys(schemes))
+      add(
+        makeSubject(
+          "SecurityScheme",
+          appendPointer("/securitySchemes", name),
+          schemes[name],
+          name,
+          root
+        )
+      );
+  each("tools", (item, pointer, i) => {
+    const tool = add(makeSubject("Tool", pointer, item, nameOf2(item, "name", i), root));
+    if (!isJsonObject(item)) return;
+    for (let s = 0; s < TOOL_SCHEMAS.length; s++) {
+      const entry2 = TOOL_SCHEMAS[s];
+      const field = entry2[0];
+      const types2 = entry2[1];
+      if (!Object.hasOwn(item, field)) continue;
+      const resolved = resolve8(item[field], appendPointer(pointer, field));
+      const key = `${types2.schema}:${resolved.pointer}`;
+      if (visitedSchemas.has(key)) continue;
+      visitedSchemas.add(key);
+      walkSchema(resolved.value, resolved.pointer, 0, tool, types2, void 0);
+    }
+    elicitations(tool, item);
+    exampleMaps(tool, item, "tool");
+  });
+  for (const [collection, type, identity, kind] of [
+    ["resources", "Resource", "uri", "resource"],
+    ["resourceTemplates", "ResourceTemplate", "uriTemplate", "resourceTemplate"]
+  ]) {
+    each(collection, (item, pointer, i) => {
+      const subject = add(makeSubject(type, pointer, item, nameOf2(item, identity, i), root));
+      if (!isJsonObject(item)) return;
+      elicitations(subject, item);
+      exampleMaps(subject, item, kind);
+    });
+  }
+  each("prompts", (item, pointer, i) => {
+    const prompt = add(makeSubject("Prompt", pointer, item, nameOf2(item, "name", i), root));
+    if (!isJsonObject(item)) return;
+    const args = item.arguments;
+    if (Array.isArray(args))
+      args.forEach((arg, j) => {
+        add(
+          makeSubject(
+            "PromptArgument",
+            appendPointer(pointer, "arguments", j),
+            arg,
+            nameOf2(arg, "name", j),
+            prompt,
+            {
+              required: isJsonObject(arg) && arg.required === true
+            }
+          )
+        );
+      });
+    elicitations(prompt, item);
+    exampleMaps(prompt, item, "prompt");
+  });
+  each("tags", (item, pointer, i) => add(makeSubject("Tag", pointer, item, nameOf2(item, "name", i), root)));
+  return index;
+}
+
+// src/lint/engine.ts
+var INLINE_IGNORE_KEY = "x-mcpdesc-ignore";
+function lintDocument(loaded, config, options = {}) {
+  const filePath = options.filePath ?? loaded.file;
+  const now = options.now ?? /* @__PURE__ */ new Date();
+  const plan = planFor(config, filePath);
+  const document = loaded.value;
+  const map = loaded.sourceMap;
+  const findings = [];
+  let suppressed = 0;
+  const ignores = config.ignores.filter(
+    (entry2) => !isExpired(entry2.expires, now) && (entry2.files === void 0 || matchesAny(relativeTo(entry2.baseDir, filePath), entry2.files))
+  );
+  const inlineMemo = /* @__PURE__ */ new Map();
+  const inlineAt = (pointer) => {
+    let cached2 = inlineMemo.get(pointer);
+    if (cached2 !== void 0) return cached2;
+    const value = getAtPointer(document, pointer);
+    cached2 = null;
+    if (isJsonObject(value) && Object.hasOwn(value, INLINE_IGNORE_KEY)) {
+      const raw = value[INLINE_IGNORE_KEY];
+      const ids = Array.isArray(raw) ? raw : isJsonObject(raw) ? Object.keys(raw) : typeof raw === "string" ? [raw] : [];
+      cached2 = new Set(ids.filter((x) => typeof x === "string"));
+    }
+    inlineMemo.set(pointer, cached2);
+    return cached2;
+  };
+  const hasInline = loaded.text.includes(INLINE_IGNORE_KEY);
+  const isSuppressed = (code18, pointer) => {
+    if (isInvalidatingCode(code18)) return false;
+    if (hasInline)
+      for (let p = pointer; p !== void 0; p = parentPointer(p)) {
+        if (inlineAt(p)?.has(code18)) return true;
+      }
+    if (ignores.length === 0) return false;
+    return ignores.some(
+      (entry2) => entry2.rules.includes(code18) && (entry2.pointers === void 0 || entry2.pointers.some((p) => matchesPointerPattern(p, pointer)))
+    );
+  };
+  const severityAt = (rule, pointer) => plan.pointerOverrides.length === 0 ? rule.severity : effectiveRule(rule, plan.pointerOverrides, pointer).severity;
+  let valid = true;
+  let complete = true;
+  if (options.validate !== false) {
+    const result = validateDocument({ value: document, file: loaded.file, sourceMap: map });
+    complete = result.complete;
+    for (const finding of result.findings) {
+      if (isInvalidatingCode(finding.code)) valid = false;
+      const rule = plan.rules.get(finding.code);
+      const severity = rule ? severityAt(rule, finding.location.pointer) : finding.severity;
+      if (severity === "off") continue;
+      if (isSuppressed(finding.code, finding.location.pointer)) {
+        suppressed++;
+        continue;
+      }
+      findings.push({ ...finding, severity });
+    }
+  }
+  const subjects = buildSubjects(document);
+  const unplaced = [];
+  const noPointerOverrides = plan.pointerOverrides.length === 0;
+  const record = (rule, subject, field, target, pointer, results) => {
+    for (let r2 = 0; r2 < results.length; r2++) {
+      const result = results[r2];
+      if (!result || typeof result.message !== "string") continue;
+      const at3 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
+      const severity = severityAt(rule, at3);
+      if (severity === "off") continue;
+      if (isSuppressed(rule.id, at3)) {
+        suppressed++;
+        continue;
+      }
+      const atKey = result.atKey ?? (field === KEY_FIELD && at3 === pointer);
+      const property = field === void 0 ? "" : field === KEY_FIELD ? "name" : field.text;
+      const message = render(rule.message ?? (property ? DEFAULT_MESSAGE_WITH_PROPERTY : DEFAULT_MESSAGE), {
+        result,
+        target,
+        property,
+        subject,
+        at: at3
+      });
+      const location = { file: loaded.file, pointer: at3, line: 0, column: 0 };
+      findings.push({ code: rule.id, severity, message, location });
+      unplaced.push({ location, atKey });
+    }
+  };
+  const run2 = (compiled4, subject) => {
+    if (compiled4.when !== void 0 && !conditionHolds(subject, compiled4.when)) return;
+    const rule = noPointerOverrides ? compiled4.rule : effectiveRule(compiled4.rule, plan.pointerOverrides, subject.pointer);
+    const options2 = noPointerOverrides ? compiled4.options : rule.functionOptions;
+    const fields = compiled4.fields;
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f];
+      let target;
+      if (field === void 0) target = subject.value;
+      else if (field === KEY_FIELD) target = subject.name;
+      else target = fieldValue(subject.value, field.segments);
+      if (target === void 0 && !compiled4.handlesMissing) continue;
+      const context2 = compiled4.contextFree ? void 0 : new RuleContext(subject, field, document, subjects, compiled4.id);
+      let results;
+      try {
+        results = compiled4.call(target, options2, context2);
+      } catch (error2) {
+        throw functionFailed(compiled4, subject, field, loaded.file, error2);
+      }
+      if (results && results.length > 0)
+        record(rule, subject, field, target, context2?.pointer ?? targetPointer(subject, field), results);
+    }
+  };
+  for (const [type, rules] of plan.byType) {
+    const list2 = subjects.get(type);
+    if (!list2) continue;
+    for (let i = 0; i < list2.length; i++) {
+      const subject = list2[i];
+      for (let r2 = 0; r2 < rules.length; r2++) run2(rules[r2], subject);
+    }
+  }
+  for (const compiled4 of plan.pathRules) {
+    for (const steps of compiled4.paths) {
+      for (const match of queryJsonPath(document, steps)) run2(compiled4, pathSubject(match));
+    }
+  }
+  unplaced.sort(
+    (a, b) => a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0
+  );
+  for (let i = 0; i < unplaced.length; i++) {
+    const { location, atKey } = unplaced[i];
+    const at3 = location.pointer;
+    const present = atKey ? at3 : map.nearest(at3);
+    const position = atKey ? map.locateKey(at3) : present === at3 ? map.locate(at3) : map.locateKey(present);
+    location.line = position.line;
+    location.column = position.column;
+  }
+  findings.sort(compareFindings);
+  return { file: loaded.file, findings, valid, complete, suppressed };
+}
+var RuleContext = class {
+  constructor(subject, field, document, subjects, ruleId) {
+    this.subject = subject;
+    this.field = field;
+    this.document = document;
+    this.subjects = subjects;
+    this.ruleId = ruleId;
+  }
+  subject;
+  field;
+  document;
+  subjects;
+  ruleId;
+  at;
+  get pointer() {
+    this.at ??= targetPointer(this.subject, this.field);
+    return this.at;
+  }
+};
+function targetPointer(subject, field) {
+  return field === void 0 || field === KEY_FIELD ? subject.pointer : appendPointer(subject.pointer, ...field.segments);
+}
+function pathSubject(match) {
+  const segments = parsePointer(match.pointer);
+  return makeSubject(
+    "Document",
+    match.pointer,
+    match.value,
+    segments[segments.length - 1] ?? "$",
+    void 0,
+    {
+      kind: "path"
+    }
+  );
+}
+var RuleFunctionError = class extends Error {
+  name = "RuleFunctionError";
+};
+function functionFailed(compiled4, subject, field, file, error2) {
+  return new RuleFunctionError(
+    `rule ${compiled4.id} (function ${compiled4.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error2 instanceof Error ? error2.message : String(error2)}`,
+    { cause: error2 }
+  );
+}
+
+// src/migrate/detect.ts
+var MCPDESC_070 = "0.7.0";
+function declaredVersion(value) {
+  return isJsonObject(value) && typeof value.mcpdesc === "string" ? value.mcpdesc : void 0;
+}
+function isMcpdesc07(value) {
+  return declaredVersion(value) === MCPDESC_070;
+}
+
+// src/migrate/report.ts
+function entry(kind, code18, message, source, result) {
+  const out = { kind, code: code18, message };
+  if (source !== void 0) out.source = { pointer: source };
+  if (result !== void 0) out.result = { pointer: result };
+  return out;
+}
+function statusOf(entries3) {
+  if (entries3.some((e) => e.kind === "decision")) return "needs-author-input";
+  if (entries3.some((e) => e.kind === "warning" || e.kind === "default")) return "migrated-with-warnings";
+  return "migrated";
+}
+function locateEntries(entries3, sourceMap, resultMap) {
+  return entries3.map((e) => {
+    const out = { ...e };
+    if (e.source && sourceMap)
+      out.source = { pointer: e.source.pointer, ...sourceMap.locate(e.source.pointer) };
+    if (e.result && resultMap)
+      out.result = { pointer: e.result.pointer, ...resultMap.locate(e.result.pointer) };
+    return out;
+  });
+}
+
+// src/migrate/source-schema.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname5, join as join7 } from "node:path";
+import { fileURLToPath as fileURLToPath5 } from "node:url";
+var SCHEMA_FILE_070 = "mcp-description-0.7.0.json";
+var compiled3;
+function schema070() {
+  const here = dirname5(fileURLToPath5(new URL("../src/migrate/source-schema.ts", import.meta.url).href));
+  return JSON.parse(readFileSync4(join7(here, "..", "..", "schemas", SCHEMA_FILE_070), "utf8"));
+}
+function validator2() {
+  if (!compiled3) {
+    const ajv3 = withSafeKeywords(
+      new (loadAjv()).Ajv({
+        allErrors: true,
+        strict: false,
+        allowUnionTypes: true,
+        code: LINEAR_ERRORS_CODE
+      }),
+      loadAjv()
+    );
+    loadAjvFormats()(ajv3);
+    compiled3 = ajv3.compile(schema070());
+  }
+  return compiled3;
+}
+function describeError(error2) {
+  const params = error2.params;
+  switch (error2.keyword) {
+    case "additionalProperties":
+      return {
+        pointer: appendPointer(error2.instancePath, String(params.additionalProperty)),
+        message: `property ${JSON.stringify(params.additionalProperty)} is not allowed here in 0.7.0`
+      };
+    case "required":
+      return {
+        pointer: error2.instancePath,
+        message: `missing required property ${JSON.stringify(params.missingProperty)}`
+      };
+    case "enum":
+      return {
+        pointer: error2.instancePath,
+        message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`
+      };
+    default:
+      return { pointer: error2.instancePath, message: error2.message ?? error2.keyword };
+  }
+}
+var TRANSPORT_BRANCH = { "streamable-http": "0", stdio: "1", sse: "2" };
+function relevant(error2, value) {
+  if (error2.schemaPath.startsWith("#/anyOf/")) return false;
+  const branch = /^#\/properties\/transports\/items\/oneOf\/(\d)\//.exec(error2.schemaPath);
+  if (branch) {
+    const index = /^\/transports\/(\d+)/.exec(error2.instancePath)?.[1];
+    const transports = value.transports;
+    const item = Array.isArray(transports) && index !== void 0 ? transports[Number(index)] : void 0;
+    const type = item !== null && typeof item === "object" && !Array.isArray(item) ? item.type : void 0;
+    const wanted = typeof type === "string" ? TRANSPORT_BRANCH[type] : void 0;
+    if (wanted === void 0) return error2.keyword === "const" && branch[1] === "0";
+    return branch[1] === wanted;
+  }
+  return error2.keyword !== "oneOf";
+}
+function validateSource070(value) {
+  const validate = validator2();
+  if (validate(value)) return [];
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const error2 of validate.errors ?? []) {
+    if (!relevant(error2, value)) continue;
+    const issue2 = error2.keyword === "anyOf" && error2.instancePath === "" ? {
+      pointer: "",
+      message: "a 0.7.0 document must declare at least one of tools, resources, resourceTemplates, prompts"
+    } : error2.keyword === "const" && error2.instancePath.endsWith("/type") ? {
+      pointer: error2.instancePath,
+      message: 'transport type must be one of "streamable-http", "stdio", "sse"'
+    } : describeError(error2);
+    const key = `${issue2.pointer}\0${issue2.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(issue2);
+  }
+  return out;
+}
+
+// src/migrate/steps/util.ts
+function withKey(obj3, key, value, place = {}) {
+  const out = {};
+  if (Object.hasOwn(obj3, key)) {
+    for (const k of Object.keys(obj3)) setOwn(out, k, k === key ? value : obj3[k]);
+    return out;
+  }
+  const before2 = place.before?.find((k) => Object.hasOwn(obj3, k));
+  const after = before2 === void 0 ? place.after?.find((k) => Object.hasOwn(obj3, k)) : void 0;
+  let placed = false;
+  for (const k of Object.keys(obj3)) {
+    if (k === before2 && !placed) {
+      setOwn(out, key, value);
+      placed = true;
+    }
+    setOwn(out, k, obj3[k]);
+    if (k === after && !placed) {
+      setOwn(out, key, value);
+      placed = true;
+    }
+  }
+  if (!placed) setOwn(out, key, value);
+  return out;
+}
+function withoutKey(obj3, key) {
+  const out = {};
+  for (const k of Object.keys(obj3)) if (k !== key) setOwn(out, k, obj3[k]);
+  return out;
+}
+function describe2(value) {
+  return JSON.stringify(value);
+}
+
+// src/migrate/steps/capabilities.ts
+var KNOWN3 = /* @__PURE__ */ new Set([
+  "tools",
+  "resources",
+  "prompts",
+  "completions",
+  "logging",
+  "tasks",
+  "extensions",
+  "experimental"
+]);
+function migrateCapabilities(doc) {
+  const entries3 = [];
+  if (!Object.hasOwn(doc, "capabilities") || !isJsonObject(doc.capabilities)) {
+    return { value: doc, entries: entries3, moves: [] };
+  }
+  const capabilities = doc.capabilities;
+  entries3.push(
+    entry(
+      "change",
+      "capabilities-wrapped",
+      "capabilities object wrapped in a one-item array (it applies to every root revision)",
+      "/capabilities",
+      "/capabilities/0"
+    )
+  );
+  for (const key of Object.keys(capabilities)) {
+    if (KNOWN3.has(key) || key.startsWith("x-")) continue;
+    if (key === "protocolVersions") continue;
+    entries3.push(
+      entry(
+        "decision",
+        "capability-unknown",
+        `capabilities.${key} is not a 0.8.0 capability: move it under experimental, an x- extension or capabilities.extensions (the migration does not choose)`,
+        appendPointer("/capabilities", key),
+        appendPointer("/capabilities/0", key)
+      )
+    );
+  }
+  return {
+    value: withKey(doc, "capabilities", [capabilities]),
+    entries: entries3,
+    moves: [{ result: "/capabilities/0", source: "/capabilities" }]
+  };
+}
+
+// src/migrate/steps/empty-collections.ts
+var ROOT = ["transports", "tools", "resources", "resourceTemplates", "prompts", "tags"];
+var PRIMITIVES = ["tools", "resources", "resourceTemplates", "prompts"];
+function isEmptyCollection(value) {
+  return Array.isArray(value) && value.length === 0 || isJsonObject(value) && Object.keys(value).length === 0;
+}
+function dropEmpty(obj3, keys, pointer, entries3) {
+  let out = obj3;
+  for (const key of keys) {
+    if (!Object.hasOwn(out, key) || !Array.isArray(out[key]) || !isEmptyCollection(out[key])) continue;
+    out = withoutKey(out, key);
+    entries3.push(
+      entry(
+        "change",
+        "empty-collection-removed",
+        `empty ${key} removed (0.8.0 forbids empty declaration collections; it declared nothing)`,
+        appendPointer(pointer, key)
+      )
+    );
+  }
+  return out;
+}
+function migrateEmptyCollections(doc) {
+  const entries3 = [];
+  let value = doc;
+  if (isJsonObject(value.info) && Array.isArray(value.info.icons) && value.info.icons.length === 0) {
+    value = withKey(value, "info", dropEmpty(value.info, ["icons"], "/info", entries3));
+  }
+  for (const kind of PRIMITIVES) {
+    const list2 = value[kind];
+    if (!Array.isArray(list2)) continue;
+    let changed = false;
+    const items2 = list2.map((item, index) => {
+      if (!isJsonObject(item)) return item;
+      const keys = kind === "prompts" ? ["icons", "tags", "arguments"] : ["icons", "tags"];
+      const next = dropEmpty(item, keys, appendPointer("", kind, index), entries3);
+      if (next !== item) changed = true;
+      return next;
+    });
+    if (changed) value = withKey(value, kind, items2);
+  }
+  value = dropEmpty(value, ROOT, "", entries3);
+  return { value, entries: entries3, moves: [] };
+}
+
+// src/migrate/steps/input-schemas.ts
+function checkInputSchemas(doc) {
+  const entries3 = [];
+  const tools = doc.tools;
+  if (!Array.isArray(tools)) return { value: doc, entries: entries3, moves: [] };
+  tools.forEach((tool, index) => {
+    if (!isJsonObject(tool)) return;
+    const at3 = appendPointer("/tools", index);
+    const name = typeof tool.name === "string" ? tool.name : `#${index}`;
+    if (!Object.hasOwn(tool, "inputSchema")) {
+      entries3.push(
+        entry(
+          "decision",
+          "tool-input-schema-missing",
+          `tool ${JSON.stringify(name)} has no inputSchema, which 0.8.0 requires. The migration does not guess: add the real schema, or { type: object, additionalProperties: false } only if you confirm the tool takes no parameters`,
+          at3,
+          at3
+        )
+      );
+      return;
+    }
+    const schema2 = tool.inputSchema;
+    if (!isJsonObject(schema2) || schema2.type !== "object") {
+      const schemaAt = appendPointer(at3, "inputSchema");
+      const what = isJsonObject(schema2) ? Object.hasOwn(schema2, "type") ? `has type ${JSON.stringify(schema2.type)}` : "has no type" : "is not an object";
+      entries3.push(
+        entry(
+          "decision",
+          "tool-input-schema-not-object",
+          `the inputSchema of tool ${JSON.stringify(name)} ${what}; 0.8.0 requires an object-rooted schema (type: object). The migration does not rewrite it: check what the tool accepts`,
+          schemaAt,
+          schemaAt
+        )
+      );
+    }
+  });
+  return { value: doc, entries: entries3, moves: [] };
+}
+
+// src/migrate/steps/protocol-versions.ts
+var SUPPORTED = PROTOCOL_VERSIONS.join(", ");
+function migrateProtocolVersions(doc, options) {
+  const entries3 = [];
+  const moves = [];
+  const info3 = isJsonObject(doc.info) ? doc.info : void 0;
+  const hasSource = info3 !== void 0 && Object.hasOwn(info3, "protocolVersion");
+  const fromSource = hasSource ? info3.protocolVersion : void 0;
+  let value = doc;
+  if (info3 && hasSource) {
+    value = withKey(value, "info", withoutKey(info3, "protocolVersion"));
+  }
+  for (const [flag, given] of [
+    ["--protocol-version", options.protocolVersion],
+    ["--default-protocol-version", options.defaultProtocolVersion]
+  ]) {
+    if (given !== void 0 && !isProtocolVersion(given)) {
+      entries3.push(
+        entry(
+          "decision",
+          "protocol-version-unsupported",
+          `${flag} ${describe2(given)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED})`
+        )
+      );
+      return { value, entries: entries3, moves };
+    }
+  }
+  let chosen;
+  if (hasSource) {
+    if (!isProtocolVersion(fromSource)) {
+      entries3.push(
+        entry(
+          "decision",
+          "protocol-version-unsupported",
+          `info.protocolVersion ${describe2(fromSource)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED}); give the right one with --protocol-version`,
+          "/info/protocolVersion"
+        )
+      );
+      return { value, entries: entries3, moves };
+    }
+    if (options.protocolVersion !== void 0 && options.protocolVersion !== fromSource) {
+      entries3.push(
+        entry(
+          "decision",
+          "protocol-version-conflict",
+          `--protocol-version ${options.protocolVersion} disagrees with info.protocolVersion ${fromSource}: correct the source or the option`,
+          "/info/protocolVersion"
+        )
+      );
+      return { value, entries: entries3, moves };
+    }
+    chosen = fromSource;
+    entries3.push(
+      entry(
+        "change",
+        "protocol-version-moved",
+        `info.protocolVersion "${fromSource}" moved to root protocolVersions ["${fromSource}"]`,
+        "/info/protocolVersion",
+        "/protocolVersions"
+      )
+    );
+    moves.push({ result: "/protocolVersions/0", source: "/info/protocolVersion" });
+    moves.push({ result: "/protocolVersions", source: "/info/protocolVersion" });
+  } else if (options.protocolVersion !== void 0) {
+    chosen = options.protocolVersion;
+    entries3.push(
+      entry(
+        "change",
+        "protocol-version-given",
+        `root protocolVersions ["${chosen}"] from --protocol-version (the source has no info.protocolVersion)`,
+        "/info",
+        "/protocolVersions"
+      )
+    );
+  } else if (options.defaultProtocolVersion !== void 0) {
+    chosen = options.defaultProtocolVersion;
+    entries3.push(
+      entry(
+        "default",
+        "protocol-version-default",
+        `the source has no info.protocolVersion; root protocolVersions ["${chosen}"] comes from --default-protocol-version: check that the server really implements it`,
+        "/info",
+        "/protocolVersions"
+      )
+    );
+  } else {
+    entries3.push(
+      entry(
+        "decision",
+        "protocol-version-missing",
+        "the source has no info.protocolVersion and 0.8.0 requires root protocolVersions: give the MCP revision the server implements with --protocol-version (or --default-protocol-version)",
+        "/info"
+      )
+    );
+    return { value, entries: entries3, moves };
+  }
+  value = withKey(value, "protocolVersions", [chosen], { after: ["info"] });
+  return { value, entries: entries3, moves };
+}
+
+// src/migrate/steps/security.ts
+var NAME_CHARS = /[^A-Za-z0-9._-]+/g;
+function baseSchemeName(scheme) {
+  switch (scheme.type) {
+    case "http": {
+      const raw = typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
+      const clean = trimOf(raw.replace(NAME_CHARS, "-"), "-");
+      return clean === "" ? "http" : clean;
+    }
+    case "oauth2":
+      return "oauth";
+    case "apiKey":
+      return "apiKey";
+    case "openIdConnect":
+      return "openIdConnect";
+    default:
+      return "scheme";
+  }
+}
+function migrateSecurity(doc, options) {
+  const entries3 = [];
+  const moves = [];
+  const named = [];
+  const hints = options.preferSchemeNames ?? {};
+  const nameFor = (scheme, pointer) => {
+    const existing = named.find((n) => jsonEqual(n.scheme, scheme));
+    if (existing) {
+      entries3.push(
+        entry(
+          "change",
+          "security-scheme-deduplicated",
+          `inline security scheme identical to the one at ${existing.firstPointer}: both use securitySchemes.${existing.name}`,
+          pointer,
+          appendPointer("/securitySchemes", existing.name)
+        )
+      );
+      return existing.name;
+    }
+    const taken = (n) => named.some((x) => x.name === n);
+    const hinted = Object.keys(hints).find((n) => !taken(n) && jsonEqual(hints[n], scheme));
+    let name;
+    if (hinted !== void 0) {
+      name = hinted;
+      entries3.push(
+        entry(
+          "note",
+          "security-scheme-name-from-other",
+          `security scheme named ${JSON.stringify(name)} after the identical scheme of the 0.8.0 document it is compared with`,
+          pointer,
+          appendPointer("/securitySchemes", name)
+        )
+      );
+    } else {
+      const base = baseSchemeName(scheme);
+      name = base;
+      for (let i = 2; taken(name); i++) name = `${base}-${i}`;
+      if (name !== base) {
+        const other = named.find((x) => x.name === base);
+        entries3.push(
+          entry(
+            "warning",
+            "security-scheme-name-collision",
+            `a different ${JSON.stringify(scheme.type)} scheme already took the name ${JSON.stringify(base)}${other ? ` (from ${other.firstPointer})` : ""}; this one is named ${JSON.stringify(name)}: review whether the two definitions should be one, and rename if you like`,
+            pointer,
+            appendPointer("/securitySchemes", name)
+          )
+        );
+      }
+    }
+    named.push({ name, scheme, firstPointer: pointer });
+    moves.push({ result: appendPointer("/securitySchemes", name), source: pointer });
+    entries3.push(
+      entry(
+        "change",
+        "security-scheme-named",
+        `inline ${JSON.stringify(scheme.type)} security scheme moved to securitySchemes.${name}`,
+        pointer,
+        appendPointer("/securitySchemes", name)
+      )
+    );
+    return name;
+  };
+  const convert = (list2, pointer) => {
+    const out = [];
+    const names = [];
+    list2.forEach((item, index) => {
+      const at3 = appendPointer(pointer, index);
+      if (!isJsonObject(item)) {
+        entries3.push(
+          entry(
+            "decision",
+            "security-scheme-invalid",
+            "a 0.7.0 security entry must be a Security Scheme Object",
+            at3
+          )
+        );
+        return;
+      }
+      const name = nameFor(item, at3);
+      if (names.includes(name)) {
+        entries3.push(
+          entry(
+            "change",
+            "security-requirement-deduplicated",
+            `the same scheme is listed twice in this security array; one requirement { ${name}: [] } is kept`,
+            at3
+          )
+        );
+        return;
+      }
+      names.push(name);
+      const requirement = {};
+      setOwn(requirement, name, []);
+      const resultAt = appendPointer(pointer, out.length);
+      out.push(requirement);
+      entries3.push(
+        entry(
+          "change",
+          "security-requirement",
+          `inline scheme replaced by the requirement { ${name}: [] } (no OAuth scope is inferred)`,
+          at3,
+          resultAt
+        )
+      );
+    });
+    if (names.length > 1) {
+      entries3.push(
+        entry(
+          "warning",
+          "security-alternatives",
+          `${names.length} schemes in one 0.7.0 security array became alternatives (${names.join(" OR ")}), as the migration guide describes; 0.7.0 did not say whether all were required together: confirm`,
+          pointer,
+          pointer
+        )
+      );
+    }
+    return out;
+  };
+  let value = doc;
+  let rootSecurity;
+  let transports;
+  for (const key of Object.keys(doc)) {
+    if (key === "security" && Array.isArray(doc.security)) rootSecurity = convert(doc.security, "/security");
+    if (key === "transports" && Array.isArray(doc.transports)) {
+      transports = doc.transports.map((transport, index) => {
+        if (!isJsonObject(transport) || !Array.isArray(transport.security)) return transport;
+        return withKey(
+          transport,
+          "security",
+          convert(transport.security, appendPointer("/transports", index, "security"))
+        );
+      });
+    }
+  }
+  if (!Object.hasOwn(doc, "security")) {
+    entries3.push(
+      entry(
+        "note",
+        "root-security-omitted",
+        '0.7.0 read an omitted root security as "no authentication required"; 0.8.0 reads it as "not declared". Add security: [] if the server needs no authentication (the migration does not add it)',
+        ""
+      )
+    );
+  }
+  if (rootSecurity) value = withKey(value, "security", rootSecurity);
+  if (transports) value = withKey(value, "transports", transports);
+  if (named.length > 0) {
+    const schemes = {};
+    for (const n of named) setOwn(schemes, n.name, n.scheme);
+    value = withKey(value, "securitySchemes", schemes, {
+      before: ["security"],
+      after: ["protocolVersions", "info"]
+    });
+  }
+  return { value, entries: entries3, moves };
+}
+
+// src/migrate/steps/version.ts
+var SCHEMA_URI_080 = "https://mcpdesc.org/schema/mcp-description/0.8.0.json";
+function migrateVersion(doc, options) {
+  const entries3 = [];
+  let value = withKey(doc, "mcpdesc", "0.8.0");
+  entries3.push(
+    entry("change", "mcpdesc-version", `mcpdesc ${describe2(doc.mcpdesc)} → "0.8.0"`, "/mcpdesc", "/mcpdesc")
+  );
+  if (Object.hasOwn(doc, "$schema")) {
+    if (doc.$schema !== SCHEMA_URI_080) {
+      value = withKey(value, "$schema", SCHEMA_URI_080);
+      entries3.push(
+        entry(
+          "change",
+          "schema-uri",
+          `$schema ${describe2(doc.$schema)} → "${SCHEMA_URI_080}" (the 0.7.0 reference would name the wrong schema)`,
+          "/$schema",
+          "/$schema"
+        )
+      );
+    }
+  } else if (options.emitSchema) {
+    const out = { $schema: SCHEMA_URI_080 };
+    for (const k of Object.keys(value)) setOwn(out, k, value[k]);
+    value = out;
+    entries3.push(
+      entry(
+        "change",
+        "schema-uri-added",
+        `$schema "${SCHEMA_URI_080}" added (--schema)`,
+        void 0,
+        "/$schema"
+      )
+    );
+  }
+  return { value, entries: entries3, moves: [] };
+}
+
+// src/migrate/migrate.ts
+var BLOCKING = /* @__PURE__ */ new Set([
+  "protocol-version-missing",
+  "protocol-version-conflict",
+  "protocol-version-unsupported"
+]);
+var STEPS = [
+  ["version", migrateVersion],
+  ["protocol-versions", migrateProtocolVersions],
+  ["security", migrateSecurity],
+  ["input-schemas", (doc) => checkInputSchemas(doc)],
+  ["empty-collections", (doc) => migrateEmptyCollections(doc)],
+  ["capabilities", (doc) => migrateCapabilities(doc)]
+];
+var NotMigratableError = class extends Error {
+  name = "NotMigratableError";
+};
+function makePointerMapper(moves) {
+  const sorted = [...moves].sort((a, b) => b.result.length - a.result.length);
+  return (pointer) => {
+    for (const m of sorted) {
+      if (pointer === m.result) return m.source;
+      if (pointer.startsWith(`${m.result}/`)) return m.source + pointer.slice(m.result.length);
+    }
+    return pointer;
+  };
+}
+function migrateValue(source, options = {}) {
+  const version = declaredVersion(source);
+  if (!isJsonObject(source) || version !== MCPDESC_070) {
+    throw new NotMigratableError(
+      version === void 0 ? "not an mcpdesc document (no mcpdesc version)" : `mcpdesc ${JSON.stringify(version)} cannot be migrated: only 0.7.0 documents can`
+    );
+  }
+  const entries3 = [];
+  for (const issue2 of validateSource070(source)) {
+    entries3.push(
+      entry(
+        "decision",
+        "source-invalid",
+        `the 0.7.0 source is not valid 0.7.0: ${issue2.message}`,
+        issue2.pointer
+      )
+    );
+  }
+  let value = source;
+  const moves = [];
+  for (const [, step] of STEPS) {
+    const result = step(value, options);
+    value = result.value;
+    appendAll(entries3, result.entries);
+    appendAll(moves, result.moves);
+  }
+  const mapPointer = makePointerMapper(moves);
+  const blocked = entries3.some((e) => e.kind === "decision" && BLOCKING.has(e.code));
+  if (options.validateResult !== false && !blocked) {
+    const decided = entries3.filter((e) => e.kind === "decision" && e.result !== void 0 && e.result.pointer !== "").map((e) => e.result?.pointer ?? "");
+    const covered = (p) => decided.some((d) => p === d || p.startsWith(`${d}/`));
+    const result = validateDocument({ value, file: options.file ?? "<migrated>" });
+    for (const f of result.findings) {
+      const p = f.location.pointer;
+      if (f.severity === "error") {
+        if (covered(p)) continue;
+        entries3.push(
+          entry(
+            "decision",
+            "result-invalid",
+            `the migrated document is not valid 0.8.0 [${f.code}]: ${f.message}`,
+            mapPointer(p),
+            p
+          )
+        );
+      } else {
+        entries3.push(
+          entry(
+            f.severity === "warning" ? "warning" : "note",
+            "result-finding",
+            `0.8.0 validation [${f.code}]: ${f.message}`,
+            mapPointer(p),
+            p
+          )
+        );
+      }
+    }
+  }
+  const report = {
+    file: options.file ?? "<input>",
+    from: "0.7.0",
+    to: "0.8.0",
+    status: statusOf(entries3),
+    entries: entries3
+  };
+  return { value, report, mapPointer, moves, needsAuthor: report.status === "needs-author-input", blocked };
+}
+
+// src/migrate/load.ts
+var MigrationError = class extends PositionedError {
+  constructor(message, file, report, line = 0, column = 0) {
+    super("migration-decision-needed", message, file, line, column);
+    this.report = report;
+  }
+  report;
+  name = "MigrationError";
+};
+function mappedSourceMap(source, mapPointer) {
+  return {
+    locate: (pointer) => source.locate(mapPointer(pointer)),
+    locateKey: (pointer) => {
+      const from = mapPointer(pointer);
+      return from === pointer ? source.locateKey(pointer) : source.locate(from);
+    },
+    has: (pointer) => source.has(mapPointer(pointer)),
+    nearest: (pointer) => nearestPresent(pointer, (candidate) => source.has(mapPointer(candidate)))
+  };
+}
+function describeLoaded(loaded, options = {}) {
+  if (!isMcpdesc07(loaded.value)) return { document: loaded };
+  const result = migrateValue(loaded.value, { validateResult: false, ...options.migrate, file: loaded.file });
+  const report = {
+    ...result.report,
+    entries: locateEntries(result.report.entries, loaded.sourceMap, void 0)
+  };
+  const firstDecision = report.entries.find((e) => e.kind === "decision");
+  if (firstDecision && (result.blocked || options.strict)) {
+    const more = report.entries.filter((e) => e.kind === "decision").length - 1;
+    throw new MigrationError(
+      `this mcpdesc 0.7.0 document cannot be read as 0.8.0 in memory: ${firstDecision.message}${more > 0 ? ` (and ${more} more)` : ""}. Run \`mcpdesc migrate ${loaded.file}\` (with the options it names) to make a 0.8.0 copy and see the full report`,
+      loaded.file,
+      report,
+      firstDecision.source?.line ?? 0,
+      firstDecision.source?.column ?? 0
+    );
+  }
+  return {
+    document: {
+      file: loaded.file,
+      format: loaded.format,
+      // The source text: every position of this document refers to it.
+      text: loaded.text,
+      value: result.value,
+      sourceMap: mappedSourceMap(loaded.sourceMap, result.mapPointer)
+    },
+    migratedFrom: "0.7.0",
+    report
+  };
+}
+function migrationNotice(label, description) {
+  if (!description.migratedFrom) return void 0;
+  const decisions = description.report?.entries.filter((e) => e.kind === "decision").length ?? 0;
+  const open2 = decisions > 0 ? ` (${decisions} decision${decisions === 1 ? "" : "s"} left to the author: run mcpdesc migrate ${description.document.file})` : "";
+  return `${label}: migrated from ${description.migratedFrom}${open2}`;
+}
+function hintsFrom(loaded) {
+  const value = loaded.value;
+  const hints = {};
+  if (!isJsonObject(value) || value.mcpdesc !== "0.8.0") return hints;
+  if (isJsonObject(value.securitySchemes)) hints.preferSchemeNames = value.securitySchemes;
+  if (value.$schema === SCHEMA_URI_080) hints.emitSchema = true;
+  return hints;
+}
+function migrateSides(oldLoaded, newLoaded, notify, labels = ["old", "new"]) {
+  const side = (loaded, other, label) => {
+    if (!loaded) return loaded;
+    const described = describeLoaded(loaded, { migrate: other ? hintsFrom(other) : {} });
+    const notice2 = migrationNotice(label, described);
+    if (notice2) notify(notice2);
+    return described.document;
+  };
+  return { oldDoc: side(oldLoaded, newLoaded, labels[0]), newDoc: side(newLoaded, oldLoaded, labels[1]) };
+}
+function readAsCurrent(loaded, notify) {
+  const described = describeLoaded(loaded);
+  const notice2 = migrationNotice(loaded.file, described);
+  if (notice2) notify(notice2);
+  return described.document;
+}
+
+// src/app/lint.ts
+var ConfigLookup = class {
+  constructor(options = {}) {
+    this.options = options;
+    this.ruleset = options.ruleset ?? "recommended";
+  }
+  options;
+  configs = /* @__PURE__ */ new Map();
+  ruleset;
+  /** The config file that applies to a document at `path` (undefined: a built-in ruleset). */
+  fileFor(path) {
+    if (this.options.config !== void 0) return this.options.config;
+    const found = findConfigFile(path ? dirname6(resolve5(path)) : process.cwd());
+    const root = this.options.root;
+    if (found && root !== void 0 && relative4(root, found).startsWith("..")) return void 0;
+    return found;
+  }
+  /** The resolved config for a document at `path`; rejects with a ConfigError for a broken one. */
+  configFor(path) {
+    const file = this.fileFor(path);
+    const key = file ? resolve5(file) : `builtin:${this.ruleset}`;
+    let pending2 = this.configs.get(key);
+    if (!pending2) {
+      if (file) this.options.onRulesetOverridden?.(file);
+      pending2 = resolveConfig(file, this.ruleset);
+      this.configs.set(key, pending2);
+    }
+    return pending2;
+  }
+  /** Every config resolved so far. */
+  resolved() {
+    return Promise.all(this.configs.values());
+  }
+};
+async function lintLoaded(loaded, path, lookup, options = {}) {
+  const current = readAsCurrent(loaded, options.onNote ?? (() => {
+  }));
+  const config = await lookup.configFor(path);
+  const now = options.now ?? /* @__PURE__ */ new Date();
+  const result = lintDocument(current, config, path ? { filePath: resolve5(path), now } : { now });
+  return { file: current.file, findings: result.findings, complete: result.complete };
+}
+
+// src/diff/compare.ts
+function compareStructure(oldSide, newSide, options = {}) {
+  const newRoot = new Set(newSide.root);
+  const oldRoot = new Set(oldSide.root);
+  let compared = oldSide.root.filter((v) => newRoot.has(v));
+  let revisionsAdded = newSide.root.filter((v) => !oldRoot.has(v));
+  let revisionsRemoved = oldSide.root.filter((v) => !newRoot.has(v));
+  if (options.protocolVersion !== void 0) {
+    const only = options.protocolVersion;
+    compared = compared.filter((v) => v === only);
+    revisionsAdded = revisionsAdded.filter((v) => v === only);
+    revisionsRemoved = revisionsRemoved.filter((v) => v === only);
+  }
+  const transportsAt = /* @__PURE__ */ new Map();
+  return {
+    old: oldSide,
+    new: newSide,
+    compared,
+    revisionsAdded,
+    revisionsRemoved,
+    primitives: matchPrimitives(oldSide, newSide, compared),
+    transports: matchTransports(oldSide, newSide, compared, transportsAt),
+    transportsAt,
+    capabilities: matchCapabilities(oldSide, newSide, compared)
+  };
+}
+var PairBook = class {
+  pairs = /* @__PURE__ */ new Map();
+  add(version, old, neu, elicitationsOld, elicitationsNew) {
+    const key = `${old?.index ?? "-"}/${neu?.index ?? "-"}/${elicitationsOld?.join(",") ?? "*"}/${elicitationsNew?.join(",") ?? "*"}`;
+    let pair = this.pairs.get(key);
+    if (!pair) {
+      const modified = old !== void 0 && neu !== void 0 && (elicitationsOld !== void 0 || elicitationsNew !== void 0 || !sameDeclaration(old.value, neu.value));
+      pair = { old, new: neu, revisions: [], modified };
+      if (elicitationsOld) pair.elicitationsOld = elicitationsOld;
+      if (elicitationsNew) pair.elicitationsNew = elicitationsNew;
+      this.pairs.set(key, pair);
+    }
+    pair.revisions.push(version);
+    return pair;
+  }
+  list() {
+    return [...this.pairs.values()];
+  }
+};
+function sameDeclaration(a, b) {
+  let count = 0;
+  const aKeys = Object.keys(a);
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i];
+    if (key === "protocolVersions") continue;
+    count++;
+    if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
+  }
+  const bKeys = Object.keys(b);
+  for (let i = 0; i < bKeys.length; i++) if (bKeys[i] !== "protocolVersions") count--;
+  return count === 0;
+}
+function keptElicitations(decl, version) {
+  if (!decl) return void 0;
+  const list2 = decl.value.elicitations;
+  if (!Array.isArray(list2) || !list2.some((e) => isJsonObject(e) && Array.isArray(e.protocolVersions)))
+    return void 0;
+  const kept = [];
+  list2.forEach((entry2, i) => {
+    if (effectiveScope(entry2, decl.scope).includes(version)) kept.push(i);
+  });
+  return kept;
+}
+function matchPrimitives(oldSide, newSide, compared) {
+  const out = [];
+  for (const collection of PRIMITIVE_COLLECTIONS) {
+    const groups = /* @__PURE__ */ new Map();
+    const group = (key) => {
+      let g = groups.get(key);
+      if (!g) groups.set(key, g = { old: [], new: [] });
+      return g;
+    };
+    for (const decl of oldSide.decls[collection]) if (decl.key !== void 0) group(decl.key).old.push(decl);
+    for (const decl of newSide.decls[collection]) if (decl.key !== void 0) group(decl.key).new.push(decl);
+    groups.forEach((g, key) => {
+      const book = new PairBook();
+      const oldRevisions = [];
+      const newRevisions = [];
+      for (const version of compared) {
+        const o = g.old.find((d) => d.scope.includes(version));
+        const n = g.new.find((d) => d.scope.includes(version));
+        if (o) oldRevisions.push(version);
+        if (n) newRevisions.push(version);
+        if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
+      }
+      const overlap = g.new.length < 2 ? /* @__PURE__ */ new Set() : difference(overlapping(g.new), overlapping(g.old));
+      out.push({
+        collection,
+        kind: PRIMITIVE_KIND2[collection],
+        key,
+        oldVariants: g.old,
+        newVariants: g.new,
+        oldRevisions,
+        newRevisions,
+        pairs: book.list(),
+        newOverlap: sortVersions(overlap)
+      });
+    });
+  }
+  return out;
+}
+function difference(a, b) {
+  return new Set([...a].filter((v) => !b.has(v)));
+}
+function overlapping(variants) {
+  const out = /* @__PURE__ */ new Set();
+  for (let i = 0; i < variants.length; i++) {
+    for (let j = i + 1; j < variants.length; j++) {
+      for (const v of scopesOverlap(variants[i].scope, variants[j].scope)) out.add(v);
+    }
+  }
+  return out;
+}
+function str(value) {
+  return typeof value === "string" ? value : "";
+}
+function transportEndpoint(decl) {
+  return str(decl.value.url) || str(decl.value.command);
+}
+function transportKey(decl) {
+  return `${str(decl.value.type)}:${transportEndpoint(decl)}`;
+}
+function pairTransports(olds, news) {
+  const out = [];
+  let restOld = [...olds];
+  let restNew = [...news];
+  const take = (keyOf) => {
+    const waiting = /* @__PURE__ */ new Map();
+    for (const b of restNew) {
+      const key = keyOf(b);
+      if (key === void 0) continue;
+      const queue = waiting.get(key);
+      if (queue) queue.push(b);
+      else waiting.set(key, [b]);
+    }
+    const taken = /* @__PURE__ */ new Set();
+    restOld = restOld.filter((a) => {
+      const key = keyOf(a);
+      const b = key === void 0 ? void 0 : waiting.get(key)?.shift();
+      if (b === void 0) return true;
+      out.push([a, b]);
+      taken.add(b);
+      return false;
+    });
+    restNew = restNew.filter((b) => !taken.has(b));
+  };
+  take((d) => `${transportKey(d)}\0${jsonArgs(d)}`);
+  take((d) => transportKey(d));
+  take((d) => str(d.value.type));
+  take((d) => transportEndpoint(d) === "" ? void 0 : transportEndpoint(d));
+  for (const a of restOld) out.push([a, void 0]);
+  for (const b of restNew) out.push([void 0, b]);
+  return out;
+}
+function jsonArgs(decl) {
+  return JSON.stringify(decl.value.args ?? null);
+}
+function distinct(side, decls) {
+  const seen = /* @__PURE__ */ new Set();
+  return decls.filter((d) => {
+    const key = side.canonical(d);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+function matchTransports(oldSide, newSide, compared, transportsAt) {
+  const book = new PairBook();
+  for (const version of compared) {
+    const olds = distinct(
+      oldSide,
+      oldSide.decls.transports.filter((d) => d.scope.includes(version))
+    );
+    const news = distinct(
+      newSide,
+      newSide.decls.transports.filter((d) => d.scope.includes(version))
+    );
+    const here = [];
+    for (const [a, b] of pairTransports(olds, news)) here.push(book.add(version, a, b));
+    transportsAt.set(version, here);
+  }
+  return book.list();
+}
+function matchCapabilities(oldSide, newSide, compared) {
+  const book = new PairBook();
+  for (const version of compared) {
+    const o = oldSide.decls.capabilities.find((d) => d.scope.includes(version));
+    const n = newSide.decls.capabilities.find((d) => d.scope.includes(version));
+    if (o || n) book.add(version, o, n);
+  }
+  return book.list();
+}
+
 // src/schema/change.ts
 var DEFAULT_SCHEMA_SEMANTICS = "api";
 
@@ -29498,7 +37308,7 @@ function show(value) {
 }
 
 // src/schema/fingerprint.ts
-var cache = /* @__PURE__ */ new WeakMap();
+var cache2 = /* @__PURE__ */ new WeakMap();
 function hashText(text) {
   let h1 = 3735928559;
   let h2 = 1103547991;
@@ -29517,7 +37327,7 @@ function info2(value) {
     const text2 = typeof value === "string" ? `s${value.length > 24 ? hashText(value) : value}` : String(value);
     return { hash: text2, hasRef: false };
   }
-  const cached2 = cache.get(value);
+  const cached2 = cache2.get(value);
   if (cached2) return cached2;
   let hasRef = false;
   let text;
@@ -29540,7 +37350,7 @@ function info2(value) {
     text = `{${parts.join(",")}}`;
   }
   const result = { hash: hashText(text), hasRef };
-  cache.set(value, result);
+  cache2.set(value, result);
   return result;
 }
 function fingerprint(value) {
@@ -29774,7 +37584,7 @@ function merge(a, b, pointer) {
     const inA = group.filter((k) => setA.has(k));
     const inB = group.filter((k) => setB.has(k));
     if (inA.length === 0 || inB.length === 0) continue;
-    const identical = inA.length === inB.length && inA.every((k) => inB.includes(k) && sameValue(a.entries.get(k)?.value, b.entries.get(k)?.value));
+    const identical = inA.length === inB.length && inA.every((k) => inB.includes(k) && sameValue2(a.entries.get(k)?.value, b.entries.get(k)?.value));
     if (identical) continue;
     if (inA.length === 1 && inB.length === 1 && inA[0] === "properties" && inB[0] === "properties") continue;
     return void 0;
@@ -29789,7 +37599,7 @@ function merge(a, b, pointer) {
   }
   return { pointer, dialect: a.dialect, entries: entries3 };
 }
-function sameValue(x, y) {
+function sameValue2(x, y) {
   return x !== void 0 && y !== void 0 && jsonEqual(x, y);
 }
 var TYPE_NAMES = ["null", "boolean", "string", "object", "array", "integer", "number"];
@@ -29941,7 +37751,7 @@ function compareOther(_ctx, vo, vn, pol, out) {
 }
 
 // src/schema/instance.ts
-var MAX_DEPTH = 32;
+var MAX_DEPTH2 = 32;
 var INERT = /* @__PURE__ */ new Set(["$schema", "$id", "$anchor", "$dynamicAnchor", "$comment", "nullable"]);
 var PATTERNS = /* @__PURE__ */ new Map();
 var MAX_PATTERNS = 1024;
@@ -29968,7 +37778,7 @@ function codePoints(text) {
   return count;
 }
 function acceptsNode(side, node, pointer, value, depth = 0) {
-  if (depth > MAX_DEPTH) return "unknown";
+  if (depth > MAX_DEPTH2) return "unknown";
   const target = derefShallow(side, node, pointer);
   if (target.value === true) return "yes";
   if (target.value === false) return "no";
@@ -29976,7 +37786,7 @@ function acceptsNode(side, node, pointer, value, depth = 0) {
   return acceptsView(side, viewOf(target.value, target.pointer, side.dialect), value, depth + 1);
 }
 function acceptsView(side, view, value, depth = 0) {
-  if (depth > MAX_DEPTH) return "unknown";
+  if (depth > MAX_DEPTH2) return "unknown";
   let answer = "yes";
   if ((declaredMask(view) & maskOfValue(value)) === 0) return "no";
   for (const key of view.entries.keys()) {
@@ -30387,9 +38197,9 @@ function compareCount(vo, vn, keyword2, side, kindBase, pol, out, implicitMin = 
     }
     return;
   }
-  const none5 = side === "min" ? implicitMin : Number.POSITIVE_INFINITY;
-  const before2 = rawOld ?? none5;
-  const after = rawNew ?? none5;
+  const none4 = side === "min" ? implicitMin : Number.POSITIVE_INFINITY;
+  const before2 = rawOld ?? none4;
+  const after = rawNew ?? none4;
   if (before2 === after) return;
   const tighter = side === "min" ? after > before2 : after < before2;
   const action = rawOld === void 0 ? "added" : rawNew === void 0 ? "removed" : after > before2 ? "increased" : "decreased";
@@ -30980,11 +38790,11 @@ function matchItems(listOld, listNew, spec, pol, out) {
 }
 
 // src/schema/values.ts
-var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["type", "nullable", "enum", "const"]);
+var VALUE_KEYWORDS2 = /* @__PURE__ */ new Set(["type", "nullable", "enum", "const"]);
 function valueOnly(view) {
   if (!view.entries.has("const") && !Array.isArray(get(view, "enum"))) return false;
   for (const key of view.entries.keys())
-    if (!VALUE_KEYWORDS.has(key) && !isAnnotation(key) && key !== "$schema") return false;
+    if (!VALUE_KEYWORDS2.has(key) && !isAnnotation(key) && key !== "$schema") return false;
   return true;
 }
 function valuesOf2(view) {
@@ -31008,7 +38818,7 @@ function collapseValues(branches, pointer, label) {
   const first = chosen[0];
   const shared = /* @__PURE__ */ new Map();
   for (const [key, entry2] of first.entries) {
-    if (VALUE_KEYWORDS.has(key)) continue;
+    if (VALUE_KEYWORDS2.has(key)) continue;
     if (chosen.every((v) => v.entries.get(key)?.pointer === entry2.pointer)) shared.set(key, entry2);
   }
   const value = [];
@@ -31259,7 +39069,7 @@ function decideOneOfOverlap(ctx, vo, vn, listOld, listNew, pol, out) {
 
 // src/schema/composition.ts
 var TRUE2 = true;
-function entries(view, key) {
+function entries2(view, key) {
   const list2 = get(view, key);
   if (!Array.isArray(list2)) return void 0;
   const base = at2(view, key);
@@ -31287,8 +39097,8 @@ function compareComposition(ctx, vo, vn, pol, out) {
   }
 }
 function compareAllOf(ctx, vo, vn, pol, out) {
-  const before2 = entries(vo, "allOf") ?? [];
-  const after = entries(vn, "allOf") ?? [];
+  const before2 = entries2(vo, "allOf") ?? [];
+  const after = entries2(vn, "allOf") ?? [];
   if (before2.length === 0 && after.length === 0) return;
   matchItems(
     before2,
@@ -31309,8 +39119,8 @@ function compareAllOf(ctx, vo, vn, pol, out) {
   );
 }
 function compareBranches(ctx, vo, vn, key, pol, out) {
-  const before2 = entries(vo, key);
-  const after = entries(vn, key);
+  const before2 = entries2(vo, key);
+  const after = entries2(vn, key);
   if (!before2 && !after) return;
   const prefix = key === "anyOf" ? "any-of" : "one-of";
   if (!before2 || !after) {
@@ -31494,20 +39304,20 @@ function compareRefKeyword(ctx, vo, vn, pol, out) {
 }
 
 // src/schema/kinds.ts
-function bound(base, family2, what) {
+function bound(base, family, what) {
   return {
-    [`${base}-added`]: { family: family2, description: `A ${what} was set where there was none.` },
-    [`${base}-removed`]: { family: family2, description: `The ${what} was removed.` },
-    [`${base}-increased`]: { family: family2, description: `The ${what} was raised.` },
-    [`${base}-decreased`]: { family: family2, description: `The ${what} was lowered.` }
+    [`${base}-added`]: { family, description: `A ${what} was set where there was none.` },
+    [`${base}-removed`]: { family, description: `The ${what} was removed.` },
+    [`${base}-increased`]: { family, description: `The ${what} was raised.` },
+    [`${base}-decreased`]: { family, description: `The ${what} was lowered.` }
   };
 }
 function annotation(base, keyword2) {
-  const family2 = "annotation";
+  const family = "annotation";
   return {
-    [`${base}-added`]: { family: family2, level: "info", description: `The \`${keyword2}\` annotation was added.` },
-    [`${base}-removed`]: { family: family2, level: "info", description: `The \`${keyword2}\` annotation was removed.` },
-    [`${base}-changed`]: { family: family2, level: "info", description: `The \`${keyword2}\` annotation changed.` }
+    [`${base}-added`]: { family, level: "info", description: `The \`${keyword2}\` annotation was added.` },
+    [`${base}-removed`]: { family, level: "info", description: `The \`${keyword2}\` annotation was removed.` },
+    [`${base}-changed`]: { family, level: "info", description: `The \`${keyword2}\` annotation changed.` }
   };
 }
 var CHANGE_KINDS = {
@@ -31833,17 +39643,17 @@ var CHANGE_KINDS = {
 
 // src/schema/objects.ts
 var TRUE3 = true;
-var regexCache = /* @__PURE__ */ new Map();
+var regexCache2 = /* @__PURE__ */ new Map();
 function regex(source) {
-  let re3 = regexCache.get(source);
+  let re3 = regexCache2.get(source);
   if (re3 === void 0) {
     try {
       re3 = compilePattern(source, "u");
     } catch {
       re3 = null;
     }
-    if (regexCache.size > 1e4) regexCache.clear();
-    regexCache.set(source, re3);
+    if (regexCache2.size > 1e4) regexCache2.clear();
+    regexCache2.set(source, re3);
   }
   return re3;
 }
@@ -32735,6 +40545,11 @@ var CheckContext = class {
   get new() {
     return this.diff.new;
   }
+  /** Reports a change whose message is rendered from the rule's template in the registry. */
+  report(ruleId, subject, revisions, message, options) {
+    this.emit(ruleId, subject, revisions, renderMessage(ruleId, message), options);
+  }
+  /** Records a change whose message is already rendered (only `report` calls it). */
   emit(ruleId, subject, revisions, message, options) {
     const change = { ruleId, subject, revisions: [...revisions], message, path: options.path };
     if (options.before !== void 0) change.before = options.before;
@@ -32756,7 +40571,7 @@ function q(value) {
 function get2(obj3, key) {
   return isJsonObject(obj3) && Object.hasOwn(obj3, key) ? obj3[key] : void 0;
 }
-function obj(value) {
+function obj2(value) {
   return isJsonObject(value) ? value : void 0;
 }
 function same(a, b) {
@@ -32768,13 +40583,14 @@ function unionKeys(a, b) {
   for (const k of b ? Object.keys(b) : []) keys.add(k);
   return [...keys];
 }
-function prose(ctx, ruleId, subject, revisions, what, oldValue, newValue, path, before2, after, extra = {}) {
+function prose(ctx, ruleId, subject, revisions, params, oldValue, newValue, path, before2, after, extra = {}) {
   if (same(oldValue, newValue)) return;
-  const verb2 = oldValue === void 0 ? "added" : newValue === void 0 ? "removed" : "changed";
+  const variant = oldValue === void 0 ? "added" : newValue === void 0 ? "removed" : "default";
   const details2 = { ...extra };
   if (oldValue !== void 0) details2.old = oldValue;
   if (newValue !== void 0) details2.new = newValue;
-  ctx.emit(ruleId, subject, revisions, `${what} ${verb2}`, { path, before: before2, after, details: details2 });
+  const message = { ...params, variant };
+  ctx.report(ruleId, subject, revisions, message, { path, before: before2, after, details: details2 });
 }
 
 // src/diff/checks/capabilities.ts
@@ -32831,24 +40647,30 @@ function checkCapabilities(ctx) {
     for (const key of unionKeys(o, n)) {
       if (key === "protocolVersions" || same(o[key], n[key])) continue;
       if (key === "extensions") {
-        extensions(ctx, revs, obj(o.extensions) ?? {}, obj(n.extensions) ?? {}, at3, o, n);
+        extensions(ctx, revs, obj2(o.extensions) ?? {}, obj2(n.extensions) ?? {}, at3, o, n);
         continue;
       }
       const had = Object.hasOwn(o, key);
       const has2 = Object.hasOwn(n, key);
       if (!had && has2) {
-        ctx.emit(
+        ctx.report(
           key.startsWith("x-") ? "extension-changed" : "capability-added",
           SUBJECT,
           revs,
-          `capability ${q(key)} declared`,
+          { variant: "capability-declared", capability: q(key) },
           at3([key], o, n)
         );
         continue;
       }
       if (had && !has2) {
         const rule = key.startsWith("x-") ? "extension-changed" : key === "completions" ? "capability-completions-removed" : key === "tasks" ? "capability-tasks-removed" : "capability-removed";
-        ctx.emit(rule, SUBJECT, revs, `capability ${q(key)} no longer declared`, at3([key], o, n));
+        ctx.report(
+          rule,
+          SUBJECT,
+          revs,
+          { variant: "capability-removed", capability: q(key) },
+          at3([key], o, n)
+        );
         continue;
       }
       if (key === "tools" || key === "resources" || key === "prompts") {
@@ -32857,23 +40679,23 @@ function checkCapabilities(ctx) {
           const a = dig(o, flag.path) === true;
           const b = dig(n, flag.path) === true;
           if (a !== b)
-            ctx.emit(
+            ctx.report(
               b ? flag.granted : flag.revoked,
               SUBJECT,
               revs,
-              `${flag.path.join(".")} ${a} → ${b}`,
+              { flag: flag.path.join("."), old: String(a), new: String(b) },
               at3(flag.path, o, n)
             );
         }
-        const so = obj(o[key]) ?? {};
-        const sn = obj(n[key]) ?? {};
+        const so = obj2(o[key]) ?? {};
+        const sn = obj2(n[key]) ?? {};
         for (const sub2 of unionKeys(so, sn)) {
           if (flags.some((f) => f.path[1] === sub2) || same(so[sub2], sn[sub2])) continue;
-          ctx.emit(
+          ctx.report(
             sub2.startsWith("x-") ? "extension-changed" : "capability-settings-changed",
             SUBJECT,
             revs,
-            `${key}.${sub2} changed`,
+            { variant: "capability-setting", setting: `${key}.${sub2}` },
             at3([key, sub2], o, n)
           );
         }
@@ -32887,29 +40709,23 @@ function checkCapabilities(ctx) {
           if (a === b) continue;
           reported = true;
           const path = ["tasks", ...feature];
-          ctx.emit(
+          ctx.report(
             b ? "capability-tasks-feature-granted" : "capability-tasks-feature-revoked",
             SUBJECT,
             revs,
-            `${path.join(".")} ${b ? "declared" : "no longer declared"}`,
+            { feature: path.join(".") },
             at3(path, o, n)
           );
         }
         if (!reported)
-          ctx.emit(
-            "capability-settings-changed",
-            SUBJECT,
-            revs,
-            "tasks settings changed",
-            at3(["tasks"], o, n)
-          );
+          ctx.report("capability-settings-changed", SUBJECT, revs, { variant: "tasks" }, at3(["tasks"], o, n));
         continue;
       }
-      ctx.emit(
+      ctx.report(
         key.startsWith("x-") ? "extension-changed" : "capability-settings-changed",
         SUBJECT,
         revs,
-        `capability ${q(key)} settings changed`,
+        { variant: "capability-settings", capability: q(key) },
         {
           ...at3([key], o, n),
           details: { old: o[key] ?? null, new: n[key] ?? null }
@@ -32923,258 +40739,24 @@ function extensions(ctx, revs, a, b, at3, o, n) {
     if (same(a[id], b[id])) continue;
     const where2 = at3(["extensions", id], o, n);
     if (!Object.hasOwn(a, id))
-      ctx.emit("capability-extension-added", SUBJECT, revs, `extension ${q(id)} declared`, where2);
+      ctx.report("capability-extension-added", SUBJECT, revs, { extension: q(id) }, where2);
     else if (!Object.hasOwn(b, id))
-      ctx.emit("capability-extension-removed", SUBJECT, revs, `extension ${q(id)} no longer declared`, where2);
+      ctx.report("capability-extension-removed", SUBJECT, revs, { extension: q(id) }, where2);
     else
-      ctx.emit("capability-extension-changed", SUBJECT, revs, `extension ${q(id)} settings changed`, {
-        ...where2,
-        details: {
-          old: isJsonObject(a[id]) ? a[id] : null,
-          new: isJsonObject(b[id]) ? b[id] : null
-        }
-      });
-  }
-}
-
-// src/model/components.ts
-var COMPONENT_NAMESPACES = [
-  "schemas",
-  "toolExamples",
-  "resourceExamples",
-  "resourceTemplateExamples",
-  "promptExamples"
-];
-var REF_PATTERN = /^#\/components\/([^/]+)\/([^/]+)$/;
-var EXAMPLE_NAMESPACE = {
-  tools: "toolExamples",
-  resources: "resourceExamples",
-  resourceTemplates: "resourceTemplateExamples",
-  prompts: "promptExamples"
-};
-function isReferenceObject(value) {
-  return isJsonObject(value) && Object.hasOwn(value, "$componentRef");
-}
-function resolveComponentRefs(doc) {
-  const components = isJsonObject(doc.components) ? doc.components : void 0;
-  const problems = [];
-  const uses = [];
-  const memo = /* @__PURE__ */ new Map();
-  const componentValue = (namespace, name) => {
-    const map = components && Object.hasOwn(components, namespace) ? components[namespace] : void 0;
-    if (!isJsonObject(map) || !Object.hasOwn(map, name)) return void 0;
-    return map[name];
-  };
-  const follow = (ref, expected, pointer, from) => {
-    const path = [];
-    const onPath = /* @__PURE__ */ new Map();
-    if (from) {
-      onPath.set(from.key, 0);
-      path.push({ ...from, alias: true });
-    }
-    let current = ref;
-    let currentExpected = expected;
-    let currentPointer = pointer;
-    let result = { ok: false };
-    for (; ; ) {
-      const text = current.$componentRef;
-      const match = typeof text === "string" ? REF_PATTERN.exec(text) : null;
-      if (!match) break;
-      const namespace = match[1];
-      const name = match[2];
-      const refPointer = `${currentPointer}/$componentRef`;
-      if (namespace !== currentExpected) {
-        problems.push({
-          code: "wrong-component-reference-namespace",
-          pointer: refPointer,
-          message: `reference ${JSON.stringify(text)} must target #/components/${currentExpected}, not #/components/${namespace}`
-        });
-        break;
-      }
-      const key = `${namespace}/${name}`;
-      const known = memo.get(key);
-      if (known) {
-        result = known;
-        break;
-      }
-      const cycleStart = onPath.get(key);
-      if (cycleStart !== void 0) {
-        problems.push({
-          code: "component-reference-cycle",
-          pointer: refPointer,
-          message: `reference ${JSON.stringify(text)} forms a cycle: ${cycleText([
-            ...path.slice(cycleStart).map((step) => step.key),
-            key
-          ])}`
-        });
-        break;
-      }
-      const target = componentValue(namespace, name);
-      if (target === void 0) {
-        problems.push({
-          code: "missing-component-reference-target",
-          pointer: refPointer,
-          message: `reference ${JSON.stringify(text)} targets a component that does not exist`
-        });
-        break;
-      }
-      const targetPointer2 = toPointer(["components", namespace, name]);
-      const alias = isReferenceObject(target);
-      onPath.set(key, path.length);
-      path.push({ key, pointer: targetPointer2, alias });
-      if (!alias) {
-        result = { ok: true, value: target, pointer: targetPointer2 };
-        break;
-      }
-      current = target;
-      currentExpected = namespace;
-      currentPointer = targetPointer2;
-    }
-    for (const step of path) {
-      memo.set(step.key, result);
-      if (result.ok && step.alias) uses.push({ usePointer: step.pointer, componentPointer: result.pointer });
-    }
-    return result;
-  };
-  const resolveComponent = (namespace, name) => {
-    const key = `${namespace}/${name}`;
-    const known = memo.get(key);
-    if (known) return known;
-    const value = componentValue(namespace, name);
-    const pointer = toPointer(["components", namespace, name]);
-    if (!isReferenceObject(value)) return { ok: true, value, pointer };
-    return follow(value, namespace, pointer, { key, pointer });
-  };
-  const substitutions = /* @__PURE__ */ new Map();
-  const useSite = (segments, expected, value) => {
-    if (!isReferenceObject(value)) return;
-    const pointer = toPointer(segments);
-    const target = follow(value, expected, pointer);
-    if (!target.ok) return;
-    substitutions.set(pointer, {
-      segments: segments.map(String),
-      value: target.value,
-      target: target.pointer
-    });
-    uses.push({ usePointer: pointer, componentPointer: target.pointer });
-  };
-  if (components) {
-    for (const namespace of COMPONENT_NAMESPACES) {
-      const map = Object.hasOwn(components, namespace) ? components[namespace] : void 0;
-      if (!isJsonObject(map)) continue;
-      for (const name of Object.keys(map)) {
-        if (!isReferenceObject(map[name])) continue;
-        const target = resolveComponent(namespace, name);
-        if (target.ok) {
-          const segments = ["components", namespace, name];
-          substitutions.set(toPointer(segments), { segments, value: target.value, target: target.pointer });
-        }
-      }
-    }
-  }
-  for (const collection of ["tools", "resources", "resourceTemplates", "prompts"]) {
-    const items2 = doc[collection];
-    if (!Array.isArray(items2)) continue;
-    items2.forEach((item, index) => {
-      if (!isJsonObject(item)) return;
-      if (collection === "tools") {
-        if (Object.hasOwn(item, "inputSchema") && isReferenceObject(item.inputSchema))
-          useSite([collection, index, "inputSchema"], "schemas", item.inputSchema);
-        if (Object.hasOwn(item, "outputSchema") && isReferenceObject(item.outputSchema))
-          useSite([collection, index, "outputSchema"], "schemas", item.outputSchema);
-      }
-      const examples = item.examples;
-      if (isJsonObject(examples)) {
-        const namespace = EXAMPLE_NAMESPACE[collection];
-        const names = Object.keys(examples);
-        for (let i = 0; i < names.length; i++) {
-          const name = names[i];
-          if (isReferenceObject(examples[name]))
-            useSite([collection, index, "examples", name], namespace, examples[name]);
-        }
-      }
-      const elicitations = item.elicitations;
-      if (Array.isArray(elicitations)) {
-        elicitations.forEach((elicitation, e) => {
-          if (isJsonObject(elicitation) && Object.hasOwn(elicitation, "requestedSchema")) {
-            useSite(
-              [collection, index, "elicitations", e, "requestedSchema"],
-              "schemas",
-              elicitation.requestedSchema
-            );
+      ctx.report(
+        "capability-extension-changed",
+        SUBJECT,
+        revs,
+        { extension: q(id) },
+        {
+          ...where2,
+          details: {
+            old: isJsonObject(a[id]) ? a[id] : null,
+            new: isJsonObject(b[id]) ? b[id] : null
           }
-        });
-      }
-    });
+        }
+      );
   }
-  const resolved = substitutions.size === 0 ? doc : applySubstitutions(doc, [...substitutions.values()]);
-  const targetOf2 = /* @__PURE__ */ new Map();
-  for (const [use, sub2] of substitutions) targetOf2.set(use, sub2.target);
-  const useLengths = [...new Set([...targetOf2.keys()].map((use) => use.length))].sort((a, b) => b - a);
-  const nearestUse = (pointer) => {
-    for (const length2 of useLengths) {
-      if (length2 > pointer.length) continue;
-      if (length2 < pointer.length && pointer.charCodeAt(length2) !== 47) continue;
-      const prefix = length2 === pointer.length ? pointer : pointer.slice(0, length2);
-      if (targetOf2.has(prefix)) return prefix;
-    }
-    return void 0;
-  };
-  const seen = /* @__PURE__ */ new Set();
-  const uniqueUses = uses.filter(
-    (use) => !seen.has(use.usePointer) && seen.add(use.usePointer) !== void 0
-  );
-  return {
-    resolved,
-    uses: uniqueUses,
-    problems,
-    originOf(resolvedPointer) {
-      const use = nearestUse(resolvedPointer);
-      if (use === void 0) return resolvedPointer;
-      return targetOf2.get(use) + resolvedPointer.slice(use.length);
-    },
-    useSiteOf(resolvedPointer) {
-      return nearestUse(resolvedPointer);
-    }
-  };
-}
-function cycleText(keys) {
-  const shown = keys.length <= 12 ? keys : [...keys.slice(0, 6), `… ${keys.length - 12} more …`, ...keys.slice(-6)];
-  return shown.join(" -> ");
-}
-function applySubstitutions(doc, subs) {
-  const copies = /* @__PURE__ */ new Map();
-  const copyOf = (value) => {
-    const existing = copies.get(value);
-    if (existing !== void 0) return existing;
-    let copy;
-    if (Array.isArray(value)) copy = value.slice();
-    else {
-      const obj3 = {};
-      for (const key of Object.keys(value)) setOwn(obj3, key, value[key]);
-      copy = obj3;
-    }
-    copies.set(value, copy);
-    copies.set(copy, copy);
-    return copy;
-  };
-  const root = copyOf(doc);
-  for (const sub2 of subs) {
-    let parent = root;
-    for (let i = 0; i < sub2.segments.length - 1; i++) {
-      const segment2 = sub2.segments[i];
-      const container = parent;
-      const key = Array.isArray(container) ? Number(segment2) : segment2;
-      const child = copyOf(container[key]);
-      if (Array.isArray(container)) container[key] = child;
-      else setOwn(container, segment2, child);
-      parent = child;
-    }
-    const last = sub2.segments[sub2.segments.length - 1];
-    if (Array.isArray(parent)) parent[Number(last)] = sub2.value;
-    else setOwn(parent, last, sub2.value);
-  }
-  return root;
 }
 
 // src/diff/checks/document.ts
@@ -33189,11 +40771,11 @@ function checkDocument(ctx) {
   const o = ctx.old.doc;
   const n = ctx.new.doc;
   for (const v of ctx.diff.revisionsRemoved) {
-    ctx.emit(
+    ctx.report(
       "protocol-revision-removed",
       DOCUMENT,
       [v],
-      `MCP revision ${v} is no longer described: its clients lose the whole surface`,
+      { revision: v },
       {
         path: `/protocolVersions/${v}`,
         before: appendPointer(
@@ -33205,11 +40787,11 @@ function checkDocument(ctx) {
     );
   }
   for (const v of ctx.diff.revisionsAdded) {
-    ctx.emit(
+    ctx.report(
       "protocol-revision-added",
       DOCUMENT,
       [v],
-      `MCP revision ${v} is now described (unscoped declarations now claim it too)`,
+      { revision: v },
       {
         path: `/protocolVersions/${v}`,
         before: "/protocolVersions",
@@ -33223,19 +40805,19 @@ function checkDocument(ctx) {
     after: Object.hasOwn(n, key) ? appendPointer("", key) : ""
   });
   if (!same(o.mcpdesc, n.mcpdesc))
-    ctx.emit(
+    ctx.report(
       "mcpdesc-version-changed",
       DOCUMENT,
       revs,
-      `mcpdesc ${qa(o.mcpdesc)} → ${qa(n.mcpdesc)}`,
+      { old: qa(o.mcpdesc), new: qa(n.mcpdesc) },
       at3("mcpdesc")
     );
   if (!same(o.$schema, n.$schema))
-    ctx.emit(
+    ctx.report(
       "document-schema-changed",
       DOCUMENT,
       revs,
-      `$schema ${qa(o.$schema)} → ${qa(n.$schema)}`,
+      { old: qa(o.$schema), new: qa(n.$schema) },
       at3("$schema")
     );
   const ins = at3("instructions");
@@ -33244,7 +40826,7 @@ function checkDocument(ctx) {
     "instructions-changed",
     DOCUMENT,
     revs,
-    "server instructions (model-visible text)",
+    {},
     o.instructions,
     n.instructions,
     ins.path,
@@ -33256,24 +40838,27 @@ function checkDocument(ctx) {
   );
   for (const key of unionKeys(o, n)) {
     if (key.startsWith("x-") && !same(o[key], n[key]))
-      ctx.emit(
+      ctx.report(
         "extension-changed",
         DOCUMENT,
         revs,
-        `root extension ${q(key)} ${o[key] === void 0 ? "added" : n[key] === void 0 ? "removed" : "changed"}`,
+        {
+          variant: o[key] === void 0 ? "root-added" : n[key] === void 0 ? "root-removed" : "root-changed",
+          extension: q(key)
+        },
         at3(key)
       );
   }
   checkInfo(ctx, revs);
-  checkTags(ctx, revs);
+  checkTags2(ctx, revs);
   checkComponents(ctx, revs);
 }
 function indexOf(list2, value) {
   return Array.isArray(list2) ? Math.max(0, list2.indexOf(value)) : 0;
 }
 function checkInfo(ctx, revs) {
-  const a = obj(ctx.old.doc.info) ?? {};
-  const b = obj(ctx.new.doc.info) ?? {};
+  const a = obj2(ctx.old.doc.info) ?? {};
+  const b = obj2(ctx.new.doc.info) ?? {};
   if (same(a, b)) return;
   const at3 = (key) => ({
     path: `/${escapeSegment(key)}`,
@@ -33290,17 +40875,23 @@ function checkInfo(ctx, revs) {
     const where2 = at3(key);
     const rule = simple[key];
     if (rule) {
-      ctx.emit(rule, INFO, revs, `info.${key} ${qa(a[key])} → ${qa(b[key])}`, {
-        ...where2,
-        details: { old: a[key] ?? null, new: b[key] ?? null }
-      });
+      ctx.report(
+        rule,
+        INFO,
+        revs,
+        { field: key, old: qa(a[key]), new: qa(b[key]) },
+        {
+          ...where2,
+          details: { old: a[key] ?? null, new: b[key] ?? null }
+        }
+      );
     } else if (key === "title" || key === "description") {
       prose(
         ctx,
         `info-${key}-changed`,
         INFO,
         revs,
-        `info.${key}`,
+        {},
         a[key],
         b[key],
         where2.path,
@@ -33308,13 +40899,13 @@ function checkInfo(ctx, revs) {
         where2.after
       );
     } else if (key.startsWith("x-")) {
-      ctx.emit("extension-changed", INFO, revs, `info extension ${q(key)} changed`, where2);
+      ctx.report("extension-changed", INFO, revs, { variant: "info", extension: q(key) }, where2);
     } else {
-      ctx.emit("info-metadata-changed", INFO, revs, `info.${key} changed`, where2);
+      ctx.report("info-metadata-changed", INFO, revs, { field: key }, where2);
     }
   }
 }
-function checkTags(ctx, revs) {
+function checkTags2(ctx, revs) {
   const list2 = (value) => (Array.isArray(value) ? value : []).flatMap(
     (t2, i) => isJsonObject(t2) && typeof t2.name === "string" ? [{ name: t2.name, value: t2, pointer: appendPointer("/tags", i) }] : []
   );
@@ -33328,11 +40919,17 @@ function checkTags(ctx, revs) {
     const subject = { kind: "tag", key: t2.name };
     const old = ma.get(t2.name);
     if (!old) {
-      ctx.emit("tag-added", subject, revs, `tag ${q(t2.name)} added to the catalogue`, {
-        path: "",
-        before: ctx.old.doc.tags ? "/tags" : "",
-        after: t2.pointer
-      });
+      ctx.report(
+        "tag-added",
+        subject,
+        revs,
+        { tag: q(t2.name) },
+        {
+          path: "",
+          before: ctx.old.doc.tags ? "/tags" : "",
+          after: t2.pointer
+        }
+      );
       continue;
     }
     prose(
@@ -33340,7 +40937,7 @@ function checkTags(ctx, revs) {
       "tag-description-changed",
       subject,
       revs,
-      `tag ${q(t2.name)} description`,
+      { tag: q(t2.name) },
       old.value.description,
       t2.value.description,
       "/description",
@@ -33349,11 +40946,11 @@ function checkTags(ctx, revs) {
     );
     for (const key of unionKeys(old.value, t2.value)) {
       if (key === "name" || key === "description" || same(old.value[key], t2.value[key])) continue;
-      ctx.emit(
+      ctx.report(
         key.startsWith("x-") ? "extension-changed" : "primitive-field-changed",
         subject,
         revs,
-        `tag ${q(t2.name)} ${q(key)} changed`,
+        { variant: "tag-field", tag: q(t2.name), field: q(key) },
         {
           path: `/${escapeSegment(key)}`,
           before: old.pointer,
@@ -33364,11 +40961,11 @@ function checkTags(ctx, revs) {
   }
   for (const t2 of a) {
     if (!mb2.has(t2.name))
-      ctx.emit(
+      ctx.report(
         "tag-removed",
         { kind: "tag", key: t2.name },
         revs,
-        `tag ${q(t2.name)} removed from the catalogue`,
+        { tag: q(t2.name) },
         {
           path: "",
           before: t2.pointer,
@@ -33380,11 +40977,11 @@ function checkTags(ctx, revs) {
   const oa = common(a, mb2);
   const ob = common(b, ma);
   if (oa.join("\0") !== ob.join("\0")) {
-    ctx.emit(
+    ctx.report(
       "tag-order-changed",
       { kind: "tag", key: "*" },
       revs,
-      `tag display order changed: ${ob.map(q).join(", ")}`,
+      { order: ob.map(q).join(", ") },
       {
         path: "/order",
         before: "/tags",
@@ -33395,21 +40992,21 @@ function checkTags(ctx, revs) {
   }
 }
 function checkComponents(ctx, revs) {
-  const a = obj(
+  const a = obj2(
     ctx.old.input.value && isJsonObject(ctx.old.input.value) ? ctx.old.input.value.components : void 0
   ) ?? {};
-  const b = obj(
+  const b = obj2(
     ctx.new.input.value && isJsonObject(ctx.new.input.value) ? ctx.new.input.value.components : void 0
   ) ?? {};
   if (same(a, b)) return;
   for (const namespace of unionKeys(a, b)) {
     if (namespace.startsWith("x-")) {
       if (!same(a[namespace], b[namespace]))
-        ctx.emit(
+        ctx.report(
           "extension-changed",
           { kind: "component", key: namespace },
           revs,
-          `components extension ${q(namespace)} changed`,
+          { variant: "components", namespace: q(namespace) },
           {
             path: `/${escapeSegment(namespace)}`,
             before: Object.hasOwn(a, namespace) ? appendPointer("/components", namespace) : "/components",
@@ -33419,8 +41016,8 @@ function checkComponents(ctx, revs) {
       continue;
     }
     if (!COMPONENT_NAMESPACES.includes(namespace)) continue;
-    const ma = obj(a[namespace]) ?? {};
-    const mb2 = obj(b[namespace]) ?? {};
+    const ma = obj2(a[namespace]) ?? {};
+    const mb2 = obj2(b[namespace]) ?? {};
     for (const name of unionKeys(ma, mb2)) {
       const pointer = appendPointer("/components", namespace, name);
       const usedOld = ctx.old.referencedComponents.has(pointer);
@@ -33429,27 +41026,27 @@ function checkComponents(ctx, revs) {
       const inA = Object.hasOwn(ma, name);
       const inB = Object.hasOwn(mb2, name);
       if (!inA && inB && !usedNew) {
-        ctx.emit(
+        ctx.report(
           "component-added",
           subject,
           revs,
-          `unreferenced component ${q(`${namespace}/${name}`)} added`,
+          { component: q(`${namespace}/${name}`) },
           { path: "", after: pointer }
         );
       } else if (inA && !inB && !usedOld) {
-        ctx.emit(
+        ctx.report(
           "component-removed",
           subject,
           revs,
-          `unreferenced component ${q(`${namespace}/${name}`)} removed`,
+          { component: q(`${namespace}/${name}`) },
           { path: "", before: pointer }
         );
       } else if (inA && inB && !usedOld && !usedNew && sortedJson(ma[name]) !== sortedJson(mb2[name])) {
-        ctx.emit(
+        ctx.report(
           "component-changed",
           subject,
           revs,
-          `unreferenced component ${q(`${namespace}/${name}`)} changed`,
+          { component: q(`${namespace}/${name}`) },
           {
             path: "",
             before: pointer,
@@ -33459,589 +41056,6 @@ function checkComponents(ctx, revs) {
       }
     }
   }
-}
-
-// src/util/precompiled.ts
-import { createRequire as createRequire2 } from "node:module";
-import { fileURLToPath } from "node:url";
-function requirePrecompiled(url) {
-  return createRequire2(url)(fileURLToPath(url));
-}
-
-// src/validate/ajv-keywords.ts
-function canonicalKey(value) {
-  return value !== null && typeof value === "object" ? JSON.stringify(value, sortedKeys) : `${typeof value}:${String(value)}`;
-}
-function sortedKeys(_key, value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(
-    Object.keys(value).sort().map((name) => [name, value[name]])
-  ) : value;
-}
-function canonicalKeyCode({ _ }, data) {
-  const replacer = _`(key, value) => value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).sort().map((name) => [name, value[name]])) : value`;
-  return _`(${data} !== null && typeof ${data} === "object" ? JSON.stringify(${data}, ${replacer}) : typeof ${data} + ":" + ${data})`;
-}
-function uniqueItemsKeyword(codegen) {
-  const { _, str: str2 } = codegen;
-  return {
-    keyword: "uniqueItems",
-    type: "array",
-    schemaType: "boolean",
-    error: {
-      message: ({ params: { i, j } }) => str2`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
-      params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`
-    },
-    code(cxt) {
-      const { gen, data, schema: schema2 } = cxt;
-      if (schema2 !== true) return;
-      const valid = gen.let("valid", true);
-      const i = gen.let("i");
-      const j = gen.let("j");
-      cxt.setParams({ i, j });
-      gen.if(_`${data}.length > 1`, () => {
-        const seen = gen.const("seen", _`new Map()`);
-        const seenStructured = gen.const("seenStructured", _`new Map()`);
-        const at3 = gen.let("at", _`${data}.length`);
-        const item = gen.let("item");
-        const key = gen.let("key");
-        const map = gen.let("map");
-        gen.for(_`;${at3}--;`, () => {
-          gen.assign(item, _`${data}[${at3}]`);
-          gen.if(
-            _`${item} !== null && typeof ${item} === "object"`,
-            () => {
-              gen.assign(key, canonicalKeyCode(codegen, item));
-              gen.assign(map, seenStructured);
-            },
-            () => {
-              gen.assign(key, item);
-              gen.assign(map, seen);
-            }
-          );
-          gen.if(_`${map}.has(${key})`, () => {
-            gen.assign(i, _`${map}.get(${key})`);
-            gen.assign(j, at3);
-            cxt.error();
-            gen.assign(valid, false).break();
-          });
-          gen.code(_`${map}.set(${key}, ${at3})`);
-        });
-      });
-      cxt.ok(valid);
-    }
-  };
-}
-function constKeyword(codegen) {
-  const { _, stringify } = codegen;
-  return {
-    keyword: "const",
-    error: {
-      message: "must be equal to constant",
-      params: ({ schemaCode }) => _`{allowedValue: ${schemaCode}}`
-    },
-    code(cxt) {
-      const { data, schema: schema2 } = cxt;
-      if (schema2 !== null && typeof schema2 === "object")
-        cxt.fail(_`${canonicalKeyCode(codegen, data)} !== ${stringify(canonicalKey(schema2))}`);
-      else cxt.fail(_`${schema2} !== ${data}`);
-    }
-  };
-}
-var SHORT_ENUM = 8;
-function enumKeyword(codegen) {
-  const { _, stringify } = codegen;
-  return {
-    keyword: "enum",
-    schemaType: "array",
-    error: {
-      message: "must be equal to one of the allowed values",
-      params: ({ schemaCode }) => _`{allowedValues: ${schemaCode}}`
-    },
-    code(cxt) {
-      const { gen, data, schema: schema2 } = cxt;
-      if (!Array.isArray(schema2) || schema2.length === 0) throw new Error("enum must have non-empty array");
-      if (schema2.every((value) => value === null || typeof value !== "object")) {
-        if (schema2.length <= SHORT_ENUM) {
-          const [first, ...rest] = schema2;
-          let anyEqual = _`${data} === ${first}`;
-          for (const value of rest) anyEqual = _`${anyEqual} || ${data} === ${value}`;
-          cxt.pass(_`(${anyEqual})`);
-          return;
-        }
-        const allowed3 = gen.scopeValue("obj", {
-          ref: new Set(schema2),
-          code: _`new Set(${stringify(schema2)})`
-        });
-        cxt.pass(_`${allowed3}.has(${data})`);
-        return;
-      }
-      const keys = schema2.map(canonicalKey);
-      const allowed2 = gen.scopeValue("obj", { ref: new Set(keys), code: _`new Set(${stringify(keys)})` });
-      cxt.pass(_`${allowed2}.has(${canonicalKeyCode(codegen, data)})`);
-    }
-  };
-}
-function withSafeKeywords(ajv3, codegen) {
-  for (const make of [uniqueItemsKeyword, constKeyword, enumKeyword]) {
-    const definition = make(codegen);
-    ajv3.removeKeyword(definition.keyword);
-    ajv3.addKeyword(definition);
-  }
-  return ajv3;
-}
-
-// src/validate/instance-work.ts
-var MAX_INSTANCE_WORK = 2e5;
-var SAME_INSTANCE_LISTS = ["allOf", "anyOf", "oneOf"];
-var SAME_INSTANCE_SCHEMAS = ["not", "if", "then", "else"];
-var MAX_COUNT_DEPTH = 2e3;
-function instanceWorkOver(root, instance, limit = MAX_INSTANCE_WORK) {
-  const over = limit + 1;
-  const memo = /* @__PURE__ */ new Map();
-  let depth = 0;
-  const resolve6 = (ref) => {
-    if (!ref.startsWith("#")) return void 0;
-    try {
-      return getAtPointer(root, decodeURIComponent(ref.slice(1)));
-    } catch {
-      return void 0;
-    }
-  };
-  const visit = (schema2, value) => {
-    if (!isJsonObject(schema2)) return 1;
-    let row = memo.get(schema2);
-    if (!row) {
-      row = /* @__PURE__ */ new Map();
-      memo.set(schema2, row);
-    }
-    const known = row.get(value);
-    if (known !== void 0) return known === -1 ? over : known;
-    if (depth >= MAX_COUNT_DEPTH) return over;
-    row.set(value, -1);
-    depth++;
-    const total = countWithin(schema2, value);
-    depth--;
-    row.set(value, total);
-    return total;
-  };
-  const countWithin = (schema2, value) => {
-    let total = 1;
-    const add = (sub2, subValue) => {
-      total = Math.min(over, total + visit(sub2, subValue));
-      return total >= over;
-    };
-    for (const key of ["$ref", "$dynamicRef", "$recursiveRef"]) {
-      const ref = schema2[key];
-      if (typeof ref === "string" && add(resolve6(ref), value)) return over;
-    }
-    for (const key of SAME_INSTANCE_LISTS) {
-      const list2 = schema2[key];
-      if (Array.isArray(list2)) {
-        for (const sub2 of list2) if (add(sub2, value)) return over;
-      }
-    }
-    for (const key of SAME_INSTANCE_SCHEMAS)
-      if (Object.hasOwn(schema2, key) && add(schema2[key], value)) return over;
-    const dependent = schema2.dependentSchemas ?? schema2.dependencies;
-    if (isJsonObject(dependent)) {
-      for (const name of Object.keys(dependent)) if (add(dependent[name], value)) return over;
-    }
-    if (Array.isArray(value)) {
-      const prefix = Array.isArray(schema2.prefixItems) ? schema2.prefixItems : Array.isArray(schema2.items) ? schema2.items : [];
-      for (let i = 0; i < value.length; i++) {
-        const item = value[i];
-        if (i < prefix.length && add(prefix[i], item)) return over;
-        for (const key of ["items", "additionalItems", "contains", "unevaluatedItems"]) {
-          const sub2 = schema2[key];
-          if (sub2 !== void 0 && !Array.isArray(sub2) && add(sub2, item)) return over;
-        }
-      }
-    } else if (isJsonObject(value)) {
-      const properties2 = isJsonObject(schema2.properties) ? schema2.properties : void 0;
-      const patterns = isJsonObject(schema2.patternProperties) ? Object.keys(schema2.patternProperties) : [];
-      for (const name of Object.keys(value)) {
-        const item = value[name];
-        if (properties2 && Object.hasOwn(properties2, name) && add(properties2[name], item)) return over;
-        for (const pattern2 of patterns)
-          if (add(schema2.patternProperties[pattern2], item)) return over;
-        for (const key of ["additionalProperties", "unevaluatedProperties"])
-          if (Object.hasOwn(schema2, key) && add(schema2[key], item)) return over;
-        if (Object.hasOwn(schema2, "propertyNames") && add(schema2.propertyNames, name)) return over;
-      }
-    }
-    return total;
-  };
-  return visit(root, instance) > limit;
-}
-
-// src/validate/linear-errors.ts
-var HELPER = "mcpdescAppendErrors";
-var CONCAT = /vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g;
-var HELPER_SOURCE = `
-;function ${HELPER}(into, more) { if (into === null) return more; for (let i = 0; i < more.length; i++) into.push(more[i]); return into; }
-`;
-function linearErrorConcat(code18) {
-  const rewritten = code18.replace(CONCAT, `vErrors = ${HELPER}(vErrors, $1);`);
-  return rewritten === code18 ? code18 : rewritten + HELPER_SOURCE;
-}
-var LINEAR_ERRORS_CODE = { process: linearErrorConcat };
-
-// src/validate/meta-quick-check.ts
-var SIMPLE_TYPES = /* @__PURE__ */ new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
-var DIALECT_URIS = {
-  "2020-12": /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/,
-  "draft-07": /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/
-};
-var MAX_DEPTH2 = 64;
-var isString = (value) => typeof value === "string";
-var isNumber = (value) => typeof value === "number";
-var isNonNegativeInteger = (value) => Number.isInteger(value) && value >= 0;
-var anything = () => true;
-var Z_ANCHOR = /[^\\]\\Z/;
-var isRegex = (value) => {
-  if (typeof value !== "string" || Z_ANCHOR.test(value)) return false;
-  try {
-    new RegExp(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
-function isUniqueStrings(value, allowed2) {
-  if (!Array.isArray(value)) return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (typeof item !== "string" || allowed2 && !allowed2.has(item)) return false;
-  }
-  if (value.length <= 16) {
-    for (let i = 1; i < value.length; i++)
-      for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
-    return true;
-  }
-  return new Set(value).size === value.length;
-}
-function isSchemaArray(value, dialect, depth) {
-  if (!Array.isArray(value) || value.length === 0) return false;
-  for (let i = 0; i < value.length; i++)
-    if (!isQuickSchema(value[i], dialect, depth + 1)) return false;
-  return true;
-}
-var KEYWORDS = /* @__PURE__ */ new Map([
-  [
-    "type",
-    (value) => typeof value === "string" ? SIMPLE_TYPES.has(value) : Array.isArray(value) && value.length > 0 && isUniqueStrings(value, SIMPLE_TYPES)
-  ],
-  ["description", isString],
-  ["title", isString],
-  ["format", isString],
-  ["default", anything],
-  ["const", anything],
-  ["enum", (value) => Array.isArray(value)],
-  ["examples", (value) => Array.isArray(value)],
-  ["required", (value) => isUniqueStrings(value)],
-  [
-    "properties",
-    (value, dialect, depth) => {
-      if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-      const keys = Object.keys(value);
-      for (let i = 0; i < keys.length; i++) {
-        if (!isQuickSchema(value[keys[i]], dialect, depth + 1)) return false;
-      }
-      return true;
-    }
-  ],
-  ["additionalProperties", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
-  ["not", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
-  [
-    "items",
-    (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1) || dialect === "draft-07" && isSchemaArray(value, dialect, depth)
-  ],
-  ["anyOf", isSchemaArray],
-  ["oneOf", isSchemaArray],
-  ["allOf", isSchemaArray],
-  ["minimum", isNumber],
-  ["maximum", isNumber],
-  ["exclusiveMinimum", isNumber],
-  ["exclusiveMaximum", isNumber],
-  ["minLength", isNonNegativeInteger],
-  ["maxLength", isNonNegativeInteger],
-  ["minItems", isNonNegativeInteger],
-  ["maxItems", isNonNegativeInteger],
-  ["minProperties", isNonNegativeInteger],
-  ["maxProperties", isNonNegativeInteger],
-  ["pattern", isRegex],
-  ["uniqueItems", (value) => typeof value === "boolean"]
-]);
-function isQuickSchema(schema2, dialect, depth) {
-  if (typeof schema2 === "boolean") return true;
-  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) return false;
-  if (depth > MAX_DEPTH2) return false;
-  const keys = Object.keys(schema2);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    const check = KEYWORDS.get(key);
-    if (check === void 0 || !check(schema2[key], dialect, depth)) return false;
-  }
-  return true;
-}
-function quickMetaValid(schema2, dialect) {
-  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) {
-    return typeof schema2 === "boolean";
-  }
-  const keys = Object.keys(schema2);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (key === "$schema") {
-      if (typeof schema2.$schema !== "string" || !DIALECT_URIS[dialect].test(schema2.$schema)) return false;
-      continue;
-    }
-    const check = KEYWORDS.get(key);
-    if (check === void 0 || !check(schema2[key], dialect, 0)) return false;
-  }
-  return true;
-}
-
-// src/validate/embedded-schema.ts
-function dialectOf(schema2) {
-  if (!isJsonObject(schema2) || schema2.$schema === void 0) return "2020-12";
-  const declared = schema2.$schema;
-  if (typeof declared !== "string") return void 0;
-  if (/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(declared)) return "2020-12";
-  if (/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/.test(declared)) return "draft-07";
-  return void 0;
-}
-function guardedRegExp(source, flags) {
-  const pattern2 = compilePattern(source, flags);
-  return {
-    // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
-    toString: () => `${pattern2.re}`,
-    test(input) {
-      return guardedMatch(pattern2, input);
-    }
-  };
-}
-guardedRegExp.code = "guardedRegExp";
-var ajv20202;
-var ajv07;
-function makeOptions() {
-  return {
-    strict: false,
-    allErrors: true,
-    addUsedSchema: false,
-    validateFormats: true,
-    // Ajv would print "unknown format … ignored" to the console for each use in a document's schema:
-    // formats it does not know are annotations (2020-12), and the output is mcpdesc's to write.
-    logger: false,
-    code: { ...LINEAR_ERRORS_CODE, regExp: guardedRegExp }
-  };
-}
-function withGuardedFormats(ajv3) {
-  const withFormats = loadAjvFormats()(ajv3);
-  guardFormats(withFormats);
-  return withFormats;
-}
-function ajvFor(dialect) {
-  if (dialect === "2020-12") {
-    ajv20202 ??= withGuardedFormats(
-      withSafeKeywords(new (loadAjv2020()).Ajv2020(makeOptions()), loadAjv2020())
-    );
-    return ajv20202;
-  }
-  ajv07 ??= withGuardedFormats(withSafeKeywords(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
-  return ajv07;
-}
-var VALUE_KEYWORDS2 = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
-var PLAIN_ANALYSES = {
-  "2020-12": plainAnalysis("2020-12"),
-  "draft-07": plainAnalysis("draft-07")
-};
-function plainAnalysis(dialect) {
-  return Object.freeze({
-    dialect,
-    metaErrors: Object.freeze([]),
-    externalRefs: Object.freeze([]),
-    brokenRefs: Object.freeze([]),
-    needsCompile: false,
-    plain: true
-  });
-}
-var analysisCache = /* @__PURE__ */ new Map();
-var META_SCHEMA_IDS = {
-  "2020-12": "https://json-schema.org/draft/2020-12/schema",
-  "draft-07": "http://json-schema.org/draft-07/schema"
-};
-var metaValidators = /* @__PURE__ */ new Map();
-function metaValidator(dialect) {
-  let validate = metaValidators.get(dialect);
-  if (!validate) {
-    try {
-      validate = requirePrecompiled(
-        new URL(`./meta-${dialect}.precompiled.cjs`, new URL("../src/validate/embedded-schema.ts", import.meta.url).href)
-      );
-    } catch {
-      const ajv3 = ajvFor(dialect);
-      validate = ajv3.getSchema(META_SCHEMA_IDS[dialect]);
-    }
-    metaValidators.set(dialect, validate);
-  }
-  return validate;
-}
-function schemaKey(schema2) {
-  return JSON.stringify(schema2);
-}
-function analyseSchema(schema2, key) {
-  const dialect = dialectOf(schema2);
-  if (dialect !== void 0 && quickMetaValid(schema2, dialect)) return PLAIN_ANALYSES[dialect];
-  const cacheKey2 = key ?? schemaKey(schema2);
-  const cached2 = analysisCache.get(cacheKey2);
-  if (cached2) return cached2;
-  const result = {
-    dialect,
-    metaErrors: [],
-    externalRefs: [],
-    brokenRefs: [],
-    needsCompile: false,
-    plain: false
-  };
-  if (dialect) {
-    const validateMeta = metaValidator(dialect);
-    if (!validateMeta(schema2)) {
-      result.metaErrors = (validateMeta.errors ?? []).map(
-        (e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`
-      );
-    }
-    const anchors = /* @__PURE__ */ new Set();
-    const refs = [];
-    const walk = (node, depth) => {
-      if (depth > 200) return;
-      if (Array.isArray(node)) {
-        for (const item of node) walk(item, depth + 1);
-        return;
-      }
-      if (!isJsonObject(node)) return;
-      for (const key2 of Object.keys(node)) {
-        const value = node[key2];
-        if (VALUE_KEYWORDS2.has(key2)) continue;
-        if ((key2 === "$ref" || key2 === "$dynamicRef") && typeof value === "string") {
-          refs.push(value);
-          if (key2 === "$dynamicRef") result.needsCompile = true;
-        } else if (key2 === "$anchor" || key2 === "$dynamicAnchor") {
-          if (typeof value === "string") anchors.add(value);
-        } else if (key2 === "$id" && depth > 0) {
-          result.needsCompile = true;
-        } else if (key2 === "properties" || key2 === "patternProperties" || key2 === "$defs" || key2 === "definitions" || key2 === "dependentSchemas") {
-          if (isJsonObject(value)) for (const k of Object.keys(value)) walk(value[k], depth + 1);
-        } else walk(value, depth + 1);
-      }
-    };
-    walk(schema2, 0);
-    for (const ref of refs) {
-      if (ref.startsWith("#/") || ref === "#") {
-        let pointer;
-        try {
-          pointer = decodeURIComponent(ref.slice(1));
-        } catch {
-          result.brokenRefs.push(ref);
-          continue;
-        }
-        if (getAtPointer(schema2, pointer) === void 0) result.brokenRefs.push(ref);
-      } else if (ref.startsWith("#")) {
-        if (!anchors.has(ref.slice(1))) result.brokenRefs.push(ref);
-      } else {
-        const rootId = isJsonObject(schema2) && typeof schema2.$id === "string" ? schema2.$id : void 0;
-        if (rootId !== void 0 && (ref === rootId || ref.startsWith(`${rootId}#`)))
-          result.needsCompile = true;
-        else result.externalRefs.push(ref);
-      }
-    }
-  }
-  analysisCache.set(cacheKey2, result);
-  return result;
-}
-function withoutExternalRefs(schema2) {
-  if (Array.isArray(schema2)) return schema2.map(withoutExternalRefs);
-  if (!isJsonObject(schema2)) return schema2;
-  const out = {};
-  for (const key of Object.keys(schema2)) {
-    const value = schema2[key];
-    if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) continue;
-    Object.defineProperty(out, key, {
-      value: VALUE_KEYWORDS2.has(key) ? value : withoutExternalRefs(value),
-      enumerable: true,
-      writable: true,
-      configurable: true
-    });
-  }
-  return out;
-}
-var compileCache = /* @__PURE__ */ new Map();
-var MAX_COMPILED_SCHEMA_VALUES = 1e4;
-function compileSchema(schema2, key = schemaKey(schema2)) {
-  const cached2 = compileCache.get(key);
-  if (cached2) return cached2;
-  const analysis = analyseSchema(schema2, key);
-  let result;
-  if (!analysis.dialect) result = { ok: false, error: "unsupported dialect" };
-  else if (valuesOver(schema2, MAX_COMPILED_SCHEMA_VALUES))
-    result = {
-      ok: false,
-      error: `it has more than ${MAX_COMPILED_SCHEMA_VALUES} values, past what is compiled`,
-      tooLarge: true
-    };
-  else {
-    const partial = analysis.externalRefs.length > 0;
-    try {
-      const validate = ajvFor(analysis.dialect).compile(
-        partial ? withoutExternalRefs(schema2) : schema2
-      );
-      result = { ok: true, validate, partial };
-    } catch (error2) {
-      result = { ok: false, error: error2 instanceof Error ? error2.message : String(error2) };
-    }
-  }
-  compileCache.set(key, result);
-  return result;
-}
-function valuesOver(value, limit) {
-  let left = limit;
-  const stack = [value];
-  while (stack.length > 0) {
-    const next = stack.pop();
-    if (--left < 0) return true;
-    if (Array.isArray(next)) for (const item of next) stack.push(item);
-    else if (isJsonObject(next)) for (const key of Object.keys(next)) stack.push(next[key]);
-  }
-  return false;
-}
-function incompleteReason(check) {
-  return check.why ?? "a pattern in the Tool schema was skipped (possible catastrophic backtracking or oversized input)";
-}
-function checkInstance(validate, value) {
-  if (instanceWorkOver(validate.schema, value))
-    return {
-      errors: [],
-      incomplete: true,
-      why: `checking it would take more than ${MAX_INSTANCE_WORK.toLocaleString("en-US")} schema visits (nested $ref or composition fan-out)`
-    };
-  takeRegexSkipped();
-  let ok;
-  try {
-    ok = validate(value);
-  } catch (error2) {
-    if (error2 instanceof RangeError)
-      return { errors: [], incomplete: true, why: "the schema nests too deeply to check it" };
-    throw error2;
-  }
-  const incomplete = takeRegexSkipped();
-  if (ok) return { errors: [], incomplete };
-  return {
-    errors: (validate.errors ?? []).filter((e) => e.keyword !== "if").map((e) => ({
-      pointer: e.instancePath,
-      message: `${e.instancePath || "/"} ${e.message ?? e.keyword}`,
-      keyword: e.keyword
-    })),
-    incomplete
-  };
 }
 
 // src/diff/checks/prompt.ts
@@ -34067,22 +41081,22 @@ function checkPromptFields(ctx, pair, subject) {
     const path = `/arguments/${escapeSegment(name)}`;
     const required = arg.value.required === true;
     if (!old) {
-      ctx.emit(
+      ctx.report(
         required ? "prompt-argument-added-required" : "prompt-argument-added-optional",
         subject,
         revs,
-        `${required ? "required" : "optional"} argument ${q(name)} added`,
+        { argument: q(name) },
         { path, before: po, after: arg.pointer }
       );
       continue;
     }
     const wasRequired = old.value.required === true;
     if (wasRequired !== required) {
-      ctx.emit(
+      ctx.report(
         required ? "prompt-argument-became-required" : "prompt-argument-became-optional",
         subject,
         revs,
-        `argument ${q(name)} became ${required ? "required" : "optional"}`,
+        { argument: q(name) },
         { path: `${path}/required`, before: old.pointer, after: arg.pointer }
       );
     }
@@ -34091,7 +41105,7 @@ function checkPromptFields(ctx, pair, subject) {
       "prompt-argument-description-changed",
       subject,
       revs,
-      `argument ${q(name)} description (model-visible text)`,
+      { argument: q(name) },
       old.value.description,
       arg.value.description,
       `${path}/description`,
@@ -34104,7 +41118,7 @@ function checkPromptFields(ctx, pair, subject) {
       "prompt-argument-title-changed",
       subject,
       revs,
-      `argument ${q(name)} title`,
+      { argument: q(name) },
       old.value.title,
       arg.value.title,
       `${path}/title`,
@@ -34114,11 +41128,11 @@ function checkPromptFields(ctx, pair, subject) {
     for (const key of unionKeys(old.value, arg.value)) {
       if (["name", "required", "description", "title"].includes(key) || same(old.value[key], arg.value[key]))
         continue;
-      ctx.emit(
+      ctx.report(
         key.startsWith("x-") ? "extension-changed" : "primitive-field-changed",
         subject,
         revs,
-        `argument ${q(name)} field ${q(key)} changed`,
+        { variant: "argument-field", argument: q(name), field: q(key) },
         {
           path: `${path}/${escapeSegment(key)}`,
           before: old.pointer,
@@ -34129,16 +41143,22 @@ function checkPromptFields(ctx, pair, subject) {
   }
   for (const [name, arg] of a) {
     if (b.has(name)) continue;
-    ctx.emit("prompt-argument-removed", subject, revs, `argument ${q(name)} removed`, {
-      path: `/arguments/${escapeSegment(name)}`,
-      before: arg.pointer,
-      after: pn
-    });
+    ctx.report(
+      "prompt-argument-removed",
+      subject,
+      revs,
+      { argument: q(name) },
+      {
+        path: `/arguments/${escapeSegment(name)}`,
+        before: arg.pointer,
+        after: pn
+      }
+    );
   }
 }
 
 // src/diff/checks/examples.ts
-var MAPS = ["examples", "interactionExamples", "completionExamples"];
+var MAPS2 = ["examples", "interactionExamples", "completionExamples"];
 var NOUN = {
   examples: "example",
   interactionExamples: "interaction scenario",
@@ -34152,7 +41172,7 @@ function checkExampleMaps(ctx, m, pair, subject) {
   const o = pair.old;
   const n = pair.new;
   const revs = pair.revisions;
-  for (const field of MAPS) {
+  for (const field of MAPS2) {
     const a = mapOf(o, field);
     const b = mapOf(n, field);
     if (same(a, b)) continue;
@@ -34162,29 +41182,47 @@ function checkExampleMaps(ctx, m, pair, subject) {
       const path = `/${field}/${escapeSegment(name)}`;
       const details2 = { map: field, name };
       if (!Object.hasOwn(a, name)) {
-        ctx.emit(`${prefix}-added`, subject, revs, `${NOUN[field]} ${q(name)} added`, {
-          path,
-          before: where2(o, a, name),
-          after: where2(n, b, name),
-          details: details2
-        });
+        ctx.report(
+          `${prefix}-added`,
+          subject,
+          revs,
+          { noun: NOUN[field], name: q(name) },
+          {
+            path,
+            before: where2(o, a, name),
+            after: where2(n, b, name),
+            details: details2
+          }
+        );
       } else if (sortedJson(a[name]) !== sortedJson(b[name])) {
-        ctx.emit(`${prefix}-changed`, subject, revs, `${NOUN[field]} ${q(name)} changed`, {
-          path,
-          before: where2(o, a, name),
-          after: where2(n, b, name),
-          details: details2
-        });
+        ctx.report(
+          `${prefix}-changed`,
+          subject,
+          revs,
+          { noun: NOUN[field], name: q(name) },
+          {
+            path,
+            before: where2(o, a, name),
+            after: where2(n, b, name),
+            details: details2
+          }
+        );
       }
     }
     for (const name of Object.keys(a)) {
       if (Object.hasOwn(b, name)) continue;
-      ctx.emit(`${prefix}-removed`, subject, revs, `${NOUN[field]} ${q(name)} removed`, {
-        path: `/${field}/${escapeSegment(name)}`,
-        before: where2(o, a, name),
-        after: where2(n, b, name),
-        details: { map: field, name }
-      });
+      ctx.report(
+        `${prefix}-removed`,
+        subject,
+        revs,
+        { noun: NOUN[field], name: q(name) },
+        {
+          path: `/${field}/${escapeSegment(name)}`,
+          before: where2(o, a, name),
+          after: where2(n, b, name),
+          details: { map: field, name }
+        }
+      );
     }
   }
   if (m.kind === "tool") {
@@ -34193,7 +41231,7 @@ function checkExampleMaps(ctx, m, pair, subject) {
   }
   if (m.kind === "prompt") oldPromptExamplesAgainstNew(ctx, pair, subject);
 }
-function validator(schema2) {
+function validator3(schema2) {
   if (schema2 === void 0) return void 0;
   const compiled4 = compileSchema(schema2);
   return compiled4.ok ? compiled4.validate : void 0;
@@ -34205,7 +41243,7 @@ function oldToolExamplesAgainstNew(ctx, pair, subject) {
   if (!inputChanged) return;
   if (Object.keys(mapOf(o, "examples")).length === 0 && Object.keys(mapOf(o, "interactionExamples")).length === 0)
     return;
-  const input = validator(n.value.inputSchema);
+  const input = validator3(n.value.inputSchema);
   for (const field of ["examples", "interactionExamples"]) {
     const map = mapOf(o, field);
     for (const [name, example] of Object.entries(map)) {
@@ -34216,11 +41254,11 @@ function oldToolExamplesAgainstNew(ctx, pair, subject) {
         const check = checkInstance(input, args);
         const first = check.errors[0];
         if (!first && check.incomplete) {
-          ctx.emit(
+          ctx.report(
             "example-check-incomplete",
             subject,
             pair.revisions,
-            `old ${NOUN[field]} ${q(name)} could not be checked against the new inputSchema: ${incompleteReason(check)}`,
+            { variant: "input", noun: NOUN[field], name: q(name), reason: incompleteReason(check) },
             {
               path: `/${field}/${escapeSegment(name)}/input`,
               before: `${before2}/input`,
@@ -34230,11 +41268,11 @@ function oldToolExamplesAgainstNew(ctx, pair, subject) {
           );
         }
         if (first) {
-          ctx.emit(
+          ctx.report(
             "example-no-longer-valid",
             subject,
             pair.revisions,
-            `old ${NOUN[field]} ${q(name)} is rejected by the new inputSchema: ${first.message}`,
+            { variant: "input", noun: NOUN[field], name: q(name), error: first.message },
             {
               path: `/${field}/${escapeSegment(name)}/input`,
               before: `${before2}/input`,
@@ -34262,7 +41300,7 @@ function newToolResultsAgainstOld(ctx, pair, subject) {
       if (structured === void 0 || get2(result, "isError") === true) continue;
       if (Object.hasOwn(oldMap, name) && same(get2(get2(oldMap[name], "result"), "structuredContent"), structured))
         continue;
-      if (output === null) output = validator(o.value.outputSchema);
+      if (output === null) output = validator3(o.value.outputSchema);
       if (output === void 0) return;
       const check = checkInstance(output, structured);
       const errors = check.errors.filter(
@@ -34271,11 +41309,11 @@ function newToolResultsAgainstOld(ctx, pair, subject) {
       const first = errors[0];
       const at3 = appendPointer(n.pointer, field, name);
       if (!first && check.incomplete) {
-        ctx.emit(
+        ctx.report(
           "example-check-incomplete",
           subject,
           pair.revisions,
-          `new ${NOUN[field]} ${q(name)} result could not be checked against the old outputSchema: ${incompleteReason(check)}`,
+          { variant: "output", noun: NOUN[field], name: q(name), reason: incompleteReason(check) },
           {
             path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
             before: appendPointer(o.pointer, "outputSchema"),
@@ -34285,11 +41323,11 @@ function newToolResultsAgainstOld(ctx, pair, subject) {
         );
       }
       if (!first) continue;
-      ctx.emit(
+      ctx.report(
         "example-output-no-longer-valid",
         subject,
         pair.revisions,
-        `new ${NOUN[field]} ${q(name)} result does not match the old outputSchema (consumers built on it may reject it): ${first.message}`,
+        { noun: NOUN[field], name: q(name), error: first.message },
         {
           path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
           before: appendPointer(o.pointer, "outputSchema"),
@@ -34315,18 +41353,24 @@ function oldPromptExamplesAgainstNew(ctx, pair, subject) {
       unknown.length ? `passes undeclared ${unknown.map(q).join(", ")}` : "",
       missing.length ? `omits required ${missing.map(q).join(", ")}` : ""
     ].filter(Boolean).join(" and ");
-    ctx.emit("example-no-longer-valid", subject, pair.revisions, `old example ${q(name)} ${why}`, {
-      path: `/examples/${escapeSegment(name)}/arguments`,
-      before: appendPointer(o.pointer, "examples", name),
-      after: Object.hasOwn(n.value, "arguments") ? appendPointer(n.pointer, "arguments") : n.pointer,
-      details: { map: "examples", name }
-    });
+    ctx.report(
+      "example-no-longer-valid",
+      subject,
+      pair.revisions,
+      { variant: "prompt", name: q(name), why },
+      {
+        path: `/examples/${escapeSegment(name)}/arguments`,
+        before: appendPointer(o.pointer, "examples", name),
+        after: Object.hasOwn(n.value, "arguments") ? appendPointer(n.pointer, "arguments") : n.pointer,
+        details: { map: "examples", name }
+      }
+    );
   }
 }
 function mismatches(variants) {
   const out = /* @__PURE__ */ new Map();
   if (variants.length < 2) return out;
-  for (const field of MAPS) {
+  for (const field of MAPS2) {
     const names = /* @__PURE__ */ new Set();
     for (const v of variants) for (const name of Object.keys(mapOf(v, field))) names.add(name);
     for (const name of names) {
@@ -34347,11 +41391,15 @@ function checkVariantExamples(ctx, m, subject) {
     const revisions = [...new Set(entry2.decls.flatMap((d) => d.scope))].filter(
       (v) => ctx.diff.compared.includes(v) || ctx.diff.revisionsAdded.includes(v)
     );
-    ctx.emit(
+    ctx.report(
       "variant-example-mismatch",
       subject,
       revisions,
-      `${NOUN[entry2.field]} ${q(entry2.name)} differs between ${entry2.decls.length} variants (maps of variants are independent: check this is intended)`,
+      {
+        noun: NOUN[entry2.field],
+        name: q(entry2.name),
+        count: String(entry2.decls.length)
+      },
       {
         path: `/${entry2.field}/${escapeSegment(entry2.name)}`,
         after: appendPointer(entry2.decls[1].pointer, entry2.field, entry2.name),
@@ -34362,7 +41410,7 @@ function checkVariantExamples(ctx, m, subject) {
 }
 
 // src/diff/checks/uri-template.ts
-function templateVariables(template) {
+function templateVariables2(template) {
   const out = [];
   for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
     let body = match[1] ?? "";
@@ -34425,7 +41473,7 @@ function hintKind(kind, removed, added, hints) {
   );
   if (kind !== "resourceTemplate") return true;
   const variables = (x) => {
-    const vars = templateVariables(String(x.decl.value.uriTemplate));
+    const vars = templateVariables2(String(x.decl.value.uriTemplate));
     if (vars.length === 0) return void 0;
     const mime = x.decl.value.mimeType;
     return JSON.stringify([uniqueSorted(vars), mime === void 0 ? null : textOf(mime)]);
@@ -34611,18 +41659,18 @@ function checkResourceFields(ctx, kind, pair, subject) {
   const po = pair.old.pointer;
   const pn = pair.new.pointer;
   const revs = pair.revisions;
-  const label = kind === "resource" ? "resource" : "resource template";
+  const label = PRIMITIVE_KIND_LABEL[kind];
   const at3 = (field) => ({
     path: `/${field}`,
     before: Object.hasOwn(o, field) ? appendPointer(po, field) : po,
     after: Object.hasOwn(n, field) ? appendPointer(pn, field) : pn
   });
   if (!same(o.name, n.name)) {
-    ctx.emit(
+    ctx.report(
       "resource-name-changed",
       subject,
       revs,
-      `${label} name ${q(o.name)} → ${q(n.name)} (the identity is still the URI)`,
+      { label, old: q(o.name), new: q(n.name) },
       {
         ...at3("name"),
         details: { old: o.name ?? null, new: n.name ?? null }
@@ -34631,23 +41679,17 @@ function checkResourceFields(ctx, kind, pair, subject) {
   }
   if (!same(o.mimeType, n.mimeType)) {
     const rule = o.mimeType === void 0 ? "resource-mime-type-added" : n.mimeType === void 0 ? "resource-mime-type-removed" : "resource-mime-type-changed";
-    ctx.emit(rule, subject, revs, `${label} mimeType ${qa(o.mimeType)} → ${qa(n.mimeType)}`, at3("mimeType"));
+    ctx.report(rule, subject, revs, { label, old: qa(o.mimeType), new: qa(n.mimeType) }, at3("mimeType"));
   }
   if (kind === "resource" && !same(o.size, n.size)) {
-    ctx.emit(
-      "resource-size-changed",
-      subject,
-      revs,
-      `resource size ${qa(o.size)} → ${qa(n.size)}`,
-      at3("size")
-    );
+    ctx.report("resource-size-changed", subject, revs, { old: qa(o.size), new: qa(n.size) }, at3("size"));
   }
   if (!same(o.annotations, n.annotations)) {
-    ctx.emit(
+    ctx.report(
       "resource-annotations-changed",
       subject,
       revs,
-      `${label} annotations (audience, priority, lastModified) changed`,
+      { label },
       {
         ...at3("annotations"),
         details: { old: o.annotations ?? null, new: n.annotations ?? null }
@@ -34672,8 +41714,8 @@ function schemeRenames(ctx) {
   let renames = renamesOf.get(ctx);
   if (renames) return renames;
   renames = /* @__PURE__ */ new Map();
-  const a = obj(ctx.old.doc.securitySchemes) ?? {};
-  const b = obj(ctx.new.doc.securitySchemes) ?? {};
+  const a = obj2(ctx.old.doc.securitySchemes) ?? {};
+  const b = obj2(ctx.new.doc.securitySchemes) ?? {};
   const byDefinition = (from, other) => {
     const groups = /* @__PURE__ */ new Map();
     for (const name of Object.keys(from)) {
@@ -34750,11 +41792,11 @@ function emitSecurity(ctx, subject, revisions, oldValue, newValue, where2) {
     ...where2.extra ?? {}
   };
   if (where2.via) details2.transport = where2.via;
-  ctx.emit(
+  ctx.report(
     rule,
     subject,
     revisions,
-    `effective security${via}: ${describeSecurity(oldValue)} → ${describeSecurity(newValue)}`,
+    { via, old: describeSecurity(oldValue), new: describeSecurity(newValue) },
     {
       path: where2.path,
       before: where2.before,
@@ -34854,8 +41896,8 @@ function checkInheritedSecurity(ctx) {
   }
 }
 function checkSecuritySchemes(ctx, revisions) {
-  const a = obj(ctx.old.doc.securitySchemes) ?? {};
-  const b = obj(ctx.new.doc.securitySchemes) ?? {};
+  const a = obj2(ctx.old.doc.securitySchemes) ?? {};
+  const b = obj2(ctx.new.doc.securitySchemes) ?? {};
   if (same(a, b)) return;
   const renames = schemeRenames(ctx);
   const renamedTo = new Set(renames.values());
@@ -34864,14 +41906,14 @@ function checkSecuritySchemes(ctx, revisions) {
     const subject = { kind: "securityScheme", key: name };
     const po = appendPointer("/securitySchemes", name);
     const pn = po;
-    const so = obj(a[name]);
-    const sn = obj(b[name]);
+    const so = obj2(a[name]);
+    const sn = obj2(b[name]);
     if (!so && sn) {
-      ctx.emit(
+      ctx.report(
         "security-scheme-added",
         subject,
         revisions,
-        `security scheme ${q(name)} (${String(sn.type)}) added`,
+        { scheme: q(name), type: String(sn.type) },
         {
           path: "",
           after: pn
@@ -34880,11 +41922,11 @@ function checkSecuritySchemes(ctx, revisions) {
       continue;
     }
     if (so && !sn) {
-      ctx.emit(
+      ctx.report(
         "security-scheme-removed",
         subject,
         revisions,
-        `security scheme ${q(name)} (${String(so.type)}) removed`,
+        { scheme: q(name), type: String(so.type) },
         {
           path: "",
           before: po
@@ -34899,11 +41941,11 @@ function checkSecuritySchemes(ctx, revisions) {
       after: Object.hasOwn(sn, key) ? appendPointer(pn, key) : pn
     });
     if (so.type !== sn.type) {
-      ctx.emit(
+      ctx.report(
         "security-scheme-type-changed",
         subject,
         revisions,
-        `security scheme ${q(name)} type ${q(so.type)} → ${q(sn.type)}`,
+        { scheme: q(name), old: q(so.type), new: q(sn.type) },
         at3("type")
       );
       continue;
@@ -34912,11 +41954,11 @@ function checkSecuritySchemes(ctx, revisions) {
     const field = (key, rule) => {
       handled.add(key);
       if (!same(so[key], sn[key]))
-        ctx.emit(
+        ctx.report(
           rule,
           subject,
           revisions,
-          `security scheme ${q(name)} ${key} ${qa(so[key])} → ${qa(sn[key])}`,
+          { scheme: q(name), field: key, old: qa(so[key]), new: qa(sn[key]) },
           at3(key)
         );
     };
@@ -34931,7 +41973,7 @@ function checkSecuritySchemes(ctx, revisions) {
       "security-scheme-description-changed",
       subject,
       revisions,
-      `security scheme ${q(name)} description`,
+      { scheme: q(name) },
       so.description,
       sn.description,
       d.path,
@@ -34939,14 +41981,14 @@ function checkSecuritySchemes(ctx, revisions) {
       d.after
     );
     handled.add("flows");
-    checkFlows(ctx, subject, revisions, obj(so.flows), obj(sn.flows), `${po}/flows`, `${pn}/flows`);
+    checkFlows(ctx, subject, revisions, obj2(so.flows), obj2(sn.flows), `${po}/flows`, `${pn}/flows`);
     for (const key of unionKeys(so, sn)) {
       if (handled.has(key) || same(so[key], sn[key])) continue;
-      ctx.emit(
+      ctx.report(
         key.startsWith("x-") ? "extension-changed" : "primitive-field-changed",
         subject,
         revisions,
-        `security scheme ${q(name)} ${q(key)} changed`,
+        { variant: "security-scheme-field", scheme: q(name), field: q(key) },
         at3(key)
       );
     }
@@ -34955,44 +41997,62 @@ function checkSecuritySchemes(ctx, revisions) {
 function checkFlows(ctx, subject, revisions, a, b, po, pn) {
   if (same(a, b)) return;
   for (const flow of unionKeys(a, b)) {
-    const fo = obj(a?.[flow]);
-    const fn = obj(b?.[flow]);
+    const fo = obj2(a?.[flow]);
+    const fn = obj2(b?.[flow]);
     const fpo = appendPointer(po, flow);
     const fpn = appendPointer(pn, flow);
     const path = `/flows/${escapeSegment(flow)}`;
     if (flow.startsWith("x-")) {
       if (!same(a?.[flow], b?.[flow]))
-        ctx.emit("extension-changed", subject, revisions, `flows extension ${q(flow)} changed`, {
-          path,
-          before: po,
-          after: pn
-        });
+        ctx.report(
+          "extension-changed",
+          subject,
+          revisions,
+          { variant: "flows", flow: q(flow) },
+          {
+            path,
+            before: po,
+            after: pn
+          }
+        );
       continue;
     }
     if (!fo && fn) {
-      ctx.emit("security-oauth-flow-added", subject, revisions, `OAuth flow ${q(flow)} added`, {
-        path,
-        before: po,
-        after: fpn
-      });
+      ctx.report(
+        "security-oauth-flow-added",
+        subject,
+        revisions,
+        { flow: q(flow) },
+        {
+          path,
+          before: po,
+          after: fpn
+        }
+      );
       continue;
     }
     if (fo && !fn) {
-      ctx.emit("security-oauth-flow-removed", subject, revisions, `OAuth flow ${q(flow)} removed`, {
-        path,
-        before: fpo,
-        after: pn
-      });
+      ctx.report(
+        "security-oauth-flow-removed",
+        subject,
+        revisions,
+        { flow: q(flow) },
+        {
+          path,
+          before: fpo,
+          after: pn
+        }
+      );
       continue;
     }
     if (!fo || !fn) continue;
     for (const url of ["authorizationUrl", "tokenUrl", "refreshUrl"]) {
       if (same(fo[url], fn[url])) continue;
-      ctx.emit(
+      ctx.report(
         "security-oauth-url-changed",
         subject,
         revisions,
-        `OAuth flow ${q(flow)} ${url} ${qa(fo[url])} → ${qa(fn[url])}`,
+        { flow: q(flow), url, old: qa(fo[url]), new: qa(fn[url]) },
         {
           path: `${path}/${url}`,
           before: Object.hasOwn(fo, url) ? appendPointer(fpo, url) : fpo,
@@ -35000,16 +42060,16 @@ function checkFlows(ctx, subject, revisions, a, b, po, pn) {
         }
       );
     }
-    const so = obj(fo.scopes) ?? {};
-    const sn = obj(fn.scopes) ?? {};
+    const so = obj2(fo.scopes) ?? {};
+    const sn = obj2(fn.scopes) ?? {};
     for (const scope of unionKeys(so, sn)) {
       const sp = `${path}/scopes/${escapeSegment(scope)}`;
       if (!Object.hasOwn(so, scope)) {
-        ctx.emit(
+        ctx.report(
           "security-oauth-scope-added",
           subject,
           revisions,
-          `OAuth scope ${q(scope)} added to flow ${q(flow)}`,
+          { scope: q(scope), flow: q(flow) },
           {
             path: sp,
             before: `${fpo}/scopes`,
@@ -35017,11 +42077,11 @@ function checkFlows(ctx, subject, revisions, a, b, po, pn) {
           }
         );
       } else if (!Object.hasOwn(sn, scope)) {
-        ctx.emit(
+        ctx.report(
           "security-oauth-scope-removed",
           subject,
           revisions,
-          `OAuth scope ${q(scope)} removed from flow ${q(flow)}`,
+          { scope: q(scope), flow: q(flow) },
           {
             path: sp,
             before: appendPointer(fpo, "scopes", scope),
@@ -35034,7 +42094,7 @@ function checkFlows(ctx, subject, revisions, a, b, po, pn) {
           "security-oauth-scope-description-changed",
           subject,
           revisions,
-          `OAuth scope ${q(scope)} description`,
+          { scope: q(scope) },
           so[scope],
           sn[scope],
           sp,
@@ -35046,11 +42106,11 @@ function checkFlows(ctx, subject, revisions, a, b, po, pn) {
     for (const key of unionKeys(fo, fn)) {
       if (["authorizationUrl", "tokenUrl", "refreshUrl", "scopes"].includes(key) || same(fo[key], fn[key]))
         continue;
-      ctx.emit(
+      ctx.report(
         key.startsWith("x-") ? "extension-changed" : "primitive-field-changed",
         subject,
         revisions,
-        `OAuth flow ${q(flow)} ${q(key)} changed`,
+        { variant: "oauth-flow-field", flow: q(flow), field: q(key) },
         {
           path: `${path}/${escapeSegment(key)}`,
           before: fpo,
@@ -35077,17 +42137,23 @@ function checkToolFields(ctx, pair, subject) {
   if (!same(o.inputSchema, n.inputSchema))
     schemaChanges(ctx, pair, subject, "input", o.inputSchema, n.inputSchema);
   if (o.outputSchema === void 0 && n.outputSchema !== void 0) {
-    ctx.emit("output-schema-added", subject, revs, `tool ${q(subject.key)} now declares an output schema`, {
-      path: "/outputSchema",
-      before: po,
-      after: `${pn}/outputSchema`
-    });
+    ctx.report(
+      "output-schema-added",
+      subject,
+      revs,
+      { tool: q(subject.key) },
+      {
+        path: "/outputSchema",
+        before: po,
+        after: `${pn}/outputSchema`
+      }
+    );
   } else if (o.outputSchema !== void 0 && n.outputSchema === void 0) {
-    ctx.emit(
+    ctx.report(
       "output-schema-removed",
       subject,
       revs,
-      `tool ${q(subject.key)} no longer declares an output schema: consumers of structuredContent lose the contract`,
+      { tool: q(subject.key) },
       { path: "/outputSchema", before: `${po}/outputSchema`, after: pn }
     );
   } else if (!same(o.outputSchema, n.outputSchema)) {
@@ -35102,28 +42168,34 @@ function checkToolFields(ctx, pair, subject) {
     else if (taskNew === "forbidden") rule = "execution-task-support-removed";
     else if (taskOld === "required") rule = "execution-task-support-relaxed";
     else rule = "execution-task-support-added";
-    ctx.emit(rule, subject, revs, `execution.taskSupport ${q(taskOld)} → ${q(taskNew)}`, {
-      path: "/execution/taskSupport",
-      before: o.execution !== void 0 ? `${po}/execution` : po,
-      after: n.execution !== void 0 ? `${pn}/execution` : pn,
-      details: { old: taskOld, new: taskNew }
-    });
+    ctx.report(
+      rule,
+      subject,
+      revs,
+      { old: q(taskOld), new: q(taskNew) },
+      {
+        path: "/execution/taskSupport",
+        before: o.execution !== void 0 ? `${po}/execution` : po,
+        after: n.execution !== void 0 ? `${pn}/execution` : pn,
+        details: { old: taskOld, new: taskNew }
+      }
+    );
   }
-  const eo = obj(o.execution);
-  const en = obj(n.execution);
+  const eo = obj2(o.execution);
+  const en = obj2(n.execution);
   for (const key of unionKeys(eo, en)) {
     if (key === "taskSupport" || same(eo?.[key], en?.[key])) continue;
-    ctx.emit(
+    ctx.report(
       key.startsWith("x-") ? "extension-changed" : "primitive-field-changed",
       subject,
       revs,
-      `execution ${q(key)} changed`,
+      { variant: "execution-field", field: q(key) },
       { path: `/execution/${escapeSegment(key)}`, before: `${po}/execution`, after: `${pn}/execution` }
     );
   }
 }
 function taskSupport(execution) {
-  const value = obj(execution)?.taskSupport;
+  const value = obj2(execution)?.taskSupport;
   return typeof value === "string" ? value : "forbidden";
 }
 var EFFECT_RULE = {
@@ -35146,11 +42218,11 @@ function schemaChanges(ctx, pair, subject, direction, oldSchema, newSchema) {
   try {
     changes = compareSchemas(oldSchema, newSchema, { direction, semantics: ctx.schemaSemantics });
   } catch (error2) {
-    ctx.emit(
+    ctx.report(
       `${direction}-schema-unknown`,
       subject,
       pair.revisions,
-      `${field} could not be compared: ${error2.message}`,
+      { variant: "not-a-schema", field, error: error2.message },
       {
         path: `/${field}`,
         before: po,
@@ -35163,11 +42235,11 @@ function schemaChanges(ctx, pair, subject, direction, oldSchema, newSchema) {
   for (const change of changes) {
     const suffix = change.contractRule ? CONTRACT_RULE[change.contractRule] : change.kind.startsWith("mcp-header-") && direction === "input" ? "header-changed" : change.effect === "none" ? change.level === "warning" ? "default-changed" : "annotation-changed" : EFFECT_RULE[change.effect];
     const where2 = change.pointerNew || change.pointerOld || "";
-    ctx.emit(
-      `${direction}-schema-${suffix}`,
+    ctx.report(
+      schemaRuleId(`${direction}-schema-${suffix}`),
       subject,
       pair.revisions,
-      `${field}${where2 ? ` at ${where2}` : ""}: ${change.message}`,
+      where2 ? { field, where: where2, schemaMessage: change.message } : { variant: "root", field, schemaMessage: change.message },
       {
         path: `/${field}${change.pointerOld}|${change.pointerNew}`,
         before: po + change.pointerOld,
@@ -35185,7 +42257,7 @@ function schemaChanges(ctx, pair, subject, direction, oldSchema, newSchema) {
   }
 }
 function effective(annotations, hint) {
-  const value = obj(annotations)?.[hint];
+  const value = obj2(annotations)?.[hint];
   return typeof value === "boolean" ? value : HINT_DEFAULTS[hint];
 }
 function checkAnnotations(ctx, pair, subject) {
@@ -35197,53 +42269,38 @@ function checkAnnotations(ctx, pair, subject) {
   const revs = pair.revisions;
   const at3 = (key) => ({
     path: `/annotations/${escapeSegment(key)}`,
-    before: obj(o) && Object.hasOwn(obj(o) ?? {}, key) ? appendPointer(po, "annotations", key) : obj(o) ? `${po}/annotations` : po,
-    after: obj(n) && Object.hasOwn(obj(n) ?? {}, key) ? appendPointer(pn, "annotations", key) : obj(n) ? `${pn}/annotations` : pn
+    before: obj2(o) && Object.hasOwn(obj2(o) ?? {}, key) ? appendPointer(po, "annotations", key) : obj2(o) ? `${po}/annotations` : po,
+    after: obj2(n) && Object.hasOwn(obj2(n) ?? {}, key) ? appendPointer(pn, "annotations", key) : obj2(n) ? `${pn}/annotations` : pn
   });
-  const flip = (hint, whenTrue, whenFalse, text) => {
+  const flip = (hint, whenTrue, whenFalse) => {
     const a = effective(o, hint);
     const b = effective(n, hint);
     if (a === b) return;
-    ctx.emit(b ? whenTrue : whenFalse, subject, revs, text(b), {
-      ...at3(hint),
-      details: { hint, old: a, new: b }
-    });
-  };
-  flip(
-    "readOnlyHint",
-    "annotation-read-only-granted",
-    "annotation-read-only-revoked",
-    (now) => now ? "tool now claims to be read-only (effective readOnlyHint false → true)" : "tool is no longer read-only (effective readOnlyHint true → false)"
-  );
-  if (!effective(o, "readOnlyHint") && !effective(n, "readOnlyHint")) {
-    flip(
-      "destructiveHint",
-      "annotation-destructive-set",
-      "annotation-destructive-cleared",
-      (now) => now ? "tool may now perform destructive updates (effective destructiveHint false → true)" : "tool no longer claims destructive updates (effective destructiveHint true → false)"
+    ctx.report(
+      b ? whenTrue : whenFalse,
+      subject,
+      revs,
+      {},
+      {
+        ...at3(hint),
+        details: { hint, old: a, new: b }
+      }
     );
-  }
-  flip(
-    "idempotentHint",
-    "annotation-idempotent-granted",
-    "annotation-idempotent-revoked",
-    (now) => now ? "tool is now idempotent (effective idempotentHint false → true)" : "tool is no longer idempotent: retries may duplicate effects (effective idempotentHint true → false)"
-  );
-  flip(
-    "openWorldHint",
-    "annotation-open-world-set",
-    "annotation-open-world-cleared",
-    (now) => now ? "tool now reaches external systems (effective openWorldHint false → true)" : "tool no longer claims to reach external systems (effective openWorldHint true → false)"
-  );
-  const ao = obj(o);
-  const an = obj(n);
+  };
+  flip("readOnlyHint", "annotation-read-only-granted", "annotation-read-only-revoked");
+  if (!effective(o, "readOnlyHint") && !effective(n, "readOnlyHint"))
+    flip("destructiveHint", "annotation-destructive-set", "annotation-destructive-cleared");
+  flip("idempotentHint", "annotation-idempotent-granted", "annotation-idempotent-revoked");
+  flip("openWorldHint", "annotation-open-world-set", "annotation-open-world-cleared");
+  const ao = obj2(o);
+  const an = obj2(n);
   const title = at3("title");
   prose(
     ctx,
     "annotation-title-changed",
     subject,
     revs,
-    "annotations.title",
+    {},
     ao?.title,
     an?.title,
     title.path,
@@ -35253,8 +42310,13 @@ function checkAnnotations(ctx, pair, subject) {
   for (const key of unionKeys(ao, an)) {
     if (key === "title" || Object.hasOwn(HINT_DEFAULTS, key)) continue;
     if (same(ao?.[key], an?.[key])) continue;
-    ctx.emit("annotation-other-changed", subject, revs, `annotation ${q(key)} changed`, at3(key));
+    ctx.report("annotation-other-changed", subject, revs, { annotation: q(key) }, at3(key));
   }
+}
+function schemaRuleId(id) {
+  if (!isRuleId(id) || id === "output-schema-added" || id === "output-schema-removed" || !/^(input|output)-schema-/.test(id))
+    throw new Error(`schema change maps to unregistered diff rule ${id}`);
+  return id;
 }
 
 // src/diff/checks/primitives.ts
@@ -35264,12 +42326,7 @@ var EXISTENCE_PREFIX = {
   resource: "resource",
   resourceTemplate: "resource-template"
 };
-var KIND_LABEL = {
-  tool: "tool",
-  prompt: "prompt",
-  resource: "resource",
-  resourceTemplate: "resource template"
-};
+var KIND_LABEL2 = PRIMITIVE_KIND_LABEL;
 var COMMON_FIELDS = /* @__PURE__ */ new Set([
   "protocolVersions",
   "title",
@@ -35307,36 +42364,41 @@ function checkPrimitives(ctx) {
     } else {
       const lost = m.oldRevisions.filter((v) => !m.newRevisions.includes(v));
       const gained = m.newRevisions.filter((v) => !m.oldRevisions.includes(v));
-      const label = KIND_LABEL[m.kind];
+      const label = KIND_LABEL2[m.kind];
       if (lost.length > 0) {
         const decl = m.oldVariants.find((d) => d.scope.includes(lost[0]));
         const after = m.newVariants[0];
-        ctx.emit(
+        ctx.report(
           "primitive-scope-narrowed",
           subject,
           lost,
-          `${label} ${q(m.key)} no longer applies to MCP ${lost.join(", ")}`,
+          { label, name: q(m.key), revisions: lost.join(", ") },
           { path: "/protocolVersions", before: decl?.pointer, after: after && scopePointer(ctx, after) }
         );
       }
       if (gained.length > 0) {
         const decl = m.newVariants.find((d) => d.scope.includes(gained[0]));
-        ctx.emit(
+        ctx.report(
           "primitive-scope-widened",
           subject,
           gained,
-          `${label} ${q(m.key)} now also applies to MCP ${gained.join(", ")}`,
+          { label, name: q(m.key), revisions: gained.join(", ") },
           { path: "/protocolVersions", after: decl?.pointer }
         );
       }
     }
     if (m.newOverlap.length > 0) {
       const overlapping2 = m.newVariants.filter((d) => d.scope.some((v) => m.newOverlap.includes(v)));
-      ctx.emit(
+      ctx.report(
         "variant-scope-overlap",
         subject,
         m.newOverlap,
-        `${overlapping2.length} variants of ${KIND_LABEL[m.kind]} ${q(m.key)} apply to MCP ${m.newOverlap.join(", ")} at once (the first one in document order was compared)`,
+        {
+          count: String(overlapping2.length),
+          label: KIND_LABEL2[m.kind],
+          name: q(m.key),
+          revisions: m.newOverlap.join(", ")
+        },
         {
           path: "/protocolVersions",
           after: overlapping2[1]?.pointer,
@@ -35361,7 +42423,7 @@ function checkPair(ctx, m, pair, subject) {
   const po = pair.old.pointer;
   const pn = pair.new.pointer;
   const revs = pair.revisions;
-  const label = KIND_LABEL[m.kind];
+  const label = KIND_LABEL2[m.kind];
   const at3 = (field) => ({
     path: `/${escapeSegment(field)}`,
     before: Object.hasOwn(o, field) ? appendPointer(po, field) : po,
@@ -35373,7 +42435,7 @@ function checkPair(ctx, m, pair, subject) {
     "primitive-title-changed",
     subject,
     revs,
-    `${label} title`,
+    { label },
     o.title,
     n.title,
     title.path,
@@ -35386,7 +42448,7 @@ function checkPair(ctx, m, pair, subject) {
     "primitive-description-changed",
     subject,
     revs,
-    `${label} description (model-visible text)`,
+    { label },
     o.description,
     n.description,
     description.path,
@@ -35394,8 +42456,7 @@ function checkPair(ctx, m, pair, subject) {
     description.after,
     { modelVisible: true }
   );
-  if (!same(o.icons, n.icons))
-    ctx.emit("primitive-icons-changed", subject, revs, `${label} icons changed`, at3("icons"));
+  if (!same(o.icons, n.icons)) ctx.report("primitive-icons-changed", subject, revs, { label }, at3("icons"));
   if (!same(o.tags, n.tags)) {
     const before2 = strings2(o.tags);
     const after = strings2(n.tags);
@@ -35405,11 +42466,11 @@ function checkPair(ctx, m, pair, subject) {
       plus.length ? `added ${plus.map(q).join(", ")}` : "",
       minus.length ? `removed ${minus.map(q).join(", ")}` : ""
     ].filter(Boolean).join("; ");
-    ctx.emit(
+    ctx.report(
       "primitive-tags-changed",
       subject,
       revs,
-      `${label} tags changed${parts ? `: ${parts}` : " (order)"}`,
+      parts ? { label, parts } : { variant: "order", label },
       {
         ...at3("tags"),
         details: { added: plus, removed: minus }
@@ -35419,18 +42480,17 @@ function checkPair(ctx, m, pair, subject) {
   const depOld = o.deprecated === true;
   const depNew = n.deprecated === true;
   if (depOld !== depNew) {
-    ctx.emit(
+    ctx.report(
       depNew ? "primitive-deprecated" : "primitive-undeprecated",
       subject,
       revs,
-      depNew ? `${label} ${q(m.key)} is now deprecated` : `${label} ${q(m.key)} is no longer deprecated`,
+      { label, name: q(m.key) },
       at3("deprecated")
     );
   }
-  if (!same(o._meta, n._meta))
-    ctx.emit("primitive-meta-changed", subject, revs, `${label} \`_meta\` changed`, at3("_meta"));
-  checkClientRequirements(ctx, pair, subject);
-  checkElicitations(ctx, pair, subject);
+  if (!same(o._meta, n._meta)) ctx.report("primitive-meta-changed", subject, revs, { label }, at3("_meta"));
+  checkClientRequirements2(ctx, pair, subject);
+  checkElicitations2(ctx, pair, subject);
   checkExampleMaps(ctx, m, pair, subject);
   if (m.kind === "tool") checkToolFields(ctx, pair, subject);
   else if (m.kind === "prompt") checkPromptFields(ctx, pair, subject);
@@ -35438,19 +42498,19 @@ function checkPair(ctx, m, pair, subject) {
   for (const key of unionKeys(o, n)) {
     if (same(o[key], n[key])) continue;
     if (key.startsWith("x-")) {
-      ctx.emit(
+      ctx.report(
         "extension-changed",
         subject,
         revs,
-        `${label} extension ${q(key)} ${verb(o[key], n[key])}`,
+        { variant: `primitive-${verb(o[key], n[key])}`, label, extension: q(key) },
         at3(key)
       );
     } else if (!COMMON_FIELDS.has(key) && !KIND_FIELDS[m.kind].has(key)) {
-      ctx.emit(
+      ctx.report(
         "primitive-field-changed",
         subject,
         revs,
-        `${label} field ${q(key)} ${verb(o[key], n[key])}`,
+        { variant: `primitive-${verb(o[key], n[key])}`, label, field: q(key) },
         at3(key)
       );
     }
@@ -35462,9 +42522,9 @@ function verb(a, b) {
 function strings2(value) {
   return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
 }
-function checkClientRequirements(ctx, pair, subject) {
-  const o = obj(pair.old.value.clientRequirements);
-  const n = obj(pair.new.value.clientRequirements);
+function checkClientRequirements2(ctx, pair, subject) {
+  const o = obj2(pair.old.value.clientRequirements);
+  const n = obj2(pair.new.value.clientRequirements);
   if (same(o, n)) return;
   const po = `${pair.old.pointer}/clientRequirements`;
   const pn = `${pair.new.pointer}/clientRequirements`;
@@ -35484,11 +42544,11 @@ function checkClientRequirements(ctx, pair, subject) {
   for (const [key, value] of b) {
     const path = `/clientRequirements/${key}`;
     if (!a.has(key)) {
-      ctx.emit(
+      ctx.report(
         "client-requirement-added",
         subject,
         revs,
-        `client requirement ${q(key)} added: clients without it can no longer use ${subject.key}`,
+        { requirement: q(key), primitive: subject.key },
         {
           path,
           before: o ? po : pair.old.pointer,
@@ -35496,21 +42556,33 @@ function checkClientRequirements(ctx, pair, subject) {
         }
       );
     } else if (!same(a.get(key), value)) {
-      ctx.emit("client-requirement-changed", subject, revs, `client requirement ${q(key)} changed`, {
-        path,
-        before: ptr(po, key),
-        after: ptr(pn, key),
-        details: { old: a.get(key), new: value }
-      });
+      ctx.report(
+        "client-requirement-changed",
+        subject,
+        revs,
+        { requirement: q(key) },
+        {
+          path,
+          before: ptr(po, key),
+          after: ptr(pn, key),
+          details: { old: a.get(key), new: value }
+        }
+      );
     }
   }
   for (const key of a.keys()) {
     if (b.has(key)) continue;
-    ctx.emit("client-requirement-removed", subject, revs, `client requirement ${q(key)} removed`, {
-      path: `/clientRequirements/${key}`,
-      before: ptr(po, key),
-      after: n ? pn : pair.new.pointer
-    });
+    ctx.report(
+      "client-requirement-removed",
+      subject,
+      revs,
+      { requirement: q(key) },
+      {
+        path: `/clientRequirements/${key}`,
+        before: ptr(po, key),
+        after: n ? pn : pair.new.pointer
+      }
+    );
   }
 }
 function elicitationsOf(decl, kept) {
@@ -35525,7 +42597,7 @@ function elicitationsOf(decl, kept) {
   });
   return out;
 }
-function checkElicitations(ctx, pair, subject) {
+function checkElicitations2(ctx, pair, subject) {
   const a = elicitationsOf(pair.old, pair.elicitationsOld);
   const b = elicitationsOf(pair.new, pair.elicitationsNew);
   const revs = pair.revisions;
@@ -35533,11 +42605,11 @@ function checkElicitations(ctx, pair, subject) {
     const old = a.get(name);
     const path = `/elicitations/${escapeSegment(name)}`;
     if (!old) {
-      ctx.emit(
+      ctx.report(
         "elicitation-added",
         subject,
         revs,
-        `elicitation ${q(name)} (${String(entry2.value.mode)} mode) added`,
+        { elicitation: q(name), mode: String(entry2.value.mode) },
         {
           path,
           before: pair.old.pointer,
@@ -35546,11 +42618,11 @@ function checkElicitations(ctx, pair, subject) {
       );
     } else if (sortedJson(old.value) !== sortedJson(entry2.value)) {
       const fields = unionKeys(old.value, entry2.value).filter((k) => !same(old.value[k], entry2.value[k]));
-      ctx.emit(
+      ctx.report(
         "elicitation-changed",
         subject,
         revs,
-        `elicitation ${q(name)} changed (${fields.join(", ")})`,
+        { elicitation: q(name), fields: fields.join(", ") },
         {
           path,
           before: old.pointer,
@@ -35562,11 +42634,17 @@ function checkElicitations(ctx, pair, subject) {
   }
   for (const [name, entry2] of a) {
     if (b.has(name)) continue;
-    ctx.emit("elicitation-removed", subject, revs, `elicitation ${q(name)} removed`, {
-      path: `/elicitations/${escapeSegment(name)}`,
-      before: entry2.pointer,
-      after: pair.new.pointer
-    });
+    ctx.report(
+      "elicitation-removed",
+      subject,
+      revs,
+      { elicitation: q(name) },
+      {
+        path: `/elicitations/${escapeSegment(name)}`,
+        before: entry2.pointer,
+        after: pair.new.pointer
+      }
+    );
   }
 }
 function reportExistence(ctx, removed, added) {
@@ -35575,27 +42653,35 @@ function reportExistence(ctx, removed, added) {
     added,
     (kind) => ctx.notes.push({
       kind: "rename-hints-limited",
-      message: `rename hints from near-equal ${kind === "tool" ? "input schemas" : "arguments"} were skipped: too many removed and added ${KIND_LABEL[kind]}s share names to compare them all`
+      message: `rename hints from near-equal ${kind === "tool" ? "input schemas" : "arguments"} were skipped: too many removed and added ${KIND_LABEL2[kind]}s share names to compare them all`
     })
   );
   for (const r2 of removed) {
     const { kind, key } = r2.match;
     const hint = hints.get(r2);
     const details2 = {};
-    let message = `${KIND_LABEL[kind]} ${q(key)} removed`;
+    const removal = { kind: KIND_LABEL2[kind], name: q(key) };
+    let message = removal;
     if (hint) {
       const to = hint.other.match.key;
       details2.renamedTo = to;
-      message += `; looks renamed to ${q(to)} (${hint.why}): keep the old name as an alias for a deprecation period`;
+      message = { ...removal, variant: "renamed", to: q(to), why: hint.why };
       if (kind === "resourceTemplate") {
-        const before2 = templateVariables(key);
-        const after = templateVariables(to);
+        const before2 = templateVariables2(key);
+        const after = templateVariables2(to);
         const plus = after.filter((v) => !before2.includes(v));
         const minus = before2.filter((v) => !after.includes(v));
         details2.variablesAdded = plus;
         details2.variablesRemoved = minus;
         if (plus.length || minus.length)
-          message += `; RFC 6570 variables added: ${plus.map(q).join(", ") || "none"}, removed: ${minus.map(q).join(", ") || "none"}`;
+          message = {
+            ...removal,
+            variant: "renamed-variables",
+            to: q(to),
+            why: hint.why,
+            variablesAdded: plus.map(q).join(", ") || "none",
+            variablesRemoved: minus.map(q).join(", ") || "none"
+          };
       }
     }
     const opts = {
@@ -35604,7 +42690,7 @@ function reportExistence(ctx, removed, added) {
     };
     if (hint) opts.after = hint.other.decl.pointer;
     if (Object.keys(details2).length) opts.details = details2;
-    ctx.emit(`${EXISTENCE_PREFIX[kind]}-removed`, { kind, key }, r2.revisions, message, opts);
+    ctx.report(`${EXISTENCE_PREFIX[kind]}-removed`, { kind, key }, r2.revisions, message, opts);
   }
   for (const a of added) {
     const { kind, key } = a.match;
@@ -35614,11 +42700,11 @@ function reportExistence(ctx, removed, added) {
       after: a.decl.pointer
     };
     if (hint) opts.details = { renamedFrom: hint.other.match.key };
-    ctx.emit(
+    ctx.report(
       `${EXISTENCE_PREFIX[kind]}-added`,
       { kind, key },
       a.revisions,
-      `${KIND_LABEL[kind]} ${q(key)} added${hint ? ` (looks like the new name of ${q(hint.other.match.key)})` : ""}`,
+      hint ? { variant: "renamed", kind: KIND_LABEL2[kind], name: q(key), from: q(hint.other.match.key) } : { kind: KIND_LABEL2[kind], name: q(key) },
       opts
     );
   }
@@ -35631,11 +42717,11 @@ function checkTransports(ctx) {
     const n = pair.new;
     const revs = pair.revisions;
     if (o && !n) {
-      ctx.emit(
+      ctx.report(
         "transport-removed",
         { kind: "transport", key: transportKey(o) },
         revs,
-        `transport ${q(transportKey(o))} removed`,
+        { transport: q(transportKey(o)) },
         {
           path: "",
           before: o.pointer
@@ -35644,11 +42730,11 @@ function checkTransports(ctx) {
       continue;
     }
     if (!o && n) {
-      ctx.emit(
+      ctx.report(
         "transport-added",
         { kind: "transport", key: transportKey(n) },
         revs,
-        `transport ${q(transportKey(n))} added`,
+        { transport: q(transportKey(n)) },
         {
           path: "",
           after: n.pointer
@@ -35670,37 +42756,37 @@ function compareTransport(ctx, o, n, revs) {
     after: Object.hasOwn(b, key) ? appendPointer(n.pointer, key) : n.pointer
   });
   if (!same(a.type, b.type)) {
-    ctx.emit(
-      "transport-type-changed",
-      subject,
-      revs,
-      `transport type ${q(a.type)} → ${q(b.type)}`,
-      at3("type")
-    );
+    ctx.report("transport-type-changed", subject, revs, { old: q(a.type), new: q(b.type) }, at3("type"));
   }
   if (!same(a.url, b.url)) {
-    ctx.emit("transport-url-changed", subject, revs, `transport url ${qa(a.url)} → ${qa(b.url)}`, {
-      ...at3("url"),
-      details: { old: a.url ?? null, new: b.url ?? null }
-    });
+    ctx.report(
+      "transport-url-changed",
+      subject,
+      revs,
+      { old: qa(a.url), new: qa(b.url) },
+      {
+        ...at3("url"),
+        details: { old: a.url ?? null, new: b.url ?? null }
+      }
+    );
   }
   if (!same(a.command, b.command)) {
-    ctx.emit(
+    ctx.report(
       "transport-stdio-command-changed",
       subject,
       revs,
-      `stdio command ${qa(a.command)} → ${qa(b.command)}`,
+      { old: qa(a.command), new: qa(b.command) },
       at3("command")
     );
   }
   if (!same(a.args, b.args)) {
     const show2 = (v) => Array.isArray(v) ? v.join(" ") : "";
     const pin = packagePinMove(a.args, b.args);
-    ctx.emit(
+    ctx.report(
       pin ? "transport-stdio-args-version-changed" : "transport-stdio-args-changed",
       subject,
       revs,
-      `stdio args ${q(show2(a.args))} → ${q(show2(b.args))}`,
+      { old: q(show2(a.args)), new: q(show2(b.args)) },
       {
         ...at3("args"),
         details: pin ? {
@@ -35713,28 +42799,40 @@ function compareTransport(ctx, o, n, revs) {
       }
     );
   }
-  const eo = obj(a.env) ?? {};
-  const en = obj(b.env) ?? {};
+  const eo = obj2(a.env) ?? {};
+  const en = obj2(b.env) ?? {};
   for (const name of unionKeys(eo, en)) {
     const path = `/env/${escapeSegment(name)}`;
     if (!Object.hasOwn(eo, name)) {
-      ctx.emit("transport-stdio-env-added", subject, revs, `environment variable ${q(name)} added`, {
-        path,
-        before: at3("env").before,
-        after: appendPointer(n.pointer, "env", name)
-      });
+      ctx.report(
+        "transport-stdio-env-added",
+        subject,
+        revs,
+        { variable: q(name) },
+        {
+          path,
+          before: at3("env").before,
+          after: appendPointer(n.pointer, "env", name)
+        }
+      );
     } else if (!Object.hasOwn(en, name)) {
-      ctx.emit("transport-stdio-env-removed", subject, revs, `environment variable ${q(name)} removed`, {
-        path,
-        before: appendPointer(o.pointer, "env", name),
-        after: at3("env").after
-      });
+      ctx.report(
+        "transport-stdio-env-removed",
+        subject,
+        revs,
+        { variable: q(name) },
+        {
+          path,
+          before: appendPointer(o.pointer, "env", name),
+          after: at3("env").after
+        }
+      );
     } else if (!same(eo[name], en[name])) {
-      ctx.emit(
+      ctx.report(
         "transport-stdio-env-changed",
         subject,
         revs,
-        `environment variable ${q(name)} value changed`,
+        { variable: q(name) },
         {
           path,
           before: appendPointer(o.pointer, "env", name),
@@ -35746,11 +42844,11 @@ function compareTransport(ctx, o, n, revs) {
   for (const key of unionKeys(a, b)) {
     if (["type", "url", "command", "args", "env", "security", "protocolVersions"].includes(key) || same(a[key], b[key]))
       continue;
-    ctx.emit(
+    ctx.report(
       key.startsWith("x-") ? "extension-changed" : "primitive-field-changed",
       subject,
       revs,
-      `transport ${q(key)} changed`,
+      { variant: "transport-field", field: q(key) },
       at3(key)
     );
   }
@@ -35953,7 +43051,7 @@ function withoutIgnored(change, active, used) {
   if (affected.length === change.affected?.length) return change;
   return { ...change, affected, revisions: sortVersions([...new Set(affected.flatMap((a) => a.revisions))]) };
 }
-function describe(entry2) {
+function describe3(entry2) {
   if (entry2.fingerprint) return `fingerprint ${entry2.fingerprint}`;
   const subject = entry2.subject ? `${entry2.subject.kind ? `${entry2.subject.kind}:` : ""}${entry2.subject.key}` : "";
   return `${entry2.rule} ${subject}`.trim();
@@ -35965,7 +43063,7 @@ function applyIgnores(changes, entries3, today) {
     const hits = changes.filter((c) => matches(entry2, c)).length;
     notes.push({
       kind: "ignore-expired",
-      message: `ignore entry ${entry2.index} (${describe(entry2)}) expired on ${entry2.expires}: ${hits > 0 ? `${hits} change${hits === 1 ? "" : "s"} no longer suppressed` : "it matches nothing; remove it"}`
+      message: `ignore entry ${entry2.index} (${describe3(entry2)}) expired on ${entry2.expires}: ${hits > 0 ? `${hits} change${hits === 1 ? "" : "s"} no longer suppressed` : "it matches nothing; remove it"}`
     });
     return false;
   });
@@ -35984,7 +43082,7 @@ function applyIgnores(changes, entries3, today) {
     if (!used.has(entry2))
       notes.push({
         kind: "ignore-unused",
-        message: `ignore entry ${entry2.index} (${describe(entry2)}) matches no change`
+        message: `ignore entry ${entry2.index} (${describe3(entry2)}) matches no change`
       });
   }
   return { kept, ignored: changes.length - kept.length, notes };
@@ -36182,5630 +43280,6 @@ function cmp(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// src/lint/baseline.ts
-var IDENTITY_FIELDS = ["name", "uri", "uriTemplate", "id", "type"];
-var PRIMITIVE_KIND2 = {
-  tools: "tool",
-  prompts: "prompt",
-  resources: "resource",
-  resourceTemplates: "resourceTemplate"
-};
-function baselineKey(finding, document) {
-  const { subject, pointer } = stablePointer(document, finding.location.pointer);
-  return `${finding.code}\0${subject}\0${pointer}`;
-}
-function splitByBaseline(head, base) {
-  const remaining = /* @__PURE__ */ new Map();
-  for (const finding of base.findings) {
-    const key = baselineKey(finding, base.document);
-    remaining.set(key, (remaining.get(key) ?? 0) + 1);
-  }
-  const split = { fresh: [], known: [] };
-  for (const finding of head.findings) {
-    const key = baselineKey(finding, head.document);
-    const left = remaining.get(key) ?? 0;
-    if (left > 0) {
-      remaining.set(key, left - 1);
-      split.known.push(finding);
-    } else split.fresh.push(finding);
-  }
-  return split;
-}
-function stablePointer(document, pointer) {
-  let segments;
-  try {
-    segments = parsePointer(pointer);
-  } catch {
-    return { subject: "", pointer };
-  }
-  let subject = "";
-  let node = document;
-  let out = "";
-  for (let i = 0; i < segments.length; i++) {
-    const segment2 = segments[i];
-    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(segment2)) {
-      const element = node[Number(segment2)];
-      const identity = identityOf(element);
-      out += `/${identity === void 0 ? segment2 : `[${escapeSegment(identity)}]`}`;
-      if (i === 1 && identity !== void 0 && PRIMITIVE_KIND2[segments[0]] !== void 0)
-        subject = `${PRIMITIVE_KIND2[segments[0]]}:${identity.slice(identity.indexOf("=") + 1)}`;
-      node = element;
-    } else {
-      out += `/${escapeSegment(segment2)}`;
-      node = isJsonObject(node) ? node[segment2] : void 0;
-    }
-  }
-  return { subject, pointer: out };
-}
-function identityOf(element) {
-  if (!isJsonObject(element)) return void 0;
-  for (const field of IDENTITY_FIELDS) {
-    const value = element[field];
-    if (typeof value === "string" && value !== "") return `${field}=${value}`;
-  }
-  return void 0;
-}
-
-// src/lint/types.ts
-var SUBJECT_TYPES = [
-  "Document",
-  "Info",
-  "Transport",
-  "SecurityScheme",
-  "Tool",
-  "ToolInputSchema",
-  "ToolOutputSchema",
-  "ToolInputProperty",
-  "ToolOutputProperty",
-  "Prompt",
-  "PromptArgument",
-  "Resource",
-  "ResourceTemplate",
-  "Elicitation",
-  "Example",
-  "Tag"
-];
-function isSubjectType(value) {
-  return SUBJECT_TYPES.includes(value);
-}
-
-// src/lint/functions/text.ts
-var MAX_SHOWN = 60;
-function describeValue(value) {
-  if (value === void 0) return "undefined";
-  let text;
-  if (typeof value === "string") {
-    const cut = value.length > MAX_SHOWN ? [...value] : void 0;
-    text = JSON.stringify(cut && cut.length > MAX_SHOWN ? `${cut.slice(0, MAX_SHOWN).join("")}…` : value);
-  } else if (value !== null && typeof value === "object") {
-    text = Array.isArray(value) ? `array(${value.length})` : "object";
-  } else text = JSON.stringify(value);
-  return escapeInvisible(text);
-}
-function escapeInvisible(text) {
-  if (!INVISIBLE_ANY.test(text)) return text;
-  return text.replace(INVISIBLE_GLOBAL, codePointEscape);
-}
-var INVISIBLE_SOURCE = "[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\u061C\\uFEFF\\u00AD\\u180E]|\\uDB40[\\uDC00-\\uDC7F]";
-var INVISIBLE_GLOBAL = new RegExp(INVISIBLE_SOURCE, "g");
-var INVISIBLE_ANY = new RegExp(INVISIBLE_SOURCE);
-
-// src/lint/functions/casing.ts
-var CASING_STYLES = ["flat", "camel", "pascal", "kebab", "cobol", "snake", "macro"];
-var STYLE_PATTERN = {
-  flat: /^[a-z][a-z0-9]*$/,
-  camel: /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
-  pascal: /^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
-  kebab: /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
-  cobol: /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$/,
-  snake: /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
-  macro: /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/
-};
-var STYLE_EXAMPLE = {
-  flat: "getuser",
-  camel: "getUser",
-  pascal: "GetUser",
-  kebab: "get-user",
-  cobol: "GET-USER",
-  snake: "get_user",
-  macro: "GET_USER"
-};
-var SNAKE_WITH_UNIT = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_[A-Z][A-Za-z]{0,2}$/;
-function inStyle(style, text) {
-  return STYLE_PATTERN[style].test(text) || style === "snake" && SNAKE_WITH_UNIT.test(text);
-}
-function distinctive(style, text) {
-  return style === "camel" || style === "pascal" ? /[a-z0-9][A-Z]/.test(text) : /[-_]/.test(text);
-}
-function matchesCasing(text, style, disallowDigits = false) {
-  if (disallowDigits && /[0-9]/.test(text)) return false;
-  return STYLE_PATTERN[style].test(text);
-}
-var casing = {
-  name: "casing",
-  description: "A string must be in the casing `type` (flat, camel, pascal, kebab, cobol, snake, macro); `disallowDigits` optional.",
-  optionsSchema: {
-    type: "object",
-    properties: { type: { enum: [...CASING_STYLES] }, disallowDigits: { type: "boolean" } },
-    required: ["type"],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (typeof target !== "string" || matchesCasing(target, options.type, options.disallowDigits)) return [];
-    return [
-      {
-        message: `${describeValue(target)} is not ${options.type} case (like ${STYLE_EXAMPLE[options.type]})`
-      }
-    ];
-  }
-};
-var DEFAULT_STYLES = ["snake", "camel", "kebab", "pascal", "macro"];
-var consistentCasing = {
-  name: "consistentCasing",
-  description: "Run on the Document: the names of `subjects` must all use one casing style, the one most of them use (per document, or per declaration with `scope: parent`). With `established: N` (and `scope: parent`), a name spelt the same way in N or more declarations is not reported: it is the document's established spelling. A snake-case name may end in a unit (`melt_temp_C`); names starting with a digit follow no style. Messages quote a sibling name that has the style.",
-  optionsSchema: {
-    type: "object",
-    properties: {
-      subjects: { type: "array", items: { type: "string" }, minItems: 1 },
-      field: { type: "string" },
-      styles: { type: "array", items: { enum: [...CASING_STYLES] }, minItems: 1 },
-      scope: { enum: ["document", "parent"] },
-      stripPrefix: { type: "string" },
-      established: { type: "integer", minimum: 2 }
-    },
-    required: ["subjects"],
-    additionalProperties: false
-  },
-  fn: (_target, options, context2) => {
-    const styles = options.styles ?? DEFAULT_STYLES;
-    const field = options.field ?? "@key";
-    const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : void 0;
-    const groups = /* @__PURE__ */ new Map();
-    for (const type of options.subjects) {
-      if (!isSubjectType(type)) continue;
-      const subjects = context2.subjects.get(type) ?? [];
-      for (let i = 0; i < subjects.length; i++) {
-        const subject = subjects[i];
-        const entry2 = nameOf(subject, field);
-        if (!entry2) continue;
-        let text = entry2.text;
-        if (strip) {
-          const match = lastMatch(strip, text);
-          if (match !== void 0) text = text.slice(match);
-        }
-        if (/^[0-9]/.test(text)) continue;
-        const group = options.scope === "parent" ? subject.parent?.pointer ?? "" : "";
-        let list2 = groups.get(group);
-        if (!list2) groups.set(group, list2 = []);
-        list2.push({ text, original: entry2.text, subject, atKey: entry2.atKey });
-      }
-    }
-    const spread = /* @__PURE__ */ new Map();
-    if (options.established !== void 0 && options.scope === "parent")
-      for (const list2 of groups.values()) {
-        const seen = /* @__PURE__ */ new Set();
-        for (let i = 0; i < list2.length; i++) seen.add(list2[i].text);
-        for (const text of seen) spread.set(text, (spread.get(text) ?? 0) + 1);
-      }
-    const out = [];
-    for (const list2 of groups.values()) {
-      if (list2.length < 2) continue;
-      const counts = styles.map((style2) => {
-        let count = 0;
-        for (let i = 0; i < list2.length; i++) if (inStyle(style2, list2[i].text)) count++;
-        return count;
-      });
-      let best = 0;
-      for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
-      const style = styles[best];
-      if ((counts[best] ?? 0) === 0) continue;
-      let example;
-      for (let i = 0; i < list2.length && example === void 0; i++) {
-        const text = list2[i].text;
-        if (inStyle(style, text) && distinctive(style, text)) example = text;
-      }
-      for (let i = 0; i < list2.length && example === void 0; i++) {
-        const text = list2[i].text;
-        if (inStyle(style, text)) example = text;
-      }
-      for (let i = 0; i < list2.length; i++) {
-        const name = list2[i];
-        if (inStyle(style, name.text)) continue;
-        if (options.established !== void 0 && (spread.get(name.text) ?? 0) >= options.established)
-          continue;
-        out.push({
-          message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${describeValue(example ?? "")})`,
-          // Pointers only for the names reported (a catalog has thousands of names, a few reported).
-          pointer: name.atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
-          atKey: name.atKey
-        });
-      }
-    }
-    return out;
-  }
-};
-function lastMatch(re3, text) {
-  const global = new RegExp(re3.source, re3.flags.includes("g") ? re3.flags : `${re3.flags}g`);
-  let end;
-  for (const match of text.matchAll(global)) end = (match.index ?? 0) + match[0].length;
-  return end;
-}
-function nameOf(subject, field) {
-  const value = subject.value;
-  if (field === "@key") {
-    if (value !== null && typeof value === "object" && !Array.isArray(value) && value.name === subject.name)
-      return { text: subject.name, atKey: false };
-    return { text: subject.name, atKey: true };
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, field))
-    return void 0;
-  const text = value[field];
-  return typeof text === "string" ? { text, atKey: false } : void 0;
-}
-
-// src/lint/functions/generic.ts
-var none2 = [];
-var truthy = {
-  name: "truthy",
-  handlesMissing: true,
-  description: 'The value must be present and not `false`, `0`, `""` or `null`.',
-  fn: (target) => target ? none2 : [{ message: "must be set" }]
-};
-var falsy = {
-  name: "falsy",
-  handlesMissing: true,
-  description: 'The value must be absent, `false`, `0`, `""` or `null`.',
-  fn: (target) => target ? [{ message: "must not be set" }] : none2
-};
-var defined = {
-  name: "defined",
-  handlesMissing: true,
-  description: "The value must be present.",
-  fn: (target) => target === void 0 ? [{ message: "is missing" }] : none2
-};
-var undefinedFn = {
-  name: "undefined",
-  handlesMissing: true,
-  description: "The value must be absent.",
-  fn: (target) => target === void 0 ? none2 : [{ message: "must not be present" }]
-};
-var regexCache2 = /* @__PURE__ */ new Map();
-function cachedRegExp(source, flags = "") {
-  let byFlags = regexCache2.get(flags);
-  if (!byFlags) regexCache2.set(flags, byFlags = /* @__PURE__ */ new Map());
-  let re3 = byFlags.get(source);
-  if (!re3) {
-    re3 = new RegExp(source, flags);
-    byFlags.set(source, re3);
-  }
-  return re3;
-}
-var pattern = {
-  name: "pattern",
-  description: "A string must match `match` and/or must not match `notMatch` (ECMAScript regular expressions, `flags` optional). Non-strings are ignored.",
-  optionsSchema: {
-    type: "object",
-    properties: {
-      match: { type: "string" },
-      notMatch: { type: "string" },
-      flags: { type: "string", pattern: "^[imsu]*$" }
-    },
-    anyOf: [{ required: ["match"] }, { required: ["notMatch"] }],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (typeof target !== "string") return none2;
-    const out = [];
-    if (options.match !== void 0 && !cachedRegExp(options.match, options.flags).test(target))
-      out.push({ message: `${describeValue(target)} must match ${options.match}` });
-    if (options.notMatch !== void 0 && cachedRegExp(options.notMatch, options.flags).test(target))
-      out.push({ message: `${describeValue(target)} must not match ${options.notMatch}` });
-    return out;
-  }
-};
-var length = {
-  name: "length",
-  description: "Length between `min` and `max`: characters (code points) of a string, items of an array, members of an object, or the value of a number.",
-  optionsSchema: {
-    type: "object",
-    properties: { min: { type: "integer", minimum: 0 }, max: { type: "integer", minimum: 0 } },
-    anyOf: [{ required: ["min"] }, { required: ["max"] }],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    let size;
-    let unit;
-    if (typeof target === "string") {
-      const withinMax = options.max === void 0 || target.length <= options.max;
-      const withinMin = options.min === void 0 || target.length >= options.min * 2;
-      if (withinMax && withinMin) return none2;
-      size = codePointLength(target);
-      unit = "characters";
-    } else if (Array.isArray(target)) {
-      size = target.length;
-      unit = "items";
-    } else if (isJsonObject(target)) {
-      size = Object.keys(target).length;
-      unit = "members";
-    } else if (typeof target === "number") {
-      size = target;
-      unit = "";
-    } else return none2;
-    const what = unit ? `${size} ${unit}` : String(size);
-    if (options.min !== void 0 && size < options.min)
-      return [{ message: `is too short: ${what}, at least ${options.min} expected` }];
-    if (options.max !== void 0 && size > options.max)
-      return [{ message: `is too long: ${what}, at most ${options.max} expected` }];
-    return none2;
-  }
-};
-var HAS_HIGH_SURROGATE = /[\uD800-\uDBFF]/;
-function codePointLength(text) {
-  if (!HAS_HIGH_SURROGATE.test(text)) return text.length;
-  let n = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 55296 && c <= 56319) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 56320 && d <= 57343) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
-var enumeration = {
-  name: "enumeration",
-  description: "The value must be one of `values`.",
-  optionsSchema: {
-    type: "object",
-    properties: { values: { type: "array", minItems: 1 } },
-    required: ["values"],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (target === void 0) return none2;
-    const key = sortedJson(target);
-    if (options.values.some((v) => sortedJson(v) === key)) return none2;
-    return [
-      {
-        message: `${describeValue(target)} is not one of ${options.values.map((v) => JSON.stringify(v)).join(", ")}`
-      }
-    ];
-  }
-};
-var unique = {
-  name: "unique",
-  description: "Array items must be unique (deep equality), or unique by `field` for arrays of objects. Each repeat is reported at its own index.",
-  optionsSchema: {
-    type: "object",
-    properties: { field: { type: "string", minLength: 1 } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (!Array.isArray(target)) return none2;
-    const seen = /* @__PURE__ */ new Map();
-    const out = [];
-    target.forEach((item, i) => {
-      let keyed = item;
-      if (options.field !== void 0) keyed = isJsonObject(item) ? item[options.field] : void 0;
-      if (keyed === void 0) return;
-      const key = sortedJson(keyed);
-      const first = seen.get(key);
-      if (first === void 0) seen.set(key, i);
-      else
-        out.push({
-          message: `${describeValue(keyed)} repeats item ${first}`,
-          path: options.field !== void 0 ? [i, options.field] : [i]
-        });
-    });
-    return out;
-  }
-};
-var xor = {
-  name: "xor",
-  description: "Exactly one of `properties` must be present on the object.",
-  optionsSchema: {
-    type: "object",
-    properties: { properties: { type: "array", items: { type: "string" }, minItems: 2 } },
-    required: ["properties"],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (!isJsonObject(target)) return none2;
-    const present = options.properties.filter((p) => Object.hasOwn(target, p));
-    if (present.length === 1) return none2;
-    const list2 = options.properties.map((p) => `\`${p}\``).join(", ");
-    return [
-      {
-        message: present.length === 0 ? `must have one of ${list2}` : `must have only one of ${list2}, found ${present.length}`
-      }
-    ];
-  }
-};
-
-// src/lint/functions/clients.ts
-var none3 = [];
-function types(schema2) {
-  const type = schema2.type;
-  if (typeof type === "string") return [type];
-  return Array.isArray(type) ? type.filter((t2) => typeof t2 === "string") : [];
-}
-var arrayItems = {
-  name: "arrayItems",
-  description: "A schema whose `type` is (or includes) `array` must say what its elements are with `items` or `prefixItems`.",
-  fn: (target) => {
-    if (!isJsonObject(target) || !types(target).includes("array")) return none3;
-    if (Object.hasOwn(target, "items") || Object.hasOwn(target, "prefixItems")) return none3;
-    return [{ message: "is an array without `items`" }];
-  }
-};
-var TYPE_KEYWORDS = ["type", "enum", "const", "$ref", "$componentRef", "allOf", "anyOf", "oneOf"];
-var ANY_VALUE = "\\bany\\s+(?:json\\s+)?(?:value|type|data)\\b|\\bany\\s+json\\b|\\barbitrary\\s+(?:json|value|data)\\b|\\bof\\s+any\\s+type\\b";
-var typeInformation = {
-  name: "typeInformation",
-  description: 'A property schema must carry type information (`type`, `enum`, `const`, `$ref`, `$componentRef` or `allOf`/`anyOf`/`oneOf`), unless its `description` says it takes any value ("any value", "any JSON", "of any type"...; `anyValue` replaces that pattern).',
-  optionsSchema: {
-    type: "object",
-    properties: { anyValue: { type: "string" } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (target === true)
-      return [{ message: "is the schema `true` (any value) without a description saying so" }];
-    if (!isJsonObject(target)) return none3;
-    for (let i = 0; i < TYPE_KEYWORDS.length; i++)
-      if (Object.hasOwn(target, TYPE_KEYWORDS[i])) return none3;
-    const description = target.description;
-    if (typeof description === "string" && cachedRegExp(options.anyValue ?? ANY_VALUE, "i").test(description))
-      return none3;
-    return [{ message: "has no type information (`type`, `enum`, `const`, `$ref` or a composition)" }];
-  }
-};
-function geminiUntyped(schema2, path, out, depth) {
-  if (!isJsonObject(schema2) || depth > 64) return;
-  if (!schema2.type) {
-    let branches = false;
-    for (const keyword2 of ["anyOf", "allOf", "oneOf"]) {
-      const list2 = schema2[keyword2];
-      if (!Array.isArray(list2)) continue;
-      branches = true;
-      list2.forEach((branch, i) => {
-        geminiUntyped(branch, [...path, keyword2, i], out, depth + 1);
-      });
-    }
-    if (!branches) {
-      out.push({ message: `${path.length === 0 ? "the schema" : pathText(path)} has no \`type\``, path });
-      return;
-    }
-  }
-  if (schema2.type === "object" && isJsonObject(schema2.properties)) {
-    for (const name of Object.keys(schema2.properties)) {
-      const property = schema2.properties[name];
-      if (isJsonObject(property) && Object.hasOwn(property, "default") && !Object.hasOwn(property, "type"))
-        continue;
-      geminiUntyped(property, [...path, "properties", name], out, depth + 1);
-    }
-  }
-  if (schema2.type === "array" && schema2.items !== void 0)
-    geminiUntyped(schema2.items, [...path, "items"], out, depth + 1);
-}
-function pathText(path) {
-  return `/${path.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
-}
-var geminiTypes = {
-  name: "geminiTypes",
-  description: "Run on a tool's root input schema: the schema and every schema below it through `properties` and `items` has a `type` (or only typed `anyOf`/`allOf`/`oneOf` branches), as Gemini CLI requires before it offers a tool to the model.",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || context2.subject.via !== void 0) return none3;
-    const out = [];
-    geminiUntyped(target, [], out, 0);
-    return out;
-  }
-};
-var enumOnStrings = {
-  name: "enumOnStrings",
-  description: "A schema with `enum` must be of `type: string` (the Gemini API accepts `enum` on strings only).",
-  fn: (target) => {
-    if (!isJsonObject(target) || !Array.isArray(target.enum)) return none3;
-    const declared = types(target).filter((t2) => t2 !== "null");
-    if (declared.length === 1 && declared[0] === "string") return none3;
-    const what = declared.length === 0 ? "no `type`" : `type ${declared.join(" | ")}`;
-    return [{ message: `has \`enum\` with ${what}, not \`type: string\``, path: ["enum"], atKey: true }];
-  }
-};
-function isObjectSchema(schema2) {
-  return types(schema2).includes("object") || schema2.type === void 0 && isJsonObject(schema2.properties);
-}
-var closedObject = {
-  name: "closedObject",
-  description: "An object schema must say `additionalProperties: false` (OpenAI strict mode).",
-  fn: (target) => {
-    if (!isJsonObject(target) || !isObjectSchema(target) || target.additionalProperties === false)
-      return none3;
-    if (Object.hasOwn(target, "additionalProperties"))
-      return [
-        {
-          message: `has \`additionalProperties: ${describeValue(target.additionalProperties)}\`, not \`false\``,
-          path: ["additionalProperties"]
-        }
-      ];
-    return [{ message: "is an object schema without `additionalProperties: false`" }];
-  }
-};
-var allRequired = {
-  name: "allRequired",
-  description: "Every property of an object schema must be listed in its `required` (OpenAI strict mode: optional values are expressed as a type that includes `null`).",
-  fn: (target) => {
-    if (!isJsonObject(target) || !isJsonObject(target.properties)) return none3;
-    const required = new Set(Array.isArray(target.required) ? target.required : []);
-    const missing = Object.keys(target.properties).filter((name) => !required.has(name));
-    if (missing.length === 0) return none3;
-    const shown = missing.slice(0, 5).map((name) => describeValue(name));
-    const more = missing.length > shown.length ? ` and ${missing.length - shown.length} more` : "";
-    return [
-      {
-        message: `does not list ${shown.join(", ")}${more} in \`required\``,
-        path: Object.hasOwn(target, "required") ? ["required"] : [],
-        ...Object.hasOwn(target, "required") ? { atKey: true } : {}
-      }
-    ];
-  }
-};
-var rootObject = {
-  name: "rootObject",
-  description: "A tool's root input schema must be `type: object` and not an `anyOf`/`oneOf` (OpenAI strict mode).",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || context2.subject.via !== void 0) return none3;
-    for (const keyword2 of ["anyOf", "oneOf"])
-      if (Object.hasOwn(target, keyword2))
-        return [
-          { message: `is a root \`${keyword2}\`: make the root one object`, path: [keyword2], atKey: true }
-        ];
-    if (target.type !== "object") return [{ message: "is not `type: object` at the root" }];
-    return none3;
-  }
-};
-
-// src/lint/functions/mcp.ts
-var none4 = [];
-var BRANCH_KEYWORDS = /* @__PURE__ */ new Set([
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "not",
-  "if",
-  "then",
-  "else",
-  "dependentSchemas"
-]);
-var COMPOSITION = [
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "if",
-  "$ref",
-  "dependentSchemas",
-  "patternProperties"
-];
-function composed(schema2) {
-  for (let i = 0; i < COMPOSITION.length; i++)
-    if (Object.hasOwn(schema2, COMPOSITION[i])) return true;
-  return false;
-}
-function isObjectSchema2(schema2) {
-  const type = schema2.type;
-  if (type === "object") return true;
-  if (Array.isArray(type)) return type.includes("object");
-  return type === void 0 && isJsonObject(schema2.properties);
-}
-var WIDE_SCRIPT = /[\u1100-\u11FF\u3000-\u30FF\u3130-\u318F\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF60]|[\uD840-\uD87F][\uDC00-\uDFFF]/g;
-var WIDE_WEIGHT = 3;
-var usefulText = {
-  name: "usefulText",
-  handlesMissing: true,
-  description: "A prose field must be present, not blank, and at least `min` characters long (default 1); a character of a script that writes words in one or two characters (Chinese, Japanese, Korean) counts as three.",
-  optionsSchema: {
-    type: "object",
-    properties: { min: { type: "integer", minimum: 1 } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (target === void 0 || target === null) return [{ message: "is missing" }];
-    if (typeof target !== "string") return none4;
-    const text = target.trim();
-    if (text === "") return [{ message: "is blank" }];
-    const min = options.min ?? 1;
-    if (text.length >= min * 2) return none4;
-    const n = codePointLength(text);
-    if (n >= min) return none4;
-    const wide = text.match(WIDE_SCRIPT)?.length ?? 0;
-    if (wide === 0)
-      return [{ message: `is too short to be useful: ${n} characters, at least ${min} expected` }];
-    const weighted = n + wide * (WIDE_WEIGHT - 1);
-    if (weighted >= min) return none4;
-    return [
-      {
-        message: `is too short to be useful: ${n} characters (worth ${weighted} letters of alphabetic text), at least ${min} letters' worth expected`
-      }
-    ];
-  }
-};
-var noParameterSchema = {
-  name: "noParameterSchema",
-  description: 'A tool\'s root input schema without properties must be the closed empty schema `{"type":"object","additionalProperties":false}` (spec §9.2); schemas below the root are not checked.',
-  fn: (target, _options, context2) => {
-    if (context2.subject.via !== void 0) return none4;
-    if (!isJsonObject(target) || composed(target)) return none4;
-    const properties2 = target.properties;
-    if (isJsonObject(properties2) && Object.keys(properties2).length > 0) return none4;
-    if (target.additionalProperties === false) return none4;
-    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
-      return none4;
-    return [
-      {
-        // `properties: {}` too: OpenAI rejects an object schema without `properties` ("object schema missing properties").
-        message: 'takes no parameters but is open: use {"type":"object","properties":{},"additionalProperties":false}'
-      }
-    ];
-  }
-};
-var explicitAdditionalProperties = {
-  name: "explicitAdditionalProperties",
-  description: "An object schema with `properties` must say whether other properties are allowed (`additionalProperties` or `unevaluatedProperties`). Composed schemas are skipped.",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || !isObjectSchema2(target) || composed(target)) return none4;
-    if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none4;
-    const properties2 = target.properties;
-    if (!isJsonObject(properties2) || Object.keys(properties2).length === 0) return none4;
-    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
-      return none4;
-    return [
-      {
-        message: "does not declare `additionalProperties`: say `false` (closed) or `true` (open) explicitly"
-      }
-    ];
-  }
-};
-var requiredDeclared = {
-  name: "requiredDeclared",
-  description: "Every `required` entry of an object schema must be declared in its `properties` (composed schemas and composition branches are skipped).",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || composed(target) || !Array.isArray(target.required)) return none4;
-    if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none4;
-    const properties2 = isJsonObject(target.properties) ? target.properties : {};
-    const out = [];
-    target.required.forEach((name, i) => {
-      if (typeof name === "string" && !Object.hasOwn(properties2, name))
-        out.push({
-          message: `required property ${describeValue(name)} is not declared in \`properties\``,
-          path: ["required", i]
-        });
-    });
-    return out;
-  }
-};
-function jsonType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-var typedEnum = {
-  name: "typedEnum",
-  description: "A schema with `enum` must declare `type`, and every enum value must be of that type.",
-  fn: (target) => {
-    if (!isJsonObject(target) || !Array.isArray(target.enum)) return none4;
-    const type = target.type;
-    if (type === void 0) return [{ message: "has `enum` but no `type`", path: ["enum"], atKey: true }];
-    const types2 = (Array.isArray(type) ? type : [type]).filter((t2) => typeof t2 === "string");
-    const out = [];
-    target.enum.forEach((value, i) => {
-      const actual = jsonType(value);
-      const ok = types2.includes(actual) || actual === "integer" && types2.includes("number");
-      if (!ok)
-        out.push({
-          message: `enum value ${describeValue(value)} is not of type ${types2.join(" | ")}`,
-          path: ["enum", i]
-        });
-    });
-    return out;
-  }
-};
-var DEFAULT_HINTS = ["destructiveHint", "idempotentHint"];
-var ANNOTATIONS = ["annotations"];
-var READ_VERBS = /* @__PURE__ */ new Set([
-  "get",
-  "list",
-  "search",
-  "find",
-  "fetch",
-  "read",
-  "query",
-  "describe",
-  "lookup",
-  "retrieve",
-  "count",
-  "browse",
-  "check",
-  "inspect",
-  "explain",
-  "analyze",
-  "analyse",
-  "compare",
-  "summarize",
-  "summarise",
-  "validate",
-  "verify",
-  "estimate",
-  "calculate",
-  "preview",
-  "stat",
-  "info",
-  "status",
-  "explore",
-  "discover"
-]);
-var WRITE_WORDS = /* @__PURE__ */ new Set([
-  "create",
-  "add",
-  "insert",
-  "update",
-  "edit",
-  "set",
-  "put",
-  "post",
-  "patch",
-  "delete",
-  "remove",
-  "drop",
-  "write",
-  "save",
-  "send",
-  "upload",
-  "publish",
-  "deploy",
-  "run",
-  "execute",
-  "exec",
-  "start",
-  "stop",
-  "restart",
-  "kill",
-  "cancel",
-  "merge",
-  "push",
-  "commit",
-  "move",
-  "rename",
-  "copy",
-  "clear",
-  "reset",
-  "purge",
-  "close",
-  "open",
-  "assign",
-  "approve",
-  "reject",
-  "submit",
-  "trigger",
-  "invoke",
-  "install",
-  "uninstall",
-  "enable",
-  "disable",
-  "archive",
-  "restore",
-  "import",
-  "sync",
-  "lock",
-  "unlock",
-  "mark",
-  "subscribe",
-  "unsubscribe",
-  "invite",
-  "register",
-  "login",
-  "logout",
-  "store",
-  "modify",
-  "replace",
-  "apply",
-  "generate",
-  "refresh",
-  "schedule",
-  "book",
-  "order",
-  "pay",
-  "transfer",
-  "or",
-  "and",
-  "then"
-]);
-function nameWords(name) {
-  const local = name.replace(/^.*(?:__|[.:/])/, "");
-  return local.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter((w) => w !== "").map((w) => w.toLowerCase());
-}
-var DESCRIBES_WRITING = /\b(?:insert|update|upsert|delete|drop|writes?|modif(?:y|ies)|creates?|removes?|sends?|uploads?|toggles?|enables?|disables?|saves?|executes?|runs?|starts?|stops?|installs?|changes?|sets?\s+(?:the|a|an))\b/i;
-function looksReadOnly(name) {
-  const words = nameWords(name);
-  if (words.length === 0 || !READ_VERBS.has(words[0])) return false;
-  for (let i = 1; i < words.length; i++) if (WRITE_WORDS.has(words[i])) return false;
-  return true;
-}
-var writeToolHints = {
-  name: "writeToolHints",
-  description: "A Tool whose name says it only reads (`get_…`, `list_…`, `search_…` and no writing word) and whose description does not say it changes anything (insert, update, delete, send, execute...) should declare `readOnlyHint: true`; with `writeTools` (default true) any other Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (or `hints`). One finding per tool.",
-  optionsSchema: {
-    type: "object",
-    properties: {
-      hints: { type: "array", items: { type: "string" }, minItems: 1 },
-      writeTools: { type: "boolean" }
-    },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (!isJsonObject(target)) return none4;
-    const annotations = isJsonObject(target.annotations) ? target.annotations : void 0;
-    const readOnly = annotations?.readOnlyHint;
-    if (readOnly === true) return none4;
-    if (readOnly === void 0 && typeof target.name === "string" && looksReadOnly(target.name) && !(typeof target.description === "string" && DESCRIBES_WRITING.test(target.description))) {
-      const message2 = `looks read-only by its name but does not declare \`readOnlyHint: true\` (clients such as ChatGPT then label it a write tool and ask before each call); if it does write, say \`readOnlyHint: false\``;
-      return [annotations ? { message: message2, path: ANNOTATIONS, atKey: true } : { message: message2 }];
-    }
-    if (options.writeTools === false) return none4;
-    const hints = options.hints ?? DEFAULT_HINTS;
-    let missing = "";
-    for (let i = 0; i < hints.length; i++) {
-      const hint = hints[i];
-      if (annotations && Object.hasOwn(annotations, hint)) continue;
-      missing += `${missing === "" ? "" : " or "}\`${hint}\``;
-    }
-    if (missing === "") return none4;
-    const message = `may write (no \`readOnlyHint: true\`) but does not declare ${missing}`;
-    return [annotations ? { message, path: ANNOTATIONS, atKey: true } : { message }];
-  }
-};
-var securityDeclared = {
-  name: "securityDeclared",
-  description: "The subject (a transport) must have a `security` declaration of its own or inherit a root one; `security: []` counts as a declaration (explicitly anonymous).",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || Object.hasOwn(target, "security")) return none4;
-    const doc = context2.document;
-    if (isJsonObject(doc) && Object.hasOwn(doc, "security")) return none4;
-    return [
-      {
-        message: "has no security declared (neither on the transport nor at the root); use `security: []` if it is intentionally anonymous"
-      }
-    ];
-  }
-};
-var LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
-var secureUrl = {
-  name: "secureUrl",
-  description: "A URL must use https (or wss); plain http is allowed for localhost when `allowLocalhost` (default true). `data:` URLs and non-URLs are ignored.",
-  optionsSchema: {
-    type: "object",
-    properties: { allowLocalhost: { type: "boolean" } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (typeof target !== "string") return none4;
-    const match = /^(https?|wss?|ftp):\/\/([^/?#]*)/i.exec(target);
-    if (!match) return none4;
-    const scheme = match[1].toLowerCase();
-    if (scheme === "https" || scheme === "wss") return none4;
-    const host = match[2].replace(/^[^@]*@/, "").replace(/:\d+$/, "");
-    if (options.allowLocalhost !== false && LOCAL_HOST.test(host)) return none4;
-    return [{ message: `${describeValue(target)} is not encrypted (${scheme}://): use https` }];
-  }
-};
-var SECRET_NAME = "(?:^|[_.-])(?:TOKEN|SECRET|PASSWORD|PASSWD|PWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|KEY)(?:$|[_.-])";
-var PLACEHOLDER = "^(?:\\$\\{\\{?[^}]*\\}?\\}|\\$[A-Za-z_][A-Za-z0-9_]*|<[^>]*>|\\{\\{[^}]*\\}\\}|%[A-Za-z_][A-Za-z0-9_]*%|x+|X+|\\*+|\\.\\.\\.|changeme|change-me|placeholder|redacted|secret|token|password|your[-_ ].*|todo|none|null|test|dummy|example)$";
-var KNOWN_SECRET_VALUE = "^(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|sk-[A-Za-z0-9_-]{20,}|sk_live_[A-Za-z0-9]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|glpat-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN [A-Z ]*PRIVATE KEY-----.*)$";
-var noLiteralSecrets = {
-  name: "noLiteralSecrets",
-  description: "An environment map must not hold literal secrets: a variable whose name looks secret (TOKEN, SECRET, PASSWORD, API_KEY, ...) must hold a placeholder such as `${VAR}` or `<your-token>`, and no value may look like a known credential format (GitHub, OpenAI, Slack, AWS, GitLab, Google keys, private keys).",
-  optionsSchema: {
-    type: "object",
-    properties: { namePattern: { type: "string" }, placeholderPattern: { type: "string" } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (!isJsonObject(target)) return none4;
-    const secretName = cachedRegExp(options.namePattern ?? SECRET_NAME, "i");
-    const placeholder2 = cachedRegExp(options.placeholderPattern ?? PLACEHOLDER, "i");
-    const known = cachedRegExp(KNOWN_SECRET_VALUE, "s");
-    const out = [];
-    for (const name of Object.keys(target)) {
-      const value = target[name];
-      if (typeof value !== "string" || value.trim() === "") continue;
-      if (known.test(value.trim())) {
-        out.push({
-          message: `\`${name}\` holds what looks like a real credential: reference it (e.g. \${${name}}) instead`,
-          path: [name]
-        });
-      } else if (secretName.test(name) && !placeholder2.test(value.trim())) {
-        out.push({
-          message: `\`${name}\` looks like a secret but holds a literal value: use a placeholder such as \${${name}}`,
-          path: [name]
-        });
-      }
-    }
-    return out;
-  }
-};
-var invisibleCharacters = {
-  name: "invisibleCharacters",
-  description: "Model-visible text must not contain zero-width, bidi control or Unicode tag characters: readers do not see them, models do.",
-  fn: (target) => {
-    if (typeof target !== "string" || !INVISIBLE_ANY.test(target)) return none4;
-    const found = /* @__PURE__ */ new Map();
-    for (const match of target.matchAll(cachedRegExp(INVISIBLE_SOURCE, "g"))) {
-      const code18 = `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
-      if (!found.has(code18)) found.set(code18, match.index ?? 0);
-    }
-    if (found.size === 0) return none4;
-    const list2 = [...found].map(([code18, at3]) => `${code18} at offset ${at3}`).join(", ");
-    return [{ message: `contains invisible or bidi control characters (${list2})` }];
-  }
-};
-var DEFAULT_PHRASES = [
-  "\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?(?:previous|prior|above|earlier|other|system)\\s+(?:instructions|prompts?|rules|messages|tools?)\\b",
-  // Not `<\s*/?\s*`: two adjacent runs of spaces take time squared to fail (400 KB: 80 s).
-  "<\\s*(?:/\\s*)?(?:important|system|instructions?)\\s*>",
-  "\\b(?:do\\s+not|don't|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|reveal\\s+(?:this\\s+)?to|notify|alert|show)\\s+the\\s+user\\b",
-  "\\bwithout\\s+(?:telling|informing|notifying|alerting|asking)\\s+the\\s+user\\b",
-  "\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b",
-  "\\byou\\s+are\\s+now\\s+(?:a|an|in)\\b",
-  "(?:~|\\$HOME)/\\.(?:ssh|aws|gnupg|kube|docker|netrc)\\b|\\bid_rsa\\b",
-  "\\b(?:secretly|covertly|silently)\\s+(?:send|upload|forward|exfiltrate|copy|include|pass|add|call)\\b",
-  // Text a Markdown renderer hides but a model reads: a link-reference "comment" (`[//]: # (...)`,
-  // `[comment]: <> "..."`) and an HTML comment that holds a sentence (three words or more:
-  // `<!-- ckb:module path -->` is markup a description documents, not a payload).
-  `(?<![^\\n])[ \\t]*\\[[^\\]\\n]{0,40}\\]:[ \\t]*(?:#|<>)[ \\t]*[("'][^\\n]{0,40}`,
-  "<!--[ \\t\\r\\n]*(?:[^\\s>-]\\S*[ \\t\\r\\n]+){3}[^\\n]{0,30}"
-];
-var instructionLike = {
-  name: "instructionLike",
-  description: 'Model-visible text must not contain phrases aimed at the model rather than at a reader: "ignore previous instructions", `<IMPORTANT>` blocks, "do not tell the user", references to credential files... (`phrases` adds regular expressions, `replace: true` uses only those).',
-  optionsSchema: {
-    type: "object",
-    properties: { phrases: { type: "array", items: { type: "string" } }, replace: { type: "boolean" } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (typeof target !== "string") return none4;
-    const phrases = compiledPhrases(options);
-    if (phrases.any !== void 0 && !phrases.any.test(target)) return none4;
-    for (const phrase of phrases.each) {
-      const match = phrase.exec(target);
-      if (match)
-        return [{ message: `contains an instruction aimed at the model: ${describeValue(match[0])}` }];
-    }
-    return none4;
-  }
-};
-var compiledByOptions = /* @__PURE__ */ new WeakMap();
-function compiledPhrases(options) {
-  let compiled4 = compiledByOptions.get(options);
-  if (!compiled4) {
-    const sources = options.replace ? options.phrases ?? [] : [...DEFAULT_PHRASES, ...options.phrases ?? []];
-    const each = sources.map((source) => cachedRegExp(source, "i"));
-    const groupsMatter = sources.some((source) => /\\[1-9]|\\k<|\(\?<[^=!]/.test(source));
-    const any = groupsMatter || sources.length < 2 ? void 0 : new RegExp(sources.map((source) => `(?:${source})`).join("|"), "i");
-    compiled4 = { each, any };
-    compiledByOptions.set(options, compiled4);
-  }
-  return compiled4;
-}
-var PRIMITIVE_TYPES = ["Tool", "Resource", "ResourceTemplate", "Prompt"];
-function tagReferences(subjects) {
-  const refs = [];
-  for (const type of PRIMITIVE_TYPES) {
-    for (const subject of subjects.get(type) ?? []) {
-      const value = subject.value;
-      if (!isJsonObject(value) || !Array.isArray(value.tags)) continue;
-      value.tags.forEach((tag, i) => {
-        if (typeof tag === "string")
-          refs.push({ name: tag, pointer: appendPointer(subject.pointer, "tags", i) });
-      });
-    }
-  }
-  return refs;
-}
-var tagsDeclared = {
-  name: "tagsDeclared",
-  description: "Run on the Document: tags used by primitives should be declared in a root `tags` catalogue. (With a catalogue, an undeclared tag is the validation error `unknown-tag-reference`; this covers documents without one.)",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || Object.hasOwn(target, "tags")) return none4;
-    const seen = /* @__PURE__ */ new Set();
-    const out = [];
-    for (const ref of tagReferences(context2.subjects)) {
-      if (seen.has(ref.name)) continue;
-      seen.add(ref.name);
-      out.push({
-        message: `tag ${describeValue(ref.name)} is used but the document has no \`tags\` catalogue`,
-        pointer: ref.pointer
-      });
-    }
-    return out;
-  }
-};
-var tagsUsed = {
-  name: "tagsUsed",
-  description: "Run on the Document: every entry of the root `tags` catalogue should be used by at least one primitive.",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || !Array.isArray(target.tags)) return none4;
-    const used = new Set(tagReferences(context2.subjects).map((r2) => r2.name));
-    const out = [];
-    target.tags.forEach((tag, i) => {
-      if (isJsonObject(tag) && typeof tag.name === "string" && !used.has(tag.name))
-        out.push({
-          message: `tag ${describeValue(tag.name)} is declared but no primitive uses it`,
-          path: ["tags", i, "name"]
-        });
-    });
-    return out;
-  }
-};
-var uniqueNames = {
-  name: "uniqueNames",
-  description: "Run on the Document: names of `subjects` (field `name`) must be unique ignoring case and `-`/`_` differences, so that clients that normalise names cannot confuse them. Same-name variants with disjoint scopes are expected and skipped.",
-  optionsSchema: {
-    type: "object",
-    properties: { subjects: { type: "array", items: { type: "string" }, minItems: 1 } },
-    required: ["subjects"],
-    additionalProperties: false
-  },
-  fn: (_target, options, context2) => {
-    const out = [];
-    for (const type of options.subjects) {
-      const seen = /* @__PURE__ */ new Map();
-      for (const subject of context2.subjects.get(type) ?? []) {
-        const value = subject.value;
-        if (!isJsonObject(value) || typeof value.name !== "string") continue;
-        const key = sortedJson(value.name.toLowerCase().replace(/[-_]/g, ""));
-        const first = seen.get(key);
-        if (first === void 0) seen.set(key, value.name);
-        else if (first !== value.name)
-          out.push({
-            message: `${describeValue(value.name)} differs from ${describeValue(first)} only by case or separators`,
-            pointer: appendPointer(subject.pointer, "name")
-          });
-      }
-    }
-    return out;
-  }
-};
-
-// src/lint/functions/schema.ts
-var ajv2;
-var compiled = /* @__PURE__ */ new WeakMap();
-function compile(schema2) {
-  let validate = compiled.get(schema2);
-  if (!validate) {
-    ajv2 ??= withSafeKeywords(
-      new (loadAjv()).Ajv({
-        allErrors: true,
-        strict: false,
-        validateSchema: true,
-        logger: false,
-        code: LINEAR_ERRORS_CODE
-      }),
-      loadAjv()
-    );
-    validate = ajv2.compile(schema2);
-    compiled.set(schema2, validate);
-  }
-  return validate;
-}
-function checkSchemaOption(schema2) {
-  try {
-    if (typeof schema2 !== "object" || schema2 === null) return "schema must be an object";
-    compile(schema2);
-    return void 0;
-  } catch (error2) {
-    return error2 instanceof Error ? error2.message : String(error2);
-  }
-}
-var schema = {
-  name: "schema",
-  handlesMissing: true,
-  description: "The value must validate against the JSON Schema in `schema`. Absent values are skipped unless `required: true`.",
-  optionsSchema: {
-    type: "object",
-    properties: { schema: { type: ["object", "boolean"] }, required: { type: "boolean" } },
-    required: ["schema"],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (target === void 0) return options.required ? [{ message: "is missing" }] : [];
-    const validate = compile(options.schema);
-    if (validate(target)) return [];
-    const out = [];
-    for (const error2 of validate.errors ?? []) {
-      const path = parsePointer(error2.instancePath);
-      out.push({ message: `${error2.instancePath || "value"} ${error2.message ?? "is invalid"}`, path });
-    }
-    return out;
-  }
-};
-
-// src/lint/functions/index.ts
-var BUILTIN_FUNCTIONS = new Map(
-  [
-    truthy,
-    falsy,
-    defined,
-    undefinedFn,
-    pattern,
-    casing,
-    length,
-    enumeration,
-    unique,
-    schema,
-    xor,
-    consistentCasing,
-    usefulText,
-    noParameterSchema,
-    explicitAdditionalProperties,
-    requiredDeclared,
-    typedEnum,
-    writeToolHints,
-    securityDeclared,
-    secureUrl,
-    noLiteralSecrets,
-    invisibleCharacters,
-    instructionLike,
-    tagsDeclared,
-    tagsUsed,
-    uniqueNames,
-    arrayItems,
-    typeInformation,
-    geminiTypes,
-    enumOnStrings,
-    closedObject,
-    allRequired,
-    rootObject
-  ].map((f) => [f.name, f])
-);
-
-// src/lint/cache.ts
-var FORMAT_PREFIX = "mcpdesc-lint-cache/";
-var CACHE_FORMAT = `${FORMAT_PREFIX}1`;
-var WRITTEN_PREFIX = `{"format":${JSON.stringify(FORMAT_PREFIX)}`.slice(0, -1);
-var MAX_CACHE_BYTES = 512 * 1024 * 1024;
-
-// src/lint/config.ts
-import { existsSync as existsSync2, readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
-import { dirname as dirname2, isAbsolute, join as join2, relative, resolve as resolve2 } from "node:path";
-import { fileURLToPath as fileURLToPath2, pathToFileURL } from "node:url";
-
-// src/util/import-module.ts
-var importer = (url) => import(url);
-function importModule(url) {
-  return importer(url);
-}
-
-// src/validate/codes.ts
-var r = (severity, area, description) => ({
-  severity,
-  area,
-  description,
-  source: "reference"
-});
-var t = (severity, area, description) => ({
-  severity,
-  area,
-  description,
-  source: "toolkit"
-});
-var CODES = {
-  // structural (JSON Schema)
-  "schema-validation": r(
-    "error",
-    "structure",
-    "The document does not validate against the mcpdesc 0.8.0 JSON Schema."
-  ),
-  "unknown-property": t(
-    "error",
-    "structure",
-    "A property that is not defined (and not an eligible `x-*` extension) on a closed object (§3.8, §14)."
-  ),
-  "empty-collection": t(
-    "error",
-    "structure",
-    "An ordinary declaration collection is present but empty (§3.3)."
-  ),
-  "unsupported-protocol-version": t(
-    "error",
-    "structure",
-    "A `protocolVersions` value outside the closed 0.8.0 set of MCP revisions (§4.9)."
-  ),
-  "invalid-extension-identifier": t(
-    "error",
-    "extensions",
-    "An `extensions` key is not a `prefix/name` extension identifier (§8.4)."
-  ),
-  // components
-  "missing-component-reference-target": r(
-    "error",
-    "components",
-    "A `$componentRef` targets a component that does not exist."
-  ),
-  "wrong-component-reference-namespace": r(
-    "error",
-    "components",
-    "A `$componentRef` targets a component namespace that the use site does not accept."
-  ),
-  "component-reference-cycle": r("error", "components", "Component references form a cycle."),
-  // scopes
-  "protocol-scope-outside-parent": r(
-    "error",
-    "scopes",
-    "A declared `protocolVersions` includes a revision outside its parent scope (root or containing primitive)."
-  ),
-  "transport-coverage-gap": r(
-    "error",
-    "scopes",
-    "A root protocol revision is not covered by any transport (§6.5)."
-  ),
-  "primitive-scope-overlap": r(
-    "error",
-    "scopes",
-    "Two declarations with the same identity key (Tool/Prompt name, Resource uri, Template uriTemplate) overlap in scope."
-  ),
-  "capability-scope-overlap": r(
-    "error",
-    "scopes",
-    "Two Capabilities Objects apply to the same revision (§8.6)."
-  ),
-  // revisions
-  "legacy-protocol-validation-incomplete": r(
-    "warning",
-    "revisions",
-    "The document covers 2024-11-05 or 2025-03-26, for which complete semantic validation is not defined (§16.2)."
-  ),
-  "field-not-supported-by-version": r(
-    "error",
-    "revisions",
-    "A field is used under a protocol revision that does not define it (feature × revision matrix)."
-  ),
-  "transport-not-supported-by-version": r(
-    "error",
-    "revisions",
-    "Streamable HTTP is associated with MCP 2024-11-05."
-  ),
-  "legacy-sse-for-modern-version": r(
-    "warning",
-    "revisions",
-    "The legacy SSE transport is associated with MCP 2025-03-26 or later."
-  ),
-  "resource-annotation-not-supported-by-version": r(
-    "error",
-    "revisions",
-    "Resource annotation `lastModified` is used before MCP 2025-06-18."
-  ),
-  "tasks-core-not-valid-in-2026": r(
-    "error",
-    "revisions",
-    "Core `capabilities.tasks` applies to MCP 2026-07-28."
-  ),
-  "extensions-not-supported-by-version": r(
-    "warning",
-    "revisions",
-    "Pre-standard `capabilities.extensions` applies to a revision before 2026-07-28 (accepted and preserved, §8.4)."
-  ),
-  "logging-deprecated-in-2026": r(
-    "warning",
-    "revisions",
-    "`capabilities.logging` applies to MCP 2026-07-28, where it is deprecated."
-  ),
-  // values
-  "integer-precision-loss": t(
-    "warning",
-    "values",
-    "An integer beyond ±2^53: readers that decode numbers as doubles may see a different value (§15.6)."
-  ),
-  // extensions
-  "unknown-reserved-extension-identifier": r(
-    "warning",
-    "extensions",
-    "An extension identifier under an MCP-reserved prefix is not in the validator catalogue."
-  ),
-  // security
-  "unknown-security-scheme": r(
-    "error",
-    "security",
-    "A security requirement names a scheme missing from `securitySchemes`."
-  ),
-  "duplicate-security-scope": r("error", "security", "A security requirement lists the same scope twice."),
-  "non-oauth-scope-misuse": r(
-    "error",
-    "security",
-    "An `http` or `apiKey` requirement lists scopes (it must use `[]`)."
-  ),
-  "uncatalogued-oauth-scope": r(
-    "warning",
-    "security",
-    "An OAuth2/OpenID Connect scope is not in the scheme’s static scope catalogue."
-  ),
-  // tags
-  "duplicate-root-tag": r("error", "tags", "Two root tags have the same name."),
-  "unknown-tag-reference": r(
-    "error",
-    "tags",
-    "A primitive references a tag missing from the root catalogue."
-  ),
-  // _meta
-  "meta-key-invalid": r("error", "meta", "A `_meta` key does not match the MCP `_meta` key grammar."),
-  "meta-reserved-key-context": r(
-    "error",
-    "meta",
-    "A reserved `_meta` key is used in a context where the revision does not define it."
-  ),
-  "meta-reserved-key-value": r("error", "meta", "A reserved `_meta` key has a value of the wrong shape."),
-  "meta-unknown-reserved-key": r(
-    "warning",
-    "meta",
-    "A `_meta` key under an MCP-reserved prefix is not recognized."
-  ),
-  // tool schemas
-  "invalid-x-mcp-header": r("error", "tool-schemas", "`x-mcp-header` has an invalid value or placement."),
-  "duplicate-x-mcp-header": r(
-    "error",
-    "tool-schemas",
-    "Two `x-mcp-header` values are equal case-insensitively."
-  ),
-  "invalid-legacy-tool-schema-shape": r(
-    "error",
-    "tool-schemas",
-    "A pre-2025-11-25 Tool schema has non-object `properties` values or a non-string-array `required`."
-  ),
-  "unsupported-tool-schema-dialect": r(
-    "error",
-    "tool-schemas",
-    "A Tool schema declares a JSON Schema dialect the validator does not support."
-  ),
-  "invalid-tool-schema": r(
-    "error",
-    "tool-schemas",
-    "A Tool schema is not valid under its declared or default dialect."
-  ),
-  "unresolved-external-tool-schema-reference": r(
-    "warning",
-    "tool-schemas",
-    "A Tool schema contains an external `$ref` that is never fetched: schema validation is incomplete."
-  ),
-  // tool examples
-  "tool-example-schema-mismatch": r(
-    "error",
-    "tool-examples",
-    "An example `input` or `structuredContent` does not validate against the Tool schema."
-  ),
-  "incomplete-tool-example-validation": r(
-    "warning",
-    "tool-examples",
-    "Example/schema compatibility could not be checked completely (pre-dialect revision, external `$ref`, unsafe pattern, a schema too large to compile)."
-  ),
-  "tool-example-json-rpc-envelope": r(
-    "error",
-    "tool-examples",
-    "A Tool example result contains JSON-RPC envelope fields."
-  ),
-  "incomplete-tool-example-result": r(
-    "error",
-    "tool-examples",
-    "A Tool example result contains task or input-required workflow fields."
-  ),
-  "tool-example-result-version-mismatch": r(
-    "error",
-    "tool-examples",
-    "A Tool example result shape is not valid for a revision in scope (`resultType`, `structuredContent`)."
-  ),
-  "tool-example-content-version-mismatch": r(
-    "error",
-    "tool-examples",
-    "A content block form is not defined for a revision in scope."
-  ),
-  "structured-tool-error-example": r(
-    "error",
-    "tool-examples",
-    "An error result (`isError: true`) contains `structuredContent`."
-  ),
-  "missing-tool-example-structured-content": r(
-    "error",
-    "tool-examples",
-    "A successful result of a Tool with `outputSchema` lacks `structuredContent`."
-  ),
-  // resource examples
-  "resource-example-json-rpc-envelope": r(
-    "error",
-    "resource-examples",
-    "A resource example result contains JSON-RPC envelope fields."
-  ),
-  "incomplete-resource-example-result": r(
-    "error",
-    "resource-examples",
-    "A resource example result contains task or input-required workflow fields."
-  ),
-  "resource-example-result-version-mismatch": r(
-    "error",
-    "resource-examples",
-    "A resource read result shape is not valid for a revision in scope."
-  ),
-  "resource-example-cache-fields-version-mismatch": r(
-    "error",
-    "resource-examples",
-    "`ttlMs`/`cacheScope` are missing in MCP 2026-07-28 or present before it."
-  ),
-  "resource-example-content-version-mismatch": r(
-    "error",
-    "resource-examples",
-    "Resource contents use `_meta` before MCP 2025-06-18."
-  ),
-  "invalid-resource-example-base64": r("error", "resource-examples", "A `blob` is not canonical base64."),
-  "resource-example-mime-type-mismatch": r(
-    "warning",
-    "resource-examples",
-    "The returned entry’s MIME type differs from the declaration’s."
-  ),
-  "resource-example-size-mismatch": r(
-    "warning",
-    "resource-examples",
-    "The returned entry’s byte length differs from the declared `size`."
-  ),
-  "resource-example-requested-uri-not-returned": r(
-    "warning",
-    "resource-examples",
-    "No `contents` entry returns the requested URI."
-  ),
-  "resource-template-example-invalid-template": r(
-    "error",
-    "resource-examples",
-    "The `uriTemplate` is not a valid RFC 6570 template."
-  ),
-  "resource-template-example-invalid-expansion": r(
-    "error",
-    "resource-examples",
-    "A Resource Template example `uri` is not an expansion of the template."
-  ),
-  // prompt examples
-  "prompt-example-unknown-argument": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example passes an undeclared argument."
-  ),
-  "prompt-example-missing-required-argument": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example omits a required argument."
-  ),
-  "prompt-example-json-rpc-envelope": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example result contains JSON-RPC envelope fields."
-  ),
-  "incomplete-prompt-example-result": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example result contains task or input-required workflow fields."
-  ),
-  "prompt-example-result-version-mismatch": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example result shape is not valid for a revision in scope."
-  ),
-  "prompt-example-content-version-mismatch": r(
-    "error",
-    "prompt-examples",
-    "A Prompt message content form is not defined for a revision in scope."
-  ),
-  // completion examples
-  "completion-example-json-rpc-envelope": r(
-    "error",
-    "completion-examples",
-    "A completion example result contains JSON-RPC envelope fields."
-  ),
-  "incomplete-completion-example-result": r(
-    "error",
-    "completion-examples",
-    "A completion example result contains task or input-required workflow fields."
-  ),
-  "completion-example-result-version-mismatch": r(
-    "error",
-    "completion-examples",
-    "A completion example result shape is not valid for a revision in scope."
-  ),
-  "completion-example-version-mismatch": r(
-    "error",
-    "completion-examples",
-    "Completion examples apply to MCP 2024-11-05, which has no completion."
-  ),
-  "completion-example-context-version-mismatch": r(
-    "error",
-    "completion-examples",
-    "Completion `context` applies to MCP 2025-03-26."
-  ),
-  "completion-example-duplicate-target-context": r(
-    "error",
-    "completion-examples",
-    "The completed argument also appears in `context.arguments`."
-  ),
-  "prompt-completion-example-unknown-argument": r(
-    "error",
-    "completion-examples",
-    "The completed argument is not a declared Prompt argument."
-  ),
-  "prompt-completion-example-context-unknown-argument": r(
-    "error",
-    "completion-examples",
-    "A context argument is not a declared Prompt argument."
-  ),
-  "resource-template-completion-example-unknown-variable": r(
-    "error",
-    "completion-examples",
-    "The completed argument is not a variable of the `uriTemplate`."
-  ),
-  "resource-template-completion-example-context-unknown-variable": r(
-    "error",
-    "completion-examples",
-    "A context argument is not a variable of the `uriTemplate`."
-  ),
-  "resource-template-completion-example-invalid-template": r(
-    "error",
-    "completion-examples",
-    "The `uriTemplate` is not a valid RFC 6570 template, so completion arguments cannot be checked."
-  ),
-  // interaction examples
-  "interaction-example-version-mismatch": r(
-    "error",
-    "interactions",
-    "An interaction step form is not defined for a revision in scope."
-  ),
-  "unknown-elicitation-declaration": r(
-    "error",
-    "interactions",
-    "A step `declaration` names no Elicitation Declaration of the Tool."
-  ),
-  "interaction-example-elicitation-declaration-mismatch": r(
-    "error",
-    "interactions",
-    "An elicitation step disagrees with its declaration (mode, schema or URL)."
-  ),
-  "interaction-example-elicitation-response-mismatch": r(
-    "error",
-    "interactions",
-    "An elicitation response has content where none is allowed, or lacks it on a form accept."
-  ),
-  "interaction-example-elicitation-content-schema-mismatch": r(
-    "error",
-    "interactions",
-    "Accepted form content does not validate against the requested schema."
-  ),
-  "interaction-example-roots-uri": r(
-    "error",
-    "interactions",
-    "A roots response entry is not a `file://` URI."
-  ),
-  "interaction-example-client-requirements-contradiction": r(
-    "warning",
-    "interactions",
-    "A scenario uses a client capability that the Tool’s explicit `clientRequirements` do not declare."
-  ),
-  // client requirements
-  "client-requirement-version-mismatch": r(
-    "error",
-    "client-requirements",
-    "A `clientRequirements` member is not defined for a revision in scope."
-  ),
-  "invalid-client-requirement-value": r(
-    "error",
-    "client-requirements",
-    "A client capability marker or setting is not an object (or `roots` is not empty in 2026)."
-  ),
-  "deprecated-client-requirement": r(
-    "warning",
-    "client-requirements",
-    "A client requirement uses a capability deprecated in a revision in scope."
-  ),
-  // elicitations
-  "duplicate-elicitation-name": r(
-    "error",
-    "elicitations",
-    "Two Elicitation Declarations of one primitive share a name."
-  ),
-  "elicitation-mode-not-supported-by-version": r(
-    "error",
-    "elicitations",
-    "URL-mode elicitation applies to MCP 2025-06-18."
-  ),
-  "elicitation-form-schema-version-mismatch": r(
-    "error",
-    "elicitations",
-    "A form schema feature (`$schema`, non-boolean default, titled/multi-select enum) applies to MCP 2025-06-18."
-  ),
-  "elicitation-form-required-property-unknown": r(
-    "error",
-    "elicitations",
-    "A form schema `required` entry names no declared property."
-  ),
-  "elicitation-form-enum-names-mismatch": r(
-    "error",
-    "elicitations",
-    "`enumNames` and `enum` have different lengths."
-  ),
-  "elicitation-form-default-outside-enum": r(
-    "error",
-    "elicitations",
-    "A form `default` is not one of the declared values."
-  ),
-  "elicitation-form-invalid-range": r(
-    "error",
-    "elicitations",
-    "A form property minimum exceeds its maximum."
-  )
-};
-
-// src/lint/jsonpath.ts
-var JsonPathError = class extends Error {
-  name = "JsonPathError";
-};
-function parseJsonPath(expression) {
-  if (!expression.startsWith("$")) throw new JsonPathError(`JSONPath must start with $: ${expression}`);
-  const steps = [];
-  let i = 1;
-  const fail = (what) => {
-    throw new JsonPathError(`${what} at offset ${i} of JSONPath ${JSON.stringify(expression)}`);
-  };
-  while (i < expression.length) {
-    let deep = false;
-    if (expression.startsWith("..", i)) {
-      deep = true;
-      i += 2;
-    } else if (expression[i] === ".") {
-      i += 1;
-    } else if (expression[i] !== "[") {
-      fail("expected . or [");
-    }
-    if (expression[i] === "*") {
-      steps.push({ kind: "wildcard", deep });
-      i += 1;
-      continue;
-    }
-    if (expression[i] === "[") {
-      const end = findClose(expression, i);
-      if (end < 0) fail("unclosed [");
-      const body = expression.slice(i + 1, end).trim();
-      i = end + 1;
-      if (body === "*") {
-        steps.push({ kind: "wildcard", deep });
-        continue;
-      }
-      const names = splitUnion(body).map((part) => {
-        const p = part.trim();
-        if (/^-?\d+$/.test(p)) return Number(p);
-        if (p.startsWith("'") && p.endsWith("'") || p.startsWith('"') && p.endsWith('"'))
-          return p.slice(1, -1).replace(/\\(['"\\])/g, "$1");
-        if (/^[A-Za-z_$][\w$-]*$/.test(p)) return p;
-        return fail(`unsupported selector ${JSON.stringify(p)}`);
-      });
-      steps.push({ kind: "names", names, deep });
-      continue;
-    }
-    const match = /^[A-Za-z_$@][\w$@-]*/.exec(expression.slice(i));
-    if (!match) fail("expected a member name");
-    const name = match[0];
-    i += name.length;
-    steps.push({ kind: "names", names: [name], deep });
-  }
-  return steps;
-}
-function findClose(text, open2) {
-  let quote;
-  for (let i = open2 + 1; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = void 0;
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === "]") return i;
-  }
-  return -1;
-}
-function splitUnion(body) {
-  const parts = [];
-  let quote;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = void 0;
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === ",") {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
-}
-function children(value, pointer) {
-  if (Array.isArray(value)) return value.map((v, i) => ({ pointer: appendPointer(pointer, i), value: v }));
-  if (value !== null && typeof value === "object")
-    return Object.keys(value).map((k) => ({
-      pointer: appendPointer(pointer, k),
-      value: value[k]
-    }));
-  return [];
-}
-function selfAndDescendants(match, out, seen) {
-  if (seen.has(match.pointer)) return;
-  seen.add(match.pointer);
-  out.push(match);
-  for (const child of children(match.value, match.pointer)) selfAndDescendants(child, out, seen);
-}
-function queryJsonPath(document, steps) {
-  let current = [{ pointer: "", value: document }];
-  for (const step of steps) {
-    let bases = current;
-    if (step.deep) {
-      bases = [];
-      const seen = /* @__PURE__ */ new Set();
-      for (const match of current) selfAndDescendants(match, bases, seen);
-    }
-    const next = [];
-    for (const base of bases) {
-      if (step.kind === "wildcard") {
-        appendAll(next, children(base.value, base.pointer));
-        continue;
-      }
-      for (const name of step.names) {
-        const v = base.value;
-        if (Array.isArray(v)) {
-          if (typeof name !== "number") continue;
-          const index = name < 0 ? v.length + name : name;
-          if (index >= 0 && index < v.length)
-            next.push({ pointer: appendPointer(base.pointer, index), value: v[index] });
-        } else if (v !== null && typeof v === "object") {
-          const key = String(name);
-          if (Object.hasOwn(v, key))
-            next.push({ pointer: appendPointer(base.pointer, key), value: v[key] });
-        }
-      }
-    }
-    current = withoutRepeats(next);
-  }
-  return current;
-}
-function withoutRepeats(matches2) {
-  const seen = /* @__PURE__ */ new Set();
-  return matches2.filter((match) => !seen.has(match.pointer) && seen.add(match.pointer) !== void 0);
-}
-
-// src/lint/config.ts
-var CONFIG_FILE_NAMES = [
-  ".mcpdesc.yaml",
-  ".mcpdesc.yml",
-  ".mcpdesc.json",
-  "mcpdesc.config.mjs"
-];
-var BUILTIN_RULESETS = ["recommended", "strict", "clients/gemini", "clients/openai-strict"];
-var PACKAGE_ROOT = fileURLToPath2(new URL("../../", new URL("../src/lint/config.ts", import.meta.url).href));
-var ConfigError = class extends Error {
-  constructor(message, file, line = 0, column = 0) {
-    super(message);
-    this.file = file;
-    this.line = line;
-    this.column = column;
-  }
-  file;
-  line;
-  column;
-  name = "ConfigError";
-  format() {
-    return `${this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file}: ${this.message}`;
-  }
-};
-function findConfigFile(startDir) {
-  let dir = resolve2(startDir);
-  for (; ; ) {
-    for (const name of CONFIG_FILE_NAMES) {
-      const candidate = join2(dir, name);
-      if (existsSync2(candidate) && statSync3(candidate).isFile()) return candidate;
-    }
-    const parent = dirname2(dir);
-    if (parent === dir) return void 0;
-    dir = parent;
-  }
-}
-var CONFIG_AJV_OPTIONS = {
-  allErrors: true,
-  strict: false,
-  validateSchema: false,
-  code: LINEAR_ERRORS_CODE
-};
-function configSchema() {
-  const schema2 = JSON.parse(
-    readFileSync2(join2(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
-  );
-  delete schema2.$schema;
-  return schema2;
-}
-var precompiledModules = /* @__PURE__ */ new Map();
-function precompiled(name) {
-  let module = precompiledModules.get(name);
-  if (module === void 0) {
-    try {
-      module = requirePrecompiled(
-        new URL(`./${name}.precompiled.cjs`, new URL("../src/lint/config.ts", import.meta.url).href)
-      );
-    } catch {
-      module = null;
-    }
-    precompiledModules.set(name, module);
-  }
-  return module;
-}
-var schemaValidator;
-function configValidator() {
-  schemaValidator ??= precompiled("config")?.config ?? withSafeKeywords(new (loadAjv()).Ajv(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
-  return schemaValidator;
-}
-function builtinRulesetJson(file) {
-  for (const name of BUILTIN_RULESETS) {
-    if (file !== join2(PACKAGE_ROOT, "rules", `${name}.yaml`)) continue;
-    const twin = fileURLToPath2(new URL(`./rulesets/${name}.json`, new URL("../src/lint/config.ts", import.meta.url).href));
-    return existsSync2(twin) ? twin : void 0;
-  }
-  return void 0;
-}
-function positioned(raw, pointer, message, atKey = false) {
-  if (!raw.sourceMap) return new ConfigError(`${message}${pointer ? ` (at ${pointer})` : ""}`, raw.file);
-  const p = atKey ? raw.sourceMap.locateKey(pointer) : raw.sourceMap.locate(pointer);
-  return new ConfigError(message, raw.file, p.line, p.column);
-}
-function pickSchemaError(errors) {
-  const real = errors.filter((e) => e.keyword !== "oneOf" && e.keyword !== "anyOf");
-  const pool = real.length > 0 ? real : errors;
-  return pool.reduce((best, e) => e.instancePath.length > best.instancePath.length ? e : best);
-}
-function schemaMessage(error2) {
-  if (error2.keyword === "additionalProperties")
-    return `unknown property ${JSON.stringify(error2.params.additionalProperty)}`;
-  if (error2.keyword === "enum")
-    return `must be one of ${error2.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-  return error2.message ?? "is invalid";
-}
-async function readConfig(file) {
-  let raw;
-  if (/\.m?js$/.test(file)) {
-    let module;
-    try {
-      module = await importModule(pathToFileURL(file).href);
-    } catch (error2) {
-      throw new ConfigError(
-        `cannot load config: ${error2 instanceof Error ? error2.message : String(error2)}`,
-        file
-      );
-    }
-    const value = JSON.parse(JSON.stringify(module.default ?? null));
-    if (!isJsonObject(value)) throw new ConfigError("config module must export default an object", file);
-    raw = { file, value, sourceMap: void 0 };
-  } else {
-    let text;
-    const builtinJson = builtinRulesetJson(file);
-    try {
-      text = builtinJson ? readFileSync2(builtinJson, "utf8") : readFileBounded(file, resolveLimits(void 0).maxBytes).toString("utf8");
-    } catch (error2) {
-      const reason = error2 instanceof LoadError ? error2.message : error2.code ?? String(error2);
-      throw new ConfigError(`cannot read config: ${reason}`, file);
-    }
-    try {
-      const loaded = loadDocument(text, builtinJson ? { file, format: "json" } : { file });
-      if (!isJsonObject(loaded.value))
-        throw new ConfigError("config must be an object (a YAML mapping)", file, 1, 1);
-      raw = { file, value: loaded.value, sourceMap: loaded.sourceMap };
-    } catch (error2) {
-      if (error2 instanceof LoadError)
-        throw new ConfigError(`${error2.message} (${error2.code})`, file, error2.line, error2.column);
-      throw error2;
-    }
-  }
-  const validate = configValidator();
-  if (!validate(raw.value)) {
-    const error2 = pickSchemaError(validate.errors ?? []);
-    const atKey = error2.keyword === "additionalProperties";
-    const pointer = atKey ? appendPointer(error2.instancePath, error2.params.additionalProperty) : error2.instancePath;
-    throw positioned(raw, pointer, schemaMessage(error2), atKey);
-  }
-  return raw;
-}
-async function readSchemaSemantics(file) {
-  const raw = await readConfig(file);
-  const value = raw.value.schemaSemantics;
-  return value === "api" || value === "json-schema" ? value : void 0;
-}
-var asList = (value) => value === void 0 ? [] : Array.isArray(value) ? value.filter((v) => typeof v === "string") : [String(value)];
-var INVALIDATING = new Set(
-  Object.keys(CODES).filter((code18) => CODES[code18].severity === "error")
-);
-function isInvalidatingCode(code18) {
-  return INVALIDATING.has(code18);
-}
-function validationRules() {
-  const rules = /* @__PURE__ */ new Map();
-  for (const code18 of Object.keys(CODES)) {
-    const info3 = CODES[code18];
-    rules.set(code18, {
-      id: code18,
-      description: info3.description,
-      severity: info3.severity,
-      given: ["Document"],
-      function: "(validate)",
-      functionOptions: {},
-      help: `Spec conformance diagnostic (area: ${info3.area}) from \`mcpdesc validate\`.${info3.severity === "error" ? " A document with this error is invalid: the rule can be re-levelled but not turned off or suppressed." : ""}`,
-      validation: info3.severity === "error" ? "invalid" : "warning",
-      source: "validate"
-    });
-  }
-  return rules;
-}
-var Resolver = class {
-  rules = validationRules();
-  functions = new Map(BUILTIN_FUNCTIONS);
-  overrides = [];
-  ignores = [];
-  ignorePatterns = [];
-  sources = [];
-  stack = [];
-  done = /* @__PURE__ */ new Set();
-  /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
-  async apply(file, implicitBase) {
-    const key = resolve2(file);
-    if (this.stack.includes(key))
-      throw new ConfigError(`extends cycle: ${[...this.stack, key].join(" -> ")}`, file);
-    if (this.done.has(key)) return;
-    this.stack.push(key);
-    this.sources.push(key);
-    const raw = await readConfig(file);
-    const baseDir = dirname2(file);
-    const extendsList = raw.value.extends === void 0 && implicitBase !== void 0 ? [implicitBase] : asList(raw.value.extends);
-    for (let i = 0; i < extendsList.length; i++) {
-      const target = this.extendsPath(extendsList[i], baseDir);
-      if (!target) {
-        const pointer = Array.isArray(raw.value.extends) ? `/extends/${i}` : "/extends";
-        throw positioned(
-          raw,
-          pointer,
-          `unknown ruleset ${JSON.stringify(extendsList[i])}: use ${BUILTIN_RULESETS.join(", ")} or a path to a file`
-        );
-      }
-      await this.apply(target);
-    }
-    if (isJsonObject(raw.value.functions)) await this.loadFunctions(raw, raw.value.functions, baseDir);
-    if (isJsonObject(raw.value.rules)) this.applyRules(raw, raw.value.rules, "/rules");
-    if (Array.isArray(raw.value.overrides)) {
-      raw.value.overrides.forEach((item, i) => {
-        if (!isJsonObject(item)) return;
-        const changes = /* @__PURE__ */ new Map();
-        if (isJsonObject(item.rules))
-          for (const id of Object.keys(item.rules)) {
-            const pointer = appendPointer("/overrides", i, "rules", id);
-            changes.set(id, this.ruleChange(raw, pointer, id, item.rules[id]));
-          }
-        const override = { rules: changes, baseDir };
-        if (item.files !== void 0) override.files = asList(item.files);
-        if (item.pointers !== void 0) override.pointers = asList(item.pointers);
-        this.overrides.push(override);
-      });
-    }
-    if (raw.value.ignorePatterns !== void 0)
-      this.ignorePatterns.push({ patterns: asList(raw.value.ignorePatterns), baseDir });
-    if (Array.isArray(raw.value.ignore)) {
-      raw.value.ignore.forEach((item, i) => {
-        if (!isJsonObject(item)) return;
-        const pointer = appendPointer("/ignore", i);
-        const rules = asList(item.rules);
-        rules.forEach((id, j) => {
-          if (!this.rules.has(id))
-            throw positioned(
-              raw,
-              Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`,
-              `unknown rule ${JSON.stringify(id)}`
-            );
-          if (isInvalidatingCode(id))
-            throw positioned(
-              raw,
-              Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`,
-              `${JSON.stringify(id)} makes the document invalid and cannot be ignored (re-level it in \`rules\` if you must)`
-            );
-        });
-        const position = raw.sourceMap?.locate(pointer) ?? { line: 0, column: 0 };
-        const entry2 = {
-          rules,
-          reason: String(item.reason),
-          baseDir,
-          location: { file: raw.file, pointer, line: position.line, column: position.column }
-        };
-        if (item.files !== void 0) entry2.files = asList(item.files);
-        if (item.pointers !== void 0) entry2.pointers = asList(item.pointers);
-        if (typeof item.expires === "string") {
-          if (Number.isNaN(Date.parse(`${item.expires}T00:00:00Z`)))
-            throw positioned(raw, `${pointer}/expires`, `invalid date ${JSON.stringify(item.expires)}`);
-          entry2.expires = item.expires;
-        }
-        this.ignores.push(entry2);
-      });
-    }
-    this.stack.pop();
-    this.done.add(key);
-  }
-  extendsPath(name, baseDir) {
-    if (BUILTIN_RULESETS.includes(name))
-      return join2(PACKAGE_ROOT, "rules", `${name}.yaml`);
-    if (name.startsWith("mcpdesc:")) {
-      const builtin = name.slice("mcpdesc:".length);
-      return BUILTIN_RULESETS.includes(builtin) ? join2(PACKAGE_ROOT, "rules", `${builtin}.yaml`) : void 0;
-    }
-    if (!isLocalPath(name)) return void 0;
-    const path = resolve2(baseDir, name);
-    return existsSync2(path) ? path : void 0;
-  }
-  async loadFunctions(raw, functions, baseDir) {
-    for (const name of Object.keys(functions)) {
-      const spec = String(functions[name]);
-      const pointer = appendPointer("/functions", name);
-      if (BUILTIN_FUNCTIONS.has(name))
-        throw positioned(raw, pointer, `${JSON.stringify(name)} is a built-in function name`, true);
-      if (!isLocalPath(spec))
-        throw positioned(
-          raw,
-          pointer,
-          `custom functions load only from local files (./path.mjs), not ${JSON.stringify(spec)}`
-        );
-      const path = resolve2(baseDir, spec);
-      this.sources.push(path);
-      if (!existsSync2(path))
-        throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
-      let module;
-      try {
-        module = await importModule(pathToFileURL(path).href);
-      } catch (error2) {
-        throw positioned(
-          raw,
-          pointer,
-          `cannot load function module: ${error2 instanceof Error ? error2.message : String(error2)}`
-        );
-      }
-      const exported = module.default;
-      let definition;
-      if (typeof exported === "function") {
-        const schema2 = exported.optionsSchema;
-        definition = {
-          name,
-          description: `custom function from ${spec}`,
-          handlesMissing: true,
-          fn: exported,
-          ...isJsonObject(schema2) ? { optionsSchema: schema2 } : {}
-        };
-      } else if (exported && typeof exported === "object" && typeof exported.fn === "function") {
-        const e = exported;
-        definition = {
-          name,
-          description: typeof e.description === "string" ? e.description : `custom function from ${spec}`,
-          handlesMissing: e.handlesMissing !== false,
-          fn: e.fn,
-          ...e.optionsSchema ? { optionsSchema: e.optionsSchema } : {}
-        };
-      }
-      if (!definition)
-        throw positioned(
-          raw,
-          pointer,
-          "function module must export default a function (or {fn, optionsSchema?, description?})"
-        );
-      this.functions.set(name, definition);
-    }
-  }
-  ruleChange(raw, pointer, id, entry2) {
-    const rule = this.rules.get(id);
-    if (!rule) throw positioned(raw, pointer, `unknown rule ${JSON.stringify(id)}`, true);
-    const change = {};
-    if (typeof entry2 === "string") change.severity = entry2;
-    else if (isJsonObject(entry2)) {
-      if (typeof entry2.severity === "string") change.severity = entry2.severity;
-      if (isJsonObject(entry2.options)) {
-        if (rule.validation)
-          throw positioned(
-            raw,
-            `${pointer}/options`,
-            `${id} is a validation diagnostic and takes no options`,
-            true
-          );
-        change.options = entry2.options;
-      }
-    }
-    if (change.severity === "off" && rule.validation === "invalid")
-      throw positioned(
-        raw,
-        pointer,
-        `${JSON.stringify(id)} makes the document invalid and cannot be turned off (re-level it to warning, info or hint instead)`
-      );
-    if (change.options)
-      this.checkOptions(raw, `${pointer}/options`, {
-        ...rule,
-        functionOptions: { ...rule.functionOptions, ...change.options }
-      });
-    return change;
-  }
-  applyRules(raw, rules, base) {
-    for (const id of Object.keys(rules)) {
-      const entry2 = rules[id];
-      const pointer = appendPointer(base, id);
-      const isDefinition = isJsonObject(entry2) && (Object.hasOwn(entry2, "given") || Object.hasOwn(entry2, "then"));
-      if (!isDefinition) {
-        const change = this.ruleChange(raw, pointer, id, entry2);
-        const rule2 = this.rules.get(id);
-        const next = { ...rule2 };
-        if (change.severity) next.severity = change.severity;
-        if (change.options) next.functionOptions = { ...rule2.functionOptions, ...change.options };
-        if (isJsonObject(entry2)) {
-          if (typeof entry2.message === "string") next.message = entry2.message;
-          if (typeof entry2.description === "string") next.description = entry2.description;
-          if (typeof entry2.help === "string") next.help = entry2.help;
-        }
-        this.rules.set(id, next);
-        continue;
-      }
-      const def = entry2;
-      if (this.rules.get(id)?.validation)
-        throw positioned(
-          raw,
-          pointer,
-          `${JSON.stringify(id)} is a validation diagnostic and cannot be redefined`,
-          true
-        );
-      if (def.given === void 0) throw positioned(raw, pointer, "a rule definition needs `given`", true);
-      if (!isJsonObject(def.then))
-        throw positioned(raw, pointer, "a rule definition needs `then: {function: ...}`", true);
-      const given = asList(def.given);
-      given.forEach((g, i) => {
-        const at3 = Array.isArray(def.given) ? `${pointer}/given/${i}` : `${pointer}/given`;
-        if (g.startsWith("$")) {
-          try {
-            parseJsonPath(g);
-          } catch (error2) {
-            if (error2 instanceof JsonPathError) throw positioned(raw, at3, error2.message);
-            throw error2;
-          }
-        } else if (!isSubjectType(g)) throw positioned(raw, at3, `unknown subject type ${JSON.stringify(g)}`);
-      });
-      const fnName = String(def.then.function);
-      if (!this.functions.has(fnName))
-        throw positioned(
-          raw,
-          `${pointer}/then/function`,
-          `unknown function ${JSON.stringify(fnName)} (built-ins: ${[...BUILTIN_FUNCTIONS.keys()].join(", ")}; custom ones go in \`functions\`)`
-        );
-      const rule = {
-        id,
-        description: typeof def.description === "string" ? def.description : "",
-        severity: typeof def.severity === "string" ? def.severity : "warning",
-        given,
-        function: fnName,
-        functionOptions: {
-          ...isJsonObject(def.then.functionOptions) ? def.then.functionOptions : {},
-          ...isJsonObject(def.options) ? def.options : {}
-        },
-        source: raw.file
-      };
-      if (def.then.field !== void 0) rule.field = asList(def.then.field);
-      if (isJsonObject(def.when)) rule.when = def.when;
-      if (typeof def.message === "string") rule.message = def.message;
-      if (typeof def.help === "string") rule.help = def.help;
-      this.checkOptions(raw, `${pointer}/then/functionOptions`, rule);
-      this.rules.set(id, rule);
-    }
-  }
-  checkOptions(raw, pointer, rule) {
-    const fn = this.functions.get(rule.function);
-    if (!fn?.optionsSchema) return;
-    const validate = optionsValidator(fn);
-    if (!validate(rule.functionOptions)) {
-      const error2 = pickSchemaError(validate.errors ?? []);
-      const exact = `${pointer}${error2.instancePath}`;
-      throw positioned(
-        raw,
-        raw.sourceMap?.has(exact) ? exact : pointer,
-        `options of ${rule.id} (function ${fn.name}): ${error2.instancePath || "options"} ${schemaMessage(error2)}`
-      );
-    }
-    if (rule.function === "schema") {
-      const problem = checkSchemaOption(rule.functionOptions.schema);
-      if (problem) throw positioned(raw, pointer, `options of ${rule.id}: invalid schema: ${problem}`);
-    }
-    for (const key of [
-      "match",
-      "notMatch",
-      "namePattern",
-      "placeholderPattern",
-      "stripPrefix",
-      "anyValue"
-    ]) {
-      const source = rule.functionOptions[key];
-      if (typeof source !== "string") continue;
-      try {
-        new RegExp(source);
-      } catch (error2) {
-        throw positioned(raw, pointer, `options of ${rule.id}: ${key}: ${error2.message}`);
-      }
-    }
-  }
-  result(file) {
-    const out = {
-      rules: this.rules,
-      functions: this.functions,
-      overrides: this.overrides,
-      ignores: this.ignores,
-      ignorePatterns: this.ignorePatterns,
-      sources: this.sources
-    };
-    if (file) out.file = file;
-    return out;
-  }
-};
-var optionValidators = /* @__PURE__ */ new WeakMap();
-var optionsAjv;
-var OPTIONS_AJV_OPTIONS = {
-  allErrors: true,
-  strict: false,
-  validateSchema: false,
-  addUsedSchema: false,
-  code: LINEAR_ERRORS_CODE
-};
-function precompiledOptionsExport(functionName) {
-  return `options_${functionName.replace(/[^A-Za-z0-9]/g, "_")}`;
-}
-function optionsValidator(fn) {
-  let validate = optionValidators.get(fn);
-  if (!validate) {
-    if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
-      validate = precompiled("options")?.[precompiledOptionsExport(fn.name)];
-    if (!validate) {
-      optionsAjv ??= withSafeKeywords(new (loadAjv()).Ajv(OPTIONS_AJV_OPTIONS), loadAjv());
-      validate = optionsAjv.compile(fn.optionsSchema);
-    }
-    optionValidators.set(fn, validate);
-  }
-  return validate;
-}
-function isLocalPath(spec) {
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(spec) && !/^[A-Za-z]:[\\/]/.test(spec)) return false;
-  return spec.startsWith("./") || spec.startsWith("../") || isAbsolute(spec) || /\.(?:ya?ml|json|mjs|js)$/.test(spec);
-}
-async function resolveConfig(file, ruleset = "recommended") {
-  const resolver = new Resolver();
-  if (file) await resolver.apply(resolve2(file), "recommended");
-  else {
-    if (!BUILTIN_RULESETS.includes(ruleset))
-      throw new ConfigError(
-        `unknown ruleset ${JSON.stringify(ruleset)}: use ${BUILTIN_RULESETS.join(", ")}`,
-        "<options>"
-      );
-    await resolver.apply(join2(PACKAGE_ROOT, "rules", `${ruleset}.yaml`));
-  }
-  return resolver.result(file ? resolve2(file) : void 0);
-}
-
-// src/lint/engine.ts
-import { relative as relative3 } from "node:path";
-
-// src/validate/context.ts
-var PRIMITIVE_KINDS = ["tools", "resources", "resourceTemplates", "prompts"];
-var KIND_LABEL2 = {
-  tools: "Tool",
-  resources: "Resource",
-  resourceTemplates: "Resource Template",
-  prompts: "Prompt"
-};
-var PrimitiveEntry = class {
-  constructor(kind, index, value, scope, key) {
-    this.kind = kind;
-    this.index = index;
-    this.value = value;
-    this.scope = scope;
-    this.key = key;
-    this.path = [kind, index];
-  }
-  kind;
-  index;
-  value;
-  scope;
-  key;
-  path;
-  text;
-  get label() {
-    this.text ??= `${KIND_LABEL2[this.kind]} ${JSON.stringify(typeof this.key === "string" ? this.key : `#${this.index}`)}`;
-    return this.text;
-  }
-};
-var Ctx = class {
-  constructor(doc) {
-    this.doc = doc;
-    this.rootScope = scopeFrom(doc.protocolVersions) ?? [];
-    for (const kind of PRIMITIVE_KINDS) {
-      const items2 = doc[kind];
-      if (!Array.isArray(items2)) continue;
-      items2.forEach((value, index) => {
-        if (!isJsonObject(value)) return;
-        const key = value[IDENTITY_FIELD[kind]];
-        this.primitives.push(
-          new PrimitiveEntry(kind, index, value, this.scopeOf(value, this.rootScope), key)
-        );
-      });
-    }
-  }
-  doc;
-  findings = [];
-  rootScope;
-  primitives = [];
-  /** Effective scope of a declaration: its own `protocolVersions`, else the parent's. */
-  scopeOf(item, parent) {
-    return scopeFrom(item.protocolVersions) ?? parent;
-  }
-  report(code18, path, message, options = {}) {
-    const pointer = typeof path === "string" ? path : toPointer(path);
-    this.findings.push({
-      code: code18,
-      pointer,
-      message,
-      atKey: options.atKey ?? true,
-      related: options.related ?? []
-    });
-  }
-};
-function scopeFrom(value) {
-  if (!Array.isArray(value)) return void 0;
-  const set = new Set(value.filter(isProtocolVersion));
-  return PROTOCOL_VERSIONS.filter((v) => set.has(v));
-}
-function before(version, since) {
-  return PROTOCOL_VERSIONS.indexOf(version) < PROTOCOL_VERSIONS.indexOf(since);
-}
-function earlierThan(scope, since) {
-  const limit = PROTOCOL_VERSIONS.indexOf(since);
-  let i = 0;
-  while (i < scope.length && PROTOCOL_VERSIONS.indexOf(scope[i]) >= limit) i++;
-  return i === scope.length ? NONE_EARLIER : scope.filter((v) => before(v, since));
-}
-var NONE_EARLIER = Object.freeze([]);
-function labelText(label) {
-  return typeof label === "string" ? label : label();
-}
-function list(versions) {
-  return versions.join(", ");
-}
-function isObject(value) {
-  return isJsonObject(value);
-}
-function obj2(value) {
-  return isJsonObject(value) ? value : void 0;
-}
-function arr(value) {
-  return Array.isArray(value) ? value : [];
-}
-function has(value, key) {
-  return isJsonObject(value) && Object.hasOwn(value, key);
-}
-function entries2(value) {
-  if (!isJsonObject(value)) return [];
-  return Object.keys(value).map((k) => [k, value[k]]);
-}
-var ENVELOPE_FIELDS = ["jsonrpc", "id", "error"];
-var INCOMPLETE_FIELDS = ["task", "inputRequests", "requestState"];
-function usesReservedPrefix(identifier) {
-  const slash = identifier.indexOf("/");
-  if (slash < 0) return false;
-  const labels = identifier.slice(0, slash).split(".");
-  const second = labels[1]?.toLowerCase();
-  return second === "modelcontextprotocol" || second === "mcp";
-}
-var EXTENSION_CATALOGUE = /* @__PURE__ */ new Map([
-  ["io.modelcontextprotocol/tasks", "official"],
-  ["io.modelcontextprotocol/ui", "official"]
-]);
-
-// src/validate/semantic/client-requirements.ts
-var AVAILABLE = {
-  "2024-11-05": ["roots", "sampling", "experimental"],
-  "2025-03-26": ["roots", "sampling", "experimental"],
-  "2025-06-18": ["roots", "sampling", "elicitation", "experimental"],
-  "2025-11-25": ["roots", "sampling", "elicitation", "tasks", "experimental"],
-  "2026-07-28": ["roots", "sampling", "elicitation", "extensions", "experimental"]
-};
-var KNOWN = /* @__PURE__ */ new Set(["roots", "sampling", "elicitation", "tasks", "extensions", "experimental"]);
-function membersOf(capability, version) {
-  switch (capability) {
-    case "roots":
-      return version === "2026-07-28" ? [] : ["listChanged"];
-    case "sampling":
-      return version === "2025-11-25" || version === "2026-07-28" ? ["context", "tools"] : void 0;
-    case "elicitation":
-      return version === "2025-11-25" || version === "2026-07-28" ? ["form", "url"] : void 0;
-    case "tasks":
-      return ["list", "cancel", "requests"];
-    default:
-      return void 0;
-  }
-}
-function checkClientRequirements2(ctx) {
-  for (const p of ctx.primitives) {
-    const requirements = p.value.clientRequirements;
-    if (!isObject(requirements)) continue;
-    const base = [...p.path, "clientRequirements"];
-    const problems = /* @__PURE__ */ new Map();
-    const add = (code18, path, version, message) => {
-      const key = `${code18}\0${path.join("\0")}`;
-      const entry2 = problems.get(key) ?? { code: code18, path, message, versions: [] };
-      entry2.versions.push(version);
-      problems.set(key, entry2);
-    };
-    const requireObject = (value, path, version, what) => {
-      if (isObject(value)) return true;
-      add("invalid-client-requirement-value", path, version, (v) => `${what} must be an object (MCP ${v})`);
-      return false;
-    };
-    for (const version of p.scope) {
-      const available = AVAILABLE[version];
-      for (const [capability, value] of entries2(requirements)) {
-        if (capability.startsWith("x-")) continue;
-        const path = [...base, capability];
-        if (KNOWN.has(capability) && !available.includes(capability)) {
-          add(
-            "client-requirement-version-mismatch",
-            path,
-            version,
-            (v) => `clientRequirements.${capability} is not defined by MCP ${v}; split the primitive into protocol-scoped variants when requirements differ`
-          );
-          continue;
-        }
-        if (!available.includes(capability)) continue;
-        if (!requireObject(value, path, version, `clientRequirements.${capability}`)) continue;
-        const members = membersOf(capability, version);
-        if (members) {
-          for (const [member, memberValue] of entries2(value)) {
-            if (!members.includes(member)) {
-              add(
-                "client-requirement-version-mismatch",
-                [...path, member],
-                version,
-                (v) => capability === "roots" && version === "2026-07-28" ? `clientRequirements.roots must be empty for MCP ${v}` : `clientRequirements.${capability}.${member} is not defined by MCP ${v}`
-              );
-              continue;
-            }
-            if (capability === "roots" && member === "listChanged") {
-              if (typeof memberValue !== "boolean")
-                add(
-                  "invalid-client-requirement-value",
-                  [...path, member],
-                  version,
-                  (v) => `clientRequirements.roots.listChanged must be a boolean (MCP ${v})`
-                );
-            } else if (capability === "tasks" && member === "requests") {
-              if (!requireObject(memberValue, [...path, member], version, "clientRequirements.tasks.requests"))
-                continue;
-              for (const [family2, familyValue] of entries2(memberValue)) {
-                const operation = family2 === "sampling" ? "createMessage" : family2 === "elicitation" ? "create" : void 0;
-                const familyPath = [...path, member, family2];
-                if (!operation) {
-                  add(
-                    "client-requirement-version-mismatch",
-                    familyPath,
-                    version,
-                    (v) => `clientRequirements.tasks.requests.${family2} is not defined by MCP ${v}`
-                  );
-                  continue;
-                }
-                if (!requireObject(
-                  familyValue,
-                  familyPath,
-                  version,
-                  `clientRequirements.tasks.requests.${family2}`
-                ))
-                  continue;
-                for (const [op, opValue] of entries2(familyValue)) {
-                  if (op !== operation)
-                    add(
-                      "client-requirement-version-mismatch",
-                      [...familyPath, op],
-                      version,
-                      (v) => `clientRequirements.tasks.requests.${family2}.${op} is not defined by MCP ${v}`
-                    );
-                  else
-                    requireObject(
-                      opValue,
-                      [...familyPath, op],
-                      version,
-                      `clientRequirements.tasks.requests.${family2}.${op}`
-                    );
-                }
-              }
-            } else {
-              requireObject(
-                memberValue,
-                [...path, member],
-                version,
-                `clientRequirements.${capability}.${member}`
-              );
-            }
-          }
-        }
-        if (version === "2026-07-28" && (capability === "roots" || capability === "sampling")) {
-          add(
-            "deprecated-client-requirement",
-            path,
-            version,
-            (v) => `clientRequirements.${capability} requires a client capability deprecated in MCP ${v}`
-          );
-        }
-      }
-    }
-    for (const problem of problems.values())
-      ctx.report(problem.code, problem.path, problem.message(list(problem.versions)));
-  }
-}
-
-// src/validate/uri-template.ts
-var UriTemplateError = class extends Error {
-};
-var OPERATORS = /* @__PURE__ */ new Set(["+", "#", ".", "/", ";", "?", "&"]);
-var RESERVED_OPERATORS = /* @__PURE__ */ new Set(["=", ",", "!", "@", "|"]);
-var VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
-var FORBIDDEN_PRINTABLE = /["'<>\\^`|}]/;
-var forbiddenLiteral = (c) => c.charCodeAt(0) <= 32 || FORBIDDEN_PRINTABLE.test(c);
-function parseUriTemplate(template) {
-  const parts = [];
-  let i = 0;
-  let literal = "";
-  while (i < template.length) {
-    const c = template[i];
-    if (c === "{") {
-      const end = template.indexOf("}", i + 1);
-      if (end < 0) throw new UriTemplateError(`unterminated expression at offset ${i}`);
-      const body = template.slice(i + 1, end);
-      if (body.includes("{")) throw new UriTemplateError(`nested "{" in expression at offset ${i}`);
-      if (literal) parts.push({ literal });
-      literal = "";
-      parts.push({ expression: parseExpression(body, i) });
-      i = end + 1;
-      continue;
-    }
-    if (c === "}") throw new UriTemplateError(`unmatched "}" at offset ${i}`);
-    if (c === "%") {
-      if (!/^%[0-9A-Fa-f]{2}$/.test(template.slice(i, i + 3)))
-        throw new UriTemplateError(`invalid percent-encoding at offset ${i}`);
-      literal += template.slice(i, i + 3);
-      i += 3;
-      continue;
-    }
-    if (forbiddenLiteral(c))
-      throw new UriTemplateError(`character ${JSON.stringify(c)} is not allowed in a literal (offset ${i})`);
-    literal += c;
-    i++;
-  }
-  if (literal) parts.push({ literal });
-  return parts;
-}
-function parseExpression(body, offset) {
-  if (body.length === 0) throw new UriTemplateError(`empty expression at offset ${offset}`);
-  let operator = "";
-  let rest = body;
-  const first = body[0];
-  if (OPERATORS.has(first)) {
-    operator = first;
-    rest = body.slice(1);
-  } else if (RESERVED_OPERATORS.has(first)) {
-    throw new UriTemplateError(`reserved operator ${JSON.stringify(first)} at offset ${offset}`);
-  }
-  const variables = rest.split(",").map((spec) => {
-    let name = spec;
-    let explode = false;
-    let prefix;
-    if (name.endsWith("*")) {
-      explode = true;
-      name = name.slice(0, -1);
-    } else {
-      const colon = name.indexOf(":");
-      if (colon >= 0) {
-        const length2 = name.slice(colon + 1);
-        if (!/^[1-9][0-9]{0,3}$/.test(length2))
-          throw new UriTemplateError(`invalid prefix modifier ${JSON.stringify(spec)} at offset ${offset}`);
-        prefix = Number(length2);
-        name = name.slice(0, colon);
-      }
-    }
-    if (!VARNAME.test(name))
-      throw new UriTemplateError(`invalid variable name ${JSON.stringify(name)} at offset ${offset}`);
-    return prefix === void 0 ? { name, explode } : { name, explode, prefix };
-  });
-  return { operator, variables };
-}
-function templateVariables2(parts) {
-  const names = /* @__PURE__ */ new Set();
-  for (const part of parts)
-    if ("expression" in part) for (const v of part.expression.variables) names.add(v.name);
-  return names;
-}
-var UNRESERVED = /[A-Za-z0-9\-._~%]/;
-var RESERVED_OK = /[A-Za-z0-9\-._~%:/?#[\]@!$&'()*+,;=]/;
-function allowed(operator, c) {
-  switch (operator) {
-    case "+":
-    case "#":
-      return RESERVED_OK.test(c);
-    case "":
-      return UNRESERVED.test(c) || c === ",";
-    case ".":
-      return UNRESERVED.test(c) || c === ",";
-    case "/":
-      return UNRESERVED.test(c) || c === "," || c === "/";
-    case ";":
-      return UNRESERVED.test(c) || c === "," || c === ";" || c === "=";
-    default:
-      return UNRESERVED.test(c) || c === "," || c === "&" || c === "=";
-  }
-}
-var PREFIX = { "#": "#", ".": ".", "/": "/", ";": ";", "?": "?", "&": "&" };
-function matchesTemplate(parts, uri) {
-  if (uri.length > 8192) return false;
-  const failed = /* @__PURE__ */ new Set();
-  const width = parts.length + 1;
-  const go = (pos, index) => {
-    if (index === parts.length) return pos === uri.length;
-    const memo = pos * width + index;
-    if (failed.has(memo)) return false;
-    const part = parts[index];
-    let ok = false;
-    if ("literal" in part) {
-      ok = uri.startsWith(part.literal, pos) && go(pos + part.literal.length, index + 1);
-    } else {
-      const op = part.expression.operator;
-      if (go(pos, index + 1)) ok = true;
-      else {
-        let start = pos;
-        const prefix = PREFIX[op];
-        if (prefix !== void 0) {
-          if (uri[pos] !== prefix) start = -1;
-          else start = pos + 1;
-        }
-        if (start >= 0) {
-          for (let end = start; end <= uri.length; end++) {
-            if (end > start && !allowed(op, uri[end - 1])) break;
-            if (end > start || prefix !== void 0) {
-              if (go(end, index + 1)) {
-                ok = true;
-                break;
-              }
-            }
-          }
-        }
-      }
-    }
-    if (!ok) failed.add(memo);
-    return ok;
-  };
-  return go(0, 0);
-}
-
-// src/validate/semantic/meta.ts
-var KEY = /^(?:(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
-var LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
-var isImplementation = (v) => isObject(v) && typeof v.name === "string" && typeof v.version === "string";
-var KNOWN2 = {
-  progressToken: {
-    contexts: ["request"],
-    valid: (v) => typeof v === "string" || typeof v === "number",
-    versions: ["2025-06-18", "2025-11-25", "2026-07-28"],
-    expects: "a string or number"
-  },
-  "io.modelcontextprotocol/related-task": {
-    contexts: ["result"],
-    valid: (v) => isObject(v) && typeof v.taskId === "string",
-    versions: ["2025-11-25"],
-    expects: "an object with a string taskId"
-  },
-  "io.modelcontextprotocol/serverInfo": {
-    contexts: ["result"],
-    valid: isImplementation,
-    versions: ["2026-07-28"],
-    expects: "an MCP Implementation object ({name, version})"
-  },
-  "io.modelcontextprotocol/protocolVersion": {
-    contexts: ["request"],
-    valid: (v) => typeof v === "string",
-    versions: ["2026-07-28"],
-    expects: "a string"
-  },
-  "io.modelcontextprotocol/clientInfo": {
-    contexts: ["request"],
-    valid: isImplementation,
-    versions: ["2026-07-28"],
-    expects: "an MCP Implementation object"
-  },
-  "io.modelcontextprotocol/clientCapabilities": {
-    contexts: ["request"],
-    valid: isObject,
-    versions: ["2026-07-28"],
-    expects: "an object"
-  },
-  "io.modelcontextprotocol/logLevel": {
-    contexts: ["request"],
-    valid: (v) => typeof v === "string" && LOG_LEVELS.includes(v),
-    versions: ["2026-07-28"],
-    expects: "a log level"
-  },
-  "io.modelcontextprotocol/subscriptionId": {
-    contexts: ["notification", "subscription-result"],
-    valid: (v) => typeof v === "string" || typeof v === "number",
-    versions: ["2026-07-28"],
-    expects: "a string or number"
-  },
-  traceparent: {
-    contexts: ["request", "result", "content", "declaration", "notification"],
-    valid: (v) => typeof v === "string" && v.length > 0,
-    versions: ["2026-07-28"],
-    expects: "a non-empty string"
-  },
-  tracestate: {
-    contexts: ["request", "result", "content", "declaration", "notification"],
-    valid: (v) => typeof v === "string" && v.length > 0,
-    versions: ["2026-07-28"],
-    expects: "a non-empty string"
-  },
-  baggage: {
-    contexts: ["request", "result", "content", "declaration", "notification"],
-    valid: (v) => typeof v === "string" && v.length > 0,
-    versions: ["2026-07-28"],
-    expects: "a non-empty string"
-  }
-};
-function reservedPrefix(key, version) {
-  const slash = key.indexOf("/");
-  if (slash < 0) return false;
-  const labels = key.slice(0, slash).split(".").map((l) => l.toLowerCase());
-  const reserved = (l) => l === "modelcontextprotocol" || l === "mcp";
-  if (version === "2025-06-18") return labels.slice(0, -1).some(reserved);
-  return labels.length >= 2 && reserved(labels[1]);
-}
-function checkMeta(ctx, meta, context2, scope, path) {
-  if (!isObject(meta)) return;
-  const complete = scope.filter((v) => !before(v, "2025-06-18"));
-  for (const [key, value] of entries2(meta)) {
-    const at3 = [...path, key];
-    if (!KEY.test(key)) {
-      ctx.report(
-        "meta-key-invalid",
-        at3,
-        `_meta key ${JSON.stringify(key)} does not match the MCP _meta key grammar`
-      );
-      continue;
-    }
-    const known = KNOWN2[key];
-    const knownIn = known ? complete.filter((v) => known.versions.includes(v)) : [];
-    if (known && knownIn.length > 0) {
-      if (!known.contexts.includes(context2)) {
-        ctx.report(
-          "meta-reserved-key-context",
-          at3,
-          `reserved _meta key ${JSON.stringify(key)} is not defined in a ${context2} context (MCP ${list(knownIn)}); it belongs to ${known.contexts.join("/")} metadata`
-        );
-      } else if (!known.valid(value)) {
-        ctx.report(
-          "meta-reserved-key-value",
-          at3,
-          `reserved _meta key ${JSON.stringify(key)} must be ${known.expects} (MCP ${list(knownIn)})`
-        );
-      }
-      continue;
-    }
-    const unknownIn = complete.filter((v) => reservedPrefix(key, v));
-    if (unknownIn.length > 0) {
-      ctx.report(
-        "meta-unknown-reserved-key",
-        at3,
-        `_meta key ${JSON.stringify(key)} uses an MCP-reserved prefix but is not recognized for MCP ${list(unknownIn)}; it is preserved, review its authority`
-      );
-    }
-  }
-}
-function checkDeclarationMeta(ctx) {
-  for (const p of ctx.primitives) checkMeta(ctx, p.value._meta, "declaration", p.scope, [...p.path, "_meta"]);
-}
-
-// src/validate/semantic/result-shape.ts
-function checkCompletedResultShape(ctx, result, path, where2, scope, codes) {
-  for (const field of ENVELOPE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        codes.envelope,
-        [...path, field],
-        `${where2} must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
-      );
-  }
-  for (const field of INCOMPLETE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        codes.incomplete,
-        [...path, field],
-        `${where2} must not contain non-completed workflow field ${JSON.stringify(field)}`
-      );
-  }
-  if (scope.includes("2026-07-28") && result.resultType !== "complete") {
-    ctx.report(
-      codes.version,
-      has(result, "resultType") ? [...path, "resultType"] : path,
-      `${where2} must contain resultType: "complete" for MCP 2026-07-28`
-    );
-  }
-  const pre2026 = scope.filter((v) => v !== "2026-07-28");
-  if (pre2026.length > 0 && has(result, "resultType")) {
-    ctx.report(
-      codes.version,
-      [...path, "resultType"],
-      `${where2}.resultType is not defined for MCP ${list(pre2026)}`
-    );
-  }
-}
-
-// src/validate/semantic/resource-examples.ts
-var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-function isCanonicalBase64(value) {
-  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
-  if (value.endsWith("==")) return "AQgw".includes(value.at(-3));
-  if (value.endsWith("=")) return "AEIMQUYcgkosw048".includes(value.at(-2));
-  return true;
-}
-function decodedLength(value) {
-  return value.length / 4 * 3 - (value.endsWith("==") ? 2 : value.endsWith("=") ? 1 : 0);
-}
-var templates = /* @__PURE__ */ new Map();
-function parsedTemplate(template) {
-  let parsed = templates.get(template);
-  if (!parsed) {
-    try {
-      parsed = parseUriTemplate(template);
-    } catch (error2) {
-      parsed = error2 instanceof UriTemplateError ? error2 : new UriTemplateError(String(error2));
-    }
-    templates.set(template, parsed);
-  }
-  return parsed;
-}
-function checkResult(ctx, result, scope, path, where2) {
-  if (!isObject(result)) return;
-  checkCompletedResultShape(ctx, result, path, where2, scope, {
-    envelope: "resource-example-json-rpc-envelope",
-    incomplete: "incomplete-resource-example-result",
-    version: "resource-example-result-version-mismatch"
-  });
-  const pre = scope.filter((v) => v !== "2026-07-28");
-  for (const field of ["ttlMs", "cacheScope"]) {
-    if (scope.includes("2026-07-28") && !has(result, field))
-      ctx.report(
-        "resource-example-cache-fields-version-mismatch",
-        path,
-        `${where2}.${field} is required for MCP 2026-07-28`
-      );
-    if (pre.length > 0 && has(result, field))
-      ctx.report(
-        "resource-example-cache-fields-version-mismatch",
-        [...path, field],
-        `${where2}.${field} is not defined for MCP ${list(pre)}`
-      );
-  }
-  const early = earlierThan(scope, "2025-06-18");
-  if (early.length > 0 && has(result, "_meta"))
-    ctx.report(
-      "resource-example-result-version-mismatch",
-      [...path, "_meta"],
-      `${where2}._meta is not defined for MCP ${list(early)}`
-    );
-  checkMeta(ctx, result._meta, "result", scope, [...path, "_meta"]);
-  arr(result.contents).forEach((content, i) => {
-    if (early.length > 0 && has(content, "_meta"))
-      ctx.report(
-        "resource-example-content-version-mismatch",
-        [...path, "contents", i, "_meta"],
-        `${where2}.contents[${i}]._meta is not defined for MCP ${list(early)}`
-      );
-    if (isObject(content)) checkMeta(ctx, content._meta, "content", scope, [...path, "contents", i, "_meta"]);
-  });
-}
-function checkContents(ctx, owner, requested, result, path, where2) {
-  if (!isObject(result)) return;
-  let found = false;
-  arr(result.contents).forEach((c, i) => {
-    if (!isObject(c)) return;
-    const at3 = [...path, "contents", i];
-    if (typeof c.blob === "string" && !isCanonicalBase64(c.blob)) {
-      ctx.report(
-        "invalid-resource-example-base64",
-        [...at3, "blob"],
-        `${where2}.contents[${i}].blob must be valid canonical base64`
-      );
-    }
-    if (c.uri !== requested) return;
-    found = true;
-    if (typeof owner.mimeType === "string" && typeof c.mimeType === "string" && c.mimeType !== owner.mimeType) {
-      ctx.report(
-        "resource-example-mime-type-mismatch",
-        [...at3, "mimeType"],
-        `${where2}.contents[${i}].mimeType ${JSON.stringify(c.mimeType)} differs from the declared mimeType ${JSON.stringify(owner.mimeType)}`
-      );
-    }
-    if (typeof owner.size === "number") {
-      const actual = typeof c.text === "string" ? Buffer.byteLength(c.text, "utf8") : typeof c.blob === "string" && isCanonicalBase64(c.blob) ? decodedLength(c.blob) : void 0;
-      if (actual !== void 0 && actual !== owner.size) {
-        ctx.report(
-          "resource-example-size-mismatch",
-          at3,
-          `${where2}.contents[${i}] holds ${actual} raw bytes, but the declared size is ${owner.size}`,
-          { atKey: false }
-        );
-      }
-    }
-  });
-  if (!found) {
-    ctx.report(
-      "resource-example-requested-uri-not-returned",
-      [...path, "contents"],
-      `${where2}.contents has no entry for the requested URI ${JSON.stringify(requested)}; this is valid only for a documented collection or indirection`
-    );
-  }
-}
-function checkResourceExamples(ctx) {
-  for (const p of ctx.primitives) {
-    if (p.kind !== "resources" && p.kind !== "resourceTemplates") continue;
-    const examples = entries2(p.value.examples);
-    if (examples.length === 0) continue;
-    let template;
-    if (p.kind === "resourceTemplates" && typeof p.value.uriTemplate === "string") {
-      const parsed = parsedTemplate(p.value.uriTemplate);
-      if (parsed instanceof UriTemplateError) {
-        ctx.report(
-          "resource-template-example-invalid-template",
-          [...p.path, "uriTemplate"],
-          `uriTemplate ${JSON.stringify(p.value.uriTemplate)} is not a valid RFC 6570 template: ${parsed.message}`
-        );
-      } else template = parsed;
-    }
-    for (const [name, example] of examples) {
-      if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
-      const path = [...p.path, "examples", name];
-      const where2 = `example ${JSON.stringify(name)}`;
-      const requested = p.kind === "resources" ? p.value.uri : example.uri;
-      if (p.kind === "resourceTemplates" && typeof requested === "string" && template && !matchesTemplate(template, requested)) {
-        ctx.report(
-          "resource-template-example-invalid-expansion",
-          [...path, "uri"],
-          `${where2}.uri ${JSON.stringify(requested)} is not an expansion of ${JSON.stringify(p.value.uriTemplate)}`
-        );
-      }
-      checkResult(ctx, example.result, p.scope, [...path, "result"], `${where2}.result`);
-      if (typeof requested === "string")
-        checkContents(
-          ctx,
-          p.value,
-          requested,
-          example.result,
-          [...path, "result"],
-          `${where2}.result`
-        );
-    }
-  }
-}
-
-// src/validate/semantic/completion-examples.ts
-function checkCompletionExamples(ctx) {
-  for (const p of ctx.primitives) {
-    if (p.kind !== "prompts" && p.kind !== "resourceTemplates") continue;
-    const examples = entries2(p.value.completionExamples);
-    if (examples.length === 0) continue;
-    const isPrompt = p.kind === "prompts";
-    let allowed2;
-    if (isPrompt) {
-      allowed2 = new Set(
-        arr(p.value.arguments).flatMap(
-          (a) => typeof obj2(a)?.name === "string" ? [obj2(a)?.name] : []
-        )
-      );
-    } else if (typeof p.value.uriTemplate === "string") {
-      const parsed = parsedTemplate(p.value.uriTemplate);
-      if (parsed instanceof UriTemplateError) {
-        ctx.report(
-          "resource-template-completion-example-invalid-template",
-          [...p.path, "uriTemplate"],
-          `uriTemplate ${JSON.stringify(p.value.uriTemplate)} is not a valid RFC 6570 template (${parsed.message}), so completion example variables cannot be checked`
-        );
-      } else allowed2 = templateVariables2(parsed);
-    }
-    const noun = isPrompt ? "declared Prompt argument" : "variable of the uriTemplate";
-    for (const [name, example] of examples) {
-      if (!isObject(example)) continue;
-      const path = [...p.path, "completionExamples", name];
-      const where2 = `completion example ${JSON.stringify(name)}`;
-      const target = obj2(example.argument)?.name;
-      if (typeof target === "string" && allowed2 && !allowed2.has(target)) {
-        ctx.report(
-          isPrompt ? "prompt-completion-example-unknown-argument" : "resource-template-completion-example-unknown-variable",
-          [...path, "argument", "name"],
-          `${where2}.argument.name ${JSON.stringify(target)} is not a ${noun}`,
-          { atKey: false }
-        );
-      }
-      for (const argument of Object.keys(obj2(obj2(example.context)?.arguments) ?? {})) {
-        const at3 = [...path, "context", "arguments", argument];
-        if (allowed2 && !allowed2.has(argument)) {
-          ctx.report(
-            isPrompt ? "prompt-completion-example-context-unknown-argument" : "resource-template-completion-example-context-unknown-variable",
-            at3,
-            `${where2}.context.arguments contains ${JSON.stringify(argument)}, which is not a ${noun}`
-          );
-        }
-        if (argument === target) {
-          ctx.report(
-            "completion-example-duplicate-target-context",
-            at3,
-            `${where2}.context.arguments must not repeat the completed argument ${JSON.stringify(argument)}`
-          );
-        }
-      }
-      const none5 = earlierThan(p.scope, "2025-03-26");
-      if (none5.length > 0) {
-        ctx.report(
-          "completion-example-version-mismatch",
-          path,
-          `${where2} applies to MCP ${list(none5)}, which does not define completion (requires 2025-03-26 or later)`
-        );
-      }
-      const scope = p.scope.filter((v) => !none5.includes(v));
-      const noContext = earlierThan(scope, "2025-06-18");
-      if (has(example, "context") && noContext.length > 0) {
-        ctx.report(
-          "completion-example-context-version-mismatch",
-          [...path, "context"],
-          `${where2}.context is not defined for MCP ${list(noContext)} (requires 2025-06-18 or later)`
-        );
-      }
-      const result = obj2(example.result);
-      if (!result || scope.length === 0) continue;
-      const resultPath = [...path, "result"];
-      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, scope, {
-        envelope: "completion-example-json-rpc-envelope",
-        incomplete: "incomplete-completion-example-result",
-        version: "completion-example-result-version-mismatch"
-      });
-      if (noContext.length > 0 && has(result, "_meta")) {
-        ctx.report(
-          "completion-example-result-version-mismatch",
-          [...resultPath, "_meta"],
-          `${where2}.result._meta is not defined for MCP ${list(noContext)}`
-        );
-      }
-      checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
-    }
-  }
-}
-
-// src/validate/semantic/elicitations.ts
-function checkForm(ctx, schema2, v2025_06, path, where2) {
-  if (!isObject(schema2) || has(schema2, "$componentRef")) return;
-  if (v2025_06 && has(schema2, "$schema")) {
-    ctx.report(
-      "elicitation-form-schema-version-mismatch",
-      [...path, "$schema"],
-      `${where2}.$schema is not defined for MCP 2025-06-18`
-    );
-  }
-  const properties2 = obj2(schema2.properties) ?? {};
-  arr(schema2.required).forEach((name, i) => {
-    if (typeof name === "string" && !Object.hasOwn(properties2, name)) {
-      ctx.report(
-        "elicitation-form-required-property-unknown",
-        [...path, "required", i],
-        `${where2}.required names ${JSON.stringify(name)}, which is not a declared property`,
-        { atKey: false }
-      );
-    }
-  });
-  for (const [name, p] of entries2(properties2)) {
-    const property = obj2(p);
-    if (!property) continue;
-    const at3 = [...path, "properties", name];
-    const label = `${where2}.properties.${name}`;
-    if (v2025_06) {
-      if (property.type === "array" || has(property, "oneOf")) {
-        ctx.report(
-          "elicitation-form-schema-version-mismatch",
-          at3,
-          `${label} uses a titled or multi-select enum, which MCP 2025-06-18 does not define`
-        );
-      }
-      if (has(property, "default") && property.type !== "boolean") {
-        ctx.report(
-          "elicitation-form-schema-version-mismatch",
-          [...at3, "default"],
-          `${label}.default is defined only for boolean properties in MCP 2025-06-18`
-        );
-      }
-    }
-    if (Array.isArray(property.enumNames) && Array.isArray(property.enum) && property.enumNames.length !== property.enum.length) {
-      ctx.report(
-        "elicitation-form-enum-names-mismatch",
-        [...at3, "enumNames"],
-        `${label}.enumNames has ${property.enumNames.length} names for ${property.enum.length} enum values`
-      );
-    }
-    if (has(property, "default")) {
-      const values = Array.isArray(property.enum) ? property.enum : Array.isArray(property.oneOf) ? property.oneOf.map((o) => obj2(o)?.const) : void 0;
-      if (values && !values.includes(property.default)) {
-        ctx.report(
-          "elicitation-form-default-outside-enum",
-          [...at3, "default"],
-          `${label}.default ${JSON.stringify(property.default)} is not one of the declared values`
-        );
-      }
-      if (property.type === "array" && Array.isArray(property.default)) {
-        const items2 = obj2(property.items);
-        const itemValues = Array.isArray(items2?.enum) ? items2.enum : Array.isArray(items2?.anyOf) ? items2.anyOf.map((o) => obj2(o)?.const) : void 0;
-        if (itemValues && property.default.some((v) => !itemValues.includes(v))) {
-          ctx.report(
-            "elicitation-form-default-outside-enum",
-            [...at3, "default"],
-            `${label}.default contains a value outside the declared item values`
-          );
-        }
-      }
-    }
-    for (const [min, max] of [
-      ["minLength", "maxLength"],
-      ["minimum", "maximum"],
-      ["minItems", "maxItems"]
-    ]) {
-      const lo = property[min];
-      const hi = property[max];
-      if (typeof lo === "number" && typeof hi === "number" && lo > hi) {
-        ctx.report(
-          "elicitation-form-invalid-range",
-          [...at3, min],
-          `${label}.${min} (${lo}) exceeds ${max} (${hi})`
-        );
-      }
-    }
-  }
-}
-function checkElicitations2(ctx) {
-  for (const p of ctx.primitives) {
-    const names = /* @__PURE__ */ new Map();
-    arr(p.value.elicitations).forEach((e, i) => {
-      const elicitation = obj2(e);
-      if (!elicitation) return;
-      const path = [...p.path, "elicitations", i];
-      const where2 = `elicitation ${JSON.stringify(elicitation.name)}`;
-      if (typeof elicitation.name === "string") {
-        const first = names.get(elicitation.name);
-        if (first !== void 0) {
-          ctx.report(
-            "duplicate-elicitation-name",
-            [...path, "name"],
-            `${where2} duplicates the name of elicitations[${first}] in ${p.label}; names are unique within a primitive`,
-            {
-              atKey: false,
-              related: [toPointer([...p.path, "elicitations", first, "name"])]
-            }
-          );
-        } else names.set(elicitation.name, i);
-      }
-      const scope = ctx.scopeOf(elicitation, p.scope);
-      if (elicitation.mode === "url") {
-        const early = scope.filter((v) => v === "2025-06-18");
-        if (early.length > 0) {
-          ctx.report(
-            "elicitation-mode-not-supported-by-version",
-            [...path, "mode"],
-            `${where2} uses URL mode, which MCP ${list(early)} does not define (form mode only; URL mode requires 2025-11-25 or later)`,
-            { atKey: false }
-          );
-        }
-      }
-      if (elicitation.mode === "form" && scope.some((v) => v === "2025-06-18" || v === "2025-11-25" || v === "2026-07-28")) {
-        checkForm(
-          ctx,
-          elicitation.requestedSchema,
-          scope.includes("2025-06-18"),
-          [...path, "requestedSchema"],
-          `${where2}.requestedSchema`
-        );
-      }
-    });
-  }
-}
-
-// src/validate/semantic/extensions.ts
-function checkMap(ctx, map, path, where2) {
-  for (const identifier of Object.keys(obj2(map) ?? {})) {
-    if (usesReservedPrefix(identifier) && !EXTENSION_CATALOGUE.has(identifier)) {
-      ctx.report(
-        "unknown-reserved-extension-identifier",
-        [...path, identifier],
-        `${where2} contains unrecognized identifier ${JSON.stringify(identifier)} under an MCP-reserved prefix; it is preserved, review its authority`
-      );
-    }
-  }
-}
-function checkExtensionIdentifiers(ctx) {
-  arr(ctx.doc.capabilities).forEach((c, i) => {
-    checkMap(ctx, obj2(c)?.extensions, ["capabilities", i, "extensions"], `capabilities[${i}].extensions`);
-  });
-  for (const p of ctx.primitives) {
-    const requirements = obj2(p.value.clientRequirements);
-    if (requirements)
-      checkMap(
-        ctx,
-        requirements.extensions,
-        [...p.path, "clientRequirements", "extensions"],
-        `${p.label} clientRequirements.extensions`
-      );
-  }
-}
-
-// src/validate/semantic/tool-examples.ts
-function checkContentBlock(ctx, code18, content, scope, path, where2) {
-  if (!isObject(content)) return;
-  const rules = [
-    [content.type === "audio", [...path, "type"], "2025-03-26", "audio content"],
-    [content.type === "resource_link", [...path, "type"], "2025-06-18", "resource-link content"],
-    [has(content, "_meta"), [...path, "_meta"], "2025-06-18", "_meta on content"],
-    [
-      content.type === "resource" && has(content.resource, "_meta"),
-      [...path, "resource", "_meta"],
-      "2025-06-18",
-      "_meta on embedded resource contents"
-    ],
-    [
-      content.type === "resource_link" && has(content, "icons"),
-      [...path, "icons"],
-      "2025-11-25",
-      "icons on resource links"
-    ],
-    [
-      has(content.annotations, "lastModified"),
-      [...path, "annotations", "lastModified"],
-      "2025-06-18",
-      "annotations.lastModified"
-    ]
-  ];
-  for (const [applies, at3, since, what] of rules) {
-    if (!applies) continue;
-    const early = earlierThan(scope, since);
-    if (early.length > 0)
-      ctx.report(
-        code18,
-        at3,
-        `${where2} uses ${what}, which is not defined for MCP ${list(early)} (requires ${since} or later)`,
-        { atKey: at3[at3.length - 1] !== "type" }
-      );
-  }
-  checkMeta(ctx, content._meta, "content", scope, [...path, "_meta"]);
-  if (content.type === "resource" && isObject(content.resource))
-    checkMeta(ctx, content.resource._meta, "content", scope, [...path, "resource", "_meta"]);
-}
-function checkAgainstSchema(ctx, schema2, value, scope, path, what) {
-  if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef") || value === void 0) return;
-  const legacy = earlierThan(scope, "2025-11-25");
-  const modern = scope.length > legacy.length;
-  if (legacy.length > 0) {
-    if (schema2.type === "object" && !isObject(value)) {
-      ctx.report("tool-example-schema-mismatch", path, `${what} must be an object`);
-    } else if (isObject(value)) {
-      for (const name of arr(schema2.required)) {
-        if (typeof name === "string" && !Object.hasOwn(value, name))
-          ctx.report(
-            "tool-example-schema-mismatch",
-            path,
-            `${what} is missing required property ${JSON.stringify(name)}`
-          );
-      }
-      if (schema2.additionalProperties === false && isObject(schema2.properties)) {
-        for (const name of Object.keys(value)) {
-          if (!Object.hasOwn(schema2.properties, name))
-            ctx.report(
-              "tool-example-schema-mismatch",
-              [...path, name],
-              `${what} contains undeclared property ${JSON.stringify(name)}`
-            );
-        }
-      }
-    }
-    ctx.report(
-      "incomplete-tool-example-validation",
-      path,
-      `${what} compatibility could not be validated completely for MCP ${list(legacy)}: those revisions define no embedded-schema dialect`
-    );
-    if (!modern) return;
-  }
-  const key = schemaKey(schema2);
-  const analysis = analyseSchema(schema2, key);
-  if (!analysis.dialect || analysis.metaErrors.length > 0 || analysis.brokenRefs.length > 0) return;
-  const compiled4 = compileSchema(schema2, key);
-  if (!compiled4.ok) {
-    if (compiled4.tooLarge)
-      ctx.report(
-        "incomplete-tool-example-validation",
-        path,
-        `${what} could not be validated: the Tool schema is too large to compile (${compiled4.error})`
-      );
-    return;
-  }
-  const result = checkInstance(compiled4.validate, value);
-  if (result.errors.length > 0) {
-    ctx.report(
-      "tool-example-schema-mismatch",
-      path,
-      `${what} does not validate against its Tool schema: ${result.errors.slice(0, 5).map((e) => e.message).join("; ")}`
-    );
-  }
-  if (compiled4.partial) {
-    ctx.report(
-      "incomplete-tool-example-validation",
-      path,
-      `${what} could not be validated completely: the Tool schema has external $ref values (${[...new Set(analysis.externalRefs)].map((r2) => JSON.stringify(r2)).join(", ")}) that are never fetched`
-    );
-  } else if (result.incomplete) {
-    ctx.report(
-      "incomplete-tool-example-validation",
-      path,
-      `${what} could not be validated completely: ${incompleteReason(result)}`
-    );
-  }
-}
-function checkToolInvocation(ctx, tool, example, path, where2) {
-  if (!isObject(example)) return;
-  const result = isObject(example.result) ? example.result : void 0;
-  const resultPath = [...path, "result"];
-  checkAgainstSchema(
-    ctx,
-    tool.value.inputSchema,
-    example.input,
-    tool.scope,
-    [...path, "input"],
-    `${where2}.input`
-  );
-  if (!result) return;
-  checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, tool.scope, {
-    envelope: "tool-example-json-rpc-envelope",
-    incomplete: "incomplete-tool-example-result",
-    version: "tool-example-result-version-mismatch"
-  });
-  const scope = tool.scope;
-  const pre2026 = scope.filter((v) => v !== "2026-07-28");
-  const successful = result.isError !== true;
-  if (has(result, "structuredContent")) {
-    const early = earlierThan(scope, "2025-06-18");
-    if (early.length > 0)
-      ctx.report(
-        "tool-example-result-version-mismatch",
-        [...resultPath, "structuredContent"],
-        `${where2}.result.structuredContent is not defined for MCP ${list(early)}`
-      );
-    if (!isObject(result.structuredContent) && pre2026.length > 0) {
-      ctx.report(
-        "tool-example-result-version-mismatch",
-        [...resultPath, "structuredContent"],
-        `${where2}.result.structuredContent must be an object for MCP ${list(pre2026)}`
-      );
-    }
-    if (!successful)
-      ctx.report(
-        "structured-tool-error-example",
-        [...resultPath, "structuredContent"],
-        `${where2}.result must not contain structuredContent when isError is true`
-      );
-  } else if (successful && tool.value.outputSchema !== void 0) {
-    ctx.report(
-      "missing-tool-example-structured-content",
-      resultPath,
-      `${where2}.result must contain structuredContent because the Tool declares outputSchema`
-    );
-  }
-  if (successful && has(result, "structuredContent")) {
-    checkAgainstSchema(
-      ctx,
-      tool.value.outputSchema,
-      result.structuredContent,
-      scope,
-      [...resultPath, "structuredContent"],
-      `${where2}.result.structuredContent`
-    );
-  }
-  checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
-  arr(result.content).forEach((content, i) => {
-    checkContentBlock(
-      ctx,
-      "tool-example-content-version-mismatch",
-      content,
-      scope,
-      [...resultPath, "content", i],
-      `${where2}.result.content[${i}]`
-    );
-  });
-}
-function checkToolExamples(ctx) {
-  for (const tool of ctx.primitives) {
-    if (tool.kind !== "tools" || !isObject(tool.value.examples)) continue;
-    for (const [name, example] of entries2(tool.value.examples)) {
-      if (isObject(example) && Object.hasOwn(example, "$componentRef")) continue;
-      checkToolInvocation(
-        ctx,
-        tool,
-        example,
-        [...tool.path, "examples", name],
-        `example ${JSON.stringify(name)}`
-      );
-    }
-  }
-}
-
-// src/validate/semantic/interactions.ts
-function contradictions(ctx, tool, step, path, where2) {
-  const requirements = obj2(tool.value.clientRequirements);
-  if (!requirements) return;
-  const warn = (at3, message) => ctx.report("interaction-example-client-requirements-contradiction", at3, `${where2} ${message}`);
-  const request = obj2(step.request) ?? {};
-  if (step.type === "roots") {
-    if (!has(requirements, "roots"))
-      warn(
-        [...path, "type"],
-        "illustrates roots input, but the Tool clientRequirements do not declare roots"
-      );
-  } else if (step.type === "sampling") {
-    if (!has(requirements, "sampling")) {
-      warn(
-        [...path, "type"],
-        "illustrates sampling, but the Tool clientRequirements do not declare sampling"
-      );
-      return;
-    }
-    const sampling = obj2(requirements.sampling) ?? {};
-    if ((has(request, "tools") || has(request, "toolChoice")) && !has(sampling, "tools")) {
-      warn(
-        [...path, "request", has(request, "tools") ? "tools" : "toolChoice"],
-        "illustrates sampling Tool use, but the Tool clientRequirements do not declare sampling.tools"
-      );
-    }
-    if (typeof request.includeContext === "string" && request.includeContext !== "none" && !has(sampling, "context")) {
-      warn(
-        [...path, "request", "includeContext"],
-        "illustrates sampling context inclusion, but the Tool clientRequirements do not declare sampling.context"
-      );
-    }
-  } else if (step.type === "elicitation") {
-    if (!has(requirements, "elicitation")) {
-      warn(
-        [...path, "type"],
-        "illustrates elicitation, but the Tool clientRequirements do not declare elicitation"
-      );
-      return;
-    }
-    const elicitation = obj2(requirements.elicitation) ?? {};
-    if (request.mode === "url" && !has(elicitation, "url"))
-      warn(
-        [...path, "request", "mode"],
-        "illustrates URL elicitation, but the Tool clientRequirements do not declare elicitation.url"
-      );
-    if (request.mode === "form" && Object.keys(elicitation).length > 0 && !has(elicitation, "form")) {
-      warn(
-        [...path, "request", "mode"],
-        "illustrates form elicitation, but the Tool clientRequirements do not declare elicitation.form"
-      );
-    }
-  }
-}
-function checkInteractions(ctx) {
-  for (const tool of ctx.primitives) {
-    if (tool.kind !== "tools" || !isObject(tool.value.interactionExamples)) continue;
-    const declarations = /* @__PURE__ */ new Map();
-    for (const e of arr(tool.value.elicitations)) {
-      const d = obj2(e);
-      if (d && typeof d.name === "string" && !declarations.has(d.name)) declarations.set(d.name, d);
-    }
-    for (const [name, example] of entries2(tool.value.interactionExamples)) {
-      if (!isObject(example)) continue;
-      const path = [...tool.path, "interactionExamples", name];
-      const where2 = `interaction example ${JSON.stringify(name)}`;
-      checkToolInvocation(ctx, tool, example, path, where2);
-      arr(example.steps).forEach((s, i) => {
-        const step = obj2(s);
-        if (!step) return;
-        const at3 = [...path, "steps", i];
-        const stepWhere = `${where2} step ${i}`;
-        contradictions(ctx, tool, step, at3, stepWhere);
-        const request = obj2(step.request) ?? {};
-        const response = obj2(step.response) ?? {};
-        if (step.type === "elicitation") {
-          const noElicitation = earlierThan(tool.scope, "2025-06-18");
-          if (noElicitation.length > 0)
-            ctx.report(
-              "interaction-example-version-mismatch",
-              [...at3, "type"],
-              `${stepWhere}: elicitation is not defined for MCP ${list(noElicitation)}`,
-              { atKey: false }
-            );
-          const noUrl = earlierThan(tool.scope, "2025-11-25").filter((v) => !noElicitation.includes(v));
-          if (request.mode === "url" && noUrl.length > 0)
-            ctx.report(
-              "interaction-example-version-mismatch",
-              [...at3, "request", "mode"],
-              `${stepWhere}: URL-mode elicitation is not defined for MCP ${list(noUrl)}`,
-              { atKey: false }
-            );
-          if (typeof step.declaration === "string") {
-            const declaration = declarations.get(step.declaration);
-            if (!declaration) {
-              ctx.report(
-                "unknown-elicitation-declaration",
-                [...at3, "declaration"],
-                `${stepWhere}.declaration names no Elicitation Declaration ${JSON.stringify(step.declaration)} on this Tool`,
-                { atKey: false }
-              );
-            } else {
-              if (declaration.mode !== request.mode) {
-                ctx.report(
-                  "interaction-example-elicitation-declaration-mismatch",
-                  [...at3, "request", "mode"],
-                  `${stepWhere}.request.mode ${JSON.stringify(request.mode)} differs from declaration ${JSON.stringify(step.declaration)} mode ${JSON.stringify(declaration.mode)}`,
-                  { atKey: false }
-                );
-              } else if (request.mode === "form" && !jsonEqual(declaration.requestedSchema, request.requestedSchema)) {
-                ctx.report(
-                  "interaction-example-elicitation-declaration-mismatch",
-                  [...at3, "request", "requestedSchema"],
-                  `${stepWhere}.request.requestedSchema differs from the requestedSchema of declaration ${JSON.stringify(step.declaration)}`
-                );
-              } else if (request.mode === "url" && declaration.url !== void 0 && declaration.url !== request.url) {
-                ctx.report(
-                  "interaction-example-elicitation-declaration-mismatch",
-                  [...at3, "request", "url"],
-                  `${stepWhere}.request.url differs from the url of declaration ${JSON.stringify(step.declaration)}`
-                );
-              }
-            }
-          }
-          if (request.mode === "form" && response.action === "accept") {
-            if (!has(response, "content")) {
-              ctx.report(
-                "interaction-example-elicitation-response-mismatch",
-                [...at3, "response"],
-                `${stepWhere}.response must contain content when a form elicitation is accepted`
-              );
-            } else if (isObject(request.requestedSchema)) {
-              const compiled4 = compileSchema(request.requestedSchema);
-              if (compiled4.ok) {
-                const check = checkInstance(compiled4.validate, response.content);
-                if (check.errors.length > 0) {
-                  ctx.report(
-                    "interaction-example-elicitation-content-schema-mismatch",
-                    [...at3, "response", "content"],
-                    `${stepWhere}.response.content does not validate against the requested schema: ${check.errors.slice(0, 5).map((e) => e.message).join("; ")}`
-                  );
-                }
-              }
-            }
-          } else if (has(response, "content")) {
-            ctx.report(
-              "interaction-example-elicitation-response-mismatch",
-              [...at3, "response", "content"],
-              request.mode === "url" ? `${stepWhere}.response.content is not allowed for URL elicitation responses` : `${stepWhere}.response.content is not allowed when action is ${JSON.stringify(response.action)}`
-            );
-          }
-        } else if (step.type === "sampling") {
-          const early = earlierThan(tool.scope, "2025-11-25");
-          if ((has(request, "tools") || has(request, "toolChoice")) && early.length > 0) {
-            ctx.report(
-              "interaction-example-version-mismatch",
-              [...at3, "request", has(request, "tools") ? "tools" : "toolChoice"],
-              `${stepWhere}.request uses sampling Tool fields, which are not defined for MCP ${list(early)}`
-            );
-          }
-        } else if (step.type === "roots") {
-          arr(response.roots).forEach((r2, j) => {
-            const uri = obj2(r2)?.uri;
-            if (typeof uri === "string" && !uri.startsWith("file://")) {
-              ctx.report(
-                "interaction-example-roots-uri",
-                [...at3, "response", "roots", j, "uri"],
-                `${stepWhere}.response.roots[${j}].uri must be a file:// URI`,
-                { atKey: false }
-              );
-            }
-          });
-        }
-      });
-    }
-  }
-}
-
-// src/validate/semantic/numbers.ts
-function checkIntegerPrecision(ctx) {
-  const visit = (value, path) => {
-    if (typeof value === "number") {
-      if (Number.isInteger(value) && !Number.isSafeInteger(value))
-        ctx.report(
-          "integer-precision-loss",
-          path,
-          `the integer ${BigInt(value)} is beyond ±2^53 (±${Number.MAX_SAFE_INTEGER}): readers that use doubles, this one included, may see a different value; write it as a string or a smaller number`
-        );
-      return;
-    }
-    if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) visit(item, [...path, i]);
-    } else if (value !== null && typeof value === "object")
-      for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
-  };
-  visit(ctx.doc, []);
-}
-
-// src/validate/semantic/prompt-examples.ts
-function checkPromptExamples(ctx) {
-  for (const p of ctx.primitives) {
-    if (p.kind !== "prompts") continue;
-    const declared = /* @__PURE__ */ new Map();
-    for (const a of arr(p.value.arguments)) {
-      const argument = obj2(a);
-      if (argument && typeof argument.name === "string")
-        declared.set(argument.name, argument.required === true);
-    }
-    for (const [name, example] of entries2(p.value.examples)) {
-      if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
-      const path = [...p.path, "examples", name];
-      const where2 = `example ${JSON.stringify(name)}`;
-      const args = obj2(example.arguments) ?? {};
-      for (const argument of Object.keys(args)) {
-        if (!declared.has(argument)) {
-          ctx.report(
-            "prompt-example-unknown-argument",
-            [...path, "arguments", argument],
-            `${where2}.arguments contains ${JSON.stringify(argument)}, which ${p.label} does not declare`
-          );
-        }
-      }
-      for (const [argument, required] of declared) {
-        if (required && !Object.hasOwn(args, argument)) {
-          ctx.report(
-            "prompt-example-missing-required-argument",
-            has(example, "arguments") ? [...path, "arguments"] : path,
-            `${where2}.arguments is missing required argument ${JSON.stringify(argument)}`
-          );
-        }
-      }
-      const result = obj2(example.result);
-      if (!result) continue;
-      const resultPath = [...path, "result"];
-      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, p.scope, {
-        envelope: "prompt-example-json-rpc-envelope",
-        incomplete: "incomplete-prompt-example-result",
-        version: "prompt-example-result-version-mismatch"
-      });
-      const early = earlierThan(p.scope, "2025-06-18");
-      if (early.length > 0 && has(result, "_meta"))
-        ctx.report(
-          "prompt-example-result-version-mismatch",
-          [...resultPath, "_meta"],
-          `${where2}.result._meta is not defined for MCP ${list(early)}`
-        );
-      checkMeta(ctx, result._meta, "result", p.scope, [...resultPath, "_meta"]);
-      arr(result.messages).forEach((message, i) => {
-        const content = obj2(message)?.content;
-        if (content !== void 0) {
-          checkContentBlock(
-            ctx,
-            "prompt-example-content-version-mismatch",
-            content,
-            p.scope,
-            [...resultPath, "messages", i, "content"],
-            `${where2}.result.messages[${i}].content`
-          );
-        }
-      });
-    }
-  }
-}
-
-// src/validate/semantic/revisions.ts
-var DECLARATION_SINCE = [
-  ["title", "2025-06-18"],
-  ["_meta", "2025-06-18"],
-  ["icons", "2025-11-25"]
-];
-var SINCE_FIELDS = {
-  tools: [
-    ["title", "2025-06-18"],
-    ["outputSchema", "2025-06-18"],
-    ["_meta", "2025-06-18"],
-    ["annotations", "2025-03-26"],
-    ["icons", "2025-11-25"]
-  ],
-  resources: DECLARATION_SINCE,
-  resourceTemplates: DECLARATION_SINCE,
-  prompts: DECLARATION_SINCE
-};
-function reportSince(ctx, scope, path, field, since, what) {
-  const early = earlierThan(scope, since);
-  if (early.length > 0) {
-    ctx.report(
-      "field-not-supported-by-version",
-      [...path, field],
-      `${labelText(what)}.${field} is not defined for MCP ${list(early)}; it requires ${since} or later (split the declaration into protocol-scoped variants)`
-    );
-  }
-}
-function checkRevisions(ctx) {
-  const root = ctx.rootScope;
-  const legacy = earlierThan(root, "2025-06-18");
-  if (legacy.length > 0) {
-    ctx.report(
-      "legacy-protocol-validation-incomplete",
-      ["protocolVersions"],
-      `MCP ${list(legacy)} ${legacy.length > 1 ? "are" : "is a"} legacy compatibility revision${legacy.length > 1 ? "s" : ""}: structural and selected semantic checks were applied, but complete MCP semantic conformance was not evaluated`
-    );
-  }
-  arr(ctx.doc.transports).forEach((t2, i) => {
-    const transport = obj2(t2);
-    if (!transport) return;
-    const scope = ctx.scopeOf(transport, root);
-    if (transport.type === "streamable-http") {
-      const early = earlierThan(scope, "2025-03-26");
-      if (early.length > 0) {
-        ctx.report(
-          "transport-not-supported-by-version",
-          ["transports", i, "type"],
-          `transports[${i}] uses Streamable HTTP, which is not defined for MCP ${list(early)}; it requires 2025-03-26 or later`,
-          { atKey: false }
-        );
-      }
-    }
-    if (transport.type === "sse") {
-      const modern = scope.filter((v) => !earlierThan([v], "2025-03-26").length);
-      if (modern.length > 0) {
-        ctx.report(
-          "legacy-sse-for-modern-version",
-          ["transports", i, "type"],
-          `transports[${i}] associates the legacy SSE transport with MCP ${list(modern)}, where Streamable HTTP is the standard remote transport`,
-          { atKey: false }
-        );
-      }
-    }
-  });
-  const primitives = ctx.primitives;
-  for (let i = 0; i < primitives.length; i++) {
-    const p = primitives[i];
-    const fields = SINCE_FIELDS[p.kind] ?? [];
-    for (let f = 0; f < fields.length; f++) {
-      const entry2 = fields[f];
-      const field = entry2[0];
-      const since = entry2[1];
-      if (has(p.value, field)) reportSince(ctx, p.scope, p.path, field, since, () => p.label);
-    }
-    if (p.kind === "tools" && has(p.value, "execution")) {
-      const other = p.scope.filter((v) => v !== "2025-11-25");
-      if (other.length > 0) {
-        ctx.report(
-          "field-not-supported-by-version",
-          [...p.path, "execution"],
-          `${p.label}.execution is defined only for MCP 2025-11-25, not MCP ${list(other)}`
-        );
-      }
-    }
-    if (p.kind === "resources" || p.kind === "resourceTemplates") {
-      const annotations = obj2(p.value.annotations);
-      if (annotations && has(annotations, "lastModified")) {
-        const early = earlierThan(p.scope, "2025-06-18");
-        if (early.length > 0) {
-          ctx.report(
-            "resource-annotation-not-supported-by-version",
-            [...p.path, "annotations", "lastModified"],
-            `${p.label}.annotations.lastModified is not defined for MCP ${list(early)}; it requires 2025-06-18 or later`
-          );
-        }
-      }
-    }
-    if (p.kind === "prompts") {
-      arr(p.value.arguments).forEach((a, i2) => {
-        if (has(a, "title"))
-          reportSince(
-            ctx,
-            p.scope,
-            [...p.path, "arguments", i2],
-            "title",
-            "2025-06-18",
-            `${p.label} argument ${i2}`
-          );
-      });
-    }
-  }
-  arr(ctx.doc.capabilities).forEach((c, i) => {
-    const capability = obj2(c);
-    if (!capability) return;
-    const scope = ctx.scopeOf(capability, root);
-    const path = ["capabilities", i];
-    if (has(capability, "completions"))
-      reportSince(ctx, scope, path, "completions", "2025-03-26", `capabilities[${i}]`);
-    if (has(capability, "tasks")) {
-      reportSince(ctx, scope, path, "tasks", "2025-11-25", `capabilities[${i}]`);
-      if (scope.includes("2026-07-28")) {
-        ctx.report(
-          "tasks-core-not-valid-in-2026",
-          [...path, "tasks"],
-          `capabilities[${i}].tasks (core tasks, MCP 2025-11-25 only) applies to MCP 2026-07-28; use a Tasks extension in capabilities.extensions for 2026-07-28`
-        );
-      }
-    }
-    if (has(capability, "extensions")) {
-      const early = earlierThan(scope, "2026-07-28");
-      if (early.length > 0) {
-        ctx.report(
-          "extensions-not-supported-by-version",
-          [...path, "extensions"],
-          `capabilities[${i}].extensions applies to MCP ${list(early)}, whose core schema does not define it; the pre-standard extension advertisement is preserved`
-        );
-      }
-    }
-    if (has(capability, "logging") && scope.includes("2026-07-28")) {
-      ctx.report(
-        "logging-deprecated-in-2026",
-        [...path, "logging"],
-        `capabilities[${i}].logging applies to MCP 2026-07-28, where logging is deprecated`
-      );
-    }
-  });
-}
-
-// src/validate/semantic/scopes.ts
-function checkSubset(ctx, declared, parent, path, what, parentLabel) {
-  if (!Array.isArray(declared)) return;
-  const allowed2 = new Set(parent);
-  declared.forEach((version, i) => {
-    if (typeof version === "string" && !allowed2.has(version)) {
-      ctx.report(
-        "protocol-scope-outside-parent",
-        [...path, "protocolVersions", i],
-        `${labelText(what)} declares protocol version ${version}, which is outside ${labelText(parentLabel)} (${list(parent) || "empty"})`,
-        { atKey: false }
-      );
-    }
-  });
-}
-function checkScopes(ctx) {
-  const root = ctx.rootScope;
-  const doc = ctx.doc;
-  const transports = arr(doc.transports);
-  const covered = /* @__PURE__ */ new Set();
-  transports.forEach((t2, i) => {
-    const transport = obj2(t2);
-    if (!transport) return;
-    checkSubset(
-      ctx,
-      transport.protocolVersions,
-      root,
-      ["transports", i],
-      `transports[${i}]`,
-      "the root protocolVersions"
-    );
-    for (const v of ctx.scopeOf(transport, root)) covered.add(v);
-  });
-  if (Array.isArray(doc.transports)) {
-    arr(doc.protocolVersions).forEach((version, i) => {
-      if (typeof version === "string" && !covered.has(version)) {
-        ctx.report(
-          "transport-coverage-gap",
-          ["protocolVersions", i],
-          `protocol version ${version} is not covered by any transport`,
-          {
-            atKey: false
-          }
-        );
-      }
-    });
-  }
-  const capabilities = arr(doc.capabilities);
-  const capabilityClaims = /* @__PURE__ */ new Map();
-  capabilities.forEach((c, i) => {
-    const capability = obj2(c);
-    if (!capability) return;
-    checkSubset(
-      ctx,
-      capability.protocolVersions,
-      root,
-      ["capabilities", i],
-      `capabilities[${i}]`,
-      "the root protocolVersions"
-    );
-    const scope = ctx.scopeOf(capability, root);
-    for (const [other, overlap] of overlapsWithEarlier(scope, capabilityClaims, i)) {
-      const at3 = capability.protocolVersions !== void 0 ? ["capabilities", i, "protocolVersions"] : ["capabilities", i];
-      ctx.report(
-        "capability-scope-overlap",
-        at3,
-        `capabilities[${i}] and capabilities[${other}] both apply to ${list(overlap)}; at most one Capabilities Object may apply to a revision`,
-        { related: [toPointer(["capabilities", other])] }
-      );
-    }
-  });
-  const seen = /* @__PURE__ */ new Map();
-  const primitives = ctx.primitives;
-  for (let n = 0; n < primitives.length; n++) {
-    const p = primitives[n];
-    checkSubset(ctx, p.value.protocolVersions, root, p.path, () => p.label, "the root protocolVersions");
-    if (Array.isArray(p.value.elicitations))
-      p.value.elicitations.forEach((e, i) => {
-        const elicitation = obj2(e);
-        if (!elicitation) return;
-        checkSubset(
-          ctx,
-          elicitation.protocolVersions,
-          p.scope,
-          [...p.path, "elicitations", i],
-          `elicitation ${JSON.stringify(elicitation.name)}`,
-          () => `the scope of ${p.label}`
-        );
-      });
-    const keyField = IDENTITY_FIELD[p.kind];
-    const key = p.value[keyField];
-    if (typeof key !== "string") continue;
-    const bucketKey = `${p.kind}\0${key}`;
-    let claims = seen.get(bucketKey);
-    if (!claims) {
-      claims = /* @__PURE__ */ new Map();
-      seen.set(bucketKey, claims);
-    }
-    const overlaps = overlapsWithEarlier(p.scope, claims, p.index);
-    for (let o = 0; o < overlaps.length; o++) {
-      const [other, overlap] = overlaps[o];
-      const at3 = p.value.protocolVersions !== void 0 ? [...p.path, "protocolVersions"] : [...p.path, keyField];
-      ctx.report(
-        "primitive-scope-overlap",
-        at3,
-        `${p.label} overlaps ${p.kind}[${other}] with the same ${keyField} for ${list(overlap)}; same-${keyField} variants must have disjoint protocolVersions (an omitted scope covers every root revision)`,
-        { related: [toPointer([p.kind, other])] }
-      );
-    }
-  }
-}
-var NO_OVERLAP = Object.freeze([]);
-function overlapsWithEarlier(scope, claims, index) {
-  let claimed = false;
-  for (let i = 0; i < scope.length && !claimed; i++) claimed = claims.has(scope[i]);
-  if (!claimed) {
-    for (let i = 0; i < scope.length; i++) claims.set(scope[i], index);
-    return NO_OVERLAP;
-  }
-  const byEarlier = /* @__PURE__ */ new Map();
-  for (const version of scope) {
-    const earlier = claims.get(version);
-    if (earlier === void 0) continue;
-    const versions = byEarlier.get(earlier);
-    if (versions) versions.push(version);
-    else byEarlier.set(earlier, [version]);
-  }
-  for (const version of scope) if (!claims.has(version)) claims.set(version, index);
-  return [...byEarlier].sort((a, b) => a[0] - b[0]);
-}
-
-// src/validate/semantic/security.ts
-function checkSecurity(ctx) {
-  const schemes = obj2(ctx.doc.securitySchemes) ?? {};
-  const catalogue = (name) => {
-    const scheme = obj2(schemes[name]);
-    const out = /* @__PURE__ */ new Set();
-    if (scheme?.type === "oauth2") {
-      for (const [, flow] of entries2(scheme.flows))
-        for (const [scope] of entries2(obj2(flow)?.scopes)) out.add(scope);
-    }
-    return out;
-  };
-  const checkArray = (value, path) => {
-    if (!Array.isArray(value)) return;
-    value.forEach((requirement, r2) => {
-      for (const [name, scopes] of entries2(obj2(requirement))) {
-        const at3 = [...path, r2, name];
-        if (!Object.hasOwn(schemes, name)) {
-          ctx.report(
-            "unknown-security-scheme",
-            at3,
-            `security requirement references ${JSON.stringify(name)}, which is not declared in securitySchemes${name.startsWith("x-") ? " (x-* keys are not extensions here: Security Requirement Objects are not extension-eligible)" : ""}`
-          );
-          continue;
-        }
-        if (!Array.isArray(scopes)) continue;
-        const type = obj2(schemes[name])?.type;
-        const firstIndex = /* @__PURE__ */ new Map();
-        scopes.forEach((scope, s) => {
-          if (typeof scope !== "string") return;
-          if (firstIndex.has(scope)) {
-            ctx.report(
-              "duplicate-security-scope",
-              [...at3, s],
-              `scope ${JSON.stringify(scope)} is listed twice for ${JSON.stringify(name)}`,
-              {
-                atKey: false
-              }
-            );
-          } else firstIndex.set(scope, s);
-        });
-        if ((type === "http" || type === "apiKey") && scopes.length > 0) {
-          ctx.report(
-            "non-oauth-scope-misuse",
-            at3,
-            `${JSON.stringify(name)} is an ${type} scheme: its requirement must use an empty scope array, only oauth2 and openIdConnect requirements list scopes`
-          );
-        }
-        if (type === "oauth2" || type === "openIdConnect") {
-          const known = catalogue(name);
-          scopes.forEach((scope, s) => {
-            if (typeof scope === "string" && !known.has(scope)) {
-              ctx.report(
-                "uncatalogued-oauth-scope",
-                [...at3, s],
-                `scope ${JSON.stringify(scope)} is not in the static scope catalogue of ${JSON.stringify(name)}${type === "openIdConnect" ? " (openIdConnect schemes declare no static catalogue)" : ""}`,
-                { atKey: false }
-              );
-            }
-          });
-        }
-      }
-    });
-  };
-  checkArray(ctx.doc.security, ["security"]);
-  arr(ctx.doc.transports).forEach((t2, i) => {
-    checkArray(obj2(t2)?.security, ["transports", i, "security"]);
-  });
-  for (const p of ctx.primitives) checkArray(p.value.security, [...p.path, "security"]);
-}
-
-// src/validate/semantic/tags.ts
-function checkTags2(ctx) {
-  const declared = /* @__PURE__ */ new Map();
-  arr(ctx.doc.tags).forEach((t2, i) => {
-    const name = obj2(t2)?.name;
-    if (typeof name !== "string") return;
-    const first = declared.get(name);
-    if (first !== void 0) {
-      ctx.report(
-        "duplicate-root-tag",
-        ["tags", i, "name"],
-        `root tag ${JSON.stringify(name)} is declared twice; tag names must be unique`,
-        {
-          atKey: false,
-          related: [toPointer(["tags", first, "name"])]
-        }
-      );
-    } else declared.set(name, i);
-  });
-  if (!Array.isArray(ctx.doc.tags)) return;
-  for (const p of ctx.primitives) {
-    arr(p.value.tags).forEach((tag, i) => {
-      if (typeof tag === "string" && !declared.has(tag)) {
-        ctx.report(
-          "unknown-tag-reference",
-          [...p.path, "tags", i],
-          `${p.label} references tag ${JSON.stringify(tag)}, which the root tags catalogue does not declare`,
-          {
-            atKey: false
-          }
-        );
-      }
-    });
-  }
-}
-
-// src/validate/semantic/tool-schemas.ts
-var SINGLE = [
-  "additionalItems",
-  "additionalProperties",
-  "contains",
-  "contentSchema",
-  "else",
-  "if",
-  "items",
-  "not",
-  "propertyNames",
-  "then",
-  "unevaluatedItems",
-  "unevaluatedProperties"
-];
-var ARRAYS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-var MAPS2 = ["$defs", "definitions", "dependentSchemas", "patternProperties"];
-var TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-function pathOf(link) {
-  const out = [];
-  for (let at3 = link; at3; at3 = at3.parent) out.push(at3.segment);
-  return out.reverse();
-}
-function collectHeaders(schema2, path, out, viaProperties, isProperty, depth = 0) {
-  if (!isObject(schema2) || depth > 100) return;
-  const child = (segments) => {
-    let link = path;
-    for (const segment2 of segments) link = { parent: link, segment: segment2 };
-    return link;
-  };
-  if (Object.hasOwn(schema2, "x-mcp-header")) {
-    out.push({
-      path: pathOf(child(["x-mcp-header"])),
-      value: schema2["x-mcp-header"],
-      type: schema2.type,
-      reachable: viaProperties && isProperty
-    });
-  }
-  for (const [name, value] of entries2(schema2.properties))
-    collectHeaders(value, child(["properties", name]), out, viaProperties, true, depth + 1);
-  for (const keyword2 of MAPS2)
-    for (const [name, value] of entries2(schema2[keyword2]))
-      collectHeaders(value, child([keyword2, name]), out, false, false, depth + 1);
-  for (const keyword2 of ARRAYS) {
-    const items2 = schema2[keyword2];
-    if (Array.isArray(items2))
-      items2.forEach((value, i) => {
-        collectHeaders(value, child([keyword2, i]), out, false, false, depth + 1);
-      });
-  }
-  for (const keyword2 of SINGLE) {
-    const value = schema2[keyword2];
-    if (Array.isArray(value))
-      value.forEach((c, i) => {
-        collectHeaders(c, child([keyword2, i]), out, false, false, depth + 1);
-      });
-    else if (value !== void 0) collectHeaders(value, child([keyword2]), out, false, false, depth + 1);
-  }
-  for (const [name, value] of entries2(schema2.dependencies))
-    if (!Array.isArray(value))
-      collectHeaders(value, child(["dependencies", name]), out, false, false, depth + 1);
-}
-var headerUsesByRun = /* @__PURE__ */ new WeakMap();
-function headerUses(ctx, schema2, key) {
-  let cache3 = headerUsesByRun.get(ctx);
-  if (!cache3) headerUsesByRun.set(ctx, cache3 = /* @__PURE__ */ new Map());
-  let uses = cache3.get(key);
-  if (!uses) {
-    uses = [];
-    if (key.includes('"x-mcp-header"')) collectHeaders(schema2, void 0, uses, true, false);
-    cache3.set(key, uses);
-  }
-  return uses;
-}
-function checkHeaders(ctx, tool, schema2, key) {
-  const relative5 = headerUses(ctx, schema2, key);
-  if (relative5.length === 0) return;
-  const base = [...tool.path, "inputSchema"];
-  const uses = relative5.map((use) => ({ ...use, path: [...base, ...use.path] }));
-  const other = tool.scope.filter((v) => v !== "2026-07-28");
-  if (other.length > 0) {
-    for (const use of uses) {
-      ctx.report(
-        "field-not-supported-by-version",
-        use.path,
-        `x-mcp-header is defined only for MCP 2026-07-28, not MCP ${list(other)}`
-      );
-    }
-  }
-  const seen = /* @__PURE__ */ new Map();
-  for (const use of uses) {
-    if (!use.reachable) {
-      ctx.report(
-        "invalid-x-mcp-header",
-        use.path,
-        "x-mcp-header must be on a property reached from the schema root through `properties` only (not arrays, composition, conditionals or $ref)"
-      );
-    }
-    if (typeof use.value !== "string" || !TOKEN.test(use.value)) {
-      ctx.report(
-        "invalid-x-mcp-header",
-        use.path,
-        `x-mcp-header ${JSON.stringify(use.value)} must be a non-empty HTTP field-name token`
-      );
-      continue;
-    }
-    if (use.type !== "string" && use.type !== "integer" && use.type !== "boolean") {
-      ctx.report(
-        "invalid-x-mcp-header",
-        use.path,
-        `x-mcp-header may annotate only a string, integer or boolean property (this one has type ${JSON.stringify(use.type ?? null)})`
-      );
-    }
-    const normalized = use.value.toLowerCase();
-    const first = seen.get(normalized);
-    if (first) {
-      ctx.report(
-        "duplicate-x-mcp-header",
-        use.path,
-        `x-mcp-header ${JSON.stringify(use.value)} duplicates another header of this inputSchema (header names are case-insensitive)`,
-        {
-          related: [toPointer(first)]
-        }
-      );
-    } else seen.set(normalized, use.path);
-  }
-}
-function checkLegacyShape(ctx, schema2, path, legacy) {
-  if (!isObject(schema2)) return;
-  if (Object.hasOwn(schema2, "properties")) {
-    const properties2 = schema2.properties;
-    if (!isObject(properties2)) {
-      ctx.report(
-        "invalid-legacy-tool-schema-shape",
-        [...path, "properties"],
-        `properties must be an object for MCP ${legacy}`
-      );
-    } else {
-      for (const [name, value] of entries2(properties2)) {
-        if (!isObject(value))
-          ctx.report(
-            "invalid-legacy-tool-schema-shape",
-            [...path, "properties", name],
-            `properties[${JSON.stringify(name)}] must be an object for MCP ${legacy}`
-          );
-      }
-    }
-  }
-  if (Object.hasOwn(schema2, "required")) {
-    const required = schema2.required;
-    if (!Array.isArray(required) || required.some((r2) => typeof r2 !== "string")) {
-      ctx.report(
-        "invalid-legacy-tool-schema-shape",
-        [...path, "required"],
-        `required must be an array of strings for MCP ${legacy}`
-      );
-    }
-  }
-}
-function checkToolSchemas(ctx) {
-  for (const tool of ctx.primitives) {
-    if (tool.kind !== "tools") continue;
-    for (const field of ["inputSchema", "outputSchema"]) {
-      const schema2 = tool.value[field];
-      if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef")) continue;
-      const path = [...tool.path, field];
-      let analysis;
-      const legacy = earlierThan(tool.scope, "2025-11-25");
-      const modern = tool.scope.length - legacy.length;
-      if (Object.hasOwn(schema2, "$schema") && legacy.length > 0) {
-        ctx.report(
-          "field-not-supported-by-version",
-          [...path, "$schema"],
-          `${field}.$schema is not defined for MCP ${list(legacy)}; explicit dialects require 2025-11-25 or later`
-        );
-      }
-      if (legacy.length > 0) checkLegacyShape(ctx, schema2, path, list(legacy));
-      if (modern > 0) {
-        analysis = analyseSchema(schema2);
-        if (!analysis.dialect) {
-          ctx.report(
-            "unsupported-tool-schema-dialect",
-            [...path, "$schema"],
-            `${field} declares an unsupported JSON Schema dialect ${JSON.stringify(schema2.$schema)} (supported: 2020-12, draft-07)`,
-            { atKey: false }
-          );
-        } else if (analysis.metaErrors.length > 0) {
-          ctx.report(
-            "invalid-tool-schema",
-            path,
-            `${field} is not valid JSON Schema ${analysis.dialect}: ${analysis.metaErrors.slice(0, 5).join("; ")}`
-          );
-        } else if (analysis.brokenRefs.length > 0) {
-          ctx.report(
-            "invalid-tool-schema",
-            path,
-            `${field} has local $ref values that resolve to nothing: ${analysis.brokenRefs.map((r2) => JSON.stringify(r2)).join(", ")}`
-          );
-        } else if (analysis.needsCompile && isCompileError(compileSchema(schema2))) {
-          const compiled4 = compileSchema(schema2);
-          ctx.report(
-            "invalid-tool-schema",
-            path,
-            `${field} does not compile as JSON Schema ${analysis.dialect}: ${compiled4.ok ? "" : compiled4.error}`
-          );
-        } else if (analysis.externalRefs.length > 0) {
-          ctx.report(
-            "unresolved-external-tool-schema-reference",
-            path,
-            `${field} contains external $ref values that are never fetched (${[...new Set(analysis.externalRefs)].map((r2) => JSON.stringify(r2)).join(", ")}); they are preserved, but schema validation is incomplete`
-          );
-        }
-      }
-      if (field === "outputSchema" && schema2.type !== "object") {
-        const pre2026 = tool.scope.filter((v) => v !== "2026-07-28");
-        if (pre2026.length > 0) {
-          ctx.report(
-            "field-not-supported-by-version",
-            Object.hasOwn(schema2, "type") ? [...path, "type"] : path,
-            `outputSchema must have type "object" for MCP ${list(pre2026)}; only MCP 2026-07-28 permits other roots`
-          );
-        }
-      }
-      if (field === "inputSchema" && analysis?.plain !== true)
-        checkHeaders(ctx, tool, schema2, schemaKey(schema2));
-    }
-  }
-}
-function isCompileError(compiled4) {
-  return !compiled4.ok && compiled4.tooLarge !== true;
-}
-
-// src/validate/structural.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { dirname as dirname3, join as join3 } from "node:path";
-import { fileURLToPath as fileURLToPath3 } from "node:url";
-var SCHEMA_FILE = "mcp-description-0.8.0.json";
-var compiled2;
-var rawSchema;
-function publishedSchema() {
-  if (!rawSchema) {
-    const here = dirname3(fileURLToPath3(new URL("../src/validate/structural.ts", import.meta.url).href));
-    const path = join3(here, "..", "..", "schemas", SCHEMA_FILE);
-    rawSchema = JSON.parse(readFileSync3(path, "utf8"));
-  }
-  return rawSchema;
-}
-var STRUCTURAL_AJV_OPTIONS = {
-  allErrors: true,
-  strict: false,
-  allowUnionTypes: true,
-  verbose: true,
-  code: LINEAR_ERRORS_CODE
-};
-function structuralSchema() {
-  return discriminateOneOfs(publishedSchema());
-}
-function validator2() {
-  if (!compiled2) {
-    try {
-      compiled2 = requirePrecompiled(
-        new URL("./structural.precompiled.cjs", new URL("../src/validate/structural.ts", import.meta.url).href)
-      );
-    } catch {
-      const ajv3 = withSafeKeywords(new (loadAjv2020()).Ajv2020(STRUCTURAL_AJV_OPTIONS), loadAjv2020());
-      loadAjvFormats()(ajv3);
-      compiled2 = ajv3.compile(structuralSchema());
-    }
-  }
-  return compiled2;
-}
-function deref(root, schema2) {
-  if (isJsonObject(schema2) && typeof schema2.$ref === "string" && schema2.$ref.startsWith("#/")) {
-    return getAtPointer(root, schema2.$ref.slice(1));
-  }
-  return schema2;
-}
-function discriminatorOf(root, branch, property) {
-  const schema2 = deref(root, branch);
-  if (!isJsonObject(schema2) || !isJsonObject(schema2.properties)) return void 0;
-  const prop = schema2.properties[property];
-  if (!isJsonObject(prop)) return void 0;
-  if (Object.hasOwn(prop, "const")) return [prop.const];
-  if (Array.isArray(prop.enum)) return prop.enum;
-  return void 0;
-}
-function analyse(root, branches) {
-  const isRefBranch = (b) => isJsonObject(b) && b.$ref === "#/$defs/referenceObject";
-  if (branches.length === 2 && branches.some(isRefBranch)) return branches.map(() => ({ kind: "ref" }));
-  for (const property of ["type", "mode"]) {
-    const found = branches.map((b) => discriminatorOf(root, b, property));
-    if (found.some((values) => values === void 0)) continue;
-    const all = found.flat().map((v) => JSON.stringify(v));
-    if (new Set(all).size !== all.length) continue;
-    return found.map((values) => ({ kind: "const", property, values }));
-  }
-  return void 0;
-}
-function conditionFor(d) {
-  if (d.kind === "ref") return { required: ["$componentRef"] };
-  return { required: [d.property], properties: { [d.property]: { enum: d.values } } };
-}
-function ifThenElse(condition, then, otherwise) {
-  return Object.fromEntries([
-    ["if", condition],
-    ["then", then],
-    ["else", otherwise]
-  ]);
-}
-function discriminateOneOfs(root) {
-  const visit = (node) => {
-    if (Array.isArray(node)) return node.map(visit);
-    if (!isJsonObject(node)) return node;
-    const out = {};
-    for (const key of Object.keys(node)) out[key] = visit(node[key]);
-    const branches = out.oneOf;
-    if (Array.isArray(branches)) {
-      const discriminators = analyse(root, node.oneOf);
-      if (discriminators) {
-        let chain;
-        if (discriminators[0]?.kind === "ref") {
-          const refIndex = branches.findIndex((b) => isJsonObject(b) && b.$ref === "#/$defs/referenceObject");
-          chain = ifThenElse(
-            { type: "object", required: ["$componentRef"] },
-            branches[refIndex],
-            branches[1 - refIndex]
-          );
-        } else {
-          const d0 = discriminators[0];
-          const allValues = discriminators.flatMap((d) => d.kind === "const" ? d.values : []);
-          chain = {
-            type: "object",
-            required: [d0.property],
-            properties: { [d0.property]: { enum: allValues } }
-          };
-          for (let i = branches.length - 1; i >= 0; i--) {
-            chain = ifThenElse(
-              conditionFor(discriminators[i]),
-              branches[i],
-              chain
-            );
-          }
-        }
-        delete out.oneOf;
-        out.allOf = [...Array.isArray(out.allOf) ? out.allOf : [], chain];
-      }
-    }
-    return out;
-  };
-  return visit(root);
-}
-function codeFor(error2, pointer) {
-  const segments = parsePointer(pointer);
-  const last = segments[segments.length - 1];
-  const parent = segments[segments.length - 2];
-  switch (error2.keyword) {
-    case "additionalProperties":
-      return "unknown-property";
-    case "minItems":
-    case "minProperties":
-      return error2.params.limit === 1 ? "empty-collection" : "schema-validation";
-    case "uniqueItems":
-      if (segments.includes("security") && !segments.includes("inputSchema"))
-        return "duplicate-security-scope";
-      return "schema-validation";
-    case "pattern":
-    case "propertyNames":
-      if (parent === "_meta") return "meta-key-invalid";
-      if (parent === "extensions") return "invalid-extension-identifier";
-      return "schema-validation";
-    case "enum":
-      if (parent === "protocolVersions" || last === "protocolVersions") return "unsupported-protocol-version";
-      return "schema-validation";
-    default:
-      return "schema-validation";
-  }
-}
-function describe2(error2, value) {
-  const params = error2.params;
-  switch (error2.keyword) {
-    case "required":
-      return `missing required property ${JSON.stringify(params.missingProperty)}`;
-    case "additionalProperties":
-      return String(params.additionalProperty).startsWith("x-") ? `property ${JSON.stringify(params.additionalProperty)} is not allowed: this object is not eligible for x-* extensions` : `unknown property ${JSON.stringify(params.additionalProperty)} is not allowed on this object`;
-    case "propertyNames":
-    case "pattern":
-      if (propertyNameOf(error2) !== void 0) {
-        return `name ${JSON.stringify(propertyNameOf(error2))} is not allowed here (names must match ${JSON.stringify(params.pattern ?? "")})`;
-      }
-      return `${JSON.stringify(value)} must match pattern ${JSON.stringify(params.pattern)}`;
-    case "enum":
-      return `${JSON.stringify(value)} must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "const":
-      return `must be ${JSON.stringify(params.allowedValue)}`;
-    case "minItems":
-      return params.limit === 1 ? "must not be empty (omit the property instead)" : `must have at least ${params.limit} items`;
-    case "minProperties":
-      return params.limit === 1 ? "must have at least one entry (omit the property instead)" : `must have at least ${params.limit} properties`;
-    case "type":
-      return `must be ${params.type === "object" ? "an object" : params.type === "array" ? "an array" : `a ${params.type}`}`;
-    case "format":
-      return `${JSON.stringify(value)} is not a valid ${params.format}`;
-    case "uniqueItems":
-      return `must not contain duplicate items (items ${params.j} and ${params.i} are equal)`;
-    case "not": {
-      const forbidden = forbiddenProperty(error2);
-      return forbidden === void 0 ? "is not allowed in this form" : `property ${JSON.stringify(forbidden)} is not allowed in this form`;
-    }
-    case "anyOf":
-      return "must match at least one of the allowed forms";
-    default:
-      return error2.message ?? `fails ${error2.keyword}`;
-  }
-}
-function forbiddenProperty(error2) {
-  if (error2.keyword !== "not") return void 0;
-  const schema2 = error2.schema;
-  const required = isJsonObject(schema2) && Array.isArray(schema2.required) ? schema2.required : void 0;
-  return required?.length === 1 && typeof required[0] === "string" ? required[0] : void 0;
-}
-function propertyNameOf(error2) {
-  const name = error2.propertyName ?? error2.params.propertyName;
-  return typeof name === "string" ? name : void 0;
-}
-function pointerOf(error2) {
-  const params = error2.params;
-  const forbidden = forbiddenProperty(error2);
-  if (forbidden !== void 0) return { pointer: appendPointer(error2.instancePath, forbidden), atKey: true };
-  const propertyName = propertyNameOf(error2);
-  if (propertyName !== void 0)
-    return { pointer: appendPointer(error2.instancePath, propertyName), atKey: true };
-  if (error2.keyword === "additionalProperties" && typeof params.additionalProperty === "string") {
-    return { pointer: appendPointer(error2.instancePath, params.additionalProperty), atKey: true };
-  }
-  return { pointer: error2.instancePath, atKey: false };
-}
-function prune(errors) {
-  let kept = errors.filter((e) => e.keyword !== "if");
-  kept = kept.filter((e) => !(e.keyword === "propertyNames"));
-  const anyOfs = kept.filter((e) => e.keyword === "anyOf");
-  for (const anyOf of anyOfs) {
-    const prefix = `${anyOf.schemaPath.slice(0, -"/anyOf".length)}/anyOf/`;
-    const inner = kept.filter(
-      (e) => e.schemaPath.startsWith(prefix) && e.instancePath === anyOf.instancePath
-    );
-    if (inner.length > 0 && inner.every((e) => e.keyword === "required")) {
-      const names = inner.map(
-        (e) => JSON.stringify(e.params.missingProperty)
-      );
-      anyOf.message = `must contain at least one of ${names.join(", ")}`;
-      anyOf.params = { ...anyOf.params, names };
-      kept = kept.filter((e) => !inner.includes(e));
-    }
-  }
-  for (const oneOf of kept.filter((e) => e.keyword === "oneOf")) {
-    const base = `${oneOf.schemaPath}/`;
-    const byBranch = /* @__PURE__ */ new Map();
-    for (const e of kept) {
-      if (e === oneOf || !e.schemaPath.startsWith(base) || !e.instancePath.startsWith(oneOf.instancePath))
-        continue;
-      const branch = e.schemaPath.slice(base.length).split("/")[0];
-      byBranch.set(branch, [...byBranch.get(branch) ?? [], e]);
-    }
-    if (byBranch.size === 0) continue;
-    const ranked = [...byBranch.entries()].sort(
-      (a, b) => rejection(a[1], oneOf.instancePath) - rejection(b[1], oneOf.instancePath) || a[1].length - b[1].length
-    );
-    const drop = new Set(ranked.slice(1).flatMap(([, errs]) => errs));
-    drop.add(oneOf);
-    kept = kept.filter((e) => !drop.has(e));
-  }
-  return kept;
-}
-function rejection(errors, instancePath) {
-  return errors.some(
-    (e) => e.instancePath === instancePath && (e.keyword === "type" || e.keyword === "const")
-  ) ? 1 : 0;
-}
-function validateStructure(doc) {
-  const validate = validator2();
-  if (validate(doc)) return [];
-  const errors = prune([...validate.errors ?? []]);
-  const byPointer = /* @__PURE__ */ new Map();
-  for (const error2 of errors) {
-    const { pointer, atKey } = pointerOf(error2);
-    const value = getAtPointer(doc, error2.instancePath);
-    const code18 = codeFor(error2, pointer);
-    const name = propertyNameOf(error2);
-    const message = code18 === "meta-key-invalid" && name !== void 0 ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"` : code18 === "invalid-extension-identifier" && name !== void 0 ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here` : describe2(error2, value);
-    const key = `${pointer}\0${code18}`;
-    const existing = byPointer.get(key);
-    if (existing) {
-      if (!existing.message.split("; ").includes(message)) existing.message += `; ${message}`;
-    } else {
-      byPointer.set(key, { code: code18, pointer, atKey, message });
-    }
-  }
-  return [...byPointer.values()];
-}
-
-// src/validate/index.ts
-var SEMANTIC_RULES = [
-  checkScopes,
-  checkRevisions,
-  checkSecurity,
-  checkTags2,
-  checkExtensionIdentifiers,
-  checkDeclarationMeta,
-  checkClientRequirements2,
-  checkElicitations2,
-  checkToolSchemas,
-  checkToolExamples,
-  checkInteractions,
-  checkResourceExamples,
-  checkPromptExamples,
-  checkCompletionExamples,
-  checkIntegerPrecision
-];
-var INCOMPLETE = /* @__PURE__ */ new Set([
-  "legacy-protocol-validation-incomplete",
-  "unresolved-external-tool-schema-reference",
-  "incomplete-tool-example-validation"
-]);
-function validateDocument(input) {
-  return withRegexBudget(() => validateWithinBudget(input));
-}
-function validateWithinBudget(input) {
-  const raw = collect(input.value);
-  const locate2 = (pointer, atKey) => {
-    const position = input.sourceMap ? atKey ? input.sourceMap.locateKey(pointer) : input.sourceMap.locate(pointer) : { line: 1, column: 1 };
-    return { file: input.file, pointer, line: position.line, column: position.column };
-  };
-  const seen = /* @__PURE__ */ new Set();
-  const findings = [];
-  for (const f of raw) {
-    const key = `${f.code}\0${f.pointer}\0${f.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const finding = {
-      code: f.code,
-      severity: CODES[f.code].severity,
-      message: f.message,
-      location: locate2(f.pointer, f.atKey)
-    };
-    const related = [...new Set(f.related)].filter((p) => p !== f.pointer);
-    if (related.length > 0) finding.related = related.map((p) => locate2(p, false));
-    findings.push(finding);
-  }
-  findings.sort(compareFindings);
-  return {
-    valid: !findings.some((f) => f.severity === "error"),
-    complete: !findings.some((f) => INCOMPLETE.has(f.code)),
-    findings
-  };
-}
-function compareFindings(a, b) {
-  return a.location.line - b.location.line || a.location.column - b.location.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
-}
-function collect(value) {
-  const structural = (doc) => validateStructure(doc).map((i) => ({
-    code: i.code,
-    pointer: i.pointer,
-    message: i.message,
-    atKey: i.atKey,
-    related: []
-  }));
-  if (!isJsonObject(value)) {
-    return [
-      {
-        code: "schema-validation",
-        pointer: "",
-        message: "an MCP Description document must be a JSON object",
-        atKey: false,
-        related: []
-      }
-    ];
-  }
-  const first = structural(value);
-  if (first.length > 0) return first;
-  const resolution = resolveComponentRefs(value);
-  const out = resolution.problems.map((p) => ({
-    code: p.code,
-    pointer: p.pointer,
-    message: p.message,
-    atKey: true,
-    related: []
-  }));
-  const remap = (f) => {
-    const origin = resolution.originOf(f.pointer);
-    const related = f.related.map((p) => resolution.originOf(p));
-    if (origin !== f.pointer) {
-      const use = resolution.useSiteOf(f.pointer);
-      if (use !== void 0) related.unshift(use);
-    }
-    return { ...f, pointer: origin, related };
-  };
-  if (resolution.uses.length > 0) {
-    const contextual = structural(resolution.resolved).map((f) => {
-      const mapped = remap(f);
-      const use = resolution.useSiteOf(f.pointer);
-      if (use !== void 0 && mapped.pointer !== f.pointer) mapped.message += ` (component used at ${use})`;
-      return mapped;
-    });
-    if (contextual.length > 0) return [...out, ...contextual];
-  }
-  const ctx = new Ctx(resolution.resolved);
-  for (const rule of SEMANTIC_RULES) rule(ctx);
-  for (const f of ctx.findings) out.push(remap(f));
-  return out;
-}
-
-// src/lint/glob.ts
-import { join as join4, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
-
-// src/util/glob.ts
-var SLASH = 47;
-function compileGlob(glob) {
-  return new GlobAutomaton(parse2(glob));
-}
-function parse2(glob) {
-  const atoms = [];
-  let i = 0;
-  while (i < glob.length) {
-    const c = glob[i];
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        const atStart = i === 0 || glob[i - 1] === "/";
-        const atEnd = i + 2 === glob.length || glob[i + 2] === "/";
-        if (atStart && atEnd) {
-          if (i + 2 === glob.length) {
-            atoms.push({ kind: "rest" });
-            i += 2;
-          } else {
-            atoms.push({ kind: "directories" });
-            i += 3;
-          }
-          continue;
-        }
-        atoms.push({ kind: "star" });
-        i += 2;
-        continue;
-      }
-      atoms.push({ kind: "star" });
-      i += 1;
-    } else if (c === "?") {
-      atoms.push({ kind: "one" });
-      i += 1;
-    } else if (c === "[") {
-      const end = glob.indexOf("]", i + 2);
-      if (end === -1) {
-        atoms.push({ kind: "char", code: 91 });
-        i += 1;
-        continue;
-      }
-      let body = glob.slice(i + 1, end);
-      const negate = body.startsWith("!") || body.startsWith("^");
-      if (negate) body = body.slice(1);
-      atoms.push({ kind: "class", ranges: classRanges(body), negate });
-      i = end + 1;
-    } else if (c === "{") {
-      const end = matchingBrace(glob, i);
-      if (end === -1) {
-        atoms.push({ kind: "char", code: 123 });
-        i += 1;
-        continue;
-      }
-      atoms.push({ kind: "alternatives", options: splitTopLevel(glob.slice(i + 1, end)).map(parse2) });
-      i = end + 1;
-    } else {
-      const at3 = c === "\\" && i + 1 < glob.length ? i + 1 : i;
-      const code18 = glob.codePointAt(at3);
-      atoms.push({ kind: "char", code: code18 });
-      i = at3 + (code18 > 65535 ? 2 : 1);
-    }
-  }
-  return atoms;
-}
-function classRanges(body) {
-  const codes = Array.from(body, (ch) => ch.codePointAt(0));
-  const ranges = [];
-  for (let k = 0; k < codes.length; k++) {
-    const from = codes[k];
-    if (codes[k + 1] === 45 && k + 2 < codes.length) {
-      ranges.push(from, codes[k + 2]);
-      k += 2;
-    } else ranges.push(from, from);
-  }
-  return ranges;
-}
-function matchingBrace(glob, open2) {
-  let depth = 0;
-  for (let i = open2; i < glob.length; i++) {
-    if (glob[i] === "\\") i += 1;
-    else if (glob[i] === "{") depth += 1;
-    else if (glob[i] === "}" && --depth === 0) return i;
-  }
-  return -1;
-}
-function splitTopLevel(body) {
-  const parts = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === "\\") i += 1;
-    else if (c === "{") depth += 1;
-    else if (c === "}") depth -= 1;
-    else if (c === "," && depth === 0) {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
-}
-var isLineBreak = (code18) => code18 === 10 || code18 === 13 || code18 === 8232 || code18 === 8233;
-var GlobAutomaton = class {
-  tests = [];
-  next = [];
-  start;
-  accept;
-  /** Per state, the step that last added it (a set without clearing between steps). */
-  seen = new Int32Array(0);
-  step = 0;
-  constructor(atoms) {
-    this.accept = this.state(void 0, []);
-    this.start = this.sequence(atoms, this.accept);
-    this.seen = new Int32Array(this.next.length);
-  }
-  test(path) {
-    if (this.step > 1073741823 - path.length) {
-      this.seen.fill(0);
-      this.step = 0;
-    }
-    let current = [];
-    this.step++;
-    this.close(this.start, current);
-    for (const ch of path) {
-      if (current.length === 0) return false;
-      const code18 = ch.codePointAt(0);
-      const following = [];
-      this.step++;
-      for (const s of current) {
-        const test2 = this.tests[s];
-        if (test2?.(code18)) this.close(this.next[s]?.[0], following);
-      }
-      current = following;
-    }
-    return current.includes(this.accept);
-  }
-  /** Adds `from` and every state it reaches without reading to `into`: those that read, and the end. */
-  close(from, into) {
-    const stack = [from];
-    while (stack.length > 0) {
-      const s = stack.pop();
-      if (this.seen[s] === this.step) continue;
-      this.seen[s] = this.step;
-      if (this.tests[s] !== void 0 || s === this.accept) into.push(s);
-      else for (const n of this.next[s]) stack.push(n);
-    }
-  }
-  state(test2, next) {
-    this.tests.push(test2);
-    this.next.push(next);
-    return this.tests.length - 1;
-  }
-  sequence(atoms, next) {
-    let at3 = next;
-    for (let k = atoms.length - 1; k >= 0; k--) at3 = this.atom(atoms[k], at3);
-    return at3;
-  }
-  /** A loop that reads any number of characters passing `test`, then goes on to `next`. */
-  repeat(test2, next) {
-    const loop = this.state(void 0, []);
-    const read = this.state(test2, [loop]);
-    this.next[loop] = [read, next];
-    return loop;
-  }
-  atom(atom, next) {
-    switch (atom.kind) {
-      case "char": {
-        const expected = atom.code;
-        return this.state((code18) => code18 === expected, [next]);
-      }
-      case "one":
-        return this.state((code18) => code18 !== SLASH, [next]);
-      case "class": {
-        const { ranges, negate } = atom;
-        return this.state(
-          (code18) => {
-            if (negate && code18 === SLASH) return false;
-            let inside = false;
-            for (let k = 0; k < ranges.length && !inside; k += 2)
-              inside = code18 >= ranges[k] && code18 <= ranges[k + 1];
-            return inside !== negate;
-          },
-          [next]
-        );
-      }
-      case "star":
-        return this.repeat((code18) => code18 !== SLASH, next);
-      case "rest":
-        return this.repeat((code18) => !isLineBreak(code18), next);
-      case "directories": {
-        const loop = this.state(void 0, []);
-        const slash = this.state((code18) => code18 === SLASH, [loop]);
-        this.next[loop] = [this.repeat((code18) => code18 !== SLASH, slash), next];
-        return loop;
-      }
-      case "alternatives":
-        return this.state(
-          void 0,
-          atom.options.map((option) => this.sequence(option, next))
-        );
-    }
-  }
-};
-
-// src/lint/glob.ts
-var cache2 = /* @__PURE__ */ new Map();
-function compileGlob2(pattern2) {
-  let matcher = cache2.get(pattern2);
-  if (!matcher) {
-    matcher = compileGlob(pattern2);
-    cache2.set(pattern2, matcher);
-  }
-  return matcher;
-}
-function toPosix(path) {
-  return sep2 === "/" ? path : path.split(sep2).join("/");
-}
-function matchesAny(path, globs) {
-  const posix = toPosix(path);
-  return globs.some((g) => compileGlob2(g.startsWith("./") ? g.slice(2) : g).test(posix));
-}
-
-// src/lint/subjects.ts
-var SCHEMA_MAP_KEYWORDS = ["patternProperties", "$defs", "definitions", "dependentSchemas"];
-var SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-var SCHEMA_SINGLE_KEYWORDS = [
-  "additionalProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "additionalItems"
-];
-var OTHER_SUBSCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
-  ...SCHEMA_MAP_KEYWORDS,
-  ...SCHEMA_LIST_KEYWORDS,
-  ...SCHEMA_SINGLE_KEYWORDS
-]);
-function hasOtherSubschemas(schema2) {
-  const keys = Object.keys(schema2);
-  for (let i = 0; i < keys.length; i++) if (OTHER_SUBSCHEMA_KEYWORDS.has(keys[i])) return true;
-  return false;
-}
-var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
-var INPUT = { schema: "ToolInputSchema", property: "ToolInputProperty" };
-var OUTPUT = { schema: "ToolOutputSchema", property: "ToolOutputProperty" };
-var TOOL_SCHEMAS = [
-  ["inputSchema", INPUT],
-  ["outputSchema", OUTPUT]
-];
-var EXAMPLE_MAPS = [
-  ["examples", ""],
-  ["interactionExamples", "-interaction"],
-  ["completionExamples", "-completion"]
-];
-function makeSubject(type, pointer, value, name, parent, extra) {
-  const subject = {
-    type,
-    pointer,
-    value,
-    name,
-    parent,
-    depth: extra?.depth,
-    via: extra?.via,
-    required: extra?.required,
-    kind: extra?.kind,
-    label: void 0
-  };
-  return subject;
-}
-function buildSubjects(document) {
-  const index = /* @__PURE__ */ new Map();
-  const add = (subject) => {
-    let list2 = index.get(subject.type);
-    if (!list2) {
-      list2 = [];
-      index.set(subject.type, list2);
-    }
-    list2.push(subject);
-    return subject;
-  };
-  const root = add(makeSubject("Document", "", document, "document", void 0));
-  if (!isJsonObject(document)) return index;
-  const components = isJsonObject(document.components) ? document.components : void 0;
-  const visitedSchemas = /* @__PURE__ */ new Set();
-  const resolve6 = (value, pointer) => {
-    let current = value;
-    let at3 = pointer;
-    for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current.$componentRef === "string"; hops++) {
-      const match = COMPONENT_REF.exec(current.$componentRef);
-      const space = match && components && Object.hasOwn(components, match[1]) ? components[match[1]] : void 0;
-      if (!match || !isJsonObject(space) || !Object.hasOwn(space, match[2])) break;
-      current = space[match[2]];
-      at3 = appendPointer("/components", match[1], match[2]);
-    }
-    return { value: current, pointer: at3 };
-  };
-  const walkSchema = (schema2, pointer, depth, owner, types2, via) => {
-    if (!isJsonObject(schema2)) return;
-    add(makeSubject(types2.schema, pointer, schema2, owner.name, owner, { depth, via }));
-    const properties2 = schema2.properties;
-    if (isJsonObject(properties2)) {
-      const required = Array.isArray(schema2.required) ? schema2.required : [];
-      const requiredSet = required.length > 32 ? new Set(required) : void 0;
-      const names = Object.keys(properties2);
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i];
-        const at3 = `${pointer}/properties/${escapeSegment(name)}`;
-        const value = properties2[name];
-        add(
-          makeSubject(types2.property, at3, value, name, owner, {
-            depth: depth + 1,
-            required: requiredSet ? requiredSet.has(name) : required.includes(name)
-          })
-        );
-        walkSchema(value, at3, depth + 1, owner, types2, "properties");
-      }
-    }
-    const items2 = schema2.items;
-    if (Array.isArray(items2)) {
-      for (let i = 0; i < items2.length; i++)
-        walkSchema(items2[i], appendPointer(pointer, "items", i), depth, owner, types2, "items");
-    } else if (items2 !== void 0) {
-      walkSchema(items2, appendPointer(pointer, "items"), depth, owner, types2, "items");
-    }
-    if (!hasOtherSubschemas(schema2)) return;
-    for (const keyword2 of SCHEMA_SINGLE_KEYWORDS) {
-      if (Object.hasOwn(schema2, keyword2))
-        walkSchema(
-          schema2[keyword2],
-          appendPointer(pointer, keyword2),
-          depth,
-          owner,
-          types2,
-          keyword2
-        );
-    }
-    for (const keyword2 of SCHEMA_LIST_KEYWORDS) {
-      const list2 = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
-      if (Array.isArray(list2))
-        for (let i = 0; i < list2.length; i++)
-          walkSchema(list2[i], appendPointer(pointer, keyword2, i), depth, owner, types2, keyword2);
-    }
-    for (const keyword2 of SCHEMA_MAP_KEYWORDS) {
-      const map = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
-      if (isJsonObject(map))
-        for (const name of Object.keys(map))
-          walkSchema(
-            map[name],
-            appendPointer(pointer, keyword2, name),
-            depth,
-            owner,
-            types2,
-            keyword2
-          );
-    }
-  };
-  const exampleMaps = (owner, value, kind) => {
-    for (let m = 0; m < EXAMPLE_MAPS.length; m++) {
-      const entry2 = EXAMPLE_MAPS[m];
-      const field = entry2[0];
-      const suffix = entry2[1];
-      const map = Object.hasOwn(value, field) ? value[field] : void 0;
-      if (!isJsonObject(map)) continue;
-      const exampleKind = `${kind}${suffix}`;
-      const names = Object.keys(map);
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i];
-        const resolved = resolve6(map[name], appendPointer(owner.pointer, field, name));
-        add(makeSubject("Example", resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
-      }
-    }
-  };
-  const elicitations = (owner, value) => {
-    const list2 = value.elicitations;
-    if (!Array.isArray(list2)) return;
-    list2.forEach((item, i) => {
-      const name = isJsonObject(item) && typeof item.name === "string" ? item.name : `#${i}`;
-      add(makeSubject("Elicitation", appendPointer(owner.pointer, "elicitations", i), item, name, owner));
-    });
-  };
-  const doc = document;
-  const objectAt2 = (key) => Object.hasOwn(doc, key) ? doc[key] : void 0;
-  const info3 = objectAt2("info");
-  if (info3 !== void 0) add(makeSubject("Info", "/info", info3, "info", root));
-  const each = (key, visit) => {
-    const list2 = objectAt2(key);
-    if (Array.isArray(list2))
-      for (let i = 0; i < list2.length; i++) visit(list2[i], appendPointer("", key, i), i);
-  };
-  const nameOf2 = (item, field, i) => isJsonObject(item) && typeof item[field] === "string" ? item[field] : `#${i}`;
-  each(
-    "transports",
-    (item, pointer, i) => add(makeSubject("Transport", pointer, item, nameOf2(item, "type", i), root))
-  );
-  const schemes = objectAt2("securitySchemes");
-  if (isJsonObject(schemes))
-    for (const name of Object.keys(schemes))
-      add(
-        makeSubject(
-          "SecurityScheme",
-          appendPointer("/securitySchemes", name),
-          schemes[name],
-          name,
-          root
-        )
-      );
-  each("tools", (item, pointer, i) => {
-    const tool = add(makeSubject("Tool", pointer, item, nameOf2(item, "name", i), root));
-    if (!isJsonObject(item)) return;
-    for (let s = 0; s < TOOL_SCHEMAS.length; s++) {
-      const entry2 = TOOL_SCHEMAS[s];
-      const field = entry2[0];
-      const types2 = entry2[1];
-      if (!Object.hasOwn(item, field)) continue;
-      const resolved = resolve6(item[field], appendPointer(pointer, field));
-      const key = `${types2.schema}:${resolved.pointer}`;
-      if (visitedSchemas.has(key)) continue;
-      visitedSchemas.add(key);
-      walkSchema(resolved.value, resolved.pointer, 0, tool, types2, void 0);
-    }
-    elicitations(tool, item);
-    exampleMaps(tool, item, "tool");
-  });
-  for (const [collection, type, identity, kind] of [
-    ["resources", "Resource", "uri", "resource"],
-    ["resourceTemplates", "ResourceTemplate", "uriTemplate", "resourceTemplate"]
-  ]) {
-    each(collection, (item, pointer, i) => {
-      const subject = add(makeSubject(type, pointer, item, nameOf2(item, identity, i), root));
-      if (!isJsonObject(item)) return;
-      elicitations(subject, item);
-      exampleMaps(subject, item, kind);
-    });
-  }
-  each("prompts", (item, pointer, i) => {
-    const prompt = add(makeSubject("Prompt", pointer, item, nameOf2(item, "name", i), root));
-    if (!isJsonObject(item)) return;
-    const args = item.arguments;
-    if (Array.isArray(args))
-      args.forEach((arg, j) => {
-        add(
-          makeSubject(
-            "PromptArgument",
-            appendPointer(pointer, "arguments", j),
-            arg,
-            nameOf2(arg, "name", j),
-            prompt,
-            {
-              required: isJsonObject(arg) && arg.required === true
-            }
-          )
-        );
-      });
-    elicitations(prompt, item);
-    exampleMaps(prompt, item, "prompt");
-  });
-  each("tags", (item, pointer, i) => add(makeSubject("Tag", pointer, item, nameOf2(item, "name", i), root)));
-  return index;
-}
-
-// src/lint/engine.ts
-var INLINE_IGNORE_KEY = "x-mcpdesc-ignore";
-var SUBJECT_LABEL = {
-  Document: "Document",
-  Info: "Info",
-  Transport: "Transport",
-  SecurityScheme: "Security scheme",
-  Tool: "Tool",
-  ToolInputSchema: "Input schema",
-  ToolOutputSchema: "Output schema",
-  ToolInputProperty: "Input property",
-  ToolOutputProperty: "Output property",
-  Prompt: "Prompt",
-  PromptArgument: "Prompt argument",
-  Resource: "Resource",
-  ResourceTemplate: "Resource template",
-  Elicitation: "Elicitation",
-  Example: "Example",
-  Tag: "Tag"
-};
-function subjectLabel(subject) {
-  const kept = subject;
-  if (kept.label !== void 0) return kept.label;
-  const label = describeSubject(subject);
-  if ("label" in kept) kept.label = label;
-  return label;
-}
-function describeSubject(subject) {
-  if (subject.kind === "path") return `Value at ${subject.pointer || "/"}`;
-  const parent = subject.parent;
-  if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema") {
-    const tool = parent?.type === "Tool" && parent.name === subject.name ? subjectLabel(parent) : `Tool ${describeValue(subject.name)}`;
-    return `${SUBJECT_LABEL[subject.type]} of ${tool}`;
-  }
-  const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
-  if (parent && parent.type !== "Document") return `${own} of ${subjectLabel(parent)}`;
-  return own;
-}
-function matchesPointerPattern(pattern2, pointer) {
-  const want = parsePointer(pattern2);
-  const have = parsePointer(pointer);
-  let reached = [true];
-  for (const segment2 of want) {
-    const next = [];
-    let any = false;
-    if (segment2 === "**") {
-      const first = reached.indexOf(true);
-      for (let j = first; j <= have.length; j++) next[j] = any = true;
-    } else {
-      for (let j = 0; j < have.length; j++) {
-        if (reached[j] && (segment2 === "*" || segment2 === have[j])) next[j + 1] = any = true;
-      }
-    }
-    if (!any) return false;
-    reached = next;
-  }
-  return true;
-}
-var KEY_FIELD = /* @__PURE__ */ Symbol("@key");
-function compileWhen(when) {
-  if (when === void 0) return void 0;
-  return Object.keys(when).map((key) => compileCondition(readerOf(key), when[key]));
-}
-function readerOf(key) {
-  if (key === "$depth") return (subject) => subject.depth;
-  if (key === "$required") return (subject) => subject.required ?? false;
-  if (key === "$kind") return (subject) => subject.kind;
-  if (key === "$name") return (subject) => subject.name;
-  if (key === "$via") return (subject) => subject.via;
-  const segments = key.split(".");
-  return (subject) => fieldValue(subject.value, segments);
-}
-function compileCondition(read, cond) {
-  if (isJsonObject(cond)) {
-    const defined2 = Object.hasOwn(cond, "defined") ? cond.defined : void 0;
-    const hasNot = Object.hasOwn(cond, "not");
-    const not = cond.not;
-    const allowed2 = Object.hasOwn(cond, "in") && Array.isArray(cond.in) ? cond.in : void 0;
-    return (subject) => {
-      const actual = read(subject);
-      if (defined2 !== void 0 && actual !== void 0 !== defined2) return false;
-      if (hasNot && actual !== void 0 && sameValue2(actual, not)) return false;
-      return allowed2 === void 0 || allowed2.some((v) => sameValue2(v, actual));
-    };
-  }
-  if (Array.isArray(cond))
-    return (subject) => {
-      const actual = read(subject);
-      return cond.some((v) => sameValue2(v, actual));
-    };
-  return (subject) => read(subject) === cond;
-}
-var planCache = /* @__PURE__ */ new WeakMap();
-function relativeTo(baseDir, filePath) {
-  const rel = toPosix(relative3(baseDir, filePath));
-  return rel.startsWith("../") ? toPosix(filePath) : rel;
-}
-function applyChange(rule, change) {
-  const next = { ...rule };
-  if (change.severity) next.severity = change.severity;
-  if (change.options) next.functionOptions = { ...rule.functionOptions, ...change.options };
-  return next;
-}
-function planFor(config, filePath) {
-  let cache3 = planCache.get(config);
-  if (!cache3) planCache.set(config, cache3 = /* @__PURE__ */ new Map());
-  const fileOverrides = config.overrides.filter(
-    (o) => o.files === void 0 || matchesAny(relativeTo(o.baseDir, filePath), o.files)
-  );
-  const key = fileOverrides.map((o) => config.overrides.indexOf(o)).join(",");
-  const cached2 = cache3.get(key);
-  if (cached2) return cached2;
-  const rules = new Map(config.rules);
-  for (const override of fileOverrides) {
-    if (override.pointers) continue;
-    for (const [id, change] of override.rules) {
-      const rule = rules.get(id);
-      if (rule) rules.set(id, applyChange(rule, change));
-    }
-  }
-  const pointerOverrides = fileOverrides.filter((o) => o.pointers);
-  const pointerRuleIds = new Set(pointerOverrides.flatMap((o) => [...o.rules.keys()]));
-  const byType = /* @__PURE__ */ new Map();
-  const pathRules = [];
-  for (const rule of rules.values()) {
-    if (rule.validation) continue;
-    if (rule.severity === "off" && !pointerRuleIds.has(rule.id)) continue;
-    const fn = config.functions.get(rule.function);
-    if (!fn) continue;
-    const fields = rule.field ? rule.field.map((f) => f === "@key" ? KEY_FIELD : { text: f, segments: f.split(".") }) : [void 0];
-    const compiled4 = {
-      rule,
-      fn,
-      id: rule.id,
-      call: fn.fn,
-      options: rule.functionOptions,
-      handlesMissing: fn.handlesMissing === true,
-      contextFree: BUILTIN_FUNCTIONS.get(fn.name) === fn && fn.fn.length < 3,
-      fields,
-      when: compileWhen(rule.when),
-      paths: []
-    };
-    for (const given of rule.given) {
-      if (given.startsWith("$")) compiled4.paths.push(parseJsonPath(given));
-      else {
-        const type = given;
-        let list2 = byType.get(type);
-        if (!list2) byType.set(type, list2 = []);
-        list2.push(compiled4);
-      }
-    }
-    if (compiled4.paths.length > 0) pathRules.push(compiled4);
-  }
-  const plan = { rules, byType, pathRules, pointerOverrides };
-  cache3.set(key, plan);
-  return plan;
-}
-function effectiveRule(rule, overrides, pointer) {
-  let out = rule;
-  for (const override of overrides) {
-    const change = override.rules.get(rule.id);
-    if (change && override.pointers?.some((p) => matchesPointerPattern(p, pointer)))
-      out = applyChange(out, change);
-  }
-  return out;
-}
-function fieldValue(value, segments) {
-  let current = value;
-  for (let i = 0; i < segments.length; i++) {
-    const segment2 = segments[i];
-    if (Array.isArray(current) && /^\d+$/.test(segment2)) current = current[Number(segment2)];
-    else if (isJsonObject(current) && Object.hasOwn(current, segment2)) current = current[segment2];
-    else return void 0;
-  }
-  return current;
-}
-function conditionHolds(subject, when) {
-  for (let i = 0; i < when.length; i++) if (!when[i](subject)) return false;
-  return true;
-}
-function sameValue2(a, b) {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-var templates2 = /* @__PURE__ */ new Map();
-function parseTemplate(template) {
-  let parts = templates2.get(template);
-  if (!parts) {
-    parts = template.split(/(\{\{\s*(\w+)\s*\}\})/);
-    templates2.set(template, parts);
-  }
-  return parts;
-}
-var lastMessage = "";
-var lastEscaped = "";
-function escapedMessage(message) {
-  if (message !== lastMessage) {
-    lastEscaped = escapeInvisible(message);
-    lastMessage = message;
-  }
-  return lastEscaped;
-}
-function placeholder(name, values) {
-  switch (name) {
-    case "error":
-      return escapedMessage(values.result.message);
-    case "value":
-      return describeValue(values.target);
-    case "property":
-      return values.property;
-    case "name":
-      return escapeInvisible(values.subject.name);
-    case "subject":
-      return subjectLabel(values.subject);
-    case "type":
-      return values.subject.type;
-    case "path":
-      return values.at;
-    default:
-      return void 0;
-  }
-}
-var DEFAULT_MESSAGE = "{{subject}} {{error}}";
-var DEFAULT_MESSAGE_WITH_PROPERTY = "{{subject}} {{property}} {{error}}";
-function render(template, values) {
-  const parts = parseTemplate(template);
-  let out = parts[0];
-  for (let i = 1; i < parts.length; i += 3) {
-    out += (placeholder(parts[i + 1], values) ?? parts[i]) + parts[i + 2];
-  }
-  return out;
-}
-function isExpired(expires, now) {
-  if (!expires) return false;
-  return now.getTime() >= Date.parse(`${expires}T00:00:00Z`) + 864e5;
-}
-function lintDocument(loaded, config, options = {}) {
-  const filePath = options.filePath ?? loaded.file;
-  const now = options.now ?? /* @__PURE__ */ new Date();
-  const plan = planFor(config, filePath);
-  const document = loaded.value;
-  const map = loaded.sourceMap;
-  const findings = [];
-  let suppressed = 0;
-  const ignores = config.ignores.filter(
-    (entry2) => !isExpired(entry2.expires, now) && (entry2.files === void 0 || matchesAny(relativeTo(entry2.baseDir, filePath), entry2.files))
-  );
-  const inlineMemo = /* @__PURE__ */ new Map();
-  const inlineAt = (pointer) => {
-    let cached2 = inlineMemo.get(pointer);
-    if (cached2 !== void 0) return cached2;
-    const value = getAtPointer(document, pointer);
-    cached2 = null;
-    if (isJsonObject(value) && Object.hasOwn(value, INLINE_IGNORE_KEY)) {
-      const raw = value[INLINE_IGNORE_KEY];
-      const ids = Array.isArray(raw) ? raw : isJsonObject(raw) ? Object.keys(raw) : typeof raw === "string" ? [raw] : [];
-      cached2 = new Set(ids.filter((x) => typeof x === "string"));
-    }
-    inlineMemo.set(pointer, cached2);
-    return cached2;
-  };
-  const hasInline = loaded.text.includes(INLINE_IGNORE_KEY);
-  const isSuppressed = (code18, pointer) => {
-    if (isInvalidatingCode(code18)) return false;
-    if (hasInline)
-      for (let p = pointer; p !== void 0; p = parentPointer(p)) {
-        if (inlineAt(p)?.has(code18)) return true;
-      }
-    if (ignores.length === 0) return false;
-    return ignores.some(
-      (entry2) => entry2.rules.includes(code18) && (entry2.pointers === void 0 || entry2.pointers.some((p) => matchesPointerPattern(p, pointer)))
-    );
-  };
-  const severityAt = (rule, pointer) => plan.pointerOverrides.length === 0 ? rule.severity : effectiveRule(rule, plan.pointerOverrides, pointer).severity;
-  let valid = true;
-  let complete = true;
-  if (options.validate !== false) {
-    const result = validateDocument({ value: document, file: loaded.file, sourceMap: map });
-    complete = result.complete;
-    for (const finding of result.findings) {
-      if (isInvalidatingCode(finding.code)) valid = false;
-      const rule = plan.rules.get(finding.code);
-      const severity = rule ? severityAt(rule, finding.location.pointer) : finding.severity;
-      if (severity === "off") continue;
-      if (isSuppressed(finding.code, finding.location.pointer)) {
-        suppressed++;
-        continue;
-      }
-      findings.push({ ...finding, severity });
-    }
-  }
-  const subjects = buildSubjects(document);
-  const unplaced = [];
-  const noPointerOverrides = plan.pointerOverrides.length === 0;
-  const record = (rule, subject, field, target, pointer, results) => {
-    for (let r2 = 0; r2 < results.length; r2++) {
-      const result = results[r2];
-      if (!result || typeof result.message !== "string") continue;
-      const at3 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
-      const severity = severityAt(rule, at3);
-      if (severity === "off") continue;
-      if (isSuppressed(rule.id, at3)) {
-        suppressed++;
-        continue;
-      }
-      const atKey = result.atKey ?? (field === KEY_FIELD && at3 === pointer);
-      const property = field === void 0 ? "" : field === KEY_FIELD ? "name" : field.text;
-      const message = render(rule.message ?? (property ? DEFAULT_MESSAGE_WITH_PROPERTY : DEFAULT_MESSAGE), {
-        result,
-        target,
-        property,
-        subject,
-        at: at3
-      });
-      const location = { file: loaded.file, pointer: at3, line: 0, column: 0 };
-      findings.push({ code: rule.id, severity, message, location });
-      unplaced.push({ location, atKey });
-    }
-  };
-  const run2 = (compiled4, subject) => {
-    if (compiled4.when !== void 0 && !conditionHolds(subject, compiled4.when)) return;
-    const rule = noPointerOverrides ? compiled4.rule : effectiveRule(compiled4.rule, plan.pointerOverrides, subject.pointer);
-    const options2 = noPointerOverrides ? compiled4.options : rule.functionOptions;
-    const fields = compiled4.fields;
-    for (let f = 0; f < fields.length; f++) {
-      const field = fields[f];
-      let target;
-      if (field === void 0) target = subject.value;
-      else if (field === KEY_FIELD) target = subject.name;
-      else target = fieldValue(subject.value, field.segments);
-      if (target === void 0 && !compiled4.handlesMissing) continue;
-      const context2 = compiled4.contextFree ? void 0 : new RuleContext(subject, field, document, subjects, compiled4.id);
-      let results;
-      try {
-        results = compiled4.call(target, options2, context2);
-      } catch (error2) {
-        throw functionFailed(compiled4, subject, field, loaded.file, error2);
-      }
-      if (results && results.length > 0)
-        record(rule, subject, field, target, context2?.pointer ?? targetPointer(subject, field), results);
-    }
-  };
-  for (const [type, rules] of plan.byType) {
-    const list2 = subjects.get(type);
-    if (!list2) continue;
-    for (let i = 0; i < list2.length; i++) {
-      const subject = list2[i];
-      for (let r2 = 0; r2 < rules.length; r2++) run2(rules[r2], subject);
-    }
-  }
-  for (const compiled4 of plan.pathRules) {
-    for (const steps of compiled4.paths) {
-      for (const match of queryJsonPath(document, steps)) run2(compiled4, pathSubject(match));
-    }
-  }
-  unplaced.sort(
-    (a, b) => a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0
-  );
-  for (let i = 0; i < unplaced.length; i++) {
-    const { location, atKey } = unplaced[i];
-    const at3 = location.pointer;
-    const present = atKey ? at3 : map.nearest(at3);
-    const position = atKey ? map.locateKey(at3) : present === at3 ? map.locate(at3) : map.locateKey(present);
-    location.line = position.line;
-    location.column = position.column;
-  }
-  findings.sort(compareFindings);
-  return { file: loaded.file, findings, valid, complete, suppressed };
-}
-var RuleContext = class {
-  constructor(subject, field, document, subjects, ruleId) {
-    this.subject = subject;
-    this.field = field;
-    this.document = document;
-    this.subjects = subjects;
-    this.ruleId = ruleId;
-  }
-  subject;
-  field;
-  document;
-  subjects;
-  ruleId;
-  at;
-  get pointer() {
-    this.at ??= targetPointer(this.subject, this.field);
-    return this.at;
-  }
-};
-function targetPointer(subject, field) {
-  return field === void 0 || field === KEY_FIELD ? subject.pointer : appendPointer(subject.pointer, ...field.segments);
-}
-function pathSubject(match) {
-  const segments = parsePointer(match.pointer);
-  return makeSubject(
-    "Document",
-    match.pointer,
-    match.value,
-    segments[segments.length - 1] ?? "$",
-    void 0,
-    {
-      kind: "path"
-    }
-  );
-}
-var RuleFunctionError = class extends Error {
-  name = "RuleFunctionError";
-};
-function functionFailed(compiled4, subject, field, file, error2) {
-  return new RuleFunctionError(
-    `rule ${compiled4.id} (function ${compiled4.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error2 instanceof Error ? error2.message : String(error2)}`,
-    { cause: error2 }
-  );
-}
-
 // src/report/json-chunks.ts
 var StreamedArray = class {
   constructor(items2) {
@@ -41906,10 +43380,7 @@ function holdsStreamed(value) {
 
 // src/report/changes-markdown.ts
 var KIND_LABEL3 = {
-  tool: "tool",
-  prompt: "prompt",
-  resource: "resource",
-  resourceTemplate: "resource template",
+  ...PRIMITIVE_KIND_LABEL,
   transport: "transport",
   capabilities: "capabilities",
   security: "security",
@@ -41971,18 +43442,25 @@ var ConfigInputError = class extends Error {
 };
 function configPath(options) {
   if (options.config !== "") {
-    const path = isAbsolute2(options.config) ? options.config : resolve4(options.workspace, options.config);
-    if (!existsSync3(path)) throw new ConfigInputError(`Input "config": no such file: ${options.config}`);
+    const path = isAbsolute2(options.config) ? options.config : resolve6(options.workspace, options.config);
+    if (!existsSync5(path)) throw new ConfigInputError(`Input "config": no such file: ${options.config}`);
     return path;
   }
   const found = findConfigFile(options.workspace);
-  if (found && !relative4(options.workspace, found).startsWith("..")) return found;
+  if (found && !relative5(options.workspace, found).startsWith("..")) return found;
   return void 0;
 }
 async function schemaSemanticsFor(options) {
   if (options.schemaSemantics) return options.schemaSemantics;
   const config = configPath(options);
   return config && await readSchemaSemantics(config) || "api";
+}
+function configLookup(options) {
+  if (options.config !== "") {
+    const config = configPath(options);
+    return new ConfigLookup({ config });
+  }
+  return new ConfigLookup({ root: options.workspace });
 }
 async function realEngines(options) {
   const schemaSemantics = await schemaSemanticsFor(options);
@@ -42000,13 +43478,20 @@ async function realEngines(options) {
     }
   };
   if (options.lint) {
-    const config = await resolveConfig(configPath(options));
-    engines.lint = async (head) => lintDocument(head, config, { filePath: join5(options.workspace, head.file) }).findings.map(
-      (finding) => ({
+    const lookup = configLookup(options);
+    engines.lint = async (head) => {
+      let linted;
+      try {
+        linted = await lintLoaded(head, join8(options.workspace, head.file), lookup);
+      } catch (error2) {
+        if (error2 instanceof PositionedError) throw new Error(error2.format(), { cause: error2 });
+        throw error2;
+      }
+      return linted.findings.map((finding) => ({
         ...finding,
         location: { ...finding.location, file: head.file }
-      })
-    );
+      }));
+    };
   } else {
     engines.lint = async (head) => validateDocument({ value: head.value, file: head.file, sourceMap: head.sourceMap }).findings.filter(
       (finding) => finding.severity === "error"
@@ -42021,7 +43506,9 @@ function infoField(doc, field) {
   return typeof text === "string" ? text : void 0;
 }
 function changelogEntry(base, head, all) {
-  const changes = all.filter((c) => isRuleId(c.ruleId) || c.level === "breaking");
+  const changes = all.filter(
+    (c) => isRuleId(c.ruleId) && ruleMeta(c.ruleId).family !== "files" || c.level === "breaking"
+  );
   const result = {
     changes,
     summary: {
@@ -42058,7 +43545,7 @@ var GitError = class extends Error {
   name = "GitError";
 };
 function gitRunner(cwd) {
-  return (args, options = {}) => new Promise((resolve6, reject) => {
+  return (args, options = {}) => new Promise((resolve8, reject) => {
     execFile(
       "git",
       [...args],
@@ -42075,7 +43562,7 @@ function gitRunner(cwd) {
           reject(new GitError(`git ${args[0]} failed: ${detail}`));
           return;
         }
-        resolve6(stdout);
+        resolve8(stdout);
       }
     );
   });
@@ -42214,7 +43701,7 @@ async function readBaseIgnore(read, rev, path) {
 }
 
 // src/action/inputs.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 var FAIL_ON = ["breaking", "warning", "info", "none"];
 var SCHEMA_SEMANTICS_INPUT = ["api", "json-schema"];
 var DEFAULT_FILES = "**/*.mcpdesc.{json,yaml,yml}";
@@ -42296,7 +43783,7 @@ function readContext(env, cwd) {
 function readEvent(path) {
   if (!path) return void 0;
   try {
-    const value = JSON.parse(readFileSync4(path, "utf8"));
+    const value = JSON.parse(readFileSync5(path, "utf8"));
     return value && typeof value === "object" ? value : void 0;
   } catch {
     return void 0;
@@ -42308,778 +43795,6 @@ function runUrl(context2) {
 
 // src/action/report.ts
 import { createHash } from "node:crypto";
-
-// src/migrate/detect.ts
-var MCPDESC_070 = "0.7.0";
-function declaredVersion(value) {
-  return isJsonObject(value) && typeof value.mcpdesc === "string" ? value.mcpdesc : void 0;
-}
-function isMcpdesc07(value) {
-  return declaredVersion(value) === MCPDESC_070;
-}
-
-// src/migrate/report.ts
-function entry(kind, code18, message, source, result) {
-  const out = { kind, code: code18, message };
-  if (source !== void 0) out.source = { pointer: source };
-  if (result !== void 0) out.result = { pointer: result };
-  return out;
-}
-function statusOf(entries3) {
-  if (entries3.some((e) => e.kind === "decision")) return "needs-author-input";
-  if (entries3.some((e) => e.kind === "warning" || e.kind === "default")) return "migrated-with-warnings";
-  return "migrated";
-}
-function locateEntries(entries3, sourceMap, resultMap) {
-  return entries3.map((e) => {
-    const out = { ...e };
-    if (e.source && sourceMap)
-      out.source = { pointer: e.source.pointer, ...sourceMap.locate(e.source.pointer) };
-    if (e.result && resultMap)
-      out.result = { pointer: e.result.pointer, ...resultMap.locate(e.result.pointer) };
-    return out;
-  });
-}
-
-// src/migrate/source-schema.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-import { dirname as dirname4, join as join6 } from "node:path";
-import { fileURLToPath as fileURLToPath4 } from "node:url";
-var SCHEMA_FILE_070 = "mcp-description-0.7.0.json";
-var compiled3;
-function schema070() {
-  const here = dirname4(fileURLToPath4(new URL("../src/migrate/source-schema.ts", import.meta.url).href));
-  return JSON.parse(readFileSync5(join6(here, "..", "..", "schemas", SCHEMA_FILE_070), "utf8"));
-}
-function validator3() {
-  if (!compiled3) {
-    const ajv3 = withSafeKeywords(
-      new (loadAjv()).Ajv({
-        allErrors: true,
-        strict: false,
-        allowUnionTypes: true,
-        code: LINEAR_ERRORS_CODE
-      }),
-      loadAjv()
-    );
-    loadAjvFormats()(ajv3);
-    compiled3 = ajv3.compile(schema070());
-  }
-  return compiled3;
-}
-function describeError(error2) {
-  const params = error2.params;
-  switch (error2.keyword) {
-    case "additionalProperties":
-      return {
-        pointer: appendPointer(error2.instancePath, String(params.additionalProperty)),
-        message: `property ${JSON.stringify(params.additionalProperty)} is not allowed here in 0.7.0`
-      };
-    case "required":
-      return {
-        pointer: error2.instancePath,
-        message: `missing required property ${JSON.stringify(params.missingProperty)}`
-      };
-    case "enum":
-      return {
-        pointer: error2.instancePath,
-        message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`
-      };
-    default:
-      return { pointer: error2.instancePath, message: error2.message ?? error2.keyword };
-  }
-}
-var TRANSPORT_BRANCH = { "streamable-http": "0", stdio: "1", sse: "2" };
-function relevant(error2, value) {
-  if (error2.schemaPath.startsWith("#/anyOf/")) return false;
-  const branch = /^#\/properties\/transports\/items\/oneOf\/(\d)\//.exec(error2.schemaPath);
-  if (branch) {
-    const index = /^\/transports\/(\d+)/.exec(error2.instancePath)?.[1];
-    const transports = value.transports;
-    const item = Array.isArray(transports) && index !== void 0 ? transports[Number(index)] : void 0;
-    const type = item !== null && typeof item === "object" && !Array.isArray(item) ? item.type : void 0;
-    const wanted = typeof type === "string" ? TRANSPORT_BRANCH[type] : void 0;
-    if (wanted === void 0) return error2.keyword === "const" && branch[1] === "0";
-    return branch[1] === wanted;
-  }
-  return error2.keyword !== "oneOf";
-}
-function validateSource070(value) {
-  const validate = validator3();
-  if (validate(value)) return [];
-  const seen = /* @__PURE__ */ new Set();
-  const out = [];
-  for (const error2 of validate.errors ?? []) {
-    if (!relevant(error2, value)) continue;
-    const issue2 = error2.keyword === "anyOf" && error2.instancePath === "" ? {
-      pointer: "",
-      message: "a 0.7.0 document must declare at least one of tools, resources, resourceTemplates, prompts"
-    } : error2.keyword === "const" && error2.instancePath.endsWith("/type") ? {
-      pointer: error2.instancePath,
-      message: 'transport type must be one of "streamable-http", "stdio", "sse"'
-    } : describeError(error2);
-    const key = `${issue2.pointer}\0${issue2.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(issue2);
-  }
-  return out;
-}
-
-// src/migrate/steps/util.ts
-function withKey(obj3, key, value, place = {}) {
-  const out = {};
-  if (Object.hasOwn(obj3, key)) {
-    for (const k of Object.keys(obj3)) setOwn(out, k, k === key ? value : obj3[k]);
-    return out;
-  }
-  const before2 = place.before?.find((k) => Object.hasOwn(obj3, k));
-  const after = before2 === void 0 ? place.after?.find((k) => Object.hasOwn(obj3, k)) : void 0;
-  let placed = false;
-  for (const k of Object.keys(obj3)) {
-    if (k === before2 && !placed) {
-      setOwn(out, key, value);
-      placed = true;
-    }
-    setOwn(out, k, obj3[k]);
-    if (k === after && !placed) {
-      setOwn(out, key, value);
-      placed = true;
-    }
-  }
-  if (!placed) setOwn(out, key, value);
-  return out;
-}
-function withoutKey(obj3, key) {
-  const out = {};
-  for (const k of Object.keys(obj3)) if (k !== key) setOwn(out, k, obj3[k]);
-  return out;
-}
-function describe3(value) {
-  return JSON.stringify(value);
-}
-
-// src/migrate/steps/capabilities.ts
-var KNOWN3 = /* @__PURE__ */ new Set([
-  "tools",
-  "resources",
-  "prompts",
-  "completions",
-  "logging",
-  "tasks",
-  "extensions",
-  "experimental"
-]);
-function migrateCapabilities(doc) {
-  const entries3 = [];
-  if (!Object.hasOwn(doc, "capabilities") || !isJsonObject(doc.capabilities)) {
-    return { value: doc, entries: entries3, moves: [] };
-  }
-  const capabilities = doc.capabilities;
-  entries3.push(
-    entry(
-      "change",
-      "capabilities-wrapped",
-      "capabilities object wrapped in a one-item array (it applies to every root revision)",
-      "/capabilities",
-      "/capabilities/0"
-    )
-  );
-  for (const key of Object.keys(capabilities)) {
-    if (KNOWN3.has(key) || key.startsWith("x-")) continue;
-    if (key === "protocolVersions") continue;
-    entries3.push(
-      entry(
-        "decision",
-        "capability-unknown",
-        `capabilities.${key} is not a 0.8.0 capability: move it under experimental, an x- extension or capabilities.extensions (the migration does not choose)`,
-        appendPointer("/capabilities", key),
-        appendPointer("/capabilities/0", key)
-      )
-    );
-  }
-  return {
-    value: withKey(doc, "capabilities", [capabilities]),
-    entries: entries3,
-    moves: [{ result: "/capabilities/0", source: "/capabilities" }]
-  };
-}
-
-// src/migrate/steps/empty-collections.ts
-var ROOT = ["transports", "tools", "resources", "resourceTemplates", "prompts", "tags"];
-var PRIMITIVES = ["tools", "resources", "resourceTemplates", "prompts"];
-function isEmptyCollection(value) {
-  return Array.isArray(value) && value.length === 0 || isJsonObject(value) && Object.keys(value).length === 0;
-}
-function dropEmpty(obj3, keys, pointer, entries3) {
-  let out = obj3;
-  for (const key of keys) {
-    if (!Object.hasOwn(out, key) || !Array.isArray(out[key]) || !isEmptyCollection(out[key])) continue;
-    out = withoutKey(out, key);
-    entries3.push(
-      entry(
-        "change",
-        "empty-collection-removed",
-        `empty ${key} removed (0.8.0 forbids empty declaration collections; it declared nothing)`,
-        appendPointer(pointer, key)
-      )
-    );
-  }
-  return out;
-}
-function migrateEmptyCollections(doc) {
-  const entries3 = [];
-  let value = doc;
-  if (isJsonObject(value.info) && Array.isArray(value.info.icons) && value.info.icons.length === 0) {
-    value = withKey(value, "info", dropEmpty(value.info, ["icons"], "/info", entries3));
-  }
-  for (const kind of PRIMITIVES) {
-    const list2 = value[kind];
-    if (!Array.isArray(list2)) continue;
-    let changed = false;
-    const items2 = list2.map((item, index) => {
-      if (!isJsonObject(item)) return item;
-      const keys = kind === "prompts" ? ["icons", "tags", "arguments"] : ["icons", "tags"];
-      const next = dropEmpty(item, keys, appendPointer("", kind, index), entries3);
-      if (next !== item) changed = true;
-      return next;
-    });
-    if (changed) value = withKey(value, kind, items2);
-  }
-  value = dropEmpty(value, ROOT, "", entries3);
-  return { value, entries: entries3, moves: [] };
-}
-
-// src/migrate/steps/input-schemas.ts
-function checkInputSchemas(doc) {
-  const entries3 = [];
-  const tools = doc.tools;
-  if (!Array.isArray(tools)) return { value: doc, entries: entries3, moves: [] };
-  tools.forEach((tool, index) => {
-    if (!isJsonObject(tool)) return;
-    const at3 = appendPointer("/tools", index);
-    const name = typeof tool.name === "string" ? tool.name : `#${index}`;
-    if (!Object.hasOwn(tool, "inputSchema")) {
-      entries3.push(
-        entry(
-          "decision",
-          "tool-input-schema-missing",
-          `tool ${JSON.stringify(name)} has no inputSchema, which 0.8.0 requires. The migration does not guess: add the real schema, or { type: object, additionalProperties: false } only if you confirm the tool takes no parameters`,
-          at3,
-          at3
-        )
-      );
-      return;
-    }
-    const schema2 = tool.inputSchema;
-    if (!isJsonObject(schema2) || schema2.type !== "object") {
-      const schemaAt = appendPointer(at3, "inputSchema");
-      const what = isJsonObject(schema2) ? Object.hasOwn(schema2, "type") ? `has type ${JSON.stringify(schema2.type)}` : "has no type" : "is not an object";
-      entries3.push(
-        entry(
-          "decision",
-          "tool-input-schema-not-object",
-          `the inputSchema of tool ${JSON.stringify(name)} ${what}; 0.8.0 requires an object-rooted schema (type: object). The migration does not rewrite it: check what the tool accepts`,
-          schemaAt,
-          schemaAt
-        )
-      );
-    }
-  });
-  return { value: doc, entries: entries3, moves: [] };
-}
-
-// src/migrate/steps/protocol-versions.ts
-var SUPPORTED = PROTOCOL_VERSIONS.join(", ");
-function migrateProtocolVersions(doc, options) {
-  const entries3 = [];
-  const moves = [];
-  const info3 = isJsonObject(doc.info) ? doc.info : void 0;
-  const hasSource = info3 !== void 0 && Object.hasOwn(info3, "protocolVersion");
-  const fromSource = hasSource ? info3.protocolVersion : void 0;
-  let value = doc;
-  if (info3 && hasSource) {
-    value = withKey(value, "info", withoutKey(info3, "protocolVersion"));
-  }
-  for (const [flag, given] of [
-    ["--protocol-version", options.protocolVersion],
-    ["--default-protocol-version", options.defaultProtocolVersion]
-  ]) {
-    if (given !== void 0 && !isProtocolVersion(given)) {
-      entries3.push(
-        entry(
-          "decision",
-          "protocol-version-unsupported",
-          `${flag} ${describe3(given)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED})`
-        )
-      );
-      return { value, entries: entries3, moves };
-    }
-  }
-  let chosen;
-  if (hasSource) {
-    if (!isProtocolVersion(fromSource)) {
-      entries3.push(
-        entry(
-          "decision",
-          "protocol-version-unsupported",
-          `info.protocolVersion ${describe3(fromSource)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED}); give the right one with --protocol-version`,
-          "/info/protocolVersion"
-        )
-      );
-      return { value, entries: entries3, moves };
-    }
-    if (options.protocolVersion !== void 0 && options.protocolVersion !== fromSource) {
-      entries3.push(
-        entry(
-          "decision",
-          "protocol-version-conflict",
-          `--protocol-version ${options.protocolVersion} disagrees with info.protocolVersion ${fromSource}: correct the source or the option`,
-          "/info/protocolVersion"
-        )
-      );
-      return { value, entries: entries3, moves };
-    }
-    chosen = fromSource;
-    entries3.push(
-      entry(
-        "change",
-        "protocol-version-moved",
-        `info.protocolVersion "${fromSource}" moved to root protocolVersions ["${fromSource}"]`,
-        "/info/protocolVersion",
-        "/protocolVersions"
-      )
-    );
-    moves.push({ result: "/protocolVersions/0", source: "/info/protocolVersion" });
-    moves.push({ result: "/protocolVersions", source: "/info/protocolVersion" });
-  } else if (options.protocolVersion !== void 0) {
-    chosen = options.protocolVersion;
-    entries3.push(
-      entry(
-        "change",
-        "protocol-version-given",
-        `root protocolVersions ["${chosen}"] from --protocol-version (the source has no info.protocolVersion)`,
-        "/info",
-        "/protocolVersions"
-      )
-    );
-  } else if (options.defaultProtocolVersion !== void 0) {
-    chosen = options.defaultProtocolVersion;
-    entries3.push(
-      entry(
-        "default",
-        "protocol-version-default",
-        `the source has no info.protocolVersion; root protocolVersions ["${chosen}"] comes from --default-protocol-version: check that the server really implements it`,
-        "/info",
-        "/protocolVersions"
-      )
-    );
-  } else {
-    entries3.push(
-      entry(
-        "decision",
-        "protocol-version-missing",
-        "the source has no info.protocolVersion and 0.8.0 requires root protocolVersions: give the MCP revision the server implements with --protocol-version (or --default-protocol-version)",
-        "/info"
-      )
-    );
-    return { value, entries: entries3, moves };
-  }
-  value = withKey(value, "protocolVersions", [chosen], { after: ["info"] });
-  return { value, entries: entries3, moves };
-}
-
-// src/migrate/steps/security.ts
-var NAME_CHARS = /[^A-Za-z0-9._-]+/g;
-function baseSchemeName(scheme) {
-  switch (scheme.type) {
-    case "http": {
-      const raw = typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
-      const clean = trimOf(raw.replace(NAME_CHARS, "-"), "-");
-      return clean === "" ? "http" : clean;
-    }
-    case "oauth2":
-      return "oauth";
-    case "apiKey":
-      return "apiKey";
-    case "openIdConnect":
-      return "openIdConnect";
-    default:
-      return "scheme";
-  }
-}
-function migrateSecurity(doc, options) {
-  const entries3 = [];
-  const moves = [];
-  const named = [];
-  const hints = options.preferSchemeNames ?? {};
-  const nameFor = (scheme, pointer) => {
-    const existing = named.find((n) => jsonEqual(n.scheme, scheme));
-    if (existing) {
-      entries3.push(
-        entry(
-          "change",
-          "security-scheme-deduplicated",
-          `inline security scheme identical to the one at ${existing.firstPointer}: both use securitySchemes.${existing.name}`,
-          pointer,
-          appendPointer("/securitySchemes", existing.name)
-        )
-      );
-      return existing.name;
-    }
-    const taken = (n) => named.some((x) => x.name === n);
-    const hinted = Object.keys(hints).find((n) => !taken(n) && jsonEqual(hints[n], scheme));
-    let name;
-    if (hinted !== void 0) {
-      name = hinted;
-      entries3.push(
-        entry(
-          "note",
-          "security-scheme-name-from-other",
-          `security scheme named ${JSON.stringify(name)} after the identical scheme of the 0.8.0 document it is compared with`,
-          pointer,
-          appendPointer("/securitySchemes", name)
-        )
-      );
-    } else {
-      const base = baseSchemeName(scheme);
-      name = base;
-      for (let i = 2; taken(name); i++) name = `${base}-${i}`;
-      if (name !== base) {
-        const other = named.find((x) => x.name === base);
-        entries3.push(
-          entry(
-            "warning",
-            "security-scheme-name-collision",
-            `a different ${JSON.stringify(scheme.type)} scheme already took the name ${JSON.stringify(base)}${other ? ` (from ${other.firstPointer})` : ""}; this one is named ${JSON.stringify(name)}: review whether the two definitions should be one, and rename if you like`,
-            pointer,
-            appendPointer("/securitySchemes", name)
-          )
-        );
-      }
-    }
-    named.push({ name, scheme, firstPointer: pointer });
-    moves.push({ result: appendPointer("/securitySchemes", name), source: pointer });
-    entries3.push(
-      entry(
-        "change",
-        "security-scheme-named",
-        `inline ${JSON.stringify(scheme.type)} security scheme moved to securitySchemes.${name}`,
-        pointer,
-        appendPointer("/securitySchemes", name)
-      )
-    );
-    return name;
-  };
-  const convert = (list2, pointer) => {
-    const out = [];
-    const names = [];
-    list2.forEach((item, index) => {
-      const at3 = appendPointer(pointer, index);
-      if (!isJsonObject(item)) {
-        entries3.push(
-          entry(
-            "decision",
-            "security-scheme-invalid",
-            "a 0.7.0 security entry must be a Security Scheme Object",
-            at3
-          )
-        );
-        return;
-      }
-      const name = nameFor(item, at3);
-      if (names.includes(name)) {
-        entries3.push(
-          entry(
-            "change",
-            "security-requirement-deduplicated",
-            `the same scheme is listed twice in this security array; one requirement { ${name}: [] } is kept`,
-            at3
-          )
-        );
-        return;
-      }
-      names.push(name);
-      const requirement = {};
-      setOwn(requirement, name, []);
-      const resultAt = appendPointer(pointer, out.length);
-      out.push(requirement);
-      entries3.push(
-        entry(
-          "change",
-          "security-requirement",
-          `inline scheme replaced by the requirement { ${name}: [] } (no OAuth scope is inferred)`,
-          at3,
-          resultAt
-        )
-      );
-    });
-    if (names.length > 1) {
-      entries3.push(
-        entry(
-          "warning",
-          "security-alternatives",
-          `${names.length} schemes in one 0.7.0 security array became alternatives (${names.join(" OR ")}), as the migration guide describes; 0.7.0 did not say whether all were required together: confirm`,
-          pointer,
-          pointer
-        )
-      );
-    }
-    return out;
-  };
-  let value = doc;
-  let rootSecurity;
-  let transports;
-  for (const key of Object.keys(doc)) {
-    if (key === "security" && Array.isArray(doc.security)) rootSecurity = convert(doc.security, "/security");
-    if (key === "transports" && Array.isArray(doc.transports)) {
-      transports = doc.transports.map((transport, index) => {
-        if (!isJsonObject(transport) || !Array.isArray(transport.security)) return transport;
-        return withKey(
-          transport,
-          "security",
-          convert(transport.security, appendPointer("/transports", index, "security"))
-        );
-      });
-    }
-  }
-  if (!Object.hasOwn(doc, "security")) {
-    entries3.push(
-      entry(
-        "note",
-        "root-security-omitted",
-        '0.7.0 read an omitted root security as "no authentication required"; 0.8.0 reads it as "not declared". Add security: [] if the server needs no authentication (the migration does not add it)',
-        ""
-      )
-    );
-  }
-  if (rootSecurity) value = withKey(value, "security", rootSecurity);
-  if (transports) value = withKey(value, "transports", transports);
-  if (named.length > 0) {
-    const schemes = {};
-    for (const n of named) setOwn(schemes, n.name, n.scheme);
-    value = withKey(value, "securitySchemes", schemes, {
-      before: ["security"],
-      after: ["protocolVersions", "info"]
-    });
-  }
-  return { value, entries: entries3, moves };
-}
-
-// src/migrate/steps/version.ts
-var SCHEMA_URI_080 = "https://mcpdesc.org/schema/mcp-description/0.8.0.json";
-function migrateVersion(doc, options) {
-  const entries3 = [];
-  let value = withKey(doc, "mcpdesc", "0.8.0");
-  entries3.push(
-    entry("change", "mcpdesc-version", `mcpdesc ${describe3(doc.mcpdesc)} → "0.8.0"`, "/mcpdesc", "/mcpdesc")
-  );
-  if (Object.hasOwn(doc, "$schema")) {
-    if (doc.$schema !== SCHEMA_URI_080) {
-      value = withKey(value, "$schema", SCHEMA_URI_080);
-      entries3.push(
-        entry(
-          "change",
-          "schema-uri",
-          `$schema ${describe3(doc.$schema)} → "${SCHEMA_URI_080}" (the 0.7.0 reference would name the wrong schema)`,
-          "/$schema",
-          "/$schema"
-        )
-      );
-    }
-  } else if (options.emitSchema) {
-    const out = { $schema: SCHEMA_URI_080 };
-    for (const k of Object.keys(value)) setOwn(out, k, value[k]);
-    value = out;
-    entries3.push(
-      entry(
-        "change",
-        "schema-uri-added",
-        `$schema "${SCHEMA_URI_080}" added (--schema)`,
-        void 0,
-        "/$schema"
-      )
-    );
-  }
-  return { value, entries: entries3, moves: [] };
-}
-
-// src/migrate/migrate.ts
-var BLOCKING = /* @__PURE__ */ new Set([
-  "protocol-version-missing",
-  "protocol-version-conflict",
-  "protocol-version-unsupported"
-]);
-var STEPS = [
-  ["version", migrateVersion],
-  ["protocol-versions", migrateProtocolVersions],
-  ["security", migrateSecurity],
-  ["input-schemas", (doc) => checkInputSchemas(doc)],
-  ["empty-collections", (doc) => migrateEmptyCollections(doc)],
-  ["capabilities", (doc) => migrateCapabilities(doc)]
-];
-var NotMigratableError = class extends Error {
-  name = "NotMigratableError";
-};
-function makePointerMapper(moves) {
-  const sorted = [...moves].sort((a, b) => b.result.length - a.result.length);
-  return (pointer) => {
-    for (const m of sorted) {
-      if (pointer === m.result) return m.source;
-      if (pointer.startsWith(`${m.result}/`)) return m.source + pointer.slice(m.result.length);
-    }
-    return pointer;
-  };
-}
-function migrateValue(source, options = {}) {
-  const version = declaredVersion(source);
-  if (!isJsonObject(source) || version !== MCPDESC_070) {
-    throw new NotMigratableError(
-      version === void 0 ? "not an mcpdesc document (no mcpdesc version)" : `mcpdesc ${JSON.stringify(version)} cannot be migrated: only 0.7.0 documents can`
-    );
-  }
-  const entries3 = [];
-  for (const issue2 of validateSource070(source)) {
-    entries3.push(
-      entry(
-        "decision",
-        "source-invalid",
-        `the 0.7.0 source is not valid 0.7.0: ${issue2.message}`,
-        issue2.pointer
-      )
-    );
-  }
-  let value = source;
-  const moves = [];
-  for (const [, step] of STEPS) {
-    const result = step(value, options);
-    value = result.value;
-    appendAll(entries3, result.entries);
-    appendAll(moves, result.moves);
-  }
-  const mapPointer = makePointerMapper(moves);
-  const blocked = entries3.some((e) => e.kind === "decision" && BLOCKING.has(e.code));
-  if (options.validateResult !== false && !blocked) {
-    const decided = entries3.filter((e) => e.kind === "decision" && e.result !== void 0 && e.result.pointer !== "").map((e) => e.result?.pointer ?? "");
-    const covered = (p) => decided.some((d) => p === d || p.startsWith(`${d}/`));
-    const result = validateDocument({ value, file: options.file ?? "<migrated>" });
-    for (const f of result.findings) {
-      const p = f.location.pointer;
-      if (f.severity === "error") {
-        if (covered(p)) continue;
-        entries3.push(
-          entry(
-            "decision",
-            "result-invalid",
-            `the migrated document is not valid 0.8.0 [${f.code}]: ${f.message}`,
-            mapPointer(p),
-            p
-          )
-        );
-      } else {
-        entries3.push(
-          entry(
-            f.severity === "warning" ? "warning" : "note",
-            "result-finding",
-            `0.8.0 validation [${f.code}]: ${f.message}`,
-            mapPointer(p),
-            p
-          )
-        );
-      }
-    }
-  }
-  const report = {
-    file: options.file ?? "<input>",
-    from: "0.7.0",
-    to: "0.8.0",
-    status: statusOf(entries3),
-    entries: entries3
-  };
-  return { value, report, mapPointer, moves, needsAuthor: report.status === "needs-author-input", blocked };
-}
-
-// src/migrate/load.ts
-var MigrationError = class extends Error {
-  constructor(message, file, report, line = 0, column = 0) {
-    super(message);
-    this.file = file;
-    this.report = report;
-    this.line = line;
-    this.column = column;
-  }
-  file;
-  report;
-  line;
-  column;
-  name = "MigrationError";
-};
-function mappedSourceMap(source, mapPointer) {
-  return {
-    locate: (pointer) => source.locate(mapPointer(pointer)),
-    locateKey: (pointer) => {
-      const from = mapPointer(pointer);
-      return from === pointer ? source.locateKey(pointer) : source.locate(from);
-    },
-    has: (pointer) => source.has(mapPointer(pointer)),
-    nearest: (pointer) => nearestPresent(pointer, (candidate) => source.has(mapPointer(candidate)))
-  };
-}
-function describeLoaded(loaded, options = {}) {
-  if (!isMcpdesc07(loaded.value)) return { document: loaded };
-  const result = migrateValue(loaded.value, { validateResult: false, ...options.migrate, file: loaded.file });
-  const report = {
-    ...result.report,
-    entries: locateEntries(result.report.entries, loaded.sourceMap, void 0)
-  };
-  const firstDecision = report.entries.find((e) => e.kind === "decision");
-  if (firstDecision && (result.blocked || options.strict)) {
-    const more = report.entries.filter((e) => e.kind === "decision").length - 1;
-    throw new MigrationError(
-      `this mcpdesc 0.7.0 document cannot be read as 0.8.0 in memory: ${firstDecision.message}${more > 0 ? ` (and ${more} more)` : ""}. Run \`mcpdesc migrate ${loaded.file}\` (with the options it names) to make a 0.8.0 copy and see the full report`,
-      loaded.file,
-      report,
-      firstDecision.source?.line ?? 0,
-      firstDecision.source?.column ?? 0
-    );
-  }
-  return {
-    document: {
-      file: loaded.file,
-      format: loaded.format,
-      // The source text: every position of this document refers to it.
-      text: loaded.text,
-      value: result.value,
-      sourceMap: mappedSourceMap(loaded.sourceMap, result.mapPointer)
-    },
-    migratedFrom: "0.7.0",
-    report
-  };
-}
-function migrationNotice(label, description) {
-  if (!description.migratedFrom) return void 0;
-  const decisions = description.report?.entries.filter((e) => e.kind === "decision").length ?? 0;
-  const open2 = decisions > 0 ? ` (${decisions} decision${decisions === 1 ? "" : "s"} left to the author: run mcpdesc migrate ${description.document.file})` : "";
-  return `${label}: migrated from ${description.migratedFrom}${open2}`;
-}
-function hintsFrom(loaded) {
-  const value = loaded.value;
-  const hints = {};
-  if (!isJsonObject(value) || value.mcpdesc !== "0.8.0") return hints;
-  if (isJsonObject(value.securitySchemes)) hints.preferSchemeNames = value.securitySchemes;
-  if (value.$schema === SCHEMA_URI_080) hints.emitSchema = true;
-  return hints;
-}
-function migrateSides(oldLoaded, newLoaded, notify, labels = ["old", "new"]) {
-  const side = (loaded, other, label) => {
-    if (!loaded) return loaded;
-    const described = describeLoaded(loaded, { migrate: other ? hintsFrom(other) : {} });
-    const notice2 = migrationNotice(label, described);
-    if (notice2) notify(notice2);
-    return described.document;
-  };
-  return { oldDoc: side(oldLoaded, newLoaded, labels[0]), newDoc: side(newLoaded, oldLoaded, labels[1]) };
-}
 
 // src/action/anchor.ts
 var IDENTITY_FIELDS2 = ["name", "uri", "uriTemplate", "type", "id", "src", "title"];
@@ -43172,7 +43887,7 @@ async function analyseFile(file, options) {
       synthetic(
         "description-removed",
         "breaking",
-        `The description file ${file.path} was removed`,
+        renderMessage("description-removed", { path: file.path }),
         file.path,
         {
           before: { file: file.path, pointer: "", line: 1, column: 1 }
@@ -43193,7 +43908,9 @@ async function analyseFile(file, options) {
       synthetic(
         "description-unreadable",
         "breaking",
-        `The description cannot be read in head: ${(report.notes.pop() ?? "unknown error").replace(/^head: /, "")}`,
+        renderMessage("description-unreadable", {
+          error: (report.notes.pop() ?? "unknown error").replace(/^head: /, "")
+        }),
         file.path,
         { after: problemLocation(file.path, loaded.at) }
       )
@@ -43211,7 +43928,7 @@ async function analyseFile(file, options) {
     return report;
   }
   if (!base) {
-    const message = file.status === "added" ? `The description file ${file.path} was added` : `The description file ${file.path} could not be read in base and is compared as a new file`;
+    const message = file.status === "added" ? renderMessage("description-added", { path: file.path }) : renderMessage("description-added", { variant: "unreadable-base", path: file.path });
     report.changes.push(
       synthetic("description-added", "info", message, file.path, {
         after: { file: file.path, pointer: "", line: 1, column: 1 }
@@ -43646,7 +44363,7 @@ function writeOutputs(report, reportPath) {
 function writeJsonReport(report, verdict, context2) {
   const dir = process.env.RUNNER_TEMP || tmpdir();
   mkdirSync2(dir, { recursive: true });
-  const path = join7(dir, `mcpdesc-report-${safeName(context2.runId ?? String(process.pid))}.json`);
+  const path = join9(dir, `mcpdesc-report-${safeName(context2.runId ?? String(process.pid))}.json`);
   const json = {
     tool: { name: "mcpdesc-toolkit", version: VERSION },
     base: report.base,
@@ -43741,7 +44458,7 @@ async function run() {
   info(
     `Comparing ${safe(revisions.baseRef)} (${revisions.mergeBase.slice(0, 7)}) with ${revisions.headSha.slice(0, 7)}: ${changed.length} description file(s) changed`
   );
-  const workspace = isAbsolute3(context2.workspace) ? context2.workspace : resolve5(context2.workspace);
+  const workspace = isAbsolute3(context2.workspace) ? context2.workspace : resolve7(context2.workspace);
   const readSide = (rev, path) => repo.readFile(rev, path, DEFAULT_LIMITS.maxBytes);
   let ignore;
   if (inputs.ignoreFile && changed.length > 0) {
@@ -43790,8 +44507,8 @@ async function run() {
   }
   emitAnnotations(report);
   if (inputs.sarifFile) {
-    const path = resolve5(workspace, inputs.sarifFile);
-    mkdirSync2(dirname5(path), { recursive: true });
+    const path = resolve7(workspace, inputs.sarifFile);
+    mkdirSync2(dirname7(path), { recursive: true });
     writeFileAtomic(
       path,
       renderSarif(report, {

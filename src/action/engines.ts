@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigLookup, lintLoaded } from '../app/lint.js';
-import { buildChangelog, diffDocuments, type IgnoreEntry, isRuleId } from '../diff/index.js';
+import { buildChangelog, diffDocuments, type IgnoreEntry, isRuleId, ruleMeta } from '../diff/index.js';
 import type { Change, DiffResult } from '../diff/types.js';
 import { findConfigFile, readSchemaSemantics } from '../lint/index.js';
 import type { Finding } from '../model/finding.js';
@@ -125,8 +125,10 @@ function changelogEntry(
   head: LoadedDocument | undefined,
   all: Change[],
 ): ChangelogEntry {
-  // the Action's own file-level changes (description-added...) are not in the diff rule registry
-  const changes = all.filter((c) => isRuleId(c.ruleId) || c.level === 'breaking');
+  // the Action's own file-level changes (family `files`: description-added...) are not server changes
+  const changes = all.filter(
+    (c) => (isRuleId(c.ruleId) && ruleMeta(c.ruleId).family !== 'files') || c.level === 'breaking',
+  );
   const result: DiffResult = {
     changes,
     summary: {

@@ -5,6 +5,8 @@
  * reading the two sides from git, so unit tests drive it with fakes.
  */
 import { createHash } from 'node:crypto';
+import type { FILES_RULES } from '../diff/rules/files.js';
+import { renderMessage } from '../diff/rules.js';
 import type { Change, ChangeLevel } from '../diff/types.js';
 import { splitByBaseline } from '../lint/baseline.js';
 import { MigrationError, migrateSides } from '../migrate/load.js';
@@ -131,7 +133,7 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
       synthetic(
         'description-removed',
         'breaking',
-        `The description file ${file.path} was removed`,
+        renderMessage('description-removed', { path: file.path }),
         file.path,
         {
           before: { file: file.path, pointer: '', line: 1, column: 1 },
@@ -153,7 +155,9 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
       synthetic(
         'description-unreadable',
         'breaking',
-        `The description cannot be read in head: ${(report.notes.pop() ?? 'unknown error').replace(/^head: /, '')}`,
+        renderMessage('description-unreadable', {
+          error: (report.notes.pop() ?? 'unknown error').replace(/^head: /, ''),
+        }),
         file.path,
         { after: problemLocation(file.path, loaded.at) },
       ),
@@ -175,8 +179,8 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
   if (!base) {
     const message =
       file.status === 'added'
-        ? `The description file ${file.path} was added`
-        : `The description file ${file.path} could not be read in base and is compared as a new file`;
+        ? renderMessage('description-added', { path: file.path })
+        : renderMessage('description-added', { variant: 'unreadable-base', path: file.path });
     report.changes.push(
       synthetic('description-added', 'info', message, file.path, {
         after: { file: file.path, pointer: '', line: 1, column: 1 },
@@ -293,7 +297,7 @@ function withEditedTexts(change: Change, base: LoadedDocument, head: LoadedDocum
 }
 
 function synthetic(
-  ruleId: string,
+  ruleId: keyof typeof FILES_RULES,
   level: ChangeLevel,
   message: string,
   path: string,

@@ -9,5 +9,5 @@ export { compareStructure, type StructuralDiff } from './compare.js';
 export { compareChanges, type DiffOptions, diffDocuments } from './engine.js';
 export { applyIgnores, type IgnoreEntry, IgnoreFileError, parseIgnoreFile } from './ignore.js';
 export type { DiffInput } from './normalize.js';
-export { fixturePath, isRuleId, RULES, type RuleMeta, ruleMeta } from './rules.js';
+export { fixturePath, isRuleId, RULES, type RuleId, type RuleMeta, ruleMeta } from './rules.js';
 export * from './types.js';

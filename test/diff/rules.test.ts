@@ -18,7 +18,8 @@ describe('diff rule registry', () => {
   });
 
   it('every rule has a rationale and a fixture case in its family file', () => {
-    for (const rule of RULES) {
+    // the `files` family is reported by the Action, not by diff: test/diff/rule-tester.test.ts covers it
+    for (const rule of RULES.filter((r) => r.family !== 'files')) {
       expect(rule.rationale.length, rule.id).toBeGreaterThan(10);
       expect(existsSync(join(ROOT, fixturePath(rule))), `${rule.id}: ${fixturePath(rule)}`).toBe(true);
       expect(

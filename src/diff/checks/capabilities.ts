@@ -1,13 +1,18 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { Decl } from '../normalize.js';
+import type { RuleId } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, get, obj, q, same, unionKeys } from './context.js';
 
 const SUBJECT: Subject = { kind: 'capabilities', key: 'capabilities' };
 
 /** Boolean flags inside capability objects, and the rule pair for revoking / granting them. */
-const FLAGS: { path: string[]; revoked: string; granted: string }[] = [
+const FLAGS: {
+  path: string[];
+  revoked: Extract<RuleId, `capability-${string}-revoked`>;
+  granted: Extract<RuleId, `capability-${string}-granted`>;
+}[] = [
   {
     path: ['tools', 'listChanged'],
     revoked: 'capability-list-changed-revoked',
@@ -70,11 +75,11 @@ export function checkCapabilities(ctx: CheckContext): void {
       const had = Object.hasOwn(o, key);
       const has = Object.hasOwn(n, key);
       if (!had && has) {
-        ctx.emit(
+        ctx.report(
           key.startsWith('x-') ? 'extension-changed' : 'capability-added',
           SUBJECT,
           revs,
-          `capability ${q(key)} declared`,
+          { variant: 'capability-declared', capability: q(key) },
           at([key], o, n),
         );
         continue;
@@ -87,7 +92,13 @@ export function checkCapabilities(ctx: CheckContext): void {
             : key === 'tasks'
               ? 'capability-tasks-removed'
               : 'capability-removed';
-        ctx.emit(rule, SUBJECT, revs, `capability ${q(key)} no longer declared`, at([key], o, n));
+        ctx.report(
+          rule,
+          SUBJECT,
+          revs,
+          { variant: 'capability-removed', capability: q(key) },
+          at([key], o, n),
+        );
         continue;
       }
       if (key === 'tools' || key === 'resources' || key === 'prompts') {
@@ -96,11 +107,11 @@ export function checkCapabilities(ctx: CheckContext): void {
           const a = dig(o, flag.path) === true;
           const b = dig(n, flag.path) === true;
           if (a !== b)
-            ctx.emit(
+            ctx.report(
               b ? flag.granted : flag.revoked,
               SUBJECT,
               revs,
-              `${flag.path.join('.')} ${a} → ${b}`,
+              { flag: flag.path.join('.'), old: String(a), new: String(b) },
               at(flag.path, o, n),
             );
         }
@@ -108,11 +119,11 @@ export function checkCapabilities(ctx: CheckContext): void {
         const sn = obj(n[key]) ?? {};
         for (const sub of unionKeys(so, sn)) {
           if (flags.some((f) => f.path[1] === sub) || same(so[sub], sn[sub])) continue;
-          ctx.emit(
+          ctx.report(
             sub.startsWith('x-') ? 'extension-changed' : 'capability-settings-changed',
             SUBJECT,
             revs,
-            `${key}.${sub} changed`,
+            { variant: 'capability-setting', setting: `${key}.${sub}` },
             at([key, sub], o, n),
           );
         }
@@ -126,29 +137,23 @@ export function checkCapabilities(ctx: CheckContext): void {
           if (a === b) continue;
           reported = true;
           const path = ['tasks', ...feature];
-          ctx.emit(
+          ctx.report(
             b ? 'capability-tasks-feature-granted' : 'capability-tasks-feature-revoked',
             SUBJECT,
             revs,
-            `${path.join('.')} ${b ? 'declared' : 'no longer declared'}`,
+            { feature: path.join('.') },
             at(path, o, n),
           );
         }
         if (!reported)
-          ctx.emit(
-            'capability-settings-changed',
-            SUBJECT,
-            revs,
-            'tasks settings changed',
-            at(['tasks'], o, n),
-          );
+          ctx.report('capability-settings-changed', SUBJECT, revs, { variant: 'tasks' }, at(['tasks'], o, n));
         continue;
       }
-      ctx.emit(
+      ctx.report(
         key.startsWith('x-') ? 'extension-changed' : 'capability-settings-changed',
         SUBJECT,
         revs,
-        `capability ${q(key)} settings changed`,
+        { variant: 'capability-settings', capability: q(key) },
         {
           ...at([key], o, n),
           details: { old: o[key] ?? null, new: n[key] ?? null },
@@ -175,16 +180,22 @@ function extensions(
     if (same(a[id], b[id])) continue;
     const where = at(['extensions', id], o, n);
     if (!Object.hasOwn(a, id))
-      ctx.emit('capability-extension-added', SUBJECT, revs, `extension ${q(id)} declared`, where);
+      ctx.report('capability-extension-added', SUBJECT, revs, { extension: q(id) }, where);
     else if (!Object.hasOwn(b, id))
-      ctx.emit('capability-extension-removed', SUBJECT, revs, `extension ${q(id)} no longer declared`, where);
+      ctx.report('capability-extension-removed', SUBJECT, revs, { extension: q(id) }, where);
     else
-      ctx.emit('capability-extension-changed', SUBJECT, revs, `extension ${q(id)} settings changed`, {
-        ...where,
-        details: {
-          old: isJsonObject(a[id]) ? (a[id] as JsonObject) : null,
-          new: isJsonObject(b[id]) ? (b[id] as JsonObject) : null,
+      ctx.report(
+        'capability-extension-changed',
+        SUBJECT,
+        revs,
+        { extension: q(id) },
+        {
+          ...where,
+          details: {
+            old: isJsonObject(a[id]) ? (a[id] as JsonObject) : null,
+            new: isJsonObject(b[id]) ? (b[id] as JsonObject) : null,
+          },
         },
-      });
+      );
   }
 }

@@ -2,6 +2,7 @@ import { DEFAULT_SCHEMA_SEMANTICS, type SchemaSemantics } from '../../schema/ind
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from '../../util/json.js';
 import type { StructuralDiff } from '../compare.js';
 import type { Side } from '../normalize.js';
+import { type MessageArgs, type RuleId, renderMessage } from '../rules.js';
 import type { DiffNote, Subject } from '../types.js';
 
 /**
@@ -10,7 +11,7 @@ import type { DiffNote, Subject } from '../types.js';
  * (relative to the subject, free of array indices of top-level declarations).
  */
 export interface RawChange {
-  ruleId: string;
+  ruleId: RuleId;
   subject: Subject;
   revisions: string[];
   message: string;
@@ -51,8 +52,20 @@ export class CheckContext {
     return this.diff.new;
   }
 
-  emit(
-    ruleId: string,
+  /** Reports a change whose message is rendered from the rule's template in the registry. */
+  report<R extends RuleId>(
+    ruleId: R,
+    subject: Subject,
+    revisions: readonly string[],
+    message: MessageArgs<R>,
+    options: EmitOptions,
+  ): void {
+    this.emit(ruleId, subject, revisions, renderMessage(ruleId, message), options);
+  }
+
+  /** Records a change whose message is already rendered (only `report` calls it). */
+  private emit(
+    ruleId: RuleId,
     subject: Subject,
     revisions: readonly string[],
     message: string,
@@ -108,12 +121,13 @@ export function unionKeys(a: JsonObject | undefined, b: JsonObject | undefined):
  * Reports a prose field that changed, with both texts in `details` (formatters show a word diff).
  * Adding or removing the text counts as changing it from / to the empty string.
  */
-export function prose(
+export function prose<R extends RuleId>(
   ctx: CheckContext,
-  ruleId: string,
+  ruleId: R,
   subject: Subject,
   revisions: readonly string[],
-  what: string,
+  /** The parameters of the rule's templates; its variants are `default` (changed), `added`, `removed`. */
+  params: Readonly<Record<string, string>>,
   oldValue: JsonValue | undefined,
   newValue: JsonValue | undefined,
   path: string,
@@ -122,9 +136,10 @@ export function prose(
   extra: Record<string, JsonValue> = {},
 ): void {
   if (same(oldValue, newValue)) return;
-  const verb = oldValue === undefined ? 'added' : newValue === undefined ? 'removed' : 'changed';
+  const variant = oldValue === undefined ? 'added' : newValue === undefined ? 'removed' : 'default';
   const details: Record<string, JsonValue> = { ...extra };
   if (oldValue !== undefined) details.old = oldValue;
   if (newValue !== undefined) details.new = newValue;
-  ctx.emit(ruleId, subject, revisions, `${what} ${verb}`, { path, before, after, details });
+  const message = { ...params, variant } as unknown as MessageArgs<R>;
+  ctx.report(ruleId, subject, revisions, message, { path, before, after, details });
 }

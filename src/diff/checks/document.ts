@@ -18,11 +18,11 @@ export function checkDocument(ctx: CheckContext): void {
   const o = ctx.old.doc;
   const n = ctx.new.doc;
   for (const v of ctx.diff.revisionsRemoved) {
-    ctx.emit(
+    ctx.report(
       'protocol-revision-removed',
       DOCUMENT,
       [v],
-      `MCP revision ${v} is no longer described: its clients lose the whole surface`,
+      { revision: v },
       {
         path: `/protocolVersions/${v}`,
         before: appendPointer(
@@ -34,11 +34,11 @@ export function checkDocument(ctx: CheckContext): void {
     );
   }
   for (const v of ctx.diff.revisionsAdded) {
-    ctx.emit(
+    ctx.report(
       'protocol-revision-added',
       DOCUMENT,
       [v],
-      `MCP revision ${v} is now described (unscoped declarations now claim it too)`,
+      { revision: v },
       {
         path: `/protocolVersions/${v}`,
         before: '/protocolVersions',
@@ -52,19 +52,19 @@ export function checkDocument(ctx: CheckContext): void {
     after: Object.hasOwn(n, key) ? appendPointer('', key) : '',
   });
   if (!same(o.mcpdesc, n.mcpdesc))
-    ctx.emit(
+    ctx.report(
       'mcpdesc-version-changed',
       DOCUMENT,
       revs,
-      `mcpdesc ${qa(o.mcpdesc)} → ${qa(n.mcpdesc)}`,
+      { old: qa(o.mcpdesc), new: qa(n.mcpdesc) },
       at('mcpdesc'),
     );
   if (!same(o.$schema, n.$schema))
-    ctx.emit(
+    ctx.report(
       'document-schema-changed',
       DOCUMENT,
       revs,
-      `$schema ${qa(o.$schema)} → ${qa(n.$schema)}`,
+      { old: qa(o.$schema), new: qa(n.$schema) },
       at('$schema'),
     );
   const ins = at('instructions');
@@ -73,7 +73,7 @@ export function checkDocument(ctx: CheckContext): void {
     'instructions-changed',
     DOCUMENT,
     revs,
-    'server instructions (model-visible text)',
+    {},
     o.instructions,
     n.instructions,
     ins.path,
@@ -85,11 +85,15 @@ export function checkDocument(ctx: CheckContext): void {
   );
   for (const key of unionKeys(o, n)) {
     if (key.startsWith('x-') && !same(o[key], n[key]))
-      ctx.emit(
+      ctx.report(
         'extension-changed',
         DOCUMENT,
         revs,
-        `root extension ${q(key)} ${o[key] === undefined ? 'added' : n[key] === undefined ? 'removed' : 'changed'}`,
+        {
+          variant:
+            o[key] === undefined ? 'root-added' : n[key] === undefined ? 'root-removed' : 'root-changed',
+          extension: q(key),
+        },
         at(key),
       );
   }
@@ -111,7 +115,7 @@ function checkInfo(ctx: CheckContext, revs: string[]): void {
     before: Object.hasOwn(a, key) ? appendPointer('/info', key) : '/info',
     after: Object.hasOwn(b, key) ? appendPointer('/info', key) : '/info',
   });
-  const simple: Record<string, string> = {
+  const simple: Record<string, 'info-name-changed' | 'info-id-changed' | 'info-version-changed'> = {
     name: 'info-name-changed',
     id: 'info-id-changed',
     version: 'info-version-changed',
@@ -121,17 +125,23 @@ function checkInfo(ctx: CheckContext, revs: string[]): void {
     const where = at(key);
     const rule = simple[key];
     if (rule) {
-      ctx.emit(rule, INFO, revs, `info.${key} ${qa(a[key])} → ${qa(b[key])}`, {
-        ...where,
-        details: { old: a[key] ?? null, new: b[key] ?? null },
-      });
+      ctx.report(
+        rule,
+        INFO,
+        revs,
+        { field: key, old: qa(a[key]), new: qa(b[key]) },
+        {
+          ...where,
+          details: { old: a[key] ?? null, new: b[key] ?? null },
+        },
+      );
     } else if (key === 'title' || key === 'description') {
       prose(
         ctx,
         `info-${key}-changed`,
         INFO,
         revs,
-        `info.${key}`,
+        {},
         a[key],
         b[key],
         where.path,
@@ -139,9 +149,9 @@ function checkInfo(ctx: CheckContext, revs: string[]): void {
         where.after,
       );
     } else if (key.startsWith('x-')) {
-      ctx.emit('extension-changed', INFO, revs, `info extension ${q(key)} changed`, where);
+      ctx.report('extension-changed', INFO, revs, { variant: 'info', extension: q(key) }, where);
     } else {
-      ctx.emit('info-metadata-changed', INFO, revs, `info.${key} changed`, where);
+      ctx.report('info-metadata-changed', INFO, revs, { field: key }, where);
     }
   }
 }
@@ -163,11 +173,17 @@ function checkTags(ctx: CheckContext, revs: string[]): void {
     const subject: Subject = { kind: 'tag', key: t.name };
     const old = ma.get(t.name);
     if (!old) {
-      ctx.emit('tag-added', subject, revs, `tag ${q(t.name)} added to the catalogue`, {
-        path: '',
-        before: ctx.old.doc.tags ? '/tags' : '',
-        after: t.pointer,
-      });
+      ctx.report(
+        'tag-added',
+        subject,
+        revs,
+        { tag: q(t.name) },
+        {
+          path: '',
+          before: ctx.old.doc.tags ? '/tags' : '',
+          after: t.pointer,
+        },
+      );
       continue;
     }
     prose(
@@ -175,7 +191,7 @@ function checkTags(ctx: CheckContext, revs: string[]): void {
       'tag-description-changed',
       subject,
       revs,
-      `tag ${q(t.name)} description`,
+      { tag: q(t.name) },
       old.value.description,
       t.value.description,
       '/description',
@@ -184,11 +200,11 @@ function checkTags(ctx: CheckContext, revs: string[]): void {
     );
     for (const key of unionKeys(old.value, t.value)) {
       if (key === 'name' || key === 'description' || same(old.value[key], t.value[key])) continue;
-      ctx.emit(
+      ctx.report(
         key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
         subject,
         revs,
-        `tag ${q(t.name)} ${q(key)} changed`,
+        { variant: 'tag-field', tag: q(t.name), field: q(key) },
         {
           path: `/${escapeSegment(key)}`,
           before: old.pointer,
@@ -199,11 +215,11 @@ function checkTags(ctx: CheckContext, revs: string[]): void {
   }
   for (const t of a) {
     if (!mb.has(t.name))
-      ctx.emit(
+      ctx.report(
         'tag-removed',
         { kind: 'tag', key: t.name },
         revs,
-        `tag ${q(t.name)} removed from the catalogue`,
+        { tag: q(t.name) },
         {
           path: '',
           before: t.pointer,
@@ -216,11 +232,11 @@ function checkTags(ctx: CheckContext, revs: string[]): void {
   const oa = common(a, mb);
   const ob = common(b, ma);
   if (oa.join('\u0000') !== ob.join('\u0000')) {
-    ctx.emit(
+    ctx.report(
       'tag-order-changed',
       { kind: 'tag', key: '*' },
       revs,
-      `tag display order changed: ${ob.map(q).join(', ')}`,
+      { order: ob.map(q).join(', ') },
       {
         path: '/order',
         before: '/tags',
@@ -248,11 +264,11 @@ function checkComponents(ctx: CheckContext, revs: string[]): void {
   for (const namespace of unionKeys(a, b)) {
     if (namespace.startsWith('x-')) {
       if (!same(a[namespace], b[namespace]))
-        ctx.emit(
+        ctx.report(
           'extension-changed',
           { kind: 'component', key: namespace },
           revs,
-          `components extension ${q(namespace)} changed`,
+          { variant: 'components', namespace: q(namespace) },
           {
             path: `/${escapeSegment(namespace)}`,
             before: Object.hasOwn(a, namespace) ? appendPointer('/components', namespace) : '/components',
@@ -272,27 +288,27 @@ function checkComponents(ctx: CheckContext, revs: string[]): void {
       const inA = Object.hasOwn(ma, name);
       const inB = Object.hasOwn(mb, name);
       if (!inA && inB && !usedNew) {
-        ctx.emit(
+        ctx.report(
           'component-added',
           subject,
           revs,
-          `unreferenced component ${q(`${namespace}/${name}`)} added`,
+          { component: q(`${namespace}/${name}`) },
           { path: '', after: pointer },
         );
       } else if (inA && !inB && !usedOld) {
-        ctx.emit(
+        ctx.report(
           'component-removed',
           subject,
           revs,
-          `unreferenced component ${q(`${namespace}/${name}`)} removed`,
+          { component: q(`${namespace}/${name}`) },
           { path: '', before: pointer },
         );
       } else if (inA && inB && !usedOld && !usedNew && sortedJson(ma[name]) !== sortedJson(mb[name])) {
-        ctx.emit(
+        ctx.report(
           'component-changed',
           subject,
           revs,
-          `unreferenced component ${q(`${namespace}/${name}`)} changed`,
+          { component: q(`${namespace}/${name}`) },
           {
             path: '',
             before: pointer,

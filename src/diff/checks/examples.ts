@@ -47,29 +47,47 @@ export function checkExampleMaps(
       const path = `/${field}/${escapeSegment(name)}`;
       const details = { map: field, name };
       if (!Object.hasOwn(a, name)) {
-        ctx.emit(`${prefix}-added`, subject, revs, `${NOUN[field]} ${q(name)} added`, {
-          path,
-          before: where(o, a, name),
-          after: where(n, b, name),
-          details,
-        });
+        ctx.report(
+          `${prefix}-added`,
+          subject,
+          revs,
+          { noun: NOUN[field], name: q(name) },
+          {
+            path,
+            before: where(o, a, name),
+            after: where(n, b, name),
+            details,
+          },
+        );
       } else if (sortedJson(a[name]) !== sortedJson(b[name])) {
-        ctx.emit(`${prefix}-changed`, subject, revs, `${NOUN[field]} ${q(name)} changed`, {
-          path,
-          before: where(o, a, name),
-          after: where(n, b, name),
-          details,
-        });
+        ctx.report(
+          `${prefix}-changed`,
+          subject,
+          revs,
+          { noun: NOUN[field], name: q(name) },
+          {
+            path,
+            before: where(o, a, name),
+            after: where(n, b, name),
+            details,
+          },
+        );
       }
     }
     for (const name of Object.keys(a)) {
       if (Object.hasOwn(b, name)) continue;
-      ctx.emit(`${prefix}-removed`, subject, revs, `${NOUN[field]} ${q(name)} removed`, {
-        path: `/${field}/${escapeSegment(name)}`,
-        before: where(o, a, name),
-        after: where(n, b, name),
-        details: { map: field, name },
-      });
+      ctx.report(
+        `${prefix}-removed`,
+        subject,
+        revs,
+        { noun: NOUN[field], name: q(name) },
+        {
+          path: `/${field}/${escapeSegment(name)}`,
+          before: where(o, a, name),
+          after: where(n, b, name),
+          details: { map: field, name },
+        },
+      );
     }
   }
   if (m.kind === 'tool') {
@@ -108,11 +126,11 @@ function oldToolExamplesAgainstNew(ctx: CheckContext, pair: DeclPair, subject: S
         const check = checkInstance(input, args);
         const first = check.errors[0];
         if (!first && check.incomplete) {
-          ctx.emit(
+          ctx.report(
             'example-check-incomplete',
             subject,
             pair.revisions,
-            `old ${NOUN[field]} ${q(name)} could not be checked against the new inputSchema: ${incompleteReason(check)}`,
+            { variant: 'input', noun: NOUN[field], name: q(name), reason: incompleteReason(check) },
             {
               path: `/${field}/${escapeSegment(name)}/input`,
               before: `${before}/input`,
@@ -122,11 +140,11 @@ function oldToolExamplesAgainstNew(ctx: CheckContext, pair: DeclPair, subject: S
           );
         }
         if (first) {
-          ctx.emit(
+          ctx.report(
             'example-no-longer-valid',
             subject,
             pair.revisions,
-            `old ${NOUN[field]} ${q(name)} is rejected by the new inputSchema: ${first.message}`,
+            { variant: 'input', noun: NOUN[field], name: q(name), error: first.message },
             {
               path: `/${field}/${escapeSegment(name)}/input`,
               before: `${before}/input`,
@@ -177,11 +195,11 @@ function newToolResultsAgainstOld(ctx: CheckContext, pair: DeclPair, subject: Su
       const first = errors[0];
       const at = appendPointer(n.pointer, field, name);
       if (!first && check.incomplete) {
-        ctx.emit(
+        ctx.report(
           'example-check-incomplete',
           subject,
           pair.revisions,
-          `new ${NOUN[field]} ${q(name)} result could not be checked against the old outputSchema: ${incompleteReason(check)}`,
+          { variant: 'output', noun: NOUN[field], name: q(name), reason: incompleteReason(check) },
           {
             path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
             before: appendPointer(o.pointer, 'outputSchema'),
@@ -191,11 +209,11 @@ function newToolResultsAgainstOld(ctx: CheckContext, pair: DeclPair, subject: Su
         );
       }
       if (!first) continue;
-      ctx.emit(
+      ctx.report(
         'example-output-no-longer-valid',
         subject,
         pair.revisions,
-        `new ${NOUN[field]} ${q(name)} result does not match the old outputSchema (consumers built on it may reject it): ${first.message}`,
+        { noun: NOUN[field], name: q(name), error: first.message },
         {
           path: `/${field}/${escapeSegment(name)}/result/structuredContent`,
           before: appendPointer(o.pointer, 'outputSchema'),
@@ -227,12 +245,18 @@ function oldPromptExamplesAgainstNew(ctx: CheckContext, pair: DeclPair, subject:
     ]
       .filter(Boolean)
       .join(' and ');
-    ctx.emit('example-no-longer-valid', subject, pair.revisions, `old example ${q(name)} ${why}`, {
-      path: `/examples/${escapeSegment(name)}/arguments`,
-      before: appendPointer(o.pointer, 'examples', name),
-      after: Object.hasOwn(n.value, 'arguments') ? appendPointer(n.pointer, 'arguments') : n.pointer,
-      details: { map: 'examples', name },
-    });
+    ctx.report(
+      'example-no-longer-valid',
+      subject,
+      pair.revisions,
+      { variant: 'prompt', name: q(name), why },
+      {
+        path: `/examples/${escapeSegment(name)}/arguments`,
+        before: appendPointer(o.pointer, 'examples', name),
+        after: Object.hasOwn(n.value, 'arguments') ? appendPointer(n.pointer, 'arguments') : n.pointer,
+        details: { map: 'examples', name },
+      },
+    );
   }
 }
 
@@ -262,11 +286,15 @@ export function checkVariantExamples(ctx: CheckContext, m: PrimitiveMatch, subje
     const revisions = [...new Set(entry.decls.flatMap((d) => d.scope))].filter(
       (v) => ctx.diff.compared.includes(v) || ctx.diff.revisionsAdded.includes(v),
     );
-    ctx.emit(
+    ctx.report(
       'variant-example-mismatch',
       subject,
       revisions,
-      `${NOUN[entry.field]} ${q(entry.name)} differs between ${entry.decls.length} variants (maps of variants are independent: check this is intended)`,
+      {
+        noun: NOUN[entry.field],
+        name: q(entry.name),
+        count: String(entry.decls.length),
+      },
       {
         path: `/${entry.field}/${escapeSegment(entry.name)}`,
         after: appendPointer((entry.decls[1] as Decl).pointer, entry.field, entry.name),

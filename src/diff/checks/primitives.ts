@@ -3,6 +3,7 @@ import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../..
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { DeclPair, PrimitiveMatch } from '../compare.js';
 import type { Decl } from '../normalize.js';
+import type { MessageArgs } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
 import { checkExampleMaps, checkVariantExamples } from './examples.js';
@@ -13,12 +14,12 @@ import { checkPrimitiveSecurity } from './security.js';
 import { checkToolFields } from './tool.js';
 import { templateVariables } from './uri-template.js';
 
-export const EXISTENCE_PREFIX: Record<PrimitiveKind, string> = {
+export const EXISTENCE_PREFIX = {
   tool: 'tool',
   prompt: 'prompt',
   resource: 'resource',
   resourceTemplate: 'resource-template',
-};
+} as const satisfies Record<PrimitiveKind, string>;
 
 /** The kinds' labels are the model's (one definition for every module). */
 export const KIND_LABEL = PRIMITIVE_KIND_LABEL;
@@ -73,32 +74,37 @@ export function checkPrimitives(ctx: CheckContext): void {
       if (lost.length > 0) {
         const decl = m.oldVariants.find((d) => d.scope.includes(lost[0] as string));
         const after = m.newVariants[0];
-        ctx.emit(
+        ctx.report(
           'primitive-scope-narrowed',
           subject,
           lost,
-          `${label} ${q(m.key)} no longer applies to MCP ${lost.join(', ')}`,
+          { label, name: q(m.key), revisions: lost.join(', ') },
           { path: '/protocolVersions', before: decl?.pointer, after: after && scopePointer(ctx, after) },
         );
       }
       if (gained.length > 0) {
         const decl = m.newVariants.find((d) => d.scope.includes(gained[0] as string));
-        ctx.emit(
+        ctx.report(
           'primitive-scope-widened',
           subject,
           gained,
-          `${label} ${q(m.key)} now also applies to MCP ${gained.join(', ')}`,
+          { label, name: q(m.key), revisions: gained.join(', ') },
           { path: '/protocolVersions', after: decl?.pointer },
         );
       }
     }
     if (m.newOverlap.length > 0) {
       const overlapping = m.newVariants.filter((d) => d.scope.some((v) => m.newOverlap.includes(v)));
-      ctx.emit(
+      ctx.report(
         'variant-scope-overlap',
         subject,
         m.newOverlap,
-        `${overlapping.length} variants of ${KIND_LABEL[m.kind]} ${q(m.key)} apply to MCP ${m.newOverlap.join(', ')} at once (the first one in document order was compared)`,
+        {
+          count: String(overlapping.length),
+          label: KIND_LABEL[m.kind],
+          name: q(m.key),
+          revisions: m.newOverlap.join(', '),
+        },
         {
           path: '/protocolVersions',
           after: overlapping[1]?.pointer,
@@ -142,7 +148,7 @@ function checkPair(ctx: CheckContext, m: PrimitiveMatch, pair: DeclPair, subject
     'primitive-title-changed',
     subject,
     revs,
-    `${label} title`,
+    { label },
     o.title,
     n.title,
     title.path,
@@ -155,7 +161,7 @@ function checkPair(ctx: CheckContext, m: PrimitiveMatch, pair: DeclPair, subject
     'primitive-description-changed',
     subject,
     revs,
-    `${label} description (model-visible text)`,
+    { label },
     o.description,
     n.description,
     description.path,
@@ -163,8 +169,7 @@ function checkPair(ctx: CheckContext, m: PrimitiveMatch, pair: DeclPair, subject
     description.after,
     { modelVisible: true },
   );
-  if (!same(o.icons, n.icons))
-    ctx.emit('primitive-icons-changed', subject, revs, `${label} icons changed`, at('icons'));
+  if (!same(o.icons, n.icons)) ctx.report('primitive-icons-changed', subject, revs, { label }, at('icons'));
   if (!same(o.tags, n.tags)) {
     const before = strings(o.tags);
     const after = strings(n.tags);
@@ -176,11 +181,11 @@ function checkPair(ctx: CheckContext, m: PrimitiveMatch, pair: DeclPair, subject
     ]
       .filter(Boolean)
       .join('; ');
-    ctx.emit(
+    ctx.report(
       'primitive-tags-changed',
       subject,
       revs,
-      `${label} tags changed${parts ? `: ${parts}` : ' (order)'}`,
+      parts ? { label, parts } : { variant: 'order', label },
       {
         ...at('tags'),
         details: { added: plus, removed: minus },
@@ -190,16 +195,15 @@ function checkPair(ctx: CheckContext, m: PrimitiveMatch, pair: DeclPair, subject
   const depOld = o.deprecated === true;
   const depNew = n.deprecated === true;
   if (depOld !== depNew) {
-    ctx.emit(
+    ctx.report(
       depNew ? 'primitive-deprecated' : 'primitive-undeprecated',
       subject,
       revs,
-      depNew ? `${label} ${q(m.key)} is now deprecated` : `${label} ${q(m.key)} is no longer deprecated`,
+      { label, name: q(m.key) },
       at('deprecated'),
     );
   }
-  if (!same(o._meta, n._meta))
-    ctx.emit('primitive-meta-changed', subject, revs, `${label} \`_meta\` changed`, at('_meta'));
+  if (!same(o._meta, n._meta)) ctx.report('primitive-meta-changed', subject, revs, { label }, at('_meta'));
   checkClientRequirements(ctx, pair, subject);
   checkElicitations(ctx, pair, subject);
   checkExampleMaps(ctx, m, pair, subject);
@@ -210,26 +214,26 @@ function checkPair(ctx: CheckContext, m: PrimitiveMatch, pair: DeclPair, subject
   for (const key of unionKeys(o, n)) {
     if (same(o[key], n[key])) continue;
     if (key.startsWith('x-')) {
-      ctx.emit(
+      ctx.report(
         'extension-changed',
         subject,
         revs,
-        `${label} extension ${q(key)} ${verb(o[key], n[key])}`,
+        { variant: `primitive-${verb(o[key], n[key])}`, label, extension: q(key) },
         at(key),
       );
     } else if (!COMMON_FIELDS.has(key) && !KIND_FIELDS[m.kind].has(key)) {
-      ctx.emit(
+      ctx.report(
         'primitive-field-changed',
         subject,
         revs,
-        `${label} field ${q(key)} ${verb(o[key], n[key])}`,
+        { variant: `primitive-${verb(o[key], n[key])}`, label, field: q(key) },
         at(key),
       );
     }
   }
 }
 
-export function verb(a: JsonValue | undefined, b: JsonValue | undefined): string {
+export function verb(a: JsonValue | undefined, b: JsonValue | undefined): 'added' | 'removed' | 'changed' {
   return a === undefined ? 'added' : b === undefined ? 'removed' : 'changed';
 }
 
@@ -263,11 +267,11 @@ function checkClientRequirements(ctx: CheckContext, pair: DeclPair, subject: Sub
   for (const [key, value] of b) {
     const path = `/clientRequirements/${key}`;
     if (!a.has(key)) {
-      ctx.emit(
+      ctx.report(
         'client-requirement-added',
         subject,
         revs,
-        `client requirement ${q(key)} added: clients without it can no longer use ${subject.key}`,
+        { requirement: q(key), primitive: subject.key },
         {
           path,
           before: o ? po : (pair.old as Decl).pointer,
@@ -275,21 +279,33 @@ function checkClientRequirements(ctx: CheckContext, pair: DeclPair, subject: Sub
         },
       );
     } else if (!same(a.get(key), value)) {
-      ctx.emit('client-requirement-changed', subject, revs, `client requirement ${q(key)} changed`, {
-        path,
-        before: ptr(po, key),
-        after: ptr(pn, key),
-        details: { old: a.get(key) as JsonValue, new: value },
-      });
+      ctx.report(
+        'client-requirement-changed',
+        subject,
+        revs,
+        { requirement: q(key) },
+        {
+          path,
+          before: ptr(po, key),
+          after: ptr(pn, key),
+          details: { old: a.get(key) as JsonValue, new: value },
+        },
+      );
     }
   }
   for (const key of a.keys()) {
     if (b.has(key)) continue;
-    ctx.emit('client-requirement-removed', subject, revs, `client requirement ${q(key)} removed`, {
-      path: `/clientRequirements/${key}`,
-      before: ptr(po, key),
-      after: n ? pn : (pair.new as Decl).pointer,
-    });
+    ctx.report(
+      'client-requirement-removed',
+      subject,
+      revs,
+      { requirement: q(key) },
+      {
+        path: `/clientRequirements/${key}`,
+        before: ptr(po, key),
+        after: n ? pn : (pair.new as Decl).pointer,
+      },
+    );
   }
 }
 
@@ -317,11 +333,11 @@ function checkElicitations(ctx: CheckContext, pair: DeclPair, subject: Subject):
     const old = a.get(name);
     const path = `/elicitations/${escapeSegment(name)}`;
     if (!old) {
-      ctx.emit(
+      ctx.report(
         'elicitation-added',
         subject,
         revs,
-        `elicitation ${q(name)} (${String(entry.value.mode)} mode) added`,
+        { elicitation: q(name), mode: String(entry.value.mode) },
         {
           path,
           before: (pair.old as Decl).pointer,
@@ -330,11 +346,11 @@ function checkElicitations(ctx: CheckContext, pair: DeclPair, subject: Subject):
       );
     } else if (sortedJson(old.value) !== sortedJson(entry.value)) {
       const fields = unionKeys(old.value, entry.value).filter((k) => !same(old.value[k], entry.value[k]));
-      ctx.emit(
+      ctx.report(
         'elicitation-changed',
         subject,
         revs,
-        `elicitation ${q(name)} changed (${fields.join(', ')})`,
+        { elicitation: q(name), fields: fields.join(', ') },
         {
           path,
           before: old.pointer,
@@ -346,11 +362,17 @@ function checkElicitations(ctx: CheckContext, pair: DeclPair, subject: Subject):
   }
   for (const [name, entry] of a) {
     if (b.has(name)) continue;
-    ctx.emit('elicitation-removed', subject, revs, `elicitation ${q(name)} removed`, {
-      path: `/elicitations/${escapeSegment(name)}`,
-      before: entry.pointer,
-      after: (pair.new as Decl).pointer,
-    });
+    ctx.report(
+      'elicitation-removed',
+      subject,
+      revs,
+      { elicitation: q(name) },
+      {
+        path: `/elicitations/${escapeSegment(name)}`,
+        before: entry.pointer,
+        after: (pair.new as Decl).pointer,
+      },
+    );
   }
 }
 
@@ -366,11 +388,12 @@ function reportExistence(ctx: CheckContext, removed: Existence[], added: Existen
     const { kind, key } = r.match;
     const hint = hints.get(r);
     const details: Record<string, JsonValue> = {};
-    let message = `${KIND_LABEL[kind]} ${q(key)} removed`;
+    const removal = { kind: KIND_LABEL[kind], name: q(key) };
+    let message: MessageArgs<`${(typeof EXISTENCE_PREFIX)[typeof kind]}-removed`> = removal;
     if (hint) {
       const to = hint.other.match.key;
       details.renamedTo = to;
-      message += `; looks renamed to ${q(to)} (${hint.why}): keep the old name as an alias for a deprecation period`;
+      message = { ...removal, variant: 'renamed', to: q(to), why: hint.why };
       if (kind === 'resourceTemplate') {
         const before = templateVariables(key);
         const after = templateVariables(to);
@@ -379,7 +402,14 @@ function reportExistence(ctx: CheckContext, removed: Existence[], added: Existen
         details.variablesAdded = plus;
         details.variablesRemoved = minus;
         if (plus.length || minus.length)
-          message += `; RFC 6570 variables added: ${plus.map(q).join(', ') || 'none'}, removed: ${minus.map(q).join(', ') || 'none'}`;
+          message = {
+            ...removal,
+            variant: 'renamed-variables',
+            to: q(to),
+            why: hint.why,
+            variablesAdded: plus.map(q).join(', ') || 'none',
+            variablesRemoved: minus.map(q).join(', ') || 'none',
+          };
       }
     }
     const opts: { path: string; before: string; after?: string; details?: Record<string, JsonValue> } = {
@@ -388,7 +418,7 @@ function reportExistence(ctx: CheckContext, removed: Existence[], added: Existen
     };
     if (hint) opts.after = hint.other.decl.pointer;
     if (Object.keys(details).length) opts.details = details;
-    ctx.emit(`${EXISTENCE_PREFIX[kind]}-removed`, { kind, key }, r.revisions, message, opts);
+    ctx.report(`${EXISTENCE_PREFIX[kind]}-removed`, { kind, key }, r.revisions, message, opts);
   }
   for (const a of added) {
     const { kind, key } = a.match;
@@ -398,11 +428,13 @@ function reportExistence(ctx: CheckContext, removed: Existence[], added: Existen
       after: a.decl.pointer,
     };
     if (hint) opts.details = { renamedFrom: hint.other.match.key };
-    ctx.emit(
+    ctx.report(
       `${EXISTENCE_PREFIX[kind]}-added`,
       { kind, key },
       a.revisions,
-      `${KIND_LABEL[kind]} ${q(key)} added${hint ? ` (looks like the new name of ${q(hint.other.match.key)})` : ''}`,
+      hint
+        ? { variant: 'renamed', kind: KIND_LABEL[kind], name: q(key), from: q(hint.other.match.key) }
+        : { kind: KIND_LABEL[kind], name: q(key) },
       opts,
     );
   }

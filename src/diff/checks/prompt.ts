@@ -34,22 +34,22 @@ export function checkPromptFields(ctx: CheckContext, pair: DeclPair, subject: Su
     const path = `/arguments/${escapeSegment(name)}`;
     const required = arg.value.required === true;
     if (!old) {
-      ctx.emit(
+      ctx.report(
         required ? 'prompt-argument-added-required' : 'prompt-argument-added-optional',
         subject,
         revs,
-        `${required ? 'required' : 'optional'} argument ${q(name)} added`,
+        { argument: q(name) },
         { path, before: po, after: arg.pointer },
       );
       continue;
     }
     const wasRequired = old.value.required === true;
     if (wasRequired !== required) {
-      ctx.emit(
+      ctx.report(
         required ? 'prompt-argument-became-required' : 'prompt-argument-became-optional',
         subject,
         revs,
-        `argument ${q(name)} became ${required ? 'required' : 'optional'}`,
+        { argument: q(name) },
         { path: `${path}/required`, before: old.pointer, after: arg.pointer },
       );
     }
@@ -58,7 +58,7 @@ export function checkPromptFields(ctx: CheckContext, pair: DeclPair, subject: Su
       'prompt-argument-description-changed',
       subject,
       revs,
-      `argument ${q(name)} description (model-visible text)`,
+      { argument: q(name) },
       old.value.description,
       arg.value.description,
       `${path}/description`,
@@ -71,7 +71,7 @@ export function checkPromptFields(ctx: CheckContext, pair: DeclPair, subject: Su
       'prompt-argument-title-changed',
       subject,
       revs,
-      `argument ${q(name)} title`,
+      { argument: q(name) },
       old.value.title,
       arg.value.title,
       `${path}/title`,
@@ -81,11 +81,11 @@ export function checkPromptFields(ctx: CheckContext, pair: DeclPair, subject: Su
     for (const key of unionKeys(old.value, arg.value)) {
       if (['name', 'required', 'description', 'title'].includes(key) || same(old.value[key], arg.value[key]))
         continue;
-      ctx.emit(
+      ctx.report(
         key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
         subject,
         revs,
-        `argument ${q(name)} field ${q(key)} changed`,
+        { variant: 'argument-field', argument: q(name), field: q(key) },
         {
           path: `${path}/${escapeSegment(key)}`,
           before: old.pointer,
@@ -96,10 +96,16 @@ export function checkPromptFields(ctx: CheckContext, pair: DeclPair, subject: Su
   }
   for (const [name, arg] of a) {
     if (b.has(name)) continue;
-    ctx.emit('prompt-argument-removed', subject, revs, `argument ${q(name)} removed`, {
-      path: `/arguments/${escapeSegment(name)}`,
-      before: arg.pointer,
-      after: pn,
-    });
+    ctx.report(
+      'prompt-argument-removed',
+      subject,
+      revs,
+      { argument: q(name) },
+      {
+        path: `/arguments/${escapeSegment(name)}`,
+        before: arg.pointer,
+        after: pn,
+      },
+    );
   }
 }

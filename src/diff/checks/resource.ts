@@ -23,11 +23,11 @@ export function checkResourceFields(
     after: Object.hasOwn(n, field) ? appendPointer(pn, field) : pn,
   });
   if (!same(o.name, n.name)) {
-    ctx.emit(
+    ctx.report(
       'resource-name-changed',
       subject,
       revs,
-      `${label} name ${q(o.name)} → ${q(n.name)} (the identity is still the URI)`,
+      { label, old: q(o.name), new: q(n.name) },
       {
         ...at('name'),
         details: { old: o.name ?? null, new: n.name ?? null },
@@ -41,23 +41,17 @@ export function checkResourceFields(
         : n.mimeType === undefined
           ? 'resource-mime-type-removed'
           : 'resource-mime-type-changed';
-    ctx.emit(rule, subject, revs, `${label} mimeType ${qa(o.mimeType)} → ${qa(n.mimeType)}`, at('mimeType'));
+    ctx.report(rule, subject, revs, { label, old: qa(o.mimeType), new: qa(n.mimeType) }, at('mimeType'));
   }
   if (kind === 'resource' && !same(o.size, n.size)) {
-    ctx.emit(
-      'resource-size-changed',
-      subject,
-      revs,
-      `resource size ${qa(o.size)} → ${qa(n.size)}`,
-      at('size'),
-    );
+    ctx.report('resource-size-changed', subject, revs, { old: qa(o.size), new: qa(n.size) }, at('size'));
   }
   if (!same(o.annotations, n.annotations)) {
-    ctx.emit(
+    ctx.report(
       'resource-annotations-changed',
       subject,
       revs,
-      `${label} annotations (audience, priority, lastModified) changed`,
+      { label },
       {
         ...at('annotations'),
         details: { old: o.annotations ?? null, new: n.annotations ?? null },

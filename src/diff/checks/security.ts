@@ -2,6 +2,7 @@ import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../..
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import { type DeclPair, type PrimitiveMatch, transportKey } from '../compare.js';
 import type { Decl } from '../normalize.js';
+import type { RuleId } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, obj, prose, q, qa, same, unionKeys } from './context.js';
 
@@ -106,7 +107,13 @@ function satisfies(held: Requirement, needed: Requirement): boolean {
 export function classifySecurity(
   oldValue: JsonValue | undefined,
   newValue: JsonValue | undefined,
-): string | undefined {
+):
+  | 'security-requirement-added'
+  | 'security-requirement-removed'
+  | 'security-declaration-changed'
+  | 'security-requirement-widened'
+  | 'security-requirement-narrowed'
+  | undefined {
   if (canonical(oldValue) === canonical(newValue)) return undefined;
   const a = alternatives(oldValue);
   const b = alternatives(newValue);
@@ -136,11 +143,11 @@ function emitSecurity(
     ...(where.extra ?? {}),
   };
   if (where.via) details.transport = where.via;
-  ctx.emit(
+  ctx.report(
     rule,
     subject,
     revisions,
-    `effective security${via}: ${describeSecurity(oldValue)} → ${describeSecurity(newValue)}`,
+    { via, old: describeSecurity(oldValue), new: describeSecurity(newValue) },
     {
       path: where.path,
       before: where.before,
@@ -268,11 +275,11 @@ export function checkSecuritySchemes(ctx: CheckContext, revisions: readonly stri
     const so = obj(a[name]);
     const sn = obj(b[name]);
     if (!so && sn) {
-      ctx.emit(
+      ctx.report(
         'security-scheme-added',
         subject,
         revisions,
-        `security scheme ${q(name)} (${String(sn.type)}) added`,
+        { scheme: q(name), type: String(sn.type) },
         {
           path: '',
           after: pn,
@@ -281,11 +288,11 @@ export function checkSecuritySchemes(ctx: CheckContext, revisions: readonly stri
       continue;
     }
     if (so && !sn) {
-      ctx.emit(
+      ctx.report(
         'security-scheme-removed',
         subject,
         revisions,
-        `security scheme ${q(name)} (${String(so.type)}) removed`,
+        { scheme: q(name), type: String(so.type) },
         {
           path: '',
           before: po,
@@ -300,24 +307,33 @@ export function checkSecuritySchemes(ctx: CheckContext, revisions: readonly stri
       after: Object.hasOwn(sn, key) ? appendPointer(pn, key) : pn,
     });
     if (so.type !== sn.type) {
-      ctx.emit(
+      ctx.report(
         'security-scheme-type-changed',
         subject,
         revisions,
-        `security scheme ${q(name)} type ${q(so.type)} → ${q(sn.type)}`,
+        { scheme: q(name), old: q(so.type), new: q(sn.type) },
         at('type'),
       );
       continue;
     }
     const handled = new Set(['type', 'description']);
-    const field = (key: string, rule: string) => {
+    const field = (
+      key: string,
+      rule: Extract<
+        RuleId,
+        | 'security-scheme-http-changed'
+        | 'security-scheme-bearer-format-changed'
+        | 'security-scheme-api-key-changed'
+        | 'security-openid-connect-url-changed'
+      >,
+    ) => {
       handled.add(key);
       if (!same(so[key], sn[key]))
-        ctx.emit(
+        ctx.report(
           rule,
           subject,
           revisions,
-          `security scheme ${q(name)} ${key} ${qa(so[key])} → ${qa(sn[key])}`,
+          { scheme: q(name), field: key, old: qa(so[key]), new: qa(sn[key]) },
           at(key),
         );
     };
@@ -332,7 +348,7 @@ export function checkSecuritySchemes(ctx: CheckContext, revisions: readonly stri
       'security-scheme-description-changed',
       subject,
       revisions,
-      `security scheme ${q(name)} description`,
+      { scheme: q(name) },
       so.description,
       sn.description,
       d.path,
@@ -343,11 +359,11 @@ export function checkSecuritySchemes(ctx: CheckContext, revisions: readonly stri
     checkFlows(ctx, subject, revisions, obj(so.flows), obj(sn.flows), `${po}/flows`, `${pn}/flows`);
     for (const key of unionKeys(so, sn)) {
       if (handled.has(key) || same(so[key], sn[key])) continue;
-      ctx.emit(
+      ctx.report(
         key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
         subject,
         revisions,
-        `security scheme ${q(name)} ${q(key)} changed`,
+        { variant: 'security-scheme-field', scheme: q(name), field: q(key) },
         at(key),
       );
     }
@@ -372,37 +388,55 @@ function checkFlows(
     const path = `/flows/${escapeSegment(flow)}`;
     if (flow.startsWith('x-')) {
       if (!same(a?.[flow], b?.[flow]))
-        ctx.emit('extension-changed', subject, revisions, `flows extension ${q(flow)} changed`, {
-          path,
-          before: po,
-          after: pn,
-        });
+        ctx.report(
+          'extension-changed',
+          subject,
+          revisions,
+          { variant: 'flows', flow: q(flow) },
+          {
+            path,
+            before: po,
+            after: pn,
+          },
+        );
       continue;
     }
     if (!fo && fn) {
-      ctx.emit('security-oauth-flow-added', subject, revisions, `OAuth flow ${q(flow)} added`, {
-        path,
-        before: po,
-        after: fpn,
-      });
+      ctx.report(
+        'security-oauth-flow-added',
+        subject,
+        revisions,
+        { flow: q(flow) },
+        {
+          path,
+          before: po,
+          after: fpn,
+        },
+      );
       continue;
     }
     if (fo && !fn) {
-      ctx.emit('security-oauth-flow-removed', subject, revisions, `OAuth flow ${q(flow)} removed`, {
-        path,
-        before: fpo,
-        after: pn,
-      });
+      ctx.report(
+        'security-oauth-flow-removed',
+        subject,
+        revisions,
+        { flow: q(flow) },
+        {
+          path,
+          before: fpo,
+          after: pn,
+        },
+      );
       continue;
     }
     if (!fo || !fn) continue;
     for (const url of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
       if (same(fo[url], fn[url])) continue;
-      ctx.emit(
+      ctx.report(
         'security-oauth-url-changed',
         subject,
         revisions,
-        `OAuth flow ${q(flow)} ${url} ${qa(fo[url])} → ${qa(fn[url])}`,
+        { flow: q(flow), url, old: qa(fo[url]), new: qa(fn[url]) },
         {
           path: `${path}/${url}`,
           before: Object.hasOwn(fo, url) ? appendPointer(fpo, url) : fpo,
@@ -415,11 +449,11 @@ function checkFlows(
     for (const scope of unionKeys(so, sn)) {
       const sp = `${path}/scopes/${escapeSegment(scope)}`;
       if (!Object.hasOwn(so, scope)) {
-        ctx.emit(
+        ctx.report(
           'security-oauth-scope-added',
           subject,
           revisions,
-          `OAuth scope ${q(scope)} added to flow ${q(flow)}`,
+          { scope: q(scope), flow: q(flow) },
           {
             path: sp,
             before: `${fpo}/scopes`,
@@ -427,11 +461,11 @@ function checkFlows(
           },
         );
       } else if (!Object.hasOwn(sn, scope)) {
-        ctx.emit(
+        ctx.report(
           'security-oauth-scope-removed',
           subject,
           revisions,
-          `OAuth scope ${q(scope)} removed from flow ${q(flow)}`,
+          { scope: q(scope), flow: q(flow) },
           {
             path: sp,
             before: appendPointer(fpo, 'scopes', scope),
@@ -444,7 +478,7 @@ function checkFlows(
           'security-oauth-scope-description-changed',
           subject,
           revisions,
-          `OAuth scope ${q(scope)} description`,
+          { scope: q(scope) },
           so[scope],
           sn[scope],
           sp,
@@ -456,11 +490,11 @@ function checkFlows(
     for (const key of unionKeys(fo, fn)) {
       if (['authorizationUrl', 'tokenUrl', 'refreshUrl', 'scopes'].includes(key) || same(fo[key], fn[key]))
         continue;
-      ctx.emit(
+      ctx.report(
         key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
         subject,
         revisions,
-        `OAuth flow ${q(flow)} ${q(key)} changed`,
+        { variant: 'oauth-flow-field', flow: q(flow), field: q(key) },
         {
           path: `${path}/${escapeSegment(key)}`,
           before: fpo,

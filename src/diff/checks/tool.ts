@@ -3,6 +3,7 @@ import type { JsonValue } from '../../util/json.js';
 import { appendPointer, escapeSegment } from '../../util/pointer.js';
 import type { DeclPair } from '../compare.js';
 import type { Decl } from '../normalize.js';
+import { isRuleId, type RuleId } from '../rules.js';
 import type { Subject } from '../types.js';
 import { type CheckContext, obj, prose, q, same, unionKeys } from './context.js';
 
@@ -25,17 +26,23 @@ export function checkToolFields(ctx: CheckContext, pair: DeclPair, subject: Subj
   if (!same(o.inputSchema, n.inputSchema))
     schemaChanges(ctx, pair, subject, 'input', o.inputSchema, n.inputSchema);
   if (o.outputSchema === undefined && n.outputSchema !== undefined) {
-    ctx.emit('output-schema-added', subject, revs, `tool ${q(subject.key)} now declares an output schema`, {
-      path: '/outputSchema',
-      before: po,
-      after: `${pn}/outputSchema`,
-    });
+    ctx.report(
+      'output-schema-added',
+      subject,
+      revs,
+      { tool: q(subject.key) },
+      {
+        path: '/outputSchema',
+        before: po,
+        after: `${pn}/outputSchema`,
+      },
+    );
   } else if (o.outputSchema !== undefined && n.outputSchema === undefined) {
-    ctx.emit(
+    ctx.report(
       'output-schema-removed',
       subject,
       revs,
-      `tool ${q(subject.key)} no longer declares an output schema: consumers of structuredContent lose the contract`,
+      { tool: q(subject.key) },
       { path: '/outputSchema', before: `${po}/outputSchema`, after: pn },
     );
   } else if (!same(o.outputSchema, n.outputSchema)) {
@@ -47,28 +54,38 @@ export function checkToolFields(ctx: CheckContext, pair: DeclPair, subject: Subj
   const taskOld = taskSupport(o.execution);
   const taskNew = taskSupport(n.execution);
   if (taskOld !== taskNew) {
-    let rule: string;
+    let rule:
+      | 'execution-task-support-required'
+      | 'execution-task-support-removed'
+      | 'execution-task-support-relaxed'
+      | 'execution-task-support-added';
     if (taskNew === 'required') rule = 'execution-task-support-required';
     else if (taskNew === 'forbidden') rule = 'execution-task-support-removed';
     else if (taskOld === 'required') rule = 'execution-task-support-relaxed';
     else rule = 'execution-task-support-added';
-    ctx.emit(rule, subject, revs, `execution.taskSupport ${q(taskOld)} → ${q(taskNew)}`, {
-      path: '/execution/taskSupport',
-      before: o.execution !== undefined ? `${po}/execution` : po,
-      after: n.execution !== undefined ? `${pn}/execution` : pn,
-      details: { old: taskOld, new: taskNew },
-    });
+    ctx.report(
+      rule,
+      subject,
+      revs,
+      { old: q(taskOld), new: q(taskNew) },
+      {
+        path: '/execution/taskSupport',
+        before: o.execution !== undefined ? `${po}/execution` : po,
+        after: n.execution !== undefined ? `${pn}/execution` : pn,
+        details: { old: taskOld, new: taskNew },
+      },
+    );
   }
   // Other members of the (closed) execution object: only in unvalidated input.
   const eo = obj(o.execution);
   const en = obj(n.execution);
   for (const key of unionKeys(eo, en)) {
     if (key === 'taskSupport' || same(eo?.[key], en?.[key])) continue;
-    ctx.emit(
+    ctx.report(
       key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
       subject,
       revs,
-      `execution ${q(key)} changed`,
+      { variant: 'execution-field', field: q(key) },
       { path: `/execution/${escapeSegment(key)}`, before: `${po}/execution`, after: `${pn}/execution` },
     );
   }
@@ -109,11 +126,11 @@ function schemaChanges(
     changes = compareSchemas(oldSchema, newSchema, { direction, semantics: ctx.schemaSemantics });
   } catch (error) {
     // Not a schema at all (unvalidated input): report it, never stay silent.
-    ctx.emit(
+    ctx.report(
       `${direction}-schema-unknown`,
       subject,
       pair.revisions,
-      `${field} could not be compared: ${(error as Error).message}`,
+      { variant: 'not-a-schema', field, error: (error as Error).message },
       {
         path: `/${field}`,
         before: po,
@@ -136,11 +153,14 @@ function schemaChanges(
             : 'annotation-changed'
           : EFFECT_RULE[change.effect];
     const where = change.pointerNew || change.pointerOld || '';
-    ctx.emit(
-      `${direction}-schema-${suffix}`,
+    // the message is the schema engine's, prefixed with the schema and the keyword's place
+    ctx.report(
+      schemaRuleId(`${direction}-schema-${suffix}`),
       subject,
       pair.revisions,
-      `${field}${where ? ` at ${where}` : ''}: ${change.message}`,
+      where
+        ? { field, where, schemaMessage: change.message }
+        : { variant: 'root', field, schemaMessage: change.message },
       {
         path: `/${field}${change.pointerOld}|${change.pointerNew}`,
         before: po + change.pointerOld,
@@ -185,38 +205,32 @@ function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): 
           ? `${pn}/annotations`
           : pn,
   });
-  const flip = (hint: Hint, whenTrue: string, whenFalse: string, text: (now: boolean) => string) => {
+  type FlipRule = Extract<
+    RuleId,
+    | `annotation-${'read-only' | 'idempotent'}-${'granted' | 'revoked'}`
+    | `annotation-${'destructive' | 'open-world'}-${'set' | 'cleared'}`
+  >;
+  const flip = (hint: Hint, whenTrue: FlipRule, whenFalse: FlipRule) => {
     const a = effective(o, hint);
     const b = effective(n, hint);
     if (a === b) return;
-    ctx.emit(b ? whenTrue : whenFalse, subject, revs, text(b), {
-      ...at(hint),
-      details: { hint, old: a, new: b },
-    });
-  };
-  flip('readOnlyHint', 'annotation-read-only-granted', 'annotation-read-only-revoked', (now) =>
-    now
-      ? 'tool now claims to be read-only (effective readOnlyHint false → true)'
-      : 'tool is no longer read-only (effective readOnlyHint true → false)',
-  );
-  // destructiveHint is meaningful only while the tool is not read-only.
-  if (!effective(o, 'readOnlyHint') && !effective(n, 'readOnlyHint')) {
-    flip('destructiveHint', 'annotation-destructive-set', 'annotation-destructive-cleared', (now) =>
-      now
-        ? 'tool may now perform destructive updates (effective destructiveHint false → true)'
-        : 'tool no longer claims destructive updates (effective destructiveHint true → false)',
+    ctx.report(
+      b ? whenTrue : whenFalse,
+      subject,
+      revs,
+      {},
+      {
+        ...at(hint),
+        details: { hint, old: a, new: b },
+      },
     );
-  }
-  flip('idempotentHint', 'annotation-idempotent-granted', 'annotation-idempotent-revoked', (now) =>
-    now
-      ? 'tool is now idempotent (effective idempotentHint false → true)'
-      : 'tool is no longer idempotent: retries may duplicate effects (effective idempotentHint true → false)',
-  );
-  flip('openWorldHint', 'annotation-open-world-set', 'annotation-open-world-cleared', (now) =>
-    now
-      ? 'tool now reaches external systems (effective openWorldHint false → true)'
-      : 'tool no longer claims to reach external systems (effective openWorldHint true → false)',
-  );
+  };
+  flip('readOnlyHint', 'annotation-read-only-granted', 'annotation-read-only-revoked');
+  // destructiveHint is meaningful only while the tool is not read-only.
+  if (!effective(o, 'readOnlyHint') && !effective(n, 'readOnlyHint'))
+    flip('destructiveHint', 'annotation-destructive-set', 'annotation-destructive-cleared');
+  flip('idempotentHint', 'annotation-idempotent-granted', 'annotation-idempotent-revoked');
+  flip('openWorldHint', 'annotation-open-world-set', 'annotation-open-world-cleared');
   const ao = obj(o);
   const an = obj(n);
   const title = at('title');
@@ -225,7 +239,7 @@ function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): 
     'annotation-title-changed',
     subject,
     revs,
-    'annotations.title',
+    {},
     ao?.title,
     an?.title,
     title.path,
@@ -235,6 +249,24 @@ function checkAnnotations(ctx: CheckContext, pair: DeclPair, subject: Subject): 
   for (const key of unionKeys(ao, an)) {
     if (key === 'title' || Object.hasOwn(HINT_DEFAULTS, key)) continue;
     if (same(ao?.[key], an?.[key])) continue;
-    ctx.emit('annotation-other-changed', subject, revs, `annotation ${q(key)} changed`, at(key));
+    ctx.report('annotation-other-changed', subject, revs, { annotation: q(key) }, at(key));
   }
+}
+
+/** The rules carrying schema-engine changes (their messages are the engine's). */
+type SchemaRuleId = Exclude<
+  Extract<RuleId, `${'input' | 'output'}-schema-${string}`>,
+  'output-schema-added' | 'output-schema-removed'
+>;
+
+/** Not every direction has every contract rule (no `input-schema-property-removed`): checked, not cast. */
+function schemaRuleId(id: string): SchemaRuleId {
+  if (
+    !isRuleId(id) ||
+    id === 'output-schema-added' ||
+    id === 'output-schema-removed' ||
+    !/^(input|output)-schema-/.test(id)
+  )
+    throw new Error(`schema change maps to unregistered diff rule ${id}`);
+  return id as SchemaRuleId;
 }

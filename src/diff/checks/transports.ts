@@ -10,11 +10,11 @@ export function checkTransports(ctx: CheckContext): void {
     const n = pair.new;
     const revs = pair.revisions;
     if (o && !n) {
-      ctx.emit(
+      ctx.report(
         'transport-removed',
         { kind: 'transport', key: transportKey(o) },
         revs,
-        `transport ${q(transportKey(o))} removed`,
+        { transport: q(transportKey(o)) },
         {
           path: '',
           before: o.pointer,
@@ -23,11 +23,11 @@ export function checkTransports(ctx: CheckContext): void {
       continue;
     }
     if (!o && n) {
-      ctx.emit(
+      ctx.report(
         'transport-added',
         { kind: 'transport', key: transportKey(n) },
         revs,
-        `transport ${q(transportKey(n))} added`,
+        { transport: q(transportKey(n)) },
         {
           path: '',
           after: n.pointer,
@@ -50,37 +50,37 @@ function compareTransport(ctx: CheckContext, o: Decl, n: Decl, revs: string[]): 
     after: Object.hasOwn(b, key) ? appendPointer(n.pointer, key) : n.pointer,
   });
   if (!same(a.type, b.type)) {
-    ctx.emit(
-      'transport-type-changed',
-      subject,
-      revs,
-      `transport type ${q(a.type)} → ${q(b.type)}`,
-      at('type'),
-    );
+    ctx.report('transport-type-changed', subject, revs, { old: q(a.type), new: q(b.type) }, at('type'));
   }
   if (!same(a.url, b.url)) {
-    ctx.emit('transport-url-changed', subject, revs, `transport url ${qa(a.url)} → ${qa(b.url)}`, {
-      ...at('url'),
-      details: { old: a.url ?? null, new: b.url ?? null },
-    });
+    ctx.report(
+      'transport-url-changed',
+      subject,
+      revs,
+      { old: qa(a.url), new: qa(b.url) },
+      {
+        ...at('url'),
+        details: { old: a.url ?? null, new: b.url ?? null },
+      },
+    );
   }
   if (!same(a.command, b.command)) {
-    ctx.emit(
+    ctx.report(
       'transport-stdio-command-changed',
       subject,
       revs,
-      `stdio command ${qa(a.command)} → ${qa(b.command)}`,
+      { old: qa(a.command), new: qa(b.command) },
       at('command'),
     );
   }
   if (!same(a.args, b.args)) {
     const show = (v: unknown) => (Array.isArray(v) ? v.join(' ') : '');
     const pin = packagePinMove(a.args, b.args);
-    ctx.emit(
+    ctx.report(
       pin ? 'transport-stdio-args-version-changed' : 'transport-stdio-args-changed',
       subject,
       revs,
-      `stdio args ${q(show(a.args))} → ${q(show(b.args))}`,
+      { old: q(show(a.args)), new: q(show(b.args)) },
       {
         ...at('args'),
         details: pin
@@ -100,23 +100,35 @@ function compareTransport(ctx: CheckContext, o: Decl, n: Decl, revs: string[]): 
   for (const name of unionKeys(eo, en)) {
     const path = `/env/${escapeSegment(name)}`;
     if (!Object.hasOwn(eo, name)) {
-      ctx.emit('transport-stdio-env-added', subject, revs, `environment variable ${q(name)} added`, {
-        path,
-        before: at('env').before,
-        after: appendPointer(n.pointer, 'env', name),
-      });
+      ctx.report(
+        'transport-stdio-env-added',
+        subject,
+        revs,
+        { variable: q(name) },
+        {
+          path,
+          before: at('env').before,
+          after: appendPointer(n.pointer, 'env', name),
+        },
+      );
     } else if (!Object.hasOwn(en, name)) {
-      ctx.emit('transport-stdio-env-removed', subject, revs, `environment variable ${q(name)} removed`, {
-        path,
-        before: appendPointer(o.pointer, 'env', name),
-        after: at('env').after,
-      });
+      ctx.report(
+        'transport-stdio-env-removed',
+        subject,
+        revs,
+        { variable: q(name) },
+        {
+          path,
+          before: appendPointer(o.pointer, 'env', name),
+          after: at('env').after,
+        },
+      );
     } else if (!same(eo[name], en[name])) {
-      ctx.emit(
+      ctx.report(
         'transport-stdio-env-changed',
         subject,
         revs,
-        `environment variable ${q(name)} value changed`,
+        { variable: q(name) },
         {
           path,
           before: appendPointer(o.pointer, 'env', name),
@@ -131,11 +143,11 @@ function compareTransport(ctx: CheckContext, o: Decl, n: Decl, revs: string[]): 
       same(a[key], b[key])
     )
       continue;
-    ctx.emit(
+    ctx.report(
       key.startsWith('x-') ? 'extension-changed' : 'primitive-field-changed',
       subject,
       revs,
-      `transport ${q(key)} changed`,
+      { variant: 'transport-field', field: q(key) },
       at(key),
     );
   }

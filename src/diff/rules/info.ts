@@ -1,0 +1,70 @@
+import type { RuleDefs } from './types.js';
+
+/** Fixture: test/fixtures/diff/rules/info.yaml */
+export const INFO_RULES = {
+  'info-name-changed': {
+    level: 'warning',
+    surface: 'info',
+    direction: 'none',
+    kind: 'metadata',
+    action: 'change',
+    mirror: 'info-name-changed',
+    messages: { default: 'info.{field} {old} → {new}' },
+    rationale:
+      'The server identifier is used in client configs and tool namespacing (mcp__<server>__<tool>).',
+  },
+  'info-id-changed': {
+    level: 'breaking',
+    surface: 'info',
+    direction: 'none',
+    kind: 'metadata',
+    action: 'change',
+    mirror: 'info-id-changed',
+    messages: { default: 'info.{field} {old} → {new}' },
+    rationale: 'The logical server identity changed.',
+  },
+  'info-version-changed': {
+    level: 'info',
+    surface: 'info',
+    direction: 'none',
+    kind: 'metadata',
+    action: 'change',
+    mirror: 'info-version-changed',
+    messages: { default: 'info.{field} {old} → {new}' },
+    rationale: 'Release bookkeeping (see `mcpdesc changelog` for the suggested version).',
+  },
+  'info-title-changed': {
+    level: 'info',
+    surface: 'info',
+    direction: 'none',
+    kind: 'prose',
+    action: 'change',
+    mirror: 'info-title-changed',
+    messages: { default: 'info.title changed', added: 'info.title added', removed: 'info.title removed' },
+    rationale: 'Display text only.',
+  },
+  'info-description-changed': {
+    level: 'info',
+    surface: 'info',
+    direction: 'none',
+    kind: 'prose',
+    action: 'change',
+    mirror: 'info-description-changed',
+    messages: {
+      default: 'info.description changed',
+      added: 'info.description added',
+      removed: 'info.description removed',
+    },
+    rationale: 'Documentation only.',
+  },
+  'info-metadata-changed': {
+    level: 'info',
+    surface: 'info',
+    direction: 'none',
+    kind: 'metadata',
+    action: 'change',
+    mirror: 'info-metadata-changed',
+    messages: { default: 'info.{field} changed' },
+    rationale: 'websiteUrl, icons, contact or license changed.',
+  },
+} as const satisfies RuleDefs;
