@@ -19,9 +19,13 @@ const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
   bin: Record<string, string>;
 };
 
-/** This package's own files, apart from its dependencies; kept with room for growth. */
-const MAX_TARBALL_BYTES = 700 * 1024;
-const MAX_UNPACKED_BYTES = 3 * 1024 * 1024;
+/**
+ * This package's own files, apart from its dependencies; kept with room for growth. Raised from
+ * 700 KB / 3 MB when the application layer and the typed diff registry (message templates, and
+ * declarations that spell every rule out for `RuleId`) came in: 762 KB / 3.24 MB.
+ */
+const MAX_TARBALL_BYTES = 800 * 1024;
+const MAX_UNPACKED_BYTES = 3.5 * 1024 * 1024;
 
 interface PackResult {
   size: number;
