@@ -41181,33 +41181,15 @@ function checkExampleMaps(ctx, m, pair, subject) {
     for (const name of Object.keys(b)) {
       const path = `/${field}/${escapeSegment(name)}`;
       const details2 = { map: field, name };
-      if (!Object.hasOwn(a, name)) {
-        ctx.report(
-          `${prefix}-added`,
-          subject,
-          revs,
-          { noun: NOUN[field], name: q(name) },
-          {
-            path,
-            before: where2(o, a, name),
-            after: where2(n, b, name),
-            details: details2
-          }
-        );
-      } else if (sortedJson(a[name]) !== sortedJson(b[name])) {
-        ctx.report(
-          `${prefix}-changed`,
-          subject,
-          revs,
-          { noun: NOUN[field], name: q(name) },
-          {
-            path,
-            before: where2(o, a, name),
-            after: where2(n, b, name),
-            details: details2
-          }
-        );
-      }
+      const action = !Object.hasOwn(a, name) ? "added" : sortedJson(a[name]) !== sortedJson(b[name]) ? "changed" : void 0;
+      if (action === void 0) continue;
+      ctx.report(
+        `${prefix}-${action}`,
+        subject,
+        revs,
+        { noun: NOUN[field], name: q(name) },
+        { path, before: where2(o, a, name), after: where2(n, b, name), details: details2 }
+      );
     }
     for (const name of Object.keys(a)) {
       if (Object.hasOwn(b, name)) continue;

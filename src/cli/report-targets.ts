@@ -1,6 +1,6 @@
 import type { FormatTarget } from '../report/multi-format.js';
 import { UsageError } from './errors.js';
-import { refuseReportOverInput } from './output.js';
+import { refuseReportOverInput, writeReportFile, writeStdout } from './output.js';
 
 /**
  * The reports a run writes, from its `-f NAME[:PATH]` values and `-o`: checked before any work, so
@@ -36,4 +36,19 @@ export async function resolveReportTargets<F extends string>(
     inputs,
   );
   return targets;
+}
+
+/**
+ * Writes each target's report as `render` makes it: a file atomically (its folder created), the
+ * rest to standard output chunk by chunk, each chunk made only once the previous one is out.
+ */
+export async function writeTargets<F extends string>(
+  targets: readonly FormatTarget<F>[],
+  render: (target: FormatTarget<F>) => string | Iterable<string>,
+): Promise<void> {
+  for (const target of targets) {
+    const report = render(target);
+    if (target.path !== undefined) writeReportFile(target.path, report);
+    else for (const chunk of typeof report === 'string' ? [report] : report) await writeStdout(chunk);
+  }
 }

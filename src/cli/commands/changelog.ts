@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { EXIT_OK } from '../exit-codes.js';
 import { appContext, collectRepeated, schemaSemanticsOption } from '../options.js';
-import { useColor, writeMessage, writeReportFile, writeStdout } from '../output.js';
+import { useColor, writeMessage } from '../output.js';
+import { writeTargets } from '../report-targets.js';
 import { action } from '../run.js';
 import { type DiffCommandOptions, prepareDiff, resolveDiffTargets } from './diff.js';
 
@@ -65,18 +66,15 @@ export function registerChangelog(program: Command): void {
           failOn: 'breaking' as const,
           srcRoot: process.cwd(),
         };
-        for (const target of targets) {
-          const chunks =
-            target.format === 'json'
-              ? report.formatChangelogJsonChunks(log)
-              : target.format === 'markdown'
-                ? report.formatChangelogMarkdownChunks(log, undefined, process.cwd())
-                : target.format === 'text'
-                  ? report.formatChangelogTextChunks(log)
-                  : renderDiffChunks(target.format, prepared.result, context, target.path !== undefined);
-          if (target.path !== undefined) writeReportFile(target.path, chunks);
-          else for (const chunk of chunks) await writeStdout(chunk);
-        }
+        await writeTargets(targets, (target) =>
+          target.format === 'json'
+            ? report.formatChangelogJsonChunks(log)
+            : target.format === 'markdown'
+              ? report.formatChangelogMarkdownChunks(log, undefined, process.cwd())
+              : target.format === 'text'
+                ? report.formatChangelogTextChunks(log)
+                : renderDiffChunks(target.format, prepared.result, context, target.path !== undefined),
+        );
         return EXIT_OK;
       }),
     );

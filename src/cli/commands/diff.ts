@@ -5,7 +5,8 @@ import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { appContext, collectRepeated, schemaSemanticsOption, stdinAtMostOnce } from '../options.js';
-import { useColor, writeMessage, writeReportFile, writeStdout } from '../output.js';
+import { useColor, writeMessage } from '../output.js';
+import { writeTargets } from '../report-targets.js';
 import { action } from '../run.js';
 
 export interface DiffCommandOptions {
@@ -220,12 +221,10 @@ export async function writeDiffReport(
     side,
     srcRoot: process.cwd(),
   };
-  for (const target of targets) {
-    // In chunks: a report of tens of thousands of deeply nested changes is longer than V8's
-    // longest string.
-    const chunks = renderDiffChunks(target.format, shown, context, target.path !== undefined);
-    if (target.path !== undefined) writeReportFile(target.path, chunks);
-    else for (const chunk of chunks) await writeStdout(chunk);
-  }
+  // In chunks: a report of tens of thousands of deeply nested changes is longer than V8's
+  // longest string.
+  await writeTargets(targets, (target) =>
+    renderDiffChunks(target.format, shown, context, target.path !== undefined),
+  );
   return exitCodeFor(prepared.result, options.failOn);
 }

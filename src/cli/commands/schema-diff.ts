@@ -6,7 +6,8 @@ import {
   schemaSemanticsOption,
   stdinAtMostOnce,
 } from '../options.js';
-import { writeMessage, writeReportFile, writeStdout } from '../output.js';
+import { writeMessage } from '../output.js';
+import { writeTargets } from '../report-targets.js';
 import { action } from '../run.js';
 
 interface SchemaDiffCommandOptions {
@@ -99,11 +100,7 @@ export function registerSchemaDiff(program: Command): void {
           if (format === 'github') return formatGithub(files);
           return formatJunit(files, { name: 'mcpdesc schema-diff', failSeverity: 'error' });
         };
-        for (const target of targets) {
-          const text = render(target.format);
-          if (target.path !== undefined) writeReportFile(target.path, text);
-          else await writeStdout(text);
-        }
+        await writeTargets(targets, (target) => render(target.format));
         return result.exitCode;
       }),
     );

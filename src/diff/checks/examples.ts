@@ -46,33 +46,19 @@ export function checkExampleMaps(
     for (const name of Object.keys(b)) {
       const path = `/${field}/${escapeSegment(name)}`;
       const details = { map: field, name };
-      if (!Object.hasOwn(a, name)) {
-        ctx.report(
-          `${prefix}-added`,
-          subject,
-          revs,
-          { noun: NOUN[field], name: q(name) },
-          {
-            path,
-            before: where(o, a, name),
-            after: where(n, b, name),
-            details,
-          },
-        );
-      } else if (sortedJson(a[name]) !== sortedJson(b[name])) {
-        ctx.report(
-          `${prefix}-changed`,
-          subject,
-          revs,
-          { noun: NOUN[field], name: q(name) },
-          {
-            path,
-            before: where(o, a, name),
-            after: where(n, b, name),
-            details,
-          },
-        );
-      }
+      const action = !Object.hasOwn(a, name)
+        ? 'added'
+        : sortedJson(a[name]) !== sortedJson(b[name])
+          ? 'changed'
+          : undefined;
+      if (action === undefined) continue;
+      ctx.report(
+        `${prefix}-${action}`,
+        subject,
+        revs,
+        { noun: NOUN[field], name: q(name) },
+        { path, before: where(o, a, name), after: where(n, b, name), details },
+      );
     }
     for (const name of Object.keys(a)) {
       if (Object.hasOwn(b, name)) continue;
