@@ -22,9 +22,11 @@ const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
 /**
  * This package's own files, apart from its dependencies; kept with room for growth. Raised from
  * 700 KB / 3 MB when the application layer and the typed diff registry (message templates, and
- * declarations that spell every rule out for `RuleId`) came in: 762 KB / 3.24 MB.
+ * declarations that spell every rule out for `RuleId`) came in: 762 KB / 3.24 MB. Raised to 850 KB
+ * when `validate` got its start-up bundle (dist/bin/cli-validate.cjs, 273 KB, which a cold start
+ * compiles instead of the 876 KB command line): 825 KB / 3.40 MB.
  */
-const MAX_TARBALL_BYTES = 800 * 1024;
+const MAX_TARBALL_BYTES = 850 * 1024;
 const MAX_UNPACKED_BYTES = 3.5 * 1024 * 1024;
 
 interface PackResult {

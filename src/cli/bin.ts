@@ -3,12 +3,13 @@
  * The `mcpdesc` executable, bundled by scripts/build-cli.mjs into dist/bin/mcpdesc.cjs. It answers
  * `--version` itself; any other command line runs the command line bundle (dist/bin/cli.cjs: one
  * CommonJS file, each command's modules initialised only when it runs), so a start does not
- * resolve dozens of ES modules. Where the running Node has an on-disk compile cache, it is turned
+ * resolve dozens of ES modules, or `validate`'s smaller start-up bundle (src/cli/route.ts). Where the running Node has an on-disk compile cache, it is turned
  * on first: Node keys the cached code by its own version and the source, so it is never stale.
  */
 
 import * as nodeModule from 'node:module';
 import { type CommandLine, launch } from './launch.js';
+import { bundleFor } from './route.js';
 import { packageVersion } from './version.js';
 
 const args = process.argv.slice(2);
@@ -21,7 +22,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
     import('../util/precompiled.js').then(
       ({ requirePrecompiled }) =>
         // Relative to dist/cli/bin.js: the bundle keeps import.meta.url pointing at a module's dist/ twin.
-        requirePrecompiled(new URL('../bin/cli.cjs', import.meta.url)) as CommandLine,
+        requirePrecompiled(new URL(`../bin/${bundleFor(args)}`, import.meta.url)) as CommandLine,
     ),
   );
 }

@@ -61,6 +61,35 @@ describe('locations', () => {
   });
 });
 
+describe('forbidden properties (not: {required: [x]})', () => {
+  const base =
+    '{"mcpdesc": "0.8.0", "info": {"name": "x", "version": "1"}, "protocolVersions": ["2025-11-25"],';
+  it.each([
+    {
+      form: 'a url elicitation with a requested schema',
+      text: `${base}\n "tools": [{"name": "t", "inputSchema": {"type": "object"}, "elicitations": [{"name": "e", "mode": "url", "message": "m",\n "url": "https://example.com/x", "requestedSchema": {"type": "object", "properties": {}}}]}]}`,
+      pointer: '/tools/0/elicitations/0/requestedSchema',
+      message: 'property "requestedSchema" is not allowed in this form',
+      line: 3,
+      column: 34,
+    },
+    {
+      form: 'a form elicitation with a url',
+      text: `${base}\n "tools": [{"name": "t", "inputSchema": {"type": "object"}, "elicitations": [{"name": "e", "mode": "form", "message": "m",\n "requestedSchema": {"type": "object", "properties": {}},\n "url": "https://example.com/x"}]}]}`,
+      pointer: '/tools/0/elicitations/0/url',
+      message: 'property "url" is not allowed in this form',
+      line: 4,
+      column: 2,
+    },
+  ])('names the property and points at its key: $form', ({ text, pointer, message, line, column }) => {
+    const result = validateDocument(loadDocument(text, { file: 'doc.json' }));
+    const finding = result.findings.find((f) => f.location?.pointer === pointer);
+    expect(finding?.message).toBe(message);
+    expect(finding?.location?.line).toBe(line);
+    expect(finding?.location?.column).toBe(column);
+  });
+});
+
 describe('untrusted input', () => {
   it('skips a catastrophic pattern only V8 can run during example checks (incomplete, not silent)', () => {
     expect(isRiskyPattern('^(a+)+$')).toBe(true);

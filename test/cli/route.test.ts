@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { bundleFor, commandOf } from '../../src/cli/route.js';
+
+describe('the bundle a command line starts', () => {
+  it.each([
+    { args: ['validate', 'a.yaml'], command: 'validate', bundle: 'cli-validate.cjs' },
+    {
+      args: ['--debug', '--no-color', 'validate', 'a.yaml'],
+      command: 'validate',
+      bundle: 'cli-validate.cjs',
+    },
+    { args: ['--max-bytes', '10', 'validate', '-'], command: 'validate', bundle: 'cli-validate.cjs' },
+    { args: ['--max-depth=3', 'validate', 'a.yaml'], command: 'validate', bundle: 'cli-validate.cjs' },
+    { args: ['validate', '--help'], command: 'validate', bundle: 'cli-validate.cjs' },
+    { args: ['lint', 'a.yaml'], command: 'lint', bundle: 'cli.cjs' },
+    { args: ['--max-nodes', '5', 'diff', 'a', 'b'], command: 'diff', bundle: 'cli.cjs' },
+    // The value of a global option is not the command.
+    { args: ['--max-bytes', 'validate', 'lint'], command: 'lint', bundle: 'cli.cjs' },
+    // Not certain: the whole command line answers.
+    { args: ['help', 'validate'], command: 'help', bundle: 'cli.cjs' },
+    { args: ['--help'], command: undefined, bundle: 'cli.cjs' },
+    { args: ['--colour', 'validate', 'a.yaml'], command: undefined, bundle: 'cli.cjs' },
+    { args: ['-q', 'validate', 'a.yaml'], command: undefined, bundle: 'cli.cjs' },
+    { args: [], command: undefined, bundle: 'cli.cjs' },
+  ])('$args → $bundle', ({ args, command, bundle }) => {
+    expect(commandOf(args)).toBe(command);
+    expect(bundleFor(args)).toBe(bundle);
+  });
+});
