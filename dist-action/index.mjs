@@ -34256,22 +34256,35 @@ function checkInteractions(ctx) {
 
 // src/validate/semantic/numbers.ts
 function checkIntegerPrecision(ctx) {
-  const visit = (value, path) => {
+  const path = [];
+  const visit = (value) => {
     if (typeof value === "number") {
       if (Number.isInteger(value) && !Number.isSafeInteger(value))
         ctx.report(
           "integer-precision-loss",
-          path,
+          path.slice(),
           `the integer ${BigInt(value)} is beyond ±2^53 (±${Number.MAX_SAFE_INTEGER}): readers that use doubles, this one included, may see a different value; write it as a string or a smaller number`
         );
       return;
     }
+    if (value === null || typeof value !== "object") return;
     if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) visit(item, [...path, i]);
-    } else if (value !== null && typeof value === "object")
-      for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(value[i]);
+        path.pop();
+      }
+      return;
+    }
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      path.push(key);
+      visit(value[key]);
+      path.pop();
+    }
   };
-  visit(ctx.doc, []);
+  visit(ctx.doc);
 }
 
 // src/validate/semantic/prompt-examples.ts
