@@ -24789,6 +24789,7 @@ function info(message) {
 import {
   closeSync,
   fchmodSync,
+  fstatSync,
   fsyncSync,
   lstatSync,
   mkdirSync,
@@ -43564,13 +43565,13 @@ function gitRunner(cwd) {
         windowsHide: true,
         env: { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" }
       },
-      (error2, stdout, stderr) => {
+      (error2, stdout2, stderr2) => {
         if (error2) {
-          const detail = Buffer.from(stderr).toString("utf8").trim().split("\n")[0] || error2.message;
+          const detail = Buffer.from(stderr2).toString("utf8").trim().split("\n")[0] || error2.message;
           reject(new GitError(`git ${args[0]} failed: ${detail}`));
           return;
         }
-        resolve8(stdout);
+        resolve8(stdout2);
       }
     );
   });

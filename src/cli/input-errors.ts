@@ -3,6 +3,7 @@ import { LoadError } from '../parse/errors.js';
 import { showControlsInLine } from '../report/controls.js';
 import type { FileFindings } from '../report/stylish.js';
 import { formatError } from './errors.js';
+import { stderr } from './streams.js';
 
 /**
  * For commands that report on many files (validate, lint): an input that cannot be read or migrated
@@ -11,14 +12,14 @@ import { formatError } from './errors.js';
  */
 export function unreadableEntry(error: unknown, spec: string): FileFindings {
   if (error instanceof MigrationError) {
-    process.stderr.write(
+    stderr().write(
       `${showControlsInLine(`mcpdesc: ${error.file}:${error.line}:${error.column}: ${error.message}`)}\n`,
     );
     const { message, line, column } = error;
     return { file: error.file, findings: [], loadError: { code: 'migration', message, line, column } };
   }
   if (error instanceof LoadError) {
-    process.stderr.write(`${formatError(error, false)}\n`);
+    stderr().write(`${formatError(error, false)}\n`);
     const { code, message, line, column } = error;
     return { file: error.file || spec, findings: [], loadError: { code, message, line, column } };
   }

@@ -9,22 +9,22 @@ export interface CommandLine {
   setModuleImporter(importModule: (url: string) => Promise<unknown>): void;
   formatError(error: unknown, debug: boolean): string;
   EXIT_ERROR: number;
+  /** The command line's standard error, and what its writes came to (src/cli/streams.ts). */
+  stderr(): NodeJS.WriteStream;
+  outputFailed(): boolean;
+  streamsInUse(): readonly NodeJS.WriteStream[];
 }
-
-/** Set by the first failed write (reported once): the exit code is then 2 whatever the command says. */
-let outputFailed = false;
 
 /** Runs `process.argv` with the command line `load` gives, and exits once the output is out. */
 export function launch(load: () => Promise<CommandLine>): void {
-  quietWhenReaderLeaves();
   load()
     .then((cli) => {
       cli.setModuleImporter((url) => import(url));
       return cli.runCli(process.argv).then(
-        (code) => exitOnceWritten(code),
+        (code) => exitOnceWritten(cli, code),
         (error: unknown) => {
           // Command actions report their own errors; this catches the rest (option parsers, hooks).
-          process.stderr.write(`${cli.formatError(error, process.argv.includes('--debug'))}\n`);
+          cli.stderr().write(`${cli.formatError(error, process.argv.includes('--debug'))}\n`);
           process.exitCode = cli.EXIT_ERROR;
         },
       );
@@ -45,14 +45,15 @@ export function launch(load: () => Promise<CommandLine>): void {
  * data (pipes are asynchronous on some systems), so the exit waits for them to drain. If they
  * never do (a closed pipe), the process ends by itself with the same code. The check waits one
  * turn of the event loop: a stream reports a failed write (a full disk) on the next tick, and
- * `quietWhenReaderLeaves` turns that into exit code 2.
+ * src/cli/streams.ts turns that into exit code 2. Only the streams the command used are waited for:
+ * one it never touched was never created.
  */
-function exitOnceWritten(code: number): void {
-  process.exitCode = outputFailed ? 2 : code;
+function exitOnceWritten(cli: CommandLine, code: number): void {
+  process.exitCode = cli.outputFailed() ? 2 : code;
   setImmediate(() => {
-    const exit = () => process.exit(outputFailed ? 2 : code);
+    const exit = () => process.exit(cli.outputFailed() ? 2 : code);
     let waiting = 0;
-    for (const stream of [process.stdout, process.stderr]) {
+    for (const stream of cli.streamsInUse()) {
       if (stream.destroyed || stream.writableLength === 0) continue;
       waiting++;
       stream.once('drain', () => {
@@ -61,21 +62,4 @@ function exitOnceWritten(code: number): void {
     }
     if (waiting === 0) exit();
   });
-}
-
-/**
- * A reader that stops early (`mcpdesc lint … | head`) closes the pipe: the rest of the output has
- * nowhere to go, which is no failure of the command, so no stack trace either. The command then
- * finishes and exits with its own code. Any other write error ends in a one-line message and 2.
- */
-function quietWhenReaderLeaves(): void {
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE' || outputFailed) return;
-      outputFailed = true;
-      process.exitCode = 2;
-      if (stream !== process.stderr)
-        process.stderr.write(`mcpdesc: cannot write the output: ${error.message}\n`);
-    });
-  }
 }

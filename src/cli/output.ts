@@ -1,6 +1,7 @@
 import {
   closeSync,
   fchmodSync,
+  fstatSync,
   fsyncSync,
   lstatSync,
   mkdirSync,
@@ -16,10 +17,11 @@ import {
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { showControls } from '../report/controls.js';
 import { OutputError, UsageError } from './errors.js';
+import { stderr, stdout } from './streams.js';
 
 /** One line on standard error, its control characters shown: file names and document text go into messages. */
 export function writeMessage(line: string): void {
-  process.stderr.write(`${showControls(line)}\n`);
+  stderr().write(`${showControls(line)}\n`);
 }
 
 /**
@@ -220,16 +222,18 @@ function isSystemError(error: unknown): error is NodeJS.ErrnoException {
  * made in chunks is then never queued whole. Resolves at once when the reader has gone.
  */
 export function writeStdout(text: string): Promise<void> | undefined {
-  const stdout = process.stdout;
-  if (stdout.write(text) || stdout.destroyed) return undefined;
+  // Nothing to write creates no stream (src/cli/streams.ts): a clean run stays off standard output.
+  if (text === '') return undefined;
+  const out = stdout();
+  if (out.write(text) || out.destroyed) return undefined;
   return new Promise((resolve) => {
     const done = () => {
-      stdout.off('drain', done);
-      stdout.off('close', done);
+      out.off('drain', done);
+      out.off('close', done);
       resolve();
     };
-    stdout.on('drain', done);
-    stdout.on('close', done);
+    out.on('drain', done);
+    out.on('close', done);
   });
 }
 
@@ -248,13 +252,29 @@ export async function emitChunks(chunks: Iterable<string>, outFile: string | und
 /** Writes command output to a file (atomically) or to standard output. */
 export function emit(content: string, outFile: string | undefined): void {
   if (outFile && outFile !== '-') writeFileAtomic(outFile, content);
-  else process.stdout.write(content);
+  else stdout().write(content);
 }
 
-/** Colour only on a terminal, never when NO_COLOR is set or --no-color was given; FORCE_COLOR forces it. */
-export function useColor(option: boolean | undefined, stream: NodeJS.WriteStream = process.stdout): boolean {
+/**
+ * Colour only on a terminal, never when NO_COLOR is set or --no-color was given; FORCE_COLOR forces
+ * it. The terminal is asked about the file descriptor, which does not create the stream.
+ */
+export function useColor(option: boolean | undefined, stream: 'stdout' | 'stderr' = 'stdout'): boolean {
   if (option === false) return false;
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return false;
   if (process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0') return true;
-  return stream.isTTY === true;
+  return isTerminal(stream === 'stdout' ? 1 : 2);
+}
+
+/**
+ * A pipe, a socket or a file is never a terminal: only a character device may be one, and only
+ * then is node:tty asked (it loads node:net, which a run whose output goes to a pipe never needs).
+ */
+function isTerminal(fd: 1 | 2): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return process.getBuiltinModule('node:tty').isatty(fd);
 }

@@ -1,10 +1,10 @@
 /** The `mcpdesc` program: global options, limits, exit codes; the commands are passed in. */
 import { Command, CommanderError } from 'commander';
 import { configureLimits, DEFAULT_LIMITS, type Limits } from '../parse/limits.js';
-import { guardWorkflowCommands } from '../report/controls.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
 import { limitArgument } from './options.js';
 import { setDebug } from './run.js';
+import { stderr, stdout } from './streams.js';
 import { packageVersion } from './version.js';
 
 /** Adds one command (its options, arguments and action) to the program. */
@@ -39,6 +39,9 @@ export function buildProgram(commands: readonly RegisterCommand[]): Command {
       limitArgument,
     )
     .showHelpAfterError('(run mcpdesc --help for usage)')
+    // Help and usage errors are written like everything else (src/cli/streams.ts); commands
+    // registered below inherit this.
+    .configureOutput({ writeOut: (text) => stdout().write(text), writeErr: (text) => stderr().write(text) })
     .exitOverride()
     .hook('preAction', (command) => {
       const options = command.optsWithGlobals();
@@ -57,9 +60,6 @@ export function buildProgram(commands: readonly RegisterCommand[]): Command {
 /** Runs one command line (`argv` as in `process.argv`) with the given commands; returns its exit code. */
 export async function runProgram(argv: string[], commands: readonly RegisterCommand[]): Promise<number> {
   process.exitCode = undefined;
-  // Descriptions come from pull requests, and a CI log runs lines that start with `::`.
-  guardWorkflowCommands(process.stdout);
-  guardWorkflowCommands(process.stderr);
   const program = buildProgram(commands);
   try {
     await program.parseAsync(argv);

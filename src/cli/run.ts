@@ -1,5 +1,6 @@
 import { formatError } from './errors.js';
 import { EXIT_ERROR } from './exit-codes.js';
+import { stderr } from './streams.js';
 
 let debugEnabled = process.argv.includes('--debug');
 
@@ -18,7 +19,7 @@ export function action<A extends unknown[]>(
     try {
       process.exitCode = await run(...args);
     } catch (error) {
-      process.stderr.write(`${formatError(error, debugEnabled)}\n`);
+      stderr().write(`${formatError(error, debugEnabled)}\n`);
       process.exitCode = EXIT_ERROR;
     }
   };

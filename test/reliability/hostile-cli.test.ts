@@ -504,9 +504,18 @@ describe('interrupted writes', () => {
 });
 
 describe('output that cannot be written', () => {
-  // Half of 5,000 generated tools may write without saying how: ≈ 0.3 MB of lint report, far more
-  // than a pipe holds.
-  const many = () => write('many-findings.json', JSON.stringify(generateDescription(5_000)));
+  // 5,000 tools named as readers without `readOnlyHint` (write-tool-hints, one finding each): ≈ 0.9 MB
+  // of lint report, far more than a pipe holds.
+  const many = () => {
+    const doc = generateDescription(5_000);
+    for (const tool of doc.tools as { name: string; annotations?: unknown }[]) {
+      tool.name = `get_${tool.name}`;
+      delete tool.annotations;
+    }
+    const file = write('many-findings.json', JSON.stringify(doc));
+    expect(runCli(['lint', file]).stdout.length).toBeGreaterThan(300_000);
+    return file;
+  };
 
   it('a reader that stops early (`| head`): no stack trace, the command exit code', async () => {
     const file = many();

@@ -8,6 +8,7 @@ import { appContext, collectRepeated, schemaSemanticsOption, stdinAtMostOnce } f
 import { useColor, writeMessage } from '../output.js';
 import { writeTargets } from '../report-targets.js';
 import { action } from '../run.js';
+import { stderr } from '../streams.js';
 
 export interface DiffCommandOptions {
   /** `-f NAME[:PATH]` values, repeatable (see resolveDiffTargets). */
@@ -61,8 +62,7 @@ export async function validateForDiff(docs: readonly LoadedDocument[], color: bo
   ]);
   const files = app.validateDiffSides(docs);
   const shown = files.filter((f) => f.findings.length > 0);
-  if (shown.length > 0)
-    process.stderr.write(formatStylish(shown, { color: useColor(color, process.stderr) }));
+  if (shown.length > 0) stderr().write(formatStylish(shown, { color: useColor(color, 'stderr') }));
   const invalid = files.filter((f) => !f.valid);
   if (invalid.length > 0) {
     writeMessage(

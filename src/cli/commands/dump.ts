@@ -4,6 +4,7 @@ import { addLiveOptions, type LiveOptions } from '../live.js';
 import { formatOption } from '../options.js';
 import { emit, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
+import { stderr } from '../streams.js';
 
 interface DumpOptions extends LiveOptions {
   output?: string;
@@ -62,8 +63,8 @@ export function registerDump(program: Command): void {
           // Validated as written, so findings point at lines of the output.
           const result = validateDocument(loadDocument(text, { file: name, format }));
           if (result.findings.length > 0) {
-            const color = useColor(command.optsWithGlobals().color as boolean | undefined, process.stderr);
-            process.stderr.write(formatStylish([{ file: name, findings: result.findings }], { color }));
+            const color = useColor(command.optsWithGlobals().color as boolean | undefined, 'stderr');
+            stderr().write(formatStylish([{ file: name, findings: result.findings }], { color }));
           }
           if (!result.valid) {
             writeMessage(

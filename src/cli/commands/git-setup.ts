@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { EXIT_OK } from '../exit-codes.js';
 import { writeFileAtomic } from '../output.js';
 import { action } from '../run.js';
+import { stdout } from '../streams.js';
 
 interface GitSetupOptions {
   pattern?: string[];
@@ -85,7 +86,7 @@ export function registerGitSetup(program: Command): void {
           out.push(`git config${options.global ? ' --global' : ''} ${key} ${JSON.stringify(value)}`);
         }
         // Run again, it changes nothing and says so.
-        process.stdout.write(
+        stdout().write(
           out.length === 0
             ? 'nothing to change: the mcpdesc merge driver is already set up\n'
             : `${options.dryRun ? 'would write' : 'wrote'}:\n${out.map((l) => `  ${l}`).join('\n')}\n`,

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { useColor, writeFileAtomic } from '../output.js';
 import { action } from '../run.js';
+import { stderr } from '../streams.js';
 
 /**
  * `mcpdesc merge-driver %O %A %B %P`: git's merge driver protocol. The result goes into %A; exit 0
@@ -74,7 +75,7 @@ export function registerMergeDriver(program: Command): void {
           let proposal = result.merged;
           if (result.clean) {
             for (const warning of result.warnings)
-              process.stderr.write(`mcpdesc merge-driver: ${name}: warning: ${warning}\n`);
+              stderr().write(`mcpdesc merge-driver: ${name}: warning: ${warning}\n`);
             // One side unchanged: the other, byte for byte (its byte-order mark included), as git does.
             if (Buffer.compare(oursBytes, theirsBytes) === 0 || Buffer.compare(theirsBytes, baseBytes) === 0)
               return EXIT_OK;
@@ -121,8 +122,8 @@ export function registerMergeDriver(program: Command): void {
             `${JSON.stringify({ version: 1, path: name, kept: 'ours', conflicts: details, proposal }, null, 2)}\n`,
             { noFollow: true, within: process.cwd() },
           );
-          const color = useColor(command.optsWithGlobals().color, process.stderr);
-          process.stderr.write(
+          const color = useColor(command.optsWithGlobals().color, 'stderr');
+          stderr().write(
             report.formatConflictsText(conflicts, {
               color,
               title: `mcpdesc merge-driver: ${name}: ${report.conflictSummary(conflicts.length)}; kept ours, details in ${sidecar}`,

@@ -3,6 +3,7 @@ import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { appContext, formatOption, stdinAtMostOnce } from '../options.js';
 import { emit, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
+import { stderr, stdout } from '../streams.js';
 
 interface MergeOptions {
   output?: string;
@@ -47,10 +48,10 @@ export function registerMerge(program: Command): void {
         });
         if (!result.ok) {
           if (options.reportFormat === 'json') {
-            process.stdout.write(report.formatConflictsJson(result.conflicts, { version: 1, merged: false }));
+            stdout().write(report.formatConflictsJson(result.conflicts, { version: 1, merged: false }));
           } else {
-            const color = useColor(command.optsWithGlobals().color, process.stderr);
-            process.stderr.write(
+            const color = useColor(command.optsWithGlobals().color, 'stderr');
+            stderr().write(
               report.formatConflictsText(result.conflicts, {
                 color,
                 title: `mcpdesc merge: ${report.conflictSummary(result.conflicts.length)}, nothing written`,

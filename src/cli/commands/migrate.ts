@@ -3,6 +3,7 @@ import { EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
 import { appContext, formatOption } from '../options.js';
 import { emit, writeMessage } from '../output.js';
 import { action } from '../run.js';
+import { stderr, stdout } from '../streams.js';
 
 interface MigrateCliOptions {
   output?: string;
@@ -77,9 +78,9 @@ export function registerMigrate(program: Command): void {
         const located = run.report;
         const rendered =
           reportFormat === 'json' ? migrate.formatReportJson(located) : migrate.formatReportText(located);
-        if (options.report === '-') process.stdout.write(rendered);
+        if (options.report === '-') stdout().write(rendered);
         else if (options.report) writeFileAtomic(options.report, rendered);
-        else process.stderr.write(rendered);
+        else stderr().write(rendered);
         return run.needsAuthor ? EXIT_FINDINGS : EXIT_OK;
       }),
     );

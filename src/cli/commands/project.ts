@@ -3,6 +3,7 @@ import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
 import { appContext, formatOption } from '../options.js';
 import { emit, refuseReportOverInput, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
+import { stderr } from '../streams.js';
 
 interface ProjectOptions {
   protocolVersion: string;
@@ -31,17 +32,17 @@ export function registerProject(program: Command): void {
           import('../../model/serialize.js'),
           import('../../report/stylish.js'),
         ]);
-        const color = useColor(command.optsWithGlobals().color as boolean | undefined, process.stderr);
+        const color = useColor(command.optsWithGlobals().color as boolean | undefined, 'stderr');
         const run = await app.projectFile(file, {
           ...appContext(command.optsWithGlobals()),
           protocolVersion: options.protocolVersion,
           validate: options.validate,
         });
         if (!run.ok) {
-          process.stderr.write(formatStylish([{ file: run.file, findings: run.findings }], { color }));
+          stderr().write(formatStylish([{ file: run.file, findings: run.findings }], { color }));
           if (run.stage === 'source')
             writeMessage(`mcpdesc: ${run.file} is not a valid description; nothing projected`);
-          else process.stderr.write('mcpdesc: the projected view does not validate; nothing written\n');
+          else stderr().write('mcpdesc: the projected view does not validate; nothing written\n');
           return EXIT_ERROR;
         }
         emit(serialize(run.view, options.format ?? run.format), options.output);
