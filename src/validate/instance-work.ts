@@ -20,8 +20,54 @@ const SAME_INSTANCE_SCHEMAS = ['not', 'if', 'then', 'else'] as const;
 /** Nesting of the count itself: past it, the work is taken as over the limit. */
 const MAX_COUNT_DEPTH = 2_000;
 
+/** A schema's size, and whether it references anything: counted once per schema object. */
+const shapes = new WeakMap<object, { values: number; references: boolean }>();
+
+function shapeOf(schema: object): { values: number; references: boolean } {
+  let shape = shapes.get(schema);
+  if (shape) return shape;
+  shape = { values: 0, references: false };
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    shape.values++;
+    if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
+    else if (isJsonObject(next))
+      for (const key of Object.keys(next)) {
+        if (key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') shape.references = true;
+        stack.push(next[key]);
+      }
+  }
+  shapes.set(schema, shape);
+  return shape;
+}
+
+/** Whether `value` has more than `limit` values and property names (counting stops there). */
+function positionsOver(value: unknown, limit: number): boolean {
+  let left = limit;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (--left < 0) return true;
+    if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
+    else if (isJsonObject(next))
+      for (const key of Object.keys(next)) {
+        if (--left < 0) return true;
+        stack.push(next[key]);
+      }
+  }
+  return false;
+}
+
 /** Whether checking `instance` against `root` can take more than `limit` visits. */
 export function instanceWorkOver(root: unknown, instance: unknown, limit = MAX_INSTANCE_WORK): boolean {
+  // Without references a schema is a tree: each of its values meets each value or property name
+  // of the instance at most once, so schema size × instance size bounds the visits. Most tool
+  // schemas and examples are far below the limit that way, and need no pair-by-pair count.
+  if (isJsonObject(root)) {
+    const shape = shapeOf(root);
+    if (!shape.references && !positionsOver(instance, Math.floor(limit / shape.values))) return false;
+  }
   const over = limit + 1;
   const memo = new Map<object, Map<unknown, number>>();
   let depth = 0;

@@ -31,6 +31,23 @@ describe('instanceWorkOver', () => {
       6,
       true,
     ],
+    // No reference, and schema size × instance size under the limit: answered without counting.
+    ['a small tree under a large limit', { items: { anyOf: [{}, {}] } }, [1, 2, 3], 200_000, false],
+    // No reference, but the bound is over the limit: the pairs are counted, and the count decides.
+    [
+      'a wide tree whose bound is over and whose count is under',
+      { properties: { a: { anyOf: [{}, {}, {}, {}] } } },
+      { b: 1, c: 2, d: 3 },
+      5,
+      false,
+    ],
+    [
+      'a wide tree over the limit without any reference',
+      { additionalProperties: { anyOf: [{}, {}, {}, {}] } },
+      { b: 1, c: 2, d: 3 },
+      12,
+      true,
+    ],
   ])('%s', (_name, schema, instance, limit, over) => {
     expect(instanceWorkOver(schema, instance, limit)).toBe(over);
   });
