@@ -33442,7 +33442,45 @@ var MAX_INSTANCE_WORK = 2e5;
 var SAME_INSTANCE_LISTS = ["allOf", "anyOf", "oneOf"];
 var SAME_INSTANCE_SCHEMAS = ["not", "if", "then", "else"];
 var MAX_COUNT_DEPTH = 2e3;
+var shapes = /* @__PURE__ */ new WeakMap();
+function shapeOf(schema2) {
+  let shape = shapes.get(schema2);
+  if (shape) return shape;
+  shape = { values: 0, references: false };
+  const stack = [schema2];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    shape.values++;
+    if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
+    else if (isJsonObject(next))
+      for (const key of Object.keys(next)) {
+        if (key === "$ref" || key === "$dynamicRef" || key === "$recursiveRef") shape.references = true;
+        stack.push(next[key]);
+      }
+  }
+  shapes.set(schema2, shape);
+  return shape;
+}
+function positionsOver(value, limit) {
+  let left = limit;
+  const stack = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (--left < 0) return true;
+    if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
+    else if (isJsonObject(next))
+      for (const key of Object.keys(next)) {
+        if (--left < 0) return true;
+        stack.push(next[key]);
+      }
+  }
+  return false;
+}
 function instanceWorkOver(root, instance, limit = MAX_INSTANCE_WORK) {
+  if (isJsonObject(root)) {
+    const shape = shapeOf(root);
+    if (!shape.references && !positionsOver(instance, Math.floor(limit / shape.values))) return false;
+  }
   const over = limit + 1;
   const memo = /* @__PURE__ */ new Map();
   let depth = 0;
@@ -38401,7 +38439,7 @@ function assertionsDiffer(vo, vn) {
 }
 
 // src/schema/arrays.ts
-function shapeOf(view) {
+function shapeOf2(view) {
   const items2 = get(view, "items");
   let prefix = [];
   let rest;
@@ -38426,8 +38464,8 @@ function shapeOf(view) {
 }
 var TRUE = true;
 function compareArrays(ctx, vo, vn, pol, out) {
-  const so = shapeOf(vo);
-  const sn = shapeOf(vn);
+  const so = shapeOf2(vo);
+  const sn = shapeOf2(vn);
   const length2 = Math.max(so.prefix.length, sn.prefix.length);
   for (let i = 0; i < length2; i++) {
     const a = so.prefix[i];
@@ -39697,7 +39735,7 @@ function objectAt(view, key) {
   const value = get(view, key);
   return isJsonObject(value) ? value : {};
 }
-function shapeOf2(view) {
+function shapeOf3(view) {
   let additional;
   for (const key of ["additionalProperties", "unevaluatedProperties"]) {
     const value = get(view, key);
@@ -39778,8 +39816,8 @@ function conjunctionTrial(ctx, listOld, listNew) {
   return scratch;
 }
 function compareObjects(ctx, vo, vn, pol, out) {
-  const so = shapeOf2(vo);
-  const sn = shapeOf2(vn);
+  const so = shapeOf3(vo);
+  const sn = shapeOf3(vn);
   compareNamedProperties(ctx, so, sn, pol, out);
   comparePatterns(ctx, so, sn, pol, out);
   compareAdditional(ctx, so, sn, pol, out);
