@@ -15,7 +15,7 @@ import { getAtPointer } from '../util/pointer.js';
 import { requirePrecompiled } from '../util/precompiled.js';
 import { compilePattern, guardedMatch, guardFormats, takeRegexSkipped } from '../util/regex-guard.js';
 import { withSafeKeywords } from './ajv-keywords.js';
-import { instanceWorkOver, MAX_INSTANCE_WORK } from './instance-work.js';
+import { instanceWorkOver, MAX_INSTANCE_WORK, valuesOver } from './instance-work.js';
 import { LINEAR_ERRORS_CODE } from './linear-errors.js';
 import { quickMetaValid } from './meta-quick-check.js';
 
@@ -297,19 +297,6 @@ export function compileSchema(schema: JsonValue, key = schemaKey(schema)): Compi
   }
   compileCache.set(key, result);
   return result;
-}
-
-/** Whether `value` holds more than `limit` values (counting stops there). */
-function valuesOver(value: JsonValue, limit: number): boolean {
-  let left = limit;
-  const stack: JsonValue[] = [value];
-  while (stack.length > 0) {
-    const next = stack.pop() as JsonValue;
-    if (--left < 0) return true;
-    if (Array.isArray(next)) for (const item of next) stack.push(item);
-    else if (isJsonObject(next)) for (const key of Object.keys(next)) stack.push(next[key] as JsonValue);
-  }
-  return false;
 }
 
 export interface InstanceCheck {

@@ -42,8 +42,11 @@ function shapeOf(schema: object): { values: number; references: boolean } {
   return shape;
 }
 
-/** Whether `value` has more than `limit` values and property names (counting stops there). */
-function positionsOver(value: unknown, limit: number): boolean {
+/**
+ * Whether `value` holds more than `limit` values — with `names`, values and property names —
+ * counting stops there.
+ */
+export function valuesOver(value: unknown, limit: number, options: { names?: boolean } = {}): boolean {
   let left = limit;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -52,7 +55,7 @@ function positionsOver(value: unknown, limit: number): boolean {
     if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
     else if (isJsonObject(next))
       for (const key of Object.keys(next)) {
-        if (--left < 0) return true;
+        if (options.names && --left < 0) return true;
         stack.push(next[key]);
       }
   }
@@ -66,7 +69,8 @@ export function instanceWorkOver(root: unknown, instance: unknown, limit = MAX_I
   // schemas and examples are far below the limit that way, and need no pair-by-pair count.
   if (isJsonObject(root)) {
     const shape = shapeOf(root);
-    if (!shape.references && !positionsOver(instance, Math.floor(limit / shape.values))) return false;
+    if (!shape.references && !valuesOver(instance, Math.floor(limit / shape.values), { names: true }))
+      return false;
   }
   const over = limit + 1;
   const memo = new Map<object, Map<unknown, number>>();
