@@ -209,7 +209,8 @@ function codeFor(error: ErrorObject, pointer: string): ValidateCode {
   }
 }
 
-function describe(error: ErrorObject, value: unknown): string {
+/** `forbidden`: the property a failed `not: {required: [x]}` names (forbiddenProperty). */
+function describe(error: ErrorObject, value: unknown, forbidden: string | undefined): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -242,12 +243,10 @@ function describe(error: ErrorObject, value: unknown): string {
       return `${JSON.stringify(value)} is not a valid ${params.format}`;
     case 'uniqueItems':
       return `must not contain duplicate items (items ${params.j} and ${params.i} are equal)`;
-    case 'not': {
-      const forbidden = forbiddenProperty(error, value);
+    case 'not':
       return forbidden === undefined
         ? 'is not allowed in this form'
         : `property ${JSON.stringify(forbidden)} is not allowed in this form`;
-    }
     case 'anyOf':
       return 'must match at least one of the allowed forms';
     default:
@@ -282,9 +281,8 @@ function propertyNameOf(error: ErrorObject): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-function pointerOf(error: ErrorObject, value: unknown): { pointer: string; atKey: boolean } {
+function pointerOf(error: ErrorObject, forbidden: string | undefined): { pointer: string; atKey: boolean } {
   const params = error.params as Record<string, unknown>;
-  const forbidden = forbiddenProperty(error, value);
   if (forbidden !== undefined) return { pointer: appendPointer(error.instancePath, forbidden), atKey: true };
   const propertyName = propertyNameOf(error);
   if (propertyName !== undefined)
@@ -356,7 +354,8 @@ export function validateStructure(doc: JsonValue): StructuralIssue[] {
   const byPointer = new Map<string, StructuralIssue>();
   for (const error of errors) {
     const value = getAtPointer(doc, error.instancePath);
-    const { pointer, atKey } = pointerOf(error, value);
+    const forbidden = forbiddenProperty(error, value);
+    const { pointer, atKey } = pointerOf(error, forbidden);
     const code = codeFor(error, pointer);
     const name = propertyNameOf(error);
     const message =
@@ -364,7 +363,7 @@ export function validateStructure(doc: JsonValue): StructuralIssue[] {
         ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"`
         : code === 'invalid-extension-identifier' && name !== undefined
           ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here`
-          : describe(error, value);
+          : describe(error, value, forbidden);
     const key = `${pointer}\u0000${code}`;
     const existing = byPointer.get(key);
     if (existing) {
