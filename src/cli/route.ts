@@ -10,8 +10,13 @@
 export const STARTUP_COMMANDS: ReadonlySet<string> = new Set(['validate']);
 
 /** The program's global options (src/cli/program.ts): those that take a value, and those that don't. */
-const GLOBAL_VALUE_OPTIONS = new Set(['--max-bytes', '--max-depth', '--max-nodes', '--max-scalar-length']);
-const GLOBAL_FLAGS = new Set(['--debug', '--no-color']);
+export const GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set([
+  '--max-bytes',
+  '--max-depth',
+  '--max-nodes',
+  '--max-scalar-length',
+]);
+export const GLOBAL_FLAGS: ReadonlySet<string> = new Set(['--debug', '--no-color']);
 
 /**
  * The command a command line (`process.argv.slice(2)`) runs, when the global options before it are

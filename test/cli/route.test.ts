@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bundleFor, commandOf } from '../../src/cli/route.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { bundleFor, commandOf, GLOBAL_FLAGS, GLOBAL_VALUE_OPTIONS } from '../../src/cli/route.js';
 
 describe('the bundle a command line starts', () => {
   it.each([
@@ -25,5 +26,17 @@ describe('the bundle a command line starts', () => {
   ])('$args → $bundle', ({ args, command, bundle }) => {
     expect(commandOf(args)).toBe(command);
     expect(bundleFor(args)).toBe(bundle);
+  });
+});
+
+describe("the router's global options", () => {
+  // bin.ts routes without loading commander: its lists must be the program's own.
+  it('are the options of the program (but --version, which bin.ts answers itself)', () => {
+    const options = buildProgram([]).options.filter((option) => option.long !== '--version');
+    const valued = options.filter((option) => option.required || option.optional);
+    expect(new Set(valued.map((option) => option.long))).toEqual(GLOBAL_VALUE_OPTIONS);
+    expect(new Set(options.filter((o) => !valued.includes(o)).map((option) => option.long))).toEqual(
+      GLOBAL_FLAGS,
+    );
   });
 });

@@ -10,7 +10,7 @@ import type { Ctx, Segment } from '../context.js';
 export function checkIntegerPrecision(ctx: Ctx): void {
   // Every value of the document is visited: one path, extended and shortened in place (copied only
   // for a report), and index loops rather than entries() or spread copies, which allocated a path
-  // and an entry array per value (a fifth of validating a catalog, most of it collector time).
+  // and an entry array per value.
   const path: Segment[] = [];
   const visit = (value: JsonValue): void => {
     if (typeof value === 'number') {
