@@ -33461,7 +33461,7 @@ function shapeOf(schema2) {
   shapes.set(schema2, shape);
   return shape;
 }
-function positionsOver(value, limit) {
+function valuesOver(value, limit, options = {}) {
   let left = limit;
   const stack = [value];
   while (stack.length > 0) {
@@ -33470,7 +33470,7 @@ function positionsOver(value, limit) {
     if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
     else if (isJsonObject(next))
       for (const key of Object.keys(next)) {
-        if (--left < 0) return true;
+        if (options.names && --left < 0) return true;
         stack.push(next[key]);
       }
   }
@@ -33479,7 +33479,8 @@ function positionsOver(value, limit) {
 function instanceWorkOver(root, instance, limit = MAX_INSTANCE_WORK) {
   if (isJsonObject(root)) {
     const shape = shapeOf(root);
-    if (!shape.references && !positionsOver(instance, Math.floor(limit / shape.values))) return false;
+    if (!shape.references && !valuesOver(instance, Math.floor(limit / shape.values), { names: true }))
+      return false;
   }
   const over = limit + 1;
   const memo = /* @__PURE__ */ new Map();
@@ -33874,17 +33875,6 @@ function compileSchema(schema2, key = schemaKey(schema2)) {
   }
   compileCache.set(key, result);
   return result;
-}
-function valuesOver(value, limit) {
-  let left = limit;
-  const stack = [value];
-  while (stack.length > 0) {
-    const next = stack.pop();
-    if (--left < 0) return true;
-    if (Array.isArray(next)) for (const item of next) stack.push(item);
-    else if (isJsonObject(next)) for (const key of Object.keys(next)) stack.push(next[key]);
-  }
-  return false;
 }
 function incompleteReason(check) {
   return check.why ?? "a pattern in the Tool schema was skipped (possible catastrophic backtracking or oversized input)";
@@ -35162,7 +35152,7 @@ function codeFor(error2, pointer) {
       return "schema-validation";
   }
 }
-function describe(error2, value) {
+function describe(error2, value, forbidden) {
   const params = error2.params;
   switch (error2.keyword) {
     case "required":
@@ -35189,10 +35179,8 @@ function describe(error2, value) {
       return `${JSON.stringify(value)} is not a valid ${params.format}`;
     case "uniqueItems":
       return `must not contain duplicate items (items ${params.j} and ${params.i} are equal)`;
-    case "not": {
-      const forbidden = forbiddenProperty(error2, value);
+    case "not":
       return forbidden === void 0 ? "is not allowed in this form" : `property ${JSON.stringify(forbidden)} is not allowed in this form`;
-    }
     case "anyOf":
       return "must match at least one of the allowed forms";
     default:
@@ -35216,9 +35204,8 @@ function propertyNameOf(error2) {
   const name = error2.propertyName ?? error2.params.propertyName;
   return typeof name === "string" ? name : void 0;
 }
-function pointerOf(error2, value) {
+function pointerOf(error2, forbidden) {
   const params = error2.params;
-  const forbidden = forbiddenProperty(error2, value);
   if (forbidden !== void 0) return { pointer: appendPointer(error2.instancePath, forbidden), atKey: true };
   const propertyName = propertyNameOf(error2);
   if (propertyName !== void 0)
@@ -35277,10 +35264,11 @@ function validateStructure(doc) {
   const byPointer = /* @__PURE__ */ new Map();
   for (const error2 of errors) {
     const value = getAtPointer(doc, error2.instancePath);
-    const { pointer, atKey } = pointerOf(error2, value);
+    const forbidden = forbiddenProperty(error2, value);
+    const { pointer, atKey } = pointerOf(error2, forbidden);
     const code18 = codeFor(error2, pointer);
     const name = propertyNameOf(error2);
-    const message = code18 === "meta-key-invalid" && name !== void 0 ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"` : code18 === "invalid-extension-identifier" && name !== void 0 ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here` : describe(error2, value);
+    const message = code18 === "meta-key-invalid" && name !== void 0 ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"` : code18 === "invalid-extension-identifier" && name !== void 0 ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here` : describe(error2, value, forbidden);
     const key = `${pointer}\0${code18}`;
     const existing = byPointer.get(key);
     if (existing) {
