@@ -39,7 +39,8 @@ import { applyBaseline, checkBaselineRevision } from './lint-baseline.js';
 /** What `lint` looks for when given a directory or nothing. */
 export const DEFAULT_LINT_GLOB = '**/*.mcpdesc.{json,yaml,yml}';
 
-export interface ConfigLookupOptions {
+/** `limits` bound the config files read (and what they extend), as documents are bounded. */
+export interface ConfigLookupOptions extends AppContext {
   /** A config file for every document (`--config`, the Action's `config` input). */
   config?: string;
   /** The built-in ruleset for documents no config file applies to. */
@@ -81,7 +82,7 @@ export class ConfigLookup {
     let pending = this.configs.get(key);
     if (!pending) {
       if (file) this.options.onRulesetOverridden?.(file);
-      pending = resolveConfig(file, this.ruleset);
+      pending = resolveConfig(file, this.ruleset, this.options.limits);
       this.configs.set(key, pending);
     }
     return pending;
@@ -211,13 +212,14 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   let knownAtBaseline = 0;
   const now = options.now ?? new Date();
   const note = options.onNote ?? (() => {});
+  const limitsOption = options.limits ? { limits: options.limits } : {};
   const cache = options.cache ? openCache(options.cache.location, options.version, note) : undefined;
 
   const lintFresh = async (spec: string, localPath: string | undefined) => {
     const loaded =
       spec === '-' && options.stdinFilepath && options.loadStdinAs
         ? await options.loadStdinAs(options.stdinFilepath)
-        : await loadSource(spec, options.limits ? { limits: options.limits } : {});
+        : await loadSource(spec, limitsOption);
     return lintLoaded(loaded, localPath, lookup, { now, onNote: note });
   };
 
@@ -243,7 +245,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
       return { file: source.name, findings: hit.findings, complete: hit.complete };
     }
     const notes: string[] = [];
-    const loaded = readAsCurrent(loadBytes(source), (line) => {
+    const loaded = readAsCurrent(loadBytes(source, limitsOption), (line) => {
       notes.push(line);
       note(line);
     });
@@ -281,6 +283,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
           kept,
           await lookup.configFor(localPath),
           now,
+          options.limits,
         );
         if (applied.note) note(applied.note);
         knownAtBaseline += applied.known;
