@@ -88,9 +88,14 @@ export class ConfigLookup {
     return pending;
   }
 
-  /** Every config resolved so far. */
-  resolved(): Promise<ResolvedConfig[]> {
-    return Promise.all(this.configs.values());
+  /**
+   * Every config resolved so far. One that failed is left out: its error is the report entry of
+   * each file it applies to (a file that could not be read is reported as that instead), and does
+   * not take the other files' results with it.
+   */
+  async resolved(): Promise<ResolvedConfig[]> {
+    const settled = await Promise.allSettled(this.configs.values());
+    return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   }
 }
 
