@@ -116,7 +116,7 @@ export async function compareSides(sides: DiffSides, options: CompareOptions = {
       throw new UsageError(`MCP revision ${pv} is in neither document's protocolVersions`);
   }
   const ignore = options.ignore !== undefined ? readIgnoreFile(options.ignore, options) : undefined;
-  const schemaSemantics = await schemaSemanticsFor(options.schemaSemantics);
+  const schemaSemantics = await schemaSemanticsFor(options.schemaSemantics, process.cwd(), options);
   const diffOptions: Parameters<typeof diffDocuments>[2] = { schemaSemantics };
   if (options.protocolVersion !== undefined) diffOptions.protocolVersion = options.protocolVersion;
   if (ignore) diffOptions.ignore = ignore;

@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../lint/index.js';
 import { lintDocument } from '../lint/index.js';
 import { readAsCurrent } from '../migrate/load.js';
 import type { Finding } from '../model/finding.js';
-import { LoadError, loadSource } from '../parse/index.js';
+import { type Limits, LoadError, loadSource } from '../parse/index.js';
 import { UsageError } from './errors.js';
 
 /** Fails with a usage error (exit 2) unless `rev` names a commit of the repository here. */
@@ -46,6 +46,7 @@ export async function applyBaseline(
   findings: readonly Finding[],
   config: ResolvedConfig,
   now: Date,
+  limits?: Partial<Limits>,
 ): Promise<BaselineResult> {
   if (findings.length === 0) return { findings: [], known: 0 };
   // `REV:./path` is read relative to the working directory, as the user named the file
@@ -54,8 +55,10 @@ export async function applyBaseline(
   let base: Awaited<ReturnType<typeof loadSource>>;
   let head: Awaited<ReturnType<typeof loadSource>>;
   try {
-    base = readAsCurrent(await loadSource(spec), () => {});
-    head = readAsCurrent(await loadSource(localPath), () => {});
+    // Bounded as the working version was: the run's limits, for both.
+    const sourceOptions = limits ? { limits } : {};
+    base = readAsCurrent(await loadSource(spec, sourceOptions), () => {});
+    head = readAsCurrent(await loadSource(localPath, sourceOptions), () => {});
   } catch (error) {
     const reason = error instanceof LoadError ? error.message : String(error);
     return {

@@ -39,7 +39,8 @@ import { applyBaseline, checkBaselineRevision } from './lint-baseline.js';
 /** What `lint` looks for when given a directory or nothing. */
 export const DEFAULT_LINT_GLOB = '**/*.mcpdesc.{json,yaml,yml}';
 
-export interface ConfigLookupOptions {
+/** `limits` bound the config files read (and what they extend), as documents are bounded. */
+export interface ConfigLookupOptions extends AppContext {
   /** A config file for every document (`--config`, the Action's `config` input). */
   config?: string;
   /** The built-in ruleset for documents no config file applies to. */
@@ -81,15 +82,20 @@ export class ConfigLookup {
     let pending = this.configs.get(key);
     if (!pending) {
       if (file) this.options.onRulesetOverridden?.(file);
-      pending = resolveConfig(file, this.ruleset);
+      pending = resolveConfig(file, this.ruleset, this.options.limits);
       this.configs.set(key, pending);
     }
     return pending;
   }
 
-  /** Every config resolved so far. */
-  resolved(): Promise<ResolvedConfig[]> {
-    return Promise.all(this.configs.values());
+  /**
+   * Every config resolved so far. One that failed is left out: its error is the report entry of
+   * each file it applies to (a file that could not be read is reported as that instead), and does
+   * not take the other files' results with it.
+   */
+  async resolved(): Promise<ResolvedConfig[]> {
+    const settled = await Promise.allSettled(this.configs.values());
+    return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   }
 }
 
@@ -211,13 +217,14 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
   let knownAtBaseline = 0;
   const now = options.now ?? new Date();
   const note = options.onNote ?? (() => {});
+  const limitsOption = options.limits ? { limits: options.limits } : {};
   const cache = options.cache ? openCache(options.cache.location, options.version, note) : undefined;
 
   const lintFresh = async (spec: string, localPath: string | undefined) => {
     const loaded =
       spec === '-' && options.stdinFilepath && options.loadStdinAs
         ? await options.loadStdinAs(options.stdinFilepath)
-        : await loadSource(spec, options.limits ? { limits: options.limits } : {});
+        : await loadSource(spec, limitsOption);
     return lintLoaded(loaded, localPath, lookup, { now, onNote: note });
   };
 
@@ -243,7 +250,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
       return { file: source.name, findings: hit.findings, complete: hit.complete };
     }
     const notes: string[] = [];
-    const loaded = readAsCurrent(loadBytes(source), (line) => {
+    const loaded = readAsCurrent(loadBytes(source, limitsOption), (line) => {
       notes.push(line);
       note(line);
     });
@@ -281,6 +288,7 @@ export async function lintFiles(targets: readonly LintTarget[], options: LintFil
           kept,
           await lookup.configFor(localPath),
           now,
+          options.limits,
         );
         if (applied.note) note(applied.note);
         knownAtBaseline += applied.known;

@@ -68,7 +68,11 @@ export async function migrateFile(spec: string, options: MigrateFileOptions): Pr
       text = rendered.text;
       for (const note of rendered.notes) report.entries.push(note);
     } else text = serialize(result.value, outFormat);
-    resultMap = loadDocument(text, { file: options.outputName, format: outFormat }).sourceMap;
+    resultMap = loadDocument(text, {
+      file: options.outputName,
+      format: outFormat,
+      ...(options.limits ? { limits: options.limits } : {}),
+    }).sourceMap;
     report.output = options.outputName;
   }
   return {

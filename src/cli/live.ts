@@ -1,22 +1,19 @@
 /**
  * What `dump` and `check` share: the options that name a live server (a command after `--`, or
  * `--url` with `--header`s), the session limits and where the server's stderr goes, and running one
- * session so that an interrupt (Ctrl-C, SIGTERM) still ends the server before mcpdesc exits.
+ * session so that an interrupt (Ctrl-C, SIGTERM) still ends the server before mcpdesc exits. Which
+ * server the options name is decided by the application layer (src/app/live.ts).
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { RecordedTransport } from '../live/document.js';
+import type { LiveServerOptions, SessionRunner } from '../app/live.js';
 import type { LiveSurface, LiveTarget } from '../live/session.js';
-import { UsageError } from './errors.js';
 import { collectRepeated } from './options.js';
 import { writeMessage } from './output.js';
 
-export interface LiveOptions {
-  url?: string;
+export interface LiveOptions extends LiveServerOptions {
   header: string[];
   env: string[];
   timeout: number;
-  verbose?: boolean;
-  serverStderr?: string;
 }
 
 /** Longest `--timeout`: Node's timers hold at most 2^31 - 1 ms, and fire at once past it. */
@@ -54,89 +51,6 @@ export function addLiveOptions(command: Command): Command {
     .option('--server-stderr <file>', "append the server's stderr to this file");
 }
 
-export interface ResolvedTarget {
-  target: LiveTarget;
-  recorded: RecordedTransport;
-  /** The name the server goes by in messages and reports. */
-  name: string;
-  /** Values that were used but are not recorded, one line each. */
-  warnings: string[];
-}
-
-/** The server the options and the operands after `--` name, and what a dump may record of it. */
-export async function resolveTarget(
-  operands: readonly string[],
-  options: LiveOptions,
-): Promise<ResolvedTarget> {
-  const { parseEnv, parseHeader, recordedUrl } = await import('../live/redact.js');
-  const { envPlaceholder } = await import('../live/document.js');
-  const { LiveServerError } = await import('../live/errors.js');
-  const asUsage = <T>(make: () => T): T => {
-    try {
-      return make();
-    } catch (error) {
-      if (error instanceof LiveServerError) throw new UsageError(error.message);
-      throw error;
-    }
-  };
-  if (options.verbose && options.serverStderr !== undefined)
-    throw new UsageError('--verbose and --server-stderr both say where the server stderr goes: give one');
-  if (options.url !== undefined) {
-    if (operands.length > 0) throw new UsageError('give either --url or a command after --, not both');
-    if (options.env.length > 0) throw new UsageError('--env is for a server started by mcpdesc, not --url');
-    const url = options.url;
-    const { url: recordedAs, notes } = asUsage(() => recordedUrl(url));
-    const protocol = new URL(url).protocol;
-    if (protocol !== 'http:' && protocol !== 'https:')
-      throw new UsageError(`--url must be an http or https URL, got ${protocol}`);
-    const headers: Record<string, string> = {};
-    for (const text of options.header) {
-      const [name, value] = asUsage(() => parseHeader(text));
-      headers[name] = value;
-    }
-    const warnings = [...notes];
-    const names = Object.keys(headers);
-    if (names.length > 0)
-      warnings.push(
-        `the header${names.length === 1 ? '' : 's'} ${names.join(', ')} ${names.length === 1 ? 'was' : 'were'} sent but not recorded`,
-      );
-    return {
-      target: { kind: 'http', url, headers },
-      recorded: { type: 'streamable-http', url: recordedAs },
-      name: `live:${recordedAs}`,
-      warnings,
-    };
-  }
-  const [command, ...args] = operands;
-  if (command === undefined)
-    throw new UsageError('name the server: a command after -- (mcpdesc dump -- node server.js) or --url URL');
-  if (options.header.length > 0) throw new UsageError('--header is for --url; a command gets --env');
-  const env: Record<string, string> = {};
-  for (const text of options.env) {
-    const [name, value] = asUsage(() => parseEnv(text));
-    env[name] = value;
-  }
-  const names = Object.keys(env);
-  const warnings =
-    names.length > 0
-      ? [
-          `the value${names.length === 1 ? '' : 's'} of ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not recorded (written as ${names.map(envPlaceholder).join(', ')})`,
-        ]
-      : [];
-  const stderr =
-    options.verbose === true
-      ? ({ kind: 'terminal' } as const)
-      : options.serverStderr !== undefined
-        ? ({ kind: 'file', path: options.serverStderr } as const)
-        : ({ kind: 'tail' } as const);
-  return {
-    target: { kind: 'stdio', command, args, env, stderr },
-    recorded: { type: 'stdio', command, args, env: names },
-    name: `live:${operands.join(' ')}`,
-    warnings,
-  };
-}
-
 /**
  * Runs one session. An interrupt ends the server's process group first, then mcpdesc, with the
  * signal's conventional exit code (130 for SIGINT, 143 for SIGTERM).
@@ -168,8 +82,18 @@ export async function runSession(
   }
 }
 
-/** The revisions the SDK's client can ask for, newest first. */
-export async function clientRevisions(): Promise<readonly string[]> {
-  const { loadSdk } = await import('../live/sdk.js');
-  return loadSdk().types.SUPPORTED_PROTOCOL_VERSIONS;
+/** The session runner the app layer's `dump` and `check` are given: runSession with these options. */
+export function sessionRunner(options: LiveOptions): SessionRunner {
+  return (target, protocolVersion) => runSession(target, options, protocolVersion);
+}
+
+/** The options that name the server, as the app layer takes them (unset ones left out). */
+export function liveServerOptions(options: LiveOptions): LiveServerOptions {
+  return {
+    header: options.header,
+    env: options.env,
+    ...(options.url !== undefined ? { url: options.url } : {}),
+    ...(options.verbose !== undefined ? { verbose: options.verbose } : {}),
+    ...(options.serverStderr !== undefined ? { serverStderr: options.serverStderr } : {}),
+  };
 }

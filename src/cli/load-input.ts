@@ -1,5 +1,6 @@
 /** How the commands read their operands. */
 import {
+  type Limits,
   type LoadedDocument,
   type LoadSourceOptions,
   loadSource,
@@ -15,7 +16,10 @@ export async function loadInput(spec: string, options?: LoadSourceOptions): Prom
   return loadSource(spec, options);
 }
 
-/** The bytes of a command operand, limited as `loadInput` limits them (parse them with `loadBytes`). */
-export async function readInput(spec: string): Promise<SourceBytes> {
-  return readSourceBytes(spec, resolveLimits(undefined).maxBytes);
+/**
+ * The bytes of a command operand, bounded by the run's `--max-bytes` (`limits`, from `appContext`)
+ * as `loadInput` bounds them (parse them with `loadBytes` and the same limits).
+ */
+export async function readInput(spec: string, limits?: Partial<Limits>): Promise<SourceBytes> {
+  return readSourceBytes(spec, resolveLimits(limits).maxBytes);
 }

@@ -58,14 +58,3 @@ export function schemaSemanticsOption(): Option {
     "how schemas are read as contracts: api (an undeclared property of an open object is not part of the contract) or json-schema (exact accepted set); default: the config file's schemaSemantics, else api (see docs/schema-compat.md)",
   ).choices(['api', 'json-schema']);
 }
-
-/**
- * The semantics a run uses: the flag, else `schemaSemantics` of the config file found from the
- * working directory (as `lint` finds it), else `api`.
- */
-export async function resolveSchemaSemantics(
-  flag: 'api' | 'json-schema' | undefined,
-): Promise<'api' | 'json-schema'> {
-  // A ConfigError is a PositionedError: the CLI prints it as file:line:col, exit 2.
-  return (await import('../app/schema-semantics.js')).schemaSemanticsFor(flag);
-}

@@ -1,6 +1,10 @@
-/** The `mcpdesc` program: global options, limits, exit codes; the commands are passed in. */
+/**
+ * The `mcpdesc` program: global options, limits, exit codes; the commands are passed in. The
+ * `--max-*` options are read by each command (`appContext` in options.ts) and passed to the task it
+ * runs: nothing here sets them for the process.
+ */
 import { Command, CommanderError } from 'commander';
-import { configureLimits, DEFAULT_LIMITS, type Limits } from '../parse/limits.js';
+import { DEFAULT_LIMITS } from '../parse/limits.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
 import { limitArgument } from './options.js';
 import { setDebug } from './run.js';
@@ -46,12 +50,6 @@ export function buildProgram(commands: readonly RegisterCommand[]): Command {
     .hook('preAction', (command) => {
       const options = command.optsWithGlobals();
       setDebug(options.debug === true);
-      const limits: Partial<Limits> = {};
-      if (options.maxBytes !== undefined) limits.maxBytes = options.maxBytes as number;
-      if (options.maxDepth !== undefined) limits.maxDepth = options.maxDepth as number;
-      if (options.maxNodes !== undefined) limits.maxNodes = options.maxNodes as number;
-      if (options.maxScalarLength !== undefined) limits.maxScalarLength = options.maxScalarLength as number;
-      configureLimits(limits);
     });
   for (const register of commands) register(program);
   return program;

@@ -6,7 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { LoadError, loadDocument, readFileBounded, resolveLimits, type SourceMap } from '../parse/index.js';
+import {
+  type Limits,
+  LoadError,
+  loadDocument,
+  readFileBounded,
+  resolveLimits,
+  type SourceMap,
+} from '../parse/index.js';
 import { importModule } from '../util/import-module.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { loadAjv } from '../util/lazy-modules.js';
@@ -71,6 +78,11 @@ function configValidator(): ValidateFunction {
   return schemaValidator;
 }
 
+/** A ruleset shipped with the package (rules/NAME.yaml). */
+function isBuiltinRuleset(file: string): boolean {
+  return BUILTIN_RULESETS.some((name) => file === join(PACKAGE_ROOT, 'rules', `${name}.yaml`));
+}
+
 /**
  * The built-in rulesets as JSON, written by the build next to this module (dist/lint/rulesets/): they
  * are read without loading the yaml package. Positions in them are never reported (they are valid).
@@ -112,7 +124,11 @@ export function schemaMessage(error: ErrorObject): string {
   return error.message ?? 'is invalid';
 }
 
-export async function readConfig(file: string): Promise<RawConfig> {
+/**
+ * `limits`: the run's input limits, which bound a config file as they bound documents (a built-in
+ * ruleset is part of the package and read with the defaults).
+ */
+export async function readConfig(file: string, limits?: Partial<Limits>): Promise<RawConfig> {
   let raw: RawConfig;
   if (/\.m?js$/.test(file)) {
     let module: { default?: unknown };
@@ -134,18 +150,23 @@ export async function readConfig(file: string): Promise<RawConfig> {
   } else {
     let text: string;
     const builtinJson = builtinRulesetJson(file);
+    // A built-in ruleset is part of the package, not input: the run's limits do not apply to it.
+    const fileLimits = isBuiltinRuleset(file) ? undefined : limits;
     try {
       // Bounded like a document: a config (or what it extends) can name a device or a pipe.
       text = builtinJson
         ? readFileSync(builtinJson, 'utf8')
-        : readFileBounded(file, resolveLimits(undefined).maxBytes).toString('utf8');
+        : readFileBounded(file, resolveLimits(fileLimits).maxBytes).toString('utf8');
     } catch (error) {
       const reason =
         error instanceof LoadError ? error.message : ((error as NodeJS.ErrnoException).code ?? String(error));
       throw new ConfigError(`cannot read config: ${reason}`, file, 0, 0, 'config-unreadable');
     }
     try {
-      const loaded = loadDocument(text, builtinJson ? { file, format: 'json' } : { file });
+      const loaded = loadDocument(
+        text,
+        builtinJson ? { file, format: 'json' } : { file, ...(fileLimits ? { limits: fileLimits } : {}) },
+      );
       if (!isJsonObject(loaded.value))
         throw new ConfigError('config must be an object (a YAML mapping)', file, 1, 1, 'config-schema');
       raw = { file, value: loaded.value, sourceMap: loaded.sourceMap };
@@ -177,8 +198,11 @@ export async function readConfig(file: string): Promise<RawConfig> {
  * The `schemaSemantics` key of one config file (diff, changelog and schema-diff read it; lint
  * ignores it). The file is validated whole, so a broken config stops these commands too.
  */
-export async function readSchemaSemantics(file: string): Promise<'api' | 'json-schema' | undefined> {
-  const raw = await readConfig(file);
+export async function readSchemaSemantics(
+  file: string,
+  limits?: Partial<Limits>,
+): Promise<'api' | 'json-schema' | undefined> {
+  const raw = await readConfig(file, limits);
   const value = raw.value.schemaSemantics;
   return value === 'api' || value === 'json-schema' ? value : undefined;
 }

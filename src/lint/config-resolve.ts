@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Limits } from '../parse/index.js';
 import { importModule } from '../util/import-module.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../util/json.js';
 import { appendPointer } from '../util/pointer.js';
@@ -81,6 +82,8 @@ class Resolver {
   private readonly stack: string[] = [];
   private readonly done = new Set<string>();
 
+  constructor(private readonly limits: Partial<Limits> | undefined) {}
+
   /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
   async apply(file: string, implicitBase?: string): Promise<void> {
     const key = resolve(file);
@@ -89,7 +92,7 @@ class Resolver {
     if (this.done.has(key)) return;
     this.stack.push(key);
     this.sources.push(key);
-    const raw = await readConfig(file);
+    const raw = await readConfig(file, this.limits);
     const baseDir = dirname(file);
     const extendsList =
       raw.value.extends === undefined && implicitBase !== undefined
@@ -408,12 +411,14 @@ export function isLocalPath(spec: string): boolean {
 /**
  * Resolves a config file (or, when none, the built-in `recommended` ruleset; `ruleset` names a
  * built-in ruleset to use instead). Throws ConfigError for any mistake in a config or ruleset.
+ * `limits` (the run's input limits) bound the config files read, as they bound documents.
  */
 export async function resolveConfig(
   file: string | undefined,
   ruleset = 'recommended',
+  limits?: Partial<Limits>,
 ): Promise<ResolvedConfig> {
-  const resolver = new Resolver();
+  const resolver = new Resolver(limits);
   if (file) await resolver.apply(resolve(file), 'recommended');
   else {
     if (!(BUILTIN_RULESETS as readonly string[]).includes(ruleset))

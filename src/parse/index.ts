@@ -10,7 +10,7 @@ import { parseYaml } from './yaml.js';
 
 export { decodeUtf8 } from './decode.js';
 export { LoadError, type LoadErrorCode } from './errors.js';
-export { configureLimits, DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.js';
+export { DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.js';
 export { MemoryLedger } from './memory.js';
 export { readFileBounded, readSourceBytes, type SourceBytes } from './read.js';
 export { nearestPresent, type SourceMap, type SourcePosition } from './source-map.js';

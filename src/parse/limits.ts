@@ -20,16 +20,11 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxScalarLength: 1024 * 1024,
 });
 
-let processDefaults: Limits = { ...DEFAULT_LIMITS };
-
 /**
- * Sets the limits every load uses unless it passes its own: the CLI's `--max-*` options call this
- * once, so each command does not have to thread limits through to every load.
+ * The limits of one load: DEFAULT_LIMITS with the caller's overrides. There is no process-wide
+ * setting: each task passes the limits it was given (src/app/context.ts), so two runs in one process
+ * (a library caller, the Action, tests) each apply their own.
  */
-export function configureLimits(overrides: Partial<Limits>): void {
-  processDefaults = { ...DEFAULT_LIMITS, ...overrides };
-}
-
 export function resolveLimits(overrides: Partial<Limits> | undefined): Limits {
-  return { ...processDefaults, ...overrides };
+  return { ...DEFAULT_LIMITS, ...overrides };
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { AppContext } from '../../app/context.js';
+import type { SideValidation } from '../../app/diff.js';
 import type { DiffResult } from '../../diff/types.js';
 import type { LoadedDocument } from '../../parse/index.js';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK } from '../exit-codes.js';
@@ -61,16 +62,30 @@ export async function validateForDiff(docs: readonly LoadedDocument[], color: bo
     import('../../report/stylish.js'),
   ]);
   const files = app.validateDiffSides(docs);
-  const shown = files.filter((f) => f.findings.length > 0);
-  if (shown.length > 0) stderr().write(formatStylish(shown, { color: useColor(color, 'stderr') }));
+  printValidation(files, color, formatStylish);
   const invalid = files.filter((f) => !f.valid);
   if (invalid.length > 0) {
-    writeMessage(
-      `mcpdesc: ${invalid.map((f) => f.file).join(' and ')} ${invalid.length === 1 ? 'is' : 'are'} not valid; fix the errors above or pass --no-validate`,
-    );
+    refuseInvalid(invalid);
     return false;
   }
   return true;
+}
+
+/** The findings of a validation before a diff, on stderr (nothing when there are none). */
+export function printValidation(
+  files: readonly SideValidation[],
+  color: boolean,
+  formatStylish: typeof import('../../report/stylish.js').formatStylish,
+): void {
+  const shown = files.filter((f) => f.findings.length > 0);
+  if (shown.length > 0) stderr().write(formatStylish(shown, { color: useColor(color, 'stderr') }));
+}
+
+/** The one line that stops a diff of invalid documents (exit 2 follows). */
+export function refuseInvalid(invalid: readonly SideValidation[]): void {
+  writeMessage(
+    `mcpdesc: ${invalid.map((f) => f.file).join(' and ')} ${invalid.length === 1 ? 'is' : 'are'} not valid; fix the errors above or pass --no-validate`,
+  );
 }
 
 /**

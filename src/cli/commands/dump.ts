@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
-import { addLiveOptions, type LiveOptions } from '../live.js';
-import { formatOption } from '../options.js';
+import { addLiveOptions, type LiveOptions, liveServerOptions, sessionRunner } from '../live.js';
+import { appContext, formatOption } from '../options.js';
 import { emit, useColor, writeMessage } from '../output.js';
 import { action } from '../run.js';
 import { stderr } from '../streams.js';
@@ -27,53 +27,36 @@ export function registerDump(program: Command): void {
     .option('--no-validate', 'write the description even when it does not validate')
     .action(
       action(async (operands: string[], options: DumpOptions, command: Command) => {
-        const [
-          { resolveTarget, runSession, clientRevisions },
-          { describeSurface },
-          { serialize },
-          { UsageError },
-        ] = await Promise.all([
-          import('../live.js'),
-          import('../../live/document.js'),
-          import('../../model/serialize.js'),
-          import('../errors.js'),
-        ]);
-        if (options.protocolVersion !== undefined) {
-          const known = await clientRevisions();
-          if (!known.includes(options.protocolVersion))
-            throw new UsageError(
-              `--protocol-version ${options.protocolVersion} is not a revision the MCP client can ask for (${known.join(', ')})`,
-            );
-        }
-        const resolved = await resolveTarget(operands, options);
-        for (const warning of resolved.warnings) writeMessage(`mcpdesc: warning: ${warning}`);
-        const surface = await runSession(resolved.target, options, options.protocolVersion);
-        const { document, notes } = describeSurface(surface, resolved.recorded);
-        for (const note of notes) writeMessage(`mcpdesc: note: ${note}`);
+        const app = await import('../../app/dump.js');
         const toFile = options.output !== undefined && options.output !== '-';
-        const name = toFile ? (options.output as string) : '<dump>';
-        const format = options.format ?? (toFile && /\.json$/i.test(name) ? 'json' : 'yaml');
-        const text = serialize(document, format);
-        if (options.validate) {
-          const [{ validateDocument }, { formatStylish }, { loadDocument }] = await Promise.all([
-            import('../../validate/index.js'),
-            import('../../report/stylish.js'),
-            import('../../parse/index.js'),
-          ]);
-          // Validated as written, so findings point at lines of the output.
-          const result = validateDocument(loadDocument(text, { file: name, format }));
-          if (result.findings.length > 0) {
+        const run = await app.dumpServer(operands, {
+          ...appContext(command.optsWithGlobals()),
+          ...liveServerOptions(options),
+          runSession: sessionRunner(options),
+          ...(options.protocolVersion !== undefined ? { protocolVersion: options.protocolVersion } : {}),
+          outputName: toFile ? (options.output as string) : '<dump>',
+          ...(options.format !== undefined ? { format: options.format } : {}),
+          validate: options.validate,
+          onWarning: (line) => writeMessage(`mcpdesc: warning: ${line}`),
+          onNote: (line) => writeMessage(`mcpdesc: note: ${line}`),
+        });
+        const validation = run.validation;
+        if (validation) {
+          if (validation.findings.length > 0) {
+            const { formatStylish } = await import('../../report/stylish.js');
             const color = useColor(command.optsWithGlobals().color as boolean | undefined, 'stderr');
-            stderr().write(formatStylish([{ file: name, findings: result.findings }], { color }));
+            stderr().write(
+              formatStylish([{ file: validation.file, findings: validation.findings }], { color }),
+            );
           }
-          if (!result.valid) {
+          if (!validation.valid) {
             writeMessage(
               'mcpdesc: what the server reported is not a valid description (see above); nothing written (--no-validate writes it anyway)',
             );
             return EXIT_ERROR;
           }
         }
-        emit(text, options.output);
+        emit(run.text, options.output);
         return EXIT_OK;
       }),
     );

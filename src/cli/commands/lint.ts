@@ -90,17 +90,21 @@ export function registerLint(program: Command): void {
         ]);
         // Standard input named as a file (editors, pre-commit): read as `-` is, bounded by
         // --max-bytes and strict UTF-8, under the name given.
+        const context = appContext(command.optsWithGlobals());
         const loadStdinAs = async (file: string) => {
           let bytes: Uint8Array;
           try {
-            ({ bytes } = await readInput('-'));
+            ({ bytes } = await readInput('-', context.limits));
           } catch (error) {
             // Named as the user named the input (`<stdin>` is how `-` is named otherwise).
             if (error instanceof LoadError && error.file === '<stdin>')
               throw new LoadError(error.code, error.message, file, error.line, error.column);
             throw error;
           }
-          return loadBytes({ name: file, bytes, path: file });
+          return loadBytes(
+            { name: file, bytes, path: file },
+            context.limits ? { limits: context.limits } : {},
+          );
         };
 
         const failSeverity = requireOneOf(
@@ -140,7 +144,7 @@ export function registerLint(program: Command): void {
         // config file over built-in defaults); given where one does, it is said once per file.
         const rulesetGiven = command.getOptionValueSource('ruleset') === 'cli';
         const run = await app.lintFiles(targets, {
-          ...appContext(command.optsWithGlobals()),
+          ...context,
           ...(options.config !== undefined ? { config: options.config } : {}),
           ruleset: options.ruleset,
           ...(rulesetGiven

@@ -1,11 +1,6 @@
 import { type Command, Option } from 'commander';
 import { EXIT_ERROR } from '../exit-codes.js';
-import {
-  collectRepeated,
-  resolveSchemaSemantics,
-  schemaSemanticsOption,
-  stdinAtMostOnce,
-} from '../options.js';
+import { appContext, collectRepeated, schemaSemanticsOption, stdinAtMostOnce } from '../options.js';
 import { writeMessage } from '../output.js';
 import { writeTargets } from '../report-targets.js';
 import { action } from '../run.js';
@@ -44,64 +39,61 @@ export function registerSchemaDiff(program: Command): void {
     .option('-o, --output <file>', 'write the report to a file (atomically) instead of stdout')
     .addOption(schemaSemanticsOption())
     .action(
-      action(async (oldSpec: string, newSpec: string, options: SchemaDiffCommandOptions) => {
-        stdinAtMostOnce([oldSpec, newSpec]);
-        const [
-          { loadInput, MemoryLedger },
-          { runSchemaDiff, formatSchemaChangesJson, formatSchemaChangesText },
-          { resolveReportTargets },
-          formats,
-          { formatSarif },
-          { formatGithub },
-          { formatJunit },
-          { packageVersion },
-        ] = await Promise.all([
-          import('../load-input.js'),
-          import('../../schema/index.js'),
-          import('../report-targets.js'),
-          import('../../report/schema-formats.js'),
-          import('../../report/sarif.js'),
-          import('../../report/github.js'),
-          import('../../report/junit.js'),
-          import('../version.js'),
-        ]);
-        const targets = await resolveReportTargets(
-          options,
-          [oldSpec, newSpec],
-          formats.SCHEMA_DIFF_FORMATS,
-          'text',
-        );
-        const semantics = await resolveSchemaSemantics(options.schemaSemantics);
-        const memory = new MemoryLedger();
-        const [before, after] = await Promise.all([
-          loadInput(oldSpec, { memory }),
-          loadInput(newSpec, { memory }),
-        ]);
-        const result = runSchemaDiff(before.value, after.value, {
-          direction: options.direction,
-          format: 'json',
-          semantics,
-        });
-        if (result.error !== undefined) {
-          writeMessage(`mcpdesc: ${result.error}`);
-          return EXIT_ERROR;
-        }
-        const changes = options.quiet ? result.changes.filter((c) => c.level === 'breaking') : result.changes;
-        const render = (format: (typeof targets)[number]['format']): string => {
-          if (format === 'text') return formatSchemaChangesText(changes, options.direction);
-          if (format === 'json') return formatSchemaChangesJson(changes);
-          const files = formats.schemaChangesAsFileFindings(changes, before, after);
-          if (format === 'sarif')
-            return formatSarif(files, {
-              toolVersion: packageVersion(),
-              rules: formats.schemaKindMetas(),
-              srcRoot: process.cwd(),
-            });
-          if (format === 'github') return formatGithub(files);
-          return formatJunit(files, { name: 'mcpdesc schema-diff', failSeverity: 'error' });
-        };
-        await writeTargets(targets, (target) => render(target.format));
-        return result.exitCode;
-      }),
+      action(
+        async (oldSpec: string, newSpec: string, options: SchemaDiffCommandOptions, command: Command) => {
+          stdinAtMostOnce([oldSpec, newSpec]);
+          const [
+            app,
+            { formatSchemaChangesJson, formatSchemaChangesText },
+            { resolveReportTargets },
+            formats,
+            { formatSarif },
+            { formatGithub },
+            { formatJunit },
+            { packageVersion },
+          ] = await Promise.all([
+            import('../../app/schema-diff.js'),
+            import('../../schema/index.js'),
+            import('../report-targets.js'),
+            import('../../report/schema-formats.js'),
+            import('../../report/sarif.js'),
+            import('../../report/github.js'),
+            import('../../report/junit.js'),
+            import('../version.js'),
+          ]);
+          const targets = await resolveReportTargets(
+            options,
+            [oldSpec, newSpec],
+            formats.SCHEMA_DIFF_FORMATS,
+            'text',
+          );
+          const run = await app.schemaDiffFiles(oldSpec, newSpec, {
+            ...appContext(command.optsWithGlobals()),
+            direction: options.direction,
+            ...(options.schemaSemantics !== undefined ? { schemaSemantics: options.schemaSemantics } : {}),
+            quiet: options.quiet === true,
+          });
+          if (run.error !== undefined) {
+            writeMessage(`mcpdesc: ${run.error}`);
+            return EXIT_ERROR;
+          }
+          const { changes, before, after } = run;
+          const render = (format: (typeof targets)[number]['format']): string => {
+            if (format === 'text') return formatSchemaChangesText(changes, options.direction);
+            if (format === 'json') return formatSchemaChangesJson(changes);
+            const files = formats.schemaChangesAsFileFindings(changes, before, after);
+            if (format === 'sarif')
+              return formatSarif(files, {
+                toolVersion: packageVersion(),
+                rules: formats.schemaKindMetas(),
+                srcRoot: process.cwd(),
+              });
+            if (format === 'github') return formatGithub(files);
+            return formatJunit(files, { name: 'mcpdesc schema-diff', failSeverity: 'error' });
+          };
+          await writeTargets(targets, (target) => render(target.format));
+          return run.exitCode;
+        },
+      ),
     );
 }
