@@ -9,9 +9,12 @@ export {
   changelogOf,
   compareSides,
   type DiffSides,
+  ignoreNotes,
   loadDiffSources,
+  parseIgnoreText,
   readIgnoreFile,
   type SchemaSemantics,
+  type SchemaSemanticsSource,
   type SideValidation,
   schemaSemanticsFor,
   validateDiffSides,
@@ -33,4 +36,10 @@ export {
 export { type MergeFilesOptions, type MergeRun, mergeFiles } from './merge.js';
 export { type MigrateFileOptions, type MigrateRun, migrateFile } from './migrate.js';
 export { type ProjectOptions, type ProjectRun, projectFile } from './project.js';
-export { type ValidateFilesOptions, type ValidateRun, validateFiles } from './validate.js';
+export {
+  type LoadedValidation,
+  type ValidateFilesOptions,
+  type ValidateRun,
+  validateFiles,
+  validateLoaded,
+} from './validate.js';
