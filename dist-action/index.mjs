@@ -50,6 +50,1053 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
+// src/util/code-point.ts
+function codePointEscape(character) {
+  return `\\u{${(character.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`;
+}
+var init_code_point = __esm({
+  "src/util/code-point.ts"() {
+    "use strict";
+  }
+});
+
+// src/util/positioned-error.ts
+var PositionedError;
+var init_positioned_error = __esm({
+  "src/util/positioned-error.ts"() {
+    "use strict";
+    PositionedError = class extends Error {
+      constructor(code18, message, file, line = 0, column = 0, options) {
+        super(message, options);
+        this.code = code18;
+        this.file = file;
+        this.line = line;
+        this.column = column;
+      }
+      code;
+      file;
+      line;
+      column;
+      name = "PositionedError";
+      /** `file:line:col`, or the file alone when there is no position. */
+      where() {
+        return this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
+      }
+      /** `file:line:col: message`, the one line the CLI prints. */
+      format() {
+        return `${this.where()}: ${this.message}`;
+      }
+    };
+  }
+});
+
+// src/parse/errors.ts
+var LoadError;
+var init_errors = __esm({
+  "src/parse/errors.ts"() {
+    "use strict";
+    init_positioned_error();
+    LoadError = class extends PositionedError {
+      name = "LoadError";
+      /** `file:line:col: message (code)`, the one line the CLI prints. */
+      format() {
+        return `${super.format()} (${this.code})`;
+      }
+    };
+  }
+});
+
+// src/parse/decode.ts
+var STRICT_UTF8;
+var init_decode = __esm({
+  "src/parse/decode.ts"() {
+    "use strict";
+    init_errors();
+    STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  }
+});
+
+// src/util/pointer.ts
+function escapeSegment(segment2) {
+  if (typeof segment2 !== "string") return String(segment2);
+  if (!segment2.includes("~") && !segment2.includes("/")) return segment2;
+  return segment2.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+function unescapeSegment(segment2) {
+  if (!segment2.includes("~")) return segment2;
+  return segment2.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function toPointer(segments) {
+  let out = "";
+  for (let i = 0; i < segments.length; i++) out += `/${escapeSegment(segments[i])}`;
+  return out;
+}
+function parsePointer(pointer) {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) throw new Error(`invalid JSON pointer: ${pointer}`);
+  return pointer.slice(1).split("/").map(unescapeSegment);
+}
+function appendPointer(pointer, ...segments) {
+  return pointer + toPointer(segments);
+}
+function parentPointer(pointer) {
+  if (pointer === "") return void 0;
+  return pointer.slice(0, pointer.lastIndexOf("/"));
+}
+function getAtPointer(root, pointer) {
+  let current = root;
+  for (const segment2 of parsePointer(pointer)) {
+    if (Array.isArray(current)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(segment2)) return void 0;
+      current = current[Number(segment2)];
+    } else if (current !== null && typeof current === "object") {
+      if (!Object.hasOwn(current, segment2)) return void 0;
+      current = current[segment2];
+    } else {
+      return void 0;
+    }
+  }
+  return current;
+}
+var init_pointer = __esm({
+  "src/util/pointer.ts"() {
+    "use strict";
+  }
+});
+
+// src/parse/json-source-map.ts
+var ARRAY_INDEX, NOT_STRUCTURAL, LARGE_SPAN, REVISITED_SPAN, JsonSourceMap;
+var init_json_source_map = __esm({
+  "src/parse/json-source-map.ts"() {
+    "use strict";
+    init_pointer();
+    ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+    NOT_STRUCTURAL = /[^"[\]{}]*/y;
+    LARGE_SPAN = 16 * 1024;
+    REVISITED_SPAN = 256;
+    JsonSourceMap = class {
+      /** `arrayItems`: item offsets of arrays the JSON prescan listed (see prescanJson). */
+      constructor(text, lines, arrayItems2) {
+        this.text = text;
+        this.lines = lines;
+        if (arrayItems2) for (const [start, items2] of arrayItems2) this.large.set(start, { isArray: true, items: items2 });
+        const root = this.skipWhitespace(0);
+        const slot = { key: -1, value: root, found: root < text.length, depth: 0 };
+        this.last = { pointer: "", prefixes: [""], slots: [slot] };
+      }
+      text;
+      lines;
+      large = /* @__PURE__ */ new Map();
+      /** Containers searched once: lint looks up several members of one tool, one finding at a time. */
+      searched = /* @__PURE__ */ new Set();
+      /**
+       * The last pointer resolved: `prefixes[i]` is its first i segments (`prefixes[0]` the root's ''),
+       * `slots[i]` what they resolved to.
+       */
+      last;
+      locate(pointer) {
+        return this.lines.position(this.resolve(pointer).value);
+      }
+      locateKey(pointer) {
+        const slot = this.resolve(pointer);
+        return this.lines.position(slot.found && slot.key >= 0 ? slot.key : slot.value);
+      }
+      has(pointer) {
+        return this.resolve(pointer).found;
+      }
+      nearest(pointer) {
+        const { found, depth } = this.resolve(pointer);
+        if (found) return pointer;
+        if (depth === 0) return "";
+        let cut = 0;
+        for (let i = 0; i < depth; i++) cut = pointer.indexOf("/", cut + 1);
+        return pointer.slice(0, cut);
+      }
+      /** The slot of `pointer`, or (found: false) of its nearest ancestor present in the text. */
+      resolve(pointer) {
+        const last = this.last;
+        if (pointer === last.pointer) return last.slots[last.slots.length - 1];
+        const root = last.slots[0];
+        if (pointer !== "" && pointer.charCodeAt(0) !== 47) return { ...root, found: false };
+        const { prefixes, slots } = last;
+        let reuse = prefixes.length - 1;
+        for (; reuse > 0; reuse--) {
+          const prefix = prefixes[reuse];
+          if (pointer.startsWith(prefix) && (pointer.length === prefix.length || pointer.charCodeAt(prefix.length) === 47))
+            break;
+        }
+        prefixes.length = reuse + 1;
+        slots.length = reuse + 1;
+        let slot = slots[reuse];
+        let cut = prefixes[reuse].length;
+        while (cut < pointer.length) {
+          const next = pointer.indexOf("/", cut + 1);
+          const end = next === -1 ? pointer.length : next;
+          if (slot.found) slot = this.step(slot, unescapeSegment(pointer.slice(cut + 1, end)));
+          prefixes.push(next === -1 ? pointer : pointer.slice(0, end));
+          slots.push(slot);
+          cut = end;
+        }
+        last.pointer = pointer;
+        return slot;
+      }
+      /** The child `segment` of a slot that was found; the slot itself (found: false) when there is none. */
+      step(slot, segment2) {
+        const opener = this.text.charCodeAt(slot.value);
+        const next = opener === 123 || opener === 91 ? this.child(slot.value, segment2) : void 0;
+        return next ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 } : { key: slot.key, value: slot.value, found: false, depth: slot.depth };
+      }
+      /** The child named `segment` of the container at `start`, searching it unless it is large. */
+      child(start, segment2) {
+        const listed = this.large.get(start);
+        const isArray = this.text.charCodeAt(start) === 91;
+        let index = -1;
+        if (isArray) {
+          if (!ARRAY_INDEX.test(segment2)) return void 0;
+          index = Number(segment2);
+        }
+        if (listed) {
+          if (listed.isArray) {
+            const value = listed.items[index];
+            return value === void 0 ? void 0 : { key: -1, value };
+          }
+          return listed.members.get(segment2);
+        }
+        const found = this.search(start, isArray, index, segment2);
+        const span = this.searchEnd - start;
+        if (span > LARGE_SPAN || span > REVISITED_SPAN && this.searched.has(start))
+          this.large.set(start, this.children(start));
+        else this.searched.add(start);
+        return found;
+      }
+      /** Where the last `search` stopped. */
+      searchEnd = 0;
+      /**
+       * The child at `index` (array) or named `segment` (object) of the container at `start`, skipping
+       * over the values before it; `searchEnd` is left where the search stopped. No callback and no
+       * object per member: this runs for every position lint reports, mostly unoptimised.
+       */
+      search(start, isArray, index, segment2) {
+        const text = this.text;
+        const close = isArray ? 93 : 125;
+        let i = this.skipWhitespace(start + 1);
+        for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
+          let value = i;
+          if (isArray) {
+            if (n === index) {
+              this.searchEnd = i;
+              return { key: -1, value };
+            }
+          } else {
+            const keyEnd = this.stringEnd(i);
+            value = this.valueAfterKey(keyEnd);
+            if (this.keyIs(i, keyEnd, segment2)) {
+              this.searchEnd = i;
+              return { key: i, value };
+            }
+          }
+          i = this.nextChild(value);
+        }
+        this.searchEnd = i;
+        return void 0;
+      }
+      /**
+       * True when the key string from `start` to `end` (its quotes) decodes to `name`. An escape
+       * always decodes to fewer characters than it is written with, so a key written with exactly as
+       * many characters as `name` matches only if it is `name` written without escapes, and one
+       * written with fewer never does: only a longer key needs a look for escapes.
+       */
+      keyIs(start, end, name) {
+        const text = this.text;
+        const written = end - start - 1;
+        if (written === name.length) return text.startsWith(name, start + 1) && !name.includes("\\");
+        if (written < name.length) return false;
+        for (let k = start + 1; k < end; k++) {
+          if (text.charCodeAt(k) === 92) return JSON.parse(text.slice(start, end + 1)) === name;
+        }
+        return false;
+      }
+      /** Every direct child of the container at `start` (kept for large containers). */
+      children(start) {
+        const text = this.text;
+        const isArray = text.charCodeAt(start) === 91;
+        const close = isArray ? 93 : 125;
+        const items2 = [];
+        const members = /* @__PURE__ */ new Map();
+        let i = this.skipWhitespace(start + 1);
+        while (i < text.length && text.charCodeAt(i) !== close) {
+          let value = i;
+          if (isArray) items2.push(value);
+          else {
+            const keyEnd = this.stringEnd(i);
+            value = this.valueAfterKey(keyEnd);
+            const raw = text.slice(i + 1, keyEnd);
+            members.set(raw.includes("\\") ? JSON.parse(text.slice(i, keyEnd + 1)) : raw, {
+              key: i,
+              value
+            });
+          }
+          i = this.nextChild(value);
+        }
+        return isArray ? { isArray: true, items: items2 } : { isArray: false, members };
+      }
+      /** Offset of a member's value, from the closing quote of its key (past the colon). */
+      valueAfterKey(keyEnd) {
+        return this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
+      }
+      /** Offset of the child after the value at `value`, or of the container's closing bracket. */
+      nextChild(value) {
+        const i = this.skipWhitespace(this.valueEnd(value));
+        return this.text.charCodeAt(i) === 44 ? this.skipWhitespace(i + 1) : i;
+      }
+      skipWhitespace(from) {
+        const text = this.text;
+        let i = from;
+        let c = text.charCodeAt(i);
+        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+        return i;
+      }
+      /** Offset of the quote that closes the string opening at `start`. */
+      stringEnd(start) {
+        const text = this.text;
+        let end = text.indexOf('"', start + 1);
+        while (end !== -1 && text.charCodeAt(end - 1) === 92) {
+          let slashes = 0;
+          for (let k = end - 1; text.charCodeAt(k) === 92; k--) slashes++;
+          if (slashes % 2 === 0) break;
+          end = text.indexOf('"', end + 1);
+        }
+        return end === -1 ? text.length : end;
+      }
+      /** Offset just past the value starting at `start`. */
+      valueEnd(start) {
+        const text = this.text;
+        const first = text.charCodeAt(start);
+        if (first === 34) return this.stringEnd(start) + 1;
+        if (first !== 123 && first !== 91) {
+          let i2 = start;
+          let c = first;
+          while (i2 < text.length && c !== 44 && c !== 93 && c !== 125 && c !== 32 && c !== 10 && c !== 13 && c !== 9)
+            c = text.charCodeAt(++i2);
+          return i2;
+        }
+        const skip = NOT_STRUCTURAL;
+        let depth = 0;
+        let i = start;
+        while (i < text.length) {
+          const c = text.charCodeAt(i);
+          if (c === 34) {
+            i = this.stringEnd(i) + 1;
+          } else {
+            if (c === 123 || c === 91) depth++;
+            else if (c === 125 || c === 93) {
+              depth--;
+              if (depth === 0) return i + 1;
+            }
+            i++;
+          }
+          skip.lastIndex = i;
+          skip.test(text);
+          i = skip.lastIndex;
+        }
+        return i;
+      }
+    };
+  }
+});
+
+// src/parse/lines.ts
+var LineIndex;
+var init_lines = __esm({
+  "src/parse/lines.ts"() {
+    "use strict";
+    LineIndex = class {
+      constructor(text) {
+        this.text = text;
+      }
+      text;
+      starts;
+      /**
+       * Where each line starts. In a typed array sized from the text (a line every 32 characters,
+       * doubled when the text has more): pushing to an array reallocated and copied it as it grew, and
+       * that was two-thirds of the table's cost on a catalog's 84,000 lines (≈ 13 ms of ≈ 18 ms in a fresh
+       * process). V8 caps strings below 2³¹ characters, so every offset fits.
+       */
+      lineStarts() {
+        if (this.starts) return this.starts;
+        const text = this.text;
+        let starts = new Int32Array((text.length >>> 5) + 16);
+        let count = 1;
+        let at3 = text.indexOf("\n");
+        while (at3 !== -1) {
+          if (count === starts.length) {
+            const grown = new Int32Array(count * 2);
+            grown.set(starts);
+            starts = grown;
+          }
+          starts[count++] = at3 + 1;
+          at3 = text.indexOf("\n", at3 + 1);
+        }
+        this.starts = starts.subarray(0, count);
+        return this.starts;
+      }
+      position(offset) {
+        const starts = this.lineStarts();
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+          const mid = lo + hi + 1 >> 1;
+          if ((starts[mid] ?? 0) <= offset) lo = mid;
+          else hi = mid - 1;
+        }
+        return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+      }
+    };
+  }
+});
+
+// src/parse/memory.ts
+function heapLimitBytes() {
+  heapLimit ??= process.getBuiltinModule("node:v8").getHeapStatistics().heap_size_limit;
+  return heapLimit;
+}
+function documentCost(values, chars) {
+  return values * DOCUMENT_BYTES_PER_VALUE + chars * DOCUMENT_BYTES_PER_CHAR;
+}
+var DOCUMENT_BYTES_PER_VALUE, DOCUMENT_BYTES_PER_CHAR, HEAP_SHARE, ALWAYS_FITS, heapLimit, mb, MemoryLedger;
+var init_memory = __esm({
+  "src/parse/memory.ts"() {
+    "use strict";
+    DOCUMENT_BYTES_PER_VALUE = 128;
+    DOCUMENT_BYTES_PER_CHAR = 4;
+    HEAP_SHARE = 0.75;
+    ALWAYS_FITS = 64 * 1024 * 1024;
+    mb = (bytes2) => Math.ceil(bytes2 / 2 ** 20).toLocaleString("en-US");
+    MemoryLedger = class {
+      held = 0;
+      /**
+       * Adds a document's estimate, or returns why it does not fit (and adds nothing): the documents
+       * would pass HEAP_SHARE of the heap.
+       */
+      reserve(values, chars) {
+        const cost = documentCost(values, chars);
+        const total = this.held + cost;
+        if (total > ALWAYS_FITS) {
+          const heap = heapLimitBytes();
+          if (total > heap * HEAP_SHARE) {
+            const others = this.held > 0 ? ` besides the ${mb(this.held)} MB of the documents loaded before it` : "";
+            return `Document too large for this machine's memory: its ${values.toLocaleString("en-US")} values would take about ${mb(cost)} MB${others}, over three quarters of Node's ${mb(heap)} MB heap; give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`;
+          }
+        }
+        this.held = total;
+        return void 0;
+      }
+      /** The estimate of the documents reserved so far, in bytes. */
+      get reserved() {
+        return this.held;
+      }
+    };
+  }
+});
+
+// src/parse/prescan.ts
+function prescanJson(text, maxDepth, arrayItems2) {
+  let keys = 0;
+  let depth = 0;
+  let separators = 0;
+  let containers = 0;
+  const length2 = text.length;
+  let i = 0;
+  let items2;
+  let itemsOf = -1;
+  let commas = 0;
+  while (i < length2) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      let j = text.indexOf('"', i + 1);
+      for (; ; ) {
+        if (j === -1) return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
+        if (text.charCodeAt(j - 1) !== 92) break;
+        let k = j - 1;
+        while (text.charCodeAt(k) === 92) k--;
+        if ((j - 1 - k) % 2 === 0) break;
+        j = text.indexOf('"', j + 1);
+      }
+      j++;
+      let w = text.charCodeAt(j);
+      while (w === 32 || w === 10 || w === 13 || w === 9) w = text.charCodeAt(++j);
+      if (w === 58) keys++;
+      i = j;
+      continue;
+    }
+    if (c === 123 || c === 91) {
+      depth++;
+      let next = i + 1;
+      let n = text.charCodeAt(next);
+      while (n === 32 || n === 10 || n === 13 || n === 9) n = text.charCodeAt(++next);
+      if (n !== c + 2) containers++;
+      if (depth > maxDepth) return { keys, tooDeepAt: i, valuesAtMost: 1 + separators + containers };
+      if (arrayItems2 !== void 0) {
+        if (depth === 2 && c === 91) {
+          items2 = [];
+          itemsOf = i;
+          commas = 0;
+        } else if (depth === 3 && items2 !== void 0) items2.push(i);
+      }
+    } else if (c === 125 || c === 93) {
+      if (depth === 2 && items2 !== void 0) {
+        if (items2.length > 0 && items2.length === commas + 1) arrayItems2?.set(itemsOf, items2);
+        items2 = void 0;
+      }
+      depth--;
+    } else if (c === 44) {
+      separators++;
+      if (depth === 2) commas++;
+    }
+    i++;
+  }
+  return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
+}
+function prescanYamlFlowDepth(text, maxDepth) {
+  let depth = 0;
+  let previous = 10;
+  const length2 = text.length;
+  for (let i = 0; i < length2; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 13) continue;
+    if (c === 10) {
+      if (depth === 0) previous = 10;
+      continue;
+    }
+    if (c === 35 && (i === 0 || text.charCodeAt(i - 1) <= 32)) {
+      const end = text.indexOf("\n", i);
+      i = end === -1 ? length2 : end - 1;
+      continue;
+    }
+    if ((c === 34 || c === 39) && isValueStart(previous)) {
+      i = skipQuoted(text, i, c);
+      previous = 97;
+      continue;
+    }
+    if ((c === 91 || c === 123) && isValueStart(previous)) {
+      depth++;
+      if (depth > maxDepth) return i;
+    } else if ((c === 93 || c === 125) && depth > 0) {
+      depth--;
+    }
+    previous = c;
+  }
+  return -1;
+}
+function prescanYamlCompactDepth(text, maxDepth) {
+  let from = 0;
+  for (; ; ) {
+    const run2 = text.indexOf("- -", from);
+    if (run2 === -1) return -1;
+    let i = run2;
+    let count = 0;
+    let before2 = run2 - 1;
+    while (before2 >= 0 && text.charCodeAt(before2) === 32) before2--;
+    if (before2 >= 0 && text.charCodeAt(before2) !== 10) {
+      from = run2 + 1;
+      continue;
+    }
+    while ((text.charCodeAt(i) === 45 || text.charCodeAt(i) === 63) && text.charCodeAt(i + 1) === 32) {
+      count++;
+      if (count > maxDepth) return i;
+      i += 2;
+      while (text.charCodeAt(i) === 32) i++;
+    }
+    from = Math.max(i, run2 + 1);
+  }
+}
+function isValueStart(previous) {
+  return previous === 10 || previous === 58 || previous === 45 || previous === 63 || previous === 44 || previous === 91 || previous === 123;
+}
+function skipQuoted(text, start, quote) {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quote === 34 && c === 92) {
+      i++;
+      continue;
+    }
+    if (c === quote) {
+      if (quote === 39 && text.charCodeAt(i + 1) === 39) {
+        i++;
+        continue;
+      }
+      return i;
+    }
+  }
+  return text.length;
+}
+function yamlCostBeyond(text, budget) {
+  let cost = YAML_BYTES_PER_VALUE;
+  let lineStart = true;
+  const length2 = text.length;
+  for (let i = 0; i < length2; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      lineStart = true;
+      cost += YAML_BYTES_PER_LINE;
+    } else if (c !== 32) {
+      const next = i + 1 < length2 ? text.charCodeAt(i + 1) : 10;
+      const blankNext = next === 32 || next === 10 || next === 13 || next === 9;
+      if ((c === 45 || c === 63) && lineStart && blankNext) {
+        cost += c === 45 ? YAML_BYTES_PER_VALUE : 2 * YAML_BYTES_PER_VALUE;
+      } else {
+        lineStart = false;
+        if (c === 58) {
+          const before2 = i > 0 ? text.charCodeAt(i - 1) : 0;
+          if (blankNext || before2 === 34 || before2 === 39) cost += 2 * YAML_BYTES_PER_VALUE;
+        } else if (c === 44) cost += YAML_BYTES_PER_VALUE;
+        else if (c === 91 || c === 123) cost += 2 * YAML_BYTES_PER_VALUE;
+      }
+    }
+    if (cost > budget) return i;
+  }
+  return -1;
+}
+function yamlSecondDocumentAt(text) {
+  let started = false;
+  let ended = false;
+  let at3 = 0;
+  const length2 = text.length;
+  while (at3 < length2) {
+    let end = text.indexOf("\n", at3);
+    if (end === -1) end = length2;
+    const first = text.charCodeAt(at3);
+    const marker = first === 45 && text.startsWith("---", at3) || first === 46 && text.startsWith("...", at3) ? first : 0;
+    const after = text.charCodeAt(at3 + 3);
+    if (marker !== 0 && (at3 + 3 >= end || after === 32 || after === 9 || after === 13)) {
+      if (marker === 46) ended = true;
+      else if (started || ended) return at3;
+      else started = true;
+    } else if (first !== 37 && !isBlankOrComment(text, at3, end)) {
+      if (ended) return at3;
+      started = true;
+    }
+    at3 = end + 1;
+  }
+  return -1;
+}
+function isBlankOrComment(text, from, to) {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return c === 35;
+  }
+  return true;
+}
+var YAML_BYTES_PER_VALUE, YAML_BYTES_PER_LINE;
+var init_prescan = __esm({
+  "src/parse/prescan.ts"() {
+    "use strict";
+    YAML_BYTES_PER_VALUE = 1024;
+    YAML_BYTES_PER_LINE = 384;
+  }
+});
+
+// src/parse/walk-limits.ts
+function checkValue(root, limits) {
+  let keys = 0;
+  let nodes = 0;
+  const { maxDepth, maxNodes, maxScalarLength } = limits;
+  const visit = (value, depth) => {
+    if (++nodes > maxNodes) throw new LimitExceeded("limit-nodes", `More than ${maxNodes} values`);
+    if (typeof value === "string") {
+      if (value.length > maxScalarLength) {
+        throw new LimitExceeded(
+          "limit-scalar",
+          `String longer than the limit of ${maxScalarLength} characters`
+        );
+      }
+    } else if (typeof value === "number") {
+      if (!Number.isFinite(value)) throw new LimitExceeded("non-finite-number", "Number is not finite");
+    } else if (value !== null && typeof value === "object") {
+      if (depth > maxDepth)
+        throw new LimitExceeded("limit-depth", `Nesting deeper than the limit of ${maxDepth}`);
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) visit(value[i], depth + 1);
+      } else {
+        for (const key in value) {
+          keys++;
+          if (key.length > maxScalarLength) {
+            throw new LimitExceeded(
+              "limit-scalar",
+              `Key longer than the limit of ${maxScalarLength} characters`
+            );
+          }
+          visit(value[key], depth + 1);
+        }
+      }
+    }
+  };
+  try {
+    visit(root, 1);
+  } catch (error2) {
+    if (error2 instanceof LimitExceeded)
+      return { keys, problem: { code: error2.code, message: error2.message } };
+    if (error2 instanceof RangeError)
+      return { keys, problem: { code: "limit-depth", message: "Nesting too deep to check" } };
+    throw error2;
+  }
+  return { keys };
+}
+var LimitExceeded;
+var init_walk_limits = __esm({
+  "src/parse/walk-limits.ts"() {
+    "use strict";
+    LimitExceeded = class extends Error {
+      constructor(code18, message) {
+        super(message);
+        this.code = code18;
+      }
+      code;
+    };
+  }
+});
+
+// src/parse/json.ts
+function parseJson(text, file, limits, memory = new MemoryLedger()) {
+  const lines = new LineIndex(text);
+  const arrayItems2 = /* @__PURE__ */ new Map();
+  const scan = prescanJson(text, limits.maxDepth, arrayItems2);
+  if (scan.tooDeepAt >= 0) {
+    const { line, column } = lines.position(scan.tooDeepAt);
+    throw new LoadError(
+      "limit-depth",
+      `Nesting deeper than the limit of ${limits.maxDepth}`,
+      file,
+      line,
+      column
+    );
+  }
+  if (scan.valuesAtMost > limits.maxNodes) {
+    const precise = locateFailure(text, file, limits, lines);
+    if (precise) throw precise;
+  }
+  const tooLarge = memory.reserve(scan.valuesAtMost, text.length);
+  if (tooLarge) throw new LoadError("limit-memory", tooLarge, file, 1, 1);
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error2) {
+    throw locateFailure(text, file, limits, lines) ?? syntaxFromMessage(error2, text, file, lines);
+  }
+  const stats = checkValue(value, limits);
+  if (stats.problem || stats.keys !== scan.keys) {
+    const precise = locateFailure(text, file, limits, lines);
+    if (precise) throw precise;
+    if (stats.problem) throw new LoadError(stats.problem.code, stats.problem.message, file, 1, 1);
+  }
+  return { value, sourceMap: new JsonSourceMap(text, lines, arrayItems2) };
+}
+function syntaxFromMessage(error2, text, file, lines) {
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  const at3 = /position (\d+)/.exec(message);
+  const offset = at3 ? Number(at3[1]) : text.length;
+  const { line, column } = lines.position(offset);
+  return new LoadError("json-syntax", message.replace(/ in JSON at position \d+.*$/, ""), file, line, column);
+}
+function locateFailure(text, file, limits, lines) {
+  let pos = 0;
+  let nodes = 0;
+  const fail = (code18, message, at3) => {
+    const { line, column } = lines.position(at3);
+    return new LoadError(code18, message, file, line, column);
+  };
+  const skipWs = () => {
+    while (pos < text.length && WS.has(text.charCodeAt(pos))) pos++;
+  };
+  const readString = () => {
+    const start = pos;
+    pos++;
+    let out = "";
+    let chunk = pos;
+    for (; ; ) {
+      if (pos >= text.length) return fail("json-syntax", "Unterminated string", start);
+      const c = text.charCodeAt(pos);
+      if (c === 34) {
+        out += text.slice(chunk, pos);
+        pos++;
+        break;
+      }
+      if (c < 32) return fail("json-syntax", "Control character in string must be escaped", pos);
+      if (c === 92) {
+        out += text.slice(chunk, pos);
+        const e = text[pos + 1];
+        if (e === "u") {
+          const hex = text.slice(pos + 2, pos + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) return fail("json-syntax", "Invalid unicode escape", pos);
+          out += String.fromCharCode(Number.parseInt(hex, 16));
+          pos += 6;
+        } else {
+          const simple = {
+            '"': '"',
+            "\\": "\\",
+            "/": "/",
+            b: "\b",
+            f: "\f",
+            n: "\n",
+            r: "\r",
+            t: "	"
+          };
+          const mapped = e === void 0 ? void 0 : simple[e];
+          if (mapped === void 0) return fail("json-syntax", "Invalid escape sequence", pos);
+          out += mapped;
+          pos += 2;
+        }
+        chunk = pos;
+        continue;
+      }
+      pos++;
+    }
+    if (out.length > limits.maxScalarLength) {
+      return fail(
+        "limit-scalar",
+        `String longer than the limit of ${limits.maxScalarLength} characters`,
+        start
+      );
+    }
+    return out;
+  };
+  const NUMBER2 = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+  const stack = [];
+  skipWs();
+  for (; ; ) {
+    skipWs();
+    if (pos >= text.length) return fail("json-syntax", "Unexpected end of JSON input", pos);
+    nodes++;
+    if (nodes > limits.maxNodes) return fail("limit-nodes", `More than ${limits.maxNodes} values`, pos);
+    const c = text[pos];
+    let opened = false;
+    if (c === "{" || c === "[") {
+      if (stack.length + 1 > limits.maxDepth) {
+        return fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, pos);
+      }
+      pos++;
+      skipWs();
+      if (c === "{") {
+        if (text[pos] === "}") pos++;
+        else {
+          stack.push({ kind: "object", keys: /* @__PURE__ */ new Set(), count: 0 });
+          opened = true;
+        }
+      } else if (text[pos] === "]") pos++;
+      else {
+        stack.push({ kind: "array", count: 0 });
+        opened = true;
+      }
+    } else if (c === '"') {
+      const s = readString();
+      if (s instanceof LoadError) return s;
+    } else if (text.startsWith("true", pos)) pos += 4;
+    else if (text.startsWith("false", pos)) pos += 5;
+    else if (text.startsWith("null", pos)) pos += 4;
+    else {
+      NUMBER2.lastIndex = pos;
+      const m = NUMBER2.exec(text);
+      if (!m) return fail("json-syntax", `Unexpected character ${JSON.stringify(c)}`, pos);
+      if (!Number.isFinite(Number(m[0]))) return fail("non-finite-number", "Number is not finite", pos);
+      pos += m[0].length;
+    }
+    if (opened) {
+      const top = stack[stack.length - 1];
+      if (top.kind === "object") {
+        const err = readKey(top);
+        if (err) return err;
+      }
+      continue;
+    }
+    for (; ; ) {
+      skipWs();
+      const top = stack[stack.length - 1];
+      if (!top) {
+        if (pos < text.length) return fail("json-syntax", "Unexpected data after the JSON value", pos);
+        return void 0;
+      }
+      const close = top.kind === "object" ? "}" : "]";
+      if (text[pos] === close) {
+        pos++;
+        stack.pop();
+        continue;
+      }
+      if (text[pos] !== ",") {
+        return pos >= text.length ? fail("json-syntax", "Unexpected end of JSON input", pos) : fail("json-syntax", `Expected ',' or '${close}'`, pos);
+      }
+      pos++;
+      if (top.kind === "object") {
+        const err = readKey(top);
+        if (err) return err;
+      }
+      break;
+    }
+  }
+  function readKey(frame) {
+    skipWs();
+    if (text[pos] !== '"') return fail("json-syntax", "Expected a property name in double quotes", pos);
+    const at3 = pos;
+    const key = readString();
+    if (key instanceof LoadError) return key;
+    if (frame.keys.has(key)) return fail("duplicate-key", `Duplicate key ${JSON.stringify(key)}`, at3);
+    frame.keys.add(key);
+    skipWs();
+    if (text[pos] !== ":") return fail("json-syntax", "Expected ':' after property name", pos);
+    pos++;
+    return void 0;
+  }
+}
+var WS;
+var init_json = __esm({
+  "src/parse/json.ts"() {
+    "use strict";
+    init_errors();
+    init_json_source_map();
+    init_lines();
+    init_memory();
+    init_prescan();
+    init_walk_limits();
+    WS = /* @__PURE__ */ new Set([32, 9, 10, 13]);
+  }
+});
+
+// src/parse/limits.ts
+function resolveLimits(overrides) {
+  return { ...DEFAULT_LIMITS, ...overrides };
+}
+var DEFAULT_LIMITS;
+var init_limits = __esm({
+  "src/parse/limits.ts"() {
+    "use strict";
+    DEFAULT_LIMITS = Object.freeze({
+      maxBytes: 64 * 1024 * 1024,
+      maxDepth: 256,
+      maxNodes: 1e7,
+      maxScalarLength: 1024 * 1024
+    });
+  }
+});
+
+// src/parse/read.ts
+import { closeSync as closeSync2, openSync as openSync2, readFileSync, readSync, statSync as statSync2 } from "node:fs";
+function readFileBounded(path, maxBytes) {
+  let info3;
+  try {
+    info3 = statSync2(path);
+  } catch (error2) {
+    throw new LoadError(
+      "not-found",
+      `Cannot read file: ${error2.code ?? String(error2)}`,
+      path
+    );
+  }
+  return readStatted(path, info3, maxBytes, "a file");
+}
+function readStatted(path, info3, maxBytes, what) {
+  if (info3.isDirectory()) throw new LoadError("is-directory", `Is a directory, not ${what}`, path);
+  checkSize(info3.size, maxBytes, path);
+  try {
+    return info3.isFile() ? readFileSync(path) : readBounded(path, maxBytes);
+  } catch (error2) {
+    if (error2 instanceof LoadError) throw error2;
+    throw new LoadError(
+      "io-error",
+      `Cannot read file: ${error2.code ?? String(error2)}`,
+      path
+    );
+  }
+}
+function readBounded(path, maxBytes) {
+  const fd = openSync2(path, "r");
+  try {
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(64 * 1024);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) return Buffer.concat(chunks, total);
+      total += read;
+      checkSize(total, maxBytes, path);
+      chunks.push(chunk.subarray(0, read));
+    }
+  } finally {
+    closeSync2(fd);
+  }
+}
+function checkSize(size, maxBytes, name) {
+  if (size > maxBytes)
+    throw new LoadError("limit-bytes", `Document is ${size} bytes, over the limit of ${maxBytes}`, name);
+}
+var init_read = __esm({
+  "src/parse/read.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/util/json.ts
+function isJsonObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+function setOwn(target, key, value) {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+function jsonEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bObj = b;
+  if (aKeys.length !== Object.keys(bObj).length) return false;
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i];
+    if (!Object.hasOwn(bObj, key)) return false;
+    if (!jsonEqual(a[key], bObj[key])) return false;
+  }
+  return true;
+}
+function quoted(text) {
+  return PLAIN_STRING.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+function sortedJson(value) {
+  if (value === null || typeof value !== "object")
+    return typeof value === "string" ? quoted(value) : JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) {
+    let out2 = "[";
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out2 += ",";
+      out2 += sortedJson(value[i]);
+    }
+    return `${out2}]`;
+  }
+  const obj3 = value;
+  const keys = Object.keys(obj3);
+  if (keys.length > 1) keys.sort();
+  let out = "{";
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (i > 0) out += ",";
+    out += `${quoted(key)}:${sortedJson(obj3[key])}`;
+  }
+  return `${out}}`;
+}
+var PLAIN_STRING;
+var init_json2 = __esm({
+  "src/util/json.ts"() {
+    "use strict";
+    PLAIN_STRING = /^[\w $.:/@+-]*$/;
+  }
+});
+
 // node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
   "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
@@ -22120,6 +23167,339 @@ var init_build = __esm({
   }
 });
 
+// src/util/lazy-modules.ts
+var ajv, ajv2020, formats, yaml, re2, loadAjv, loadAjv2020, loadAjvFormats, loadYaml, loadRe2;
+var init_lazy_modules = __esm({
+  "src/util/lazy-modules.ts"() {
+    "use strict";
+    loadAjv = () => ajv ??= require_ajv();
+    loadAjv2020 = () => ajv2020 ??= require__();
+    loadAjvFormats = () => {
+      formats ??= require_dist();
+      return typeof formats === "function" ? formats : formats.default;
+    };
+    loadYaml = () => yaml ??= require_dist2();
+    loadRe2 = () => re2 ??= (init_build(), __toCommonJS(build_exports));
+  }
+});
+
+// src/parse/source-map.ts
+function nearestPresent(pointer, has2) {
+  let current = pointer;
+  while (current !== "" && !has2(current)) current = parentPointer(current) ?? "";
+  return current;
+}
+var LazySourceMap;
+var init_source_map = __esm({
+  "src/parse/source-map.ts"() {
+    "use strict";
+    init_pointer();
+    LazySourceMap = class {
+      constructor(lines, build) {
+        this.lines = lines;
+        this.build = build;
+      }
+      lines;
+      build;
+      table;
+      entries() {
+        this.table ??= this.build();
+        return this.table;
+      }
+      locate(pointer) {
+        const entry2 = this.entries().get(this.nearest(pointer));
+        return entry2 ? this.lines.position(entry2.value) : { line: 1, column: 1 };
+      }
+      locateKey(pointer) {
+        const exact = this.entries().get(pointer);
+        if (exact) return this.lines.position(exact.key ?? exact.value);
+        return this.locate(pointer);
+      }
+      has(pointer) {
+        return this.entries().has(pointer);
+      }
+      nearest(pointer) {
+        const table = this.entries();
+        return nearestPresent(pointer, (candidate) => table.has(candidate));
+      }
+    };
+  }
+});
+
+// src/parse/yaml.ts
+function plainScalarsAsStrings(tags) {
+  return tags.map(
+    (tag) => typeof tag === "object" && "tag" in tag && tag.tag === "" && !("collection" in tag && tag.collection) ? { ...tag, resolve: (source) => source } : tag
+  );
+}
+function parseYaml(text, file, limits, memory = new MemoryLedger()) {
+  const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
+  const lines = new LineIndex(text);
+  const fail = (code18, message, offset) => {
+    const { line, column } = lines.position(offset);
+    return new LoadError(code18, message, file, line, column);
+  };
+  const control = NON_PRINTABLE.exec(text);
+  if (control) {
+    const hex = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    throw fail(
+      "yaml-syntax",
+      `Control character U+${hex} is not allowed in YAML (escape it in a double-quoted string)`,
+      control.index
+    );
+  }
+  let tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
+  if (tooDeepAt < 0) tooDeepAt = prescanYamlCompactDepth(text, limits.maxDepth);
+  if (tooDeepAt >= 0)
+    throw fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, tooDeepAt);
+  const secondDocument = yamlSecondDocumentAt(text);
+  if (secondDocument >= 0)
+    throw fail(
+      "yaml-document-count",
+      "A description must be exactly one YAML document, found several",
+      secondDocument
+    );
+  const heap = heapLimitBytes();
+  const budget = Math.floor(heap / 2);
+  if (text.length * (YAML_BYTES_PER_VALUE / 2) > budget) {
+    const beyond = yamlCostBeyond(text, budget);
+    if (beyond >= 0) {
+      const heapMb = Math.round(heap / 2 ** 20);
+      throw fail(
+        "limit-memory",
+        `YAML document too large to parse in memory: the YAML parser would need more than half of Node's ${heapMb} MB heap (about 1 KB per value and 0.4 KB per line); convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,
+        beyond
+      );
+    }
+  }
+  let docs;
+  try {
+    docs = parseAllDocuments(text, {
+      schema: "json",
+      customTags: plainScalarsAsStrings,
+      strict: true,
+      // The package compares each key with every earlier one (quadratic: 40,000 keys took 6 s);
+      // `convert` refuses duplicates with one lookup per key instead.
+      uniqueKeys: false,
+      merge: false,
+      prettyErrors: false
+    });
+  } catch (error2) {
+    if (error2 instanceof RangeError)
+      throw new LoadError("limit-depth", "Nesting too deep to parse", file, 1, 1);
+    throw error2;
+  }
+  if (!Array.isArray(docs)) docs = [];
+  if (docs.length !== 1) {
+    const second = docs[1];
+    if (second)
+      throw fail(
+        "yaml-document-count",
+        "A description must be exactly one YAML document, found several",
+        second.range[0]
+      );
+    throw new LoadError(
+      "yaml-document-count",
+      "A description must be exactly one YAML document, found none",
+      file,
+      1,
+      1
+    );
+  }
+  const doc = docs[0];
+  for (const error2 of doc.errors) {
+    if (error2.code === "TAG_RESOLVE_FAILED" && error2.message.startsWith("Unresolved plain scalar")) continue;
+    if (error2.message.includes("Maximum call stack size exceeded"))
+      throw fail("limit-depth", `Nesting too deep to parse (limit ${limits.maxDepth})`, error2.pos[0]);
+    throw fail("yaml-syntax", firstLine(error2.message), error2.pos[0]);
+  }
+  if (doc.contents === null)
+    throw new LoadError("yaml-document-count", "The YAML document is empty", file, 1, 1);
+  const sourceBefore = (token, at3) => {
+    const found = text.lastIndexOf(token, at3);
+    return found === -1 ? at3 : found;
+  };
+  let nodes = 0;
+  const convert = (node, depth) => {
+    if (node === null) return null;
+    const at3 = node.range?.[0] ?? 0;
+    nodes++;
+    if (nodes > limits.maxNodes) throw fail("limit-nodes", `More than ${limits.maxNodes} values`, at3);
+    if (isAlias(node)) throw fail("yaml-alias", "YAML aliases are not allowed in a description", at3);
+    if (node.anchor) {
+      throw fail(
+        "yaml-alias",
+        "YAML anchors are not allowed in a description",
+        sourceBefore(`&${node.anchor}`, at3)
+      );
+    }
+    if (node.tag !== void 0 && !CORE_TAGS.has(node.tag)) {
+      throw fail("yaml-custom-tag", `Custom YAML tag ${node.tag} is not allowed`, sourceBefore(node.tag, at3));
+    }
+    if (isScalar(node)) return scalarValue(node, at3);
+    if (depth > limits.maxDepth)
+      throw fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, at3);
+    if (isSeq(node)) return node.items.map((item) => convert(item, depth + 1));
+    if (isMap(node)) {
+      const out = {};
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const keyNode = pair.key;
+        const keyAt = keyNode?.range?.[0] ?? at3;
+        if (!isScalar(keyNode)) throw fail("yaml-non-string-key", "Mapping keys must be strings", keyAt);
+        if (keyNode.anchor || isAlias(keyNode))
+          throw fail("yaml-alias", "YAML anchors are not allowed in a description", keyAt);
+        const key = scalarValue(keyNode, keyAt);
+        if (typeof key !== "string")
+          throw fail("yaml-non-string-key", `Mapping key ${String(key)} is not a string`, keyAt);
+        if (Object.hasOwn(out, key))
+          throw fail("duplicate-key", `Duplicate key ${JSON.stringify(key)}`, keyAt);
+        nodes++;
+        setOwn(out, key, convert(pair.value, depth + 1));
+      }
+      return out;
+    }
+    throw fail("yaml-syntax", "Unsupported YAML node", at3);
+  };
+  const scalarValue = (node, at3) => {
+    const value2 = node.value;
+    if (typeof value2 === "string") {
+      if (node.type === ScalarClass.PLAIN && NON_FINITE.test(value2)) {
+        throw fail("non-finite-number", `${value2} is not a finite number`, at3);
+      }
+      if (node.tag === "tag:yaml.org,2002:float" || node.tag === "tag:yaml.org,2002:int") {
+        if (NON_FINITE.test(value2))
+          throw fail("non-finite-number", `${node.tag} ${value2} is not a finite number`, at3);
+        throw fail("yaml-custom-tag", `${value2} cannot be resolved as ${node.tag}`, at3);
+      }
+      if (value2.length > limits.maxScalarLength) {
+        throw fail(
+          "limit-scalar",
+          `String longer than the limit of ${limits.maxScalarLength} characters`,
+          at3
+        );
+      }
+      return value2;
+    }
+    if (typeof value2 === "number") {
+      if (!Number.isFinite(value2)) throw fail("non-finite-number", "Number is not finite", at3);
+      return value2;
+    }
+    if (typeof value2 === "bigint") {
+      const asNumber = Number(value2);
+      if (!Number.isFinite(asNumber)) throw fail("non-finite-number", "Number is not finite", at3);
+      return asNumber;
+    }
+    if (value2 === null || typeof value2 === "boolean") return value2;
+    throw fail("yaml-syntax", "Unsupported scalar value", at3);
+  };
+  const value = convert(doc.contents, 1);
+  const tooLarge = memory.reserve(nodes, text.length);
+  if (tooLarge) throw new LoadError("limit-memory", tooLarge, file, 1, 1);
+  return { value, sourceMap: new LazySourceMap(lines, () => buildYamlTable(doc.contents)) };
+}
+function firstLine(message) {
+  return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+}
+function buildYamlTable(root) {
+  const { isMap, isScalar, isSeq } = loadYaml();
+  const table = /* @__PURE__ */ new Map();
+  const visit = (node, pointer, key) => {
+    if (node === null) {
+      return;
+    }
+    const entry2 = { value: node.range?.[0] ?? 0 };
+    if (key?.range) entry2.key = key.range[0];
+    table.set(pointer, entry2);
+    if (isSeq(node))
+      node.items.forEach((item, i) => {
+        visit(item, appendPointer(pointer, i), null);
+      });
+    else if (isMap(node)) {
+      for (const pair of node.items) {
+        const k = pair.key;
+        if (!isScalar(k)) continue;
+        const childPointer = appendPointer(pointer, String(k.value));
+        const valueNode = pair.value;
+        const isEmpty = valueNode === null || isScalar(valueNode) && !!valueNode.range && valueNode.range[0] === valueNode.range[1];
+        if (isEmpty) {
+          if (k.range) table.set(childPointer, { value: k.range[0], key: k.range[0] });
+        } else visit(pair.value, childPointer, k);
+      }
+    }
+  };
+  visit(root, "", null);
+  return table;
+}
+var CORE_TAGS, NON_PRINTABLE, NON_FINITE;
+var init_yaml = __esm({
+  "src/parse/yaml.ts"() {
+    "use strict";
+    init_json2();
+    init_lazy_modules();
+    init_pointer();
+    init_errors();
+    init_lines();
+    init_memory();
+    init_prescan();
+    init_source_map();
+    CORE_TAGS = /* @__PURE__ */ new Set([
+      "tag:yaml.org,2002:str",
+      "tag:yaml.org,2002:null",
+      "tag:yaml.org,2002:bool",
+      "tag:yaml.org,2002:int",
+      "tag:yaml.org,2002:float",
+      "tag:yaml.org,2002:map",
+      "tag:yaml.org,2002:seq",
+      "!"
+    ]);
+    NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
+    NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
+  }
+});
+
+// src/parse/index.ts
+function detectFormat(path, text) {
+  if (path) {
+    const lower = path.toLowerCase();
+    if (lower.endsWith(".json")) return "json";
+    if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return "yaml";
+  }
+  const first = /\S/.exec(text)?.[0];
+  return first === "{" || first === "[" ? "json" : "yaml";
+}
+function loadDocument(text, options) {
+  const limits = resolveLimits(options.limits);
+  if (text.charCodeAt(0) === 65279) text = text.slice(1);
+  if (text.length > limits.maxBytes) {
+    throw new LoadError(
+      "limit-bytes",
+      `Document is over the limit of ${limits.maxBytes} bytes`,
+      options.file
+    );
+  }
+  const format = options.format ?? detectFormat(options.file, text);
+  const parsed = format === "json" ? parseJson(text, options.file, limits, options.memory) : parseYaml(text, options.file, limits, options.memory);
+  return { file: options.file, format, text, value: parsed.value, sourceMap: parsed.sourceMap };
+}
+var init_parse = __esm({
+  "src/parse/index.ts"() {
+    "use strict";
+    init_decode();
+    init_errors();
+    init_json();
+    init_limits();
+    init_read();
+    init_yaml();
+    init_decode();
+    init_errors();
+    init_limits();
+    init_memory();
+    init_read();
+    init_source_map();
+  }
+});
+
 // node_modules/semver/internal/constants.js
 var require_constants = __commonJS({
   "node_modules/semver/internal/constants.js"(exports, module) {
@@ -24333,6 +25713,2625 @@ var require_semver2 = __commonJS({
   }
 });
 
+// src/util/arrays.ts
+function appendAll(target, items2) {
+  for (let i = 0; i < items2.length; i++) target.push(items2[i]);
+  return target;
+}
+var init_arrays = __esm({
+  "src/util/arrays.ts"() {
+    "use strict";
+  }
+});
+
+// src/util/precompiled.ts
+import { createRequire as createRequire2 } from "node:module";
+import { fileURLToPath } from "node:url";
+function requirePrecompiled(url) {
+  return createRequire2(url)(fileURLToPath(url));
+}
+var init_precompiled = __esm({
+  "src/util/precompiled.ts"() {
+    "use strict";
+  }
+});
+
+// src/validate/ajv-keywords.ts
+function canonicalKey(value) {
+  return value !== null && typeof value === "object" ? JSON.stringify(value, sortedKeys) : `${typeof value}:${String(value)}`;
+}
+function sortedKeys(_key, value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(
+    Object.keys(value).sort().map((name) => [name, value[name]])
+  ) : value;
+}
+function canonicalKeyCode({ _ }, data) {
+  const replacer = _`(key, value) => value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).sort().map((name) => [name, value[name]])) : value`;
+  return _`(${data} !== null && typeof ${data} === "object" ? JSON.stringify(${data}, ${replacer}) : typeof ${data} + ":" + ${data})`;
+}
+function uniqueItemsKeyword(codegen) {
+  const { _, str: str2 } = codegen;
+  return {
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: {
+      message: ({ params: { i, j } }) => str2`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+      params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`
+    },
+    code(cxt) {
+      const { gen, data, schema: schema2 } = cxt;
+      if (schema2 !== true) return;
+      const valid = gen.let("valid", true);
+      const i = gen.let("i");
+      const j = gen.let("j");
+      cxt.setParams({ i, j });
+      gen.if(_`${data}.length > 1`, () => {
+        const seen = gen.const("seen", _`new Map()`);
+        const seenStructured = gen.const("seenStructured", _`new Map()`);
+        const at3 = gen.let("at", _`${data}.length`);
+        const item = gen.let("item");
+        const key = gen.let("key");
+        const map = gen.let("map");
+        gen.for(_`;${at3}--;`, () => {
+          gen.assign(item, _`${data}[${at3}]`);
+          gen.if(
+            _`${item} !== null && typeof ${item} === "object"`,
+            () => {
+              gen.assign(key, canonicalKeyCode(codegen, item));
+              gen.assign(map, seenStructured);
+            },
+            () => {
+              gen.assign(key, item);
+              gen.assign(map, seen);
+            }
+          );
+          gen.if(_`${map}.has(${key})`, () => {
+            gen.assign(i, _`${map}.get(${key})`);
+            gen.assign(j, at3);
+            cxt.error();
+            gen.assign(valid, false).break();
+          });
+          gen.code(_`${map}.set(${key}, ${at3})`);
+        });
+      });
+      cxt.ok(valid);
+    }
+  };
+}
+function constKeyword(codegen) {
+  const { _, stringify } = codegen;
+  return {
+    keyword: "const",
+    error: {
+      message: "must be equal to constant",
+      params: ({ schemaCode }) => _`{allowedValue: ${schemaCode}}`
+    },
+    code(cxt) {
+      const { data, schema: schema2 } = cxt;
+      if (schema2 !== null && typeof schema2 === "object")
+        cxt.fail(_`${canonicalKeyCode(codegen, data)} !== ${stringify(canonicalKey(schema2))}`);
+      else cxt.fail(_`${schema2} !== ${data}`);
+    }
+  };
+}
+function enumKeyword(codegen) {
+  const { _, stringify } = codegen;
+  return {
+    keyword: "enum",
+    schemaType: "array",
+    error: {
+      message: "must be equal to one of the allowed values",
+      params: ({ schemaCode }) => _`{allowedValues: ${schemaCode}}`
+    },
+    code(cxt) {
+      const { gen, data, schema: schema2 } = cxt;
+      if (!Array.isArray(schema2) || schema2.length === 0) throw new Error("enum must have non-empty array");
+      if (schema2.every((value) => value === null || typeof value !== "object")) {
+        if (schema2.length <= SHORT_ENUM) {
+          const [first, ...rest] = schema2;
+          let anyEqual = _`${data} === ${first}`;
+          for (const value of rest) anyEqual = _`${anyEqual} || ${data} === ${value}`;
+          cxt.pass(_`(${anyEqual})`);
+          return;
+        }
+        const allowed3 = gen.scopeValue("obj", {
+          ref: new Set(schema2),
+          code: _`new Set(${stringify(schema2)})`
+        });
+        cxt.pass(_`${allowed3}.has(${data})`);
+        return;
+      }
+      const keys = schema2.map(canonicalKey);
+      const allowed2 = gen.scopeValue("obj", { ref: new Set(keys), code: _`new Set(${stringify(keys)})` });
+      cxt.pass(_`${allowed2}.has(${canonicalKeyCode(codegen, data)})`);
+    }
+  };
+}
+function withSafeKeywords(ajv3, codegen) {
+  for (const make of [uniqueItemsKeyword, constKeyword, enumKeyword]) {
+    const definition = make(codegen);
+    ajv3.removeKeyword(definition.keyword);
+    ajv3.addKeyword(definition);
+  }
+  return ajv3;
+}
+var SHORT_ENUM;
+var init_ajv_keywords = __esm({
+  "src/validate/ajv-keywords.ts"() {
+    "use strict";
+    SHORT_ENUM = 8;
+  }
+});
+
+// src/validate/linear-errors.ts
+function linearErrorConcat(code18) {
+  const rewritten = code18.replace(CONCAT, `vErrors = ${HELPER}(vErrors, $1);`);
+  return rewritten === code18 ? code18 : rewritten + HELPER_SOURCE;
+}
+var HELPER, CONCAT, HELPER_SOURCE, LINEAR_ERRORS_CODE;
+var init_linear_errors = __esm({
+  "src/validate/linear-errors.ts"() {
+    "use strict";
+    HELPER = "mcpdescAppendErrors";
+    CONCAT = /vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g;
+    HELPER_SOURCE = `
+;function ${HELPER}(into, more) { if (into === null) return more; for (let i = 0; i < more.length; i++) into.push(more[i]); return into; }
+`;
+    LINEAR_ERRORS_CODE = { process: linearErrorConcat };
+  }
+});
+
+// src/validate/codes.ts
+var r, t, CODES;
+var init_codes = __esm({
+  "src/validate/codes.ts"() {
+    "use strict";
+    r = (severity, area, description) => ({
+      severity,
+      area,
+      description,
+      source: "reference"
+    });
+    t = (severity, area, description) => ({
+      severity,
+      area,
+      description,
+      source: "toolkit"
+    });
+    CODES = {
+      // structural (JSON Schema)
+      "schema-validation": r(
+        "error",
+        "structure",
+        "The document does not validate against the mcpdesc 0.8.0 JSON Schema."
+      ),
+      "unknown-property": t(
+        "error",
+        "structure",
+        "A property that is not defined (and not an eligible `x-*` extension) on a closed object (§3.8, §14)."
+      ),
+      "empty-collection": t(
+        "error",
+        "structure",
+        "An ordinary declaration collection is present but empty (§3.3)."
+      ),
+      "unsupported-protocol-version": t(
+        "error",
+        "structure",
+        "A `protocolVersions` value outside the closed 0.8.0 set of MCP revisions (§4.9)."
+      ),
+      "invalid-extension-identifier": t(
+        "error",
+        "extensions",
+        "An `extensions` key is not a `prefix/name` extension identifier (§8.4)."
+      ),
+      // components
+      "missing-component-reference-target": r(
+        "error",
+        "components",
+        "A `$componentRef` targets a component that does not exist."
+      ),
+      "wrong-component-reference-namespace": r(
+        "error",
+        "components",
+        "A `$componentRef` targets a component namespace that the use site does not accept."
+      ),
+      "component-reference-cycle": r("error", "components", "Component references form a cycle."),
+      // scopes
+      "protocol-scope-outside-parent": r(
+        "error",
+        "scopes",
+        "A declared `protocolVersions` includes a revision outside its parent scope (root or containing primitive)."
+      ),
+      "transport-coverage-gap": r(
+        "error",
+        "scopes",
+        "A root protocol revision is not covered by any transport (§6.5)."
+      ),
+      "primitive-scope-overlap": r(
+        "error",
+        "scopes",
+        "Two declarations with the same identity key (Tool/Prompt name, Resource uri, Template uriTemplate) overlap in scope."
+      ),
+      "capability-scope-overlap": r(
+        "error",
+        "scopes",
+        "Two Capabilities Objects apply to the same revision (§8.6)."
+      ),
+      // revisions
+      "legacy-protocol-validation-incomplete": r(
+        "warning",
+        "revisions",
+        "The document covers 2024-11-05 or 2025-03-26, for which complete semantic validation is not defined (§16.2)."
+      ),
+      "field-not-supported-by-version": r(
+        "error",
+        "revisions",
+        "A field is used under a protocol revision that does not define it (feature × revision matrix)."
+      ),
+      "transport-not-supported-by-version": r(
+        "error",
+        "revisions",
+        "Streamable HTTP is associated with MCP 2024-11-05."
+      ),
+      "legacy-sse-for-modern-version": r(
+        "warning",
+        "revisions",
+        "The legacy SSE transport is associated with MCP 2025-03-26 or later."
+      ),
+      "resource-annotation-not-supported-by-version": r(
+        "error",
+        "revisions",
+        "Resource annotation `lastModified` is used before MCP 2025-06-18."
+      ),
+      "tasks-core-not-valid-in-2026": r(
+        "error",
+        "revisions",
+        "Core `capabilities.tasks` applies to MCP 2026-07-28."
+      ),
+      "extensions-not-supported-by-version": r(
+        "warning",
+        "revisions",
+        "Pre-standard `capabilities.extensions` applies to a revision before 2026-07-28 (accepted and preserved, §8.4)."
+      ),
+      "logging-deprecated-in-2026": r(
+        "warning",
+        "revisions",
+        "`capabilities.logging` applies to MCP 2026-07-28, where it is deprecated."
+      ),
+      // values
+      "integer-precision-loss": t(
+        "warning",
+        "values",
+        "An integer beyond ±2^53: readers that decode numbers as doubles may see a different value (§15.6)."
+      ),
+      // extensions
+      "unknown-reserved-extension-identifier": r(
+        "warning",
+        "extensions",
+        "An extension identifier under an MCP-reserved prefix is not in the validator catalogue."
+      ),
+      // security
+      "unknown-security-scheme": r(
+        "error",
+        "security",
+        "A security requirement names a scheme missing from `securitySchemes`."
+      ),
+      "duplicate-security-scope": r("error", "security", "A security requirement lists the same scope twice."),
+      "non-oauth-scope-misuse": r(
+        "error",
+        "security",
+        "An `http` or `apiKey` requirement lists scopes (it must use `[]`)."
+      ),
+      "uncatalogued-oauth-scope": r(
+        "warning",
+        "security",
+        "An OAuth2/OpenID Connect scope is not in the scheme’s static scope catalogue."
+      ),
+      // tags
+      "duplicate-root-tag": r("error", "tags", "Two root tags have the same name."),
+      "unknown-tag-reference": r(
+        "error",
+        "tags",
+        "A primitive references a tag missing from the root catalogue."
+      ),
+      // _meta
+      "meta-key-invalid": r("error", "meta", "A `_meta` key does not match the MCP `_meta` key grammar."),
+      "meta-reserved-key-context": r(
+        "error",
+        "meta",
+        "A reserved `_meta` key is used in a context where the revision does not define it."
+      ),
+      "meta-reserved-key-value": r("error", "meta", "A reserved `_meta` key has a value of the wrong shape."),
+      "meta-unknown-reserved-key": r(
+        "warning",
+        "meta",
+        "A `_meta` key under an MCP-reserved prefix is not recognized."
+      ),
+      // tool schemas
+      "invalid-x-mcp-header": r("error", "tool-schemas", "`x-mcp-header` has an invalid value or placement."),
+      "duplicate-x-mcp-header": r(
+        "error",
+        "tool-schemas",
+        "Two `x-mcp-header` values are equal case-insensitively."
+      ),
+      "invalid-legacy-tool-schema-shape": r(
+        "error",
+        "tool-schemas",
+        "A pre-2025-11-25 Tool schema has non-object `properties` values or a non-string-array `required`."
+      ),
+      "unsupported-tool-schema-dialect": r(
+        "error",
+        "tool-schemas",
+        "A Tool schema declares a JSON Schema dialect the validator does not support."
+      ),
+      "invalid-tool-schema": r(
+        "error",
+        "tool-schemas",
+        "A Tool schema is not valid under its declared or default dialect."
+      ),
+      "unresolved-external-tool-schema-reference": r(
+        "warning",
+        "tool-schemas",
+        "A Tool schema contains an external `$ref` that is never fetched: schema validation is incomplete."
+      ),
+      // tool examples
+      "tool-example-schema-mismatch": r(
+        "error",
+        "tool-examples",
+        "An example `input` or `structuredContent` does not validate against the Tool schema."
+      ),
+      "incomplete-tool-example-validation": r(
+        "warning",
+        "tool-examples",
+        "Example/schema compatibility could not be checked completely (pre-dialect revision, external `$ref`, unsafe pattern, a schema too large to compile)."
+      ),
+      "tool-example-json-rpc-envelope": r(
+        "error",
+        "tool-examples",
+        "A Tool example result contains JSON-RPC envelope fields."
+      ),
+      "incomplete-tool-example-result": r(
+        "error",
+        "tool-examples",
+        "A Tool example result contains task or input-required workflow fields."
+      ),
+      "tool-example-result-version-mismatch": r(
+        "error",
+        "tool-examples",
+        "A Tool example result shape is not valid for a revision in scope (`resultType`, `structuredContent`)."
+      ),
+      "tool-example-content-version-mismatch": r(
+        "error",
+        "tool-examples",
+        "A content block form is not defined for a revision in scope."
+      ),
+      "structured-tool-error-example": r(
+        "error",
+        "tool-examples",
+        "An error result (`isError: true`) contains `structuredContent`."
+      ),
+      "missing-tool-example-structured-content": r(
+        "error",
+        "tool-examples",
+        "A successful result of a Tool with `outputSchema` lacks `structuredContent`."
+      ),
+      // resource examples
+      "resource-example-json-rpc-envelope": r(
+        "error",
+        "resource-examples",
+        "A resource example result contains JSON-RPC envelope fields."
+      ),
+      "incomplete-resource-example-result": r(
+        "error",
+        "resource-examples",
+        "A resource example result contains task or input-required workflow fields."
+      ),
+      "resource-example-result-version-mismatch": r(
+        "error",
+        "resource-examples",
+        "A resource read result shape is not valid for a revision in scope."
+      ),
+      "resource-example-cache-fields-version-mismatch": r(
+        "error",
+        "resource-examples",
+        "`ttlMs`/`cacheScope` are missing in MCP 2026-07-28 or present before it."
+      ),
+      "resource-example-content-version-mismatch": r(
+        "error",
+        "resource-examples",
+        "Resource contents use `_meta` before MCP 2025-06-18."
+      ),
+      "invalid-resource-example-base64": r("error", "resource-examples", "A `blob` is not canonical base64."),
+      "resource-example-mime-type-mismatch": r(
+        "warning",
+        "resource-examples",
+        "The returned entry’s MIME type differs from the declaration’s."
+      ),
+      "resource-example-size-mismatch": r(
+        "warning",
+        "resource-examples",
+        "The returned entry’s byte length differs from the declared `size`."
+      ),
+      "resource-example-requested-uri-not-returned": r(
+        "warning",
+        "resource-examples",
+        "No `contents` entry returns the requested URI."
+      ),
+      "resource-template-example-invalid-template": r(
+        "error",
+        "resource-examples",
+        "The `uriTemplate` is not a valid RFC 6570 template."
+      ),
+      "resource-template-example-invalid-expansion": r(
+        "error",
+        "resource-examples",
+        "A Resource Template example `uri` is not an expansion of the template."
+      ),
+      // prompt examples
+      "prompt-example-unknown-argument": r(
+        "error",
+        "prompt-examples",
+        "A Prompt example passes an undeclared argument."
+      ),
+      "prompt-example-missing-required-argument": r(
+        "error",
+        "prompt-examples",
+        "A Prompt example omits a required argument."
+      ),
+      "prompt-example-json-rpc-envelope": r(
+        "error",
+        "prompt-examples",
+        "A Prompt example result contains JSON-RPC envelope fields."
+      ),
+      "incomplete-prompt-example-result": r(
+        "error",
+        "prompt-examples",
+        "A Prompt example result contains task or input-required workflow fields."
+      ),
+      "prompt-example-result-version-mismatch": r(
+        "error",
+        "prompt-examples",
+        "A Prompt example result shape is not valid for a revision in scope."
+      ),
+      "prompt-example-content-version-mismatch": r(
+        "error",
+        "prompt-examples",
+        "A Prompt message content form is not defined for a revision in scope."
+      ),
+      // completion examples
+      "completion-example-json-rpc-envelope": r(
+        "error",
+        "completion-examples",
+        "A completion example result contains JSON-RPC envelope fields."
+      ),
+      "incomplete-completion-example-result": r(
+        "error",
+        "completion-examples",
+        "A completion example result contains task or input-required workflow fields."
+      ),
+      "completion-example-result-version-mismatch": r(
+        "error",
+        "completion-examples",
+        "A completion example result shape is not valid for a revision in scope."
+      ),
+      "completion-example-version-mismatch": r(
+        "error",
+        "completion-examples",
+        "Completion examples apply to MCP 2024-11-05, which has no completion."
+      ),
+      "completion-example-context-version-mismatch": r(
+        "error",
+        "completion-examples",
+        "Completion `context` applies to MCP 2025-03-26."
+      ),
+      "completion-example-duplicate-target-context": r(
+        "error",
+        "completion-examples",
+        "The completed argument also appears in `context.arguments`."
+      ),
+      "prompt-completion-example-unknown-argument": r(
+        "error",
+        "completion-examples",
+        "The completed argument is not a declared Prompt argument."
+      ),
+      "prompt-completion-example-context-unknown-argument": r(
+        "error",
+        "completion-examples",
+        "A context argument is not a declared Prompt argument."
+      ),
+      "resource-template-completion-example-unknown-variable": r(
+        "error",
+        "completion-examples",
+        "The completed argument is not a variable of the `uriTemplate`."
+      ),
+      "resource-template-completion-example-context-unknown-variable": r(
+        "error",
+        "completion-examples",
+        "A context argument is not a variable of the `uriTemplate`."
+      ),
+      "resource-template-completion-example-invalid-template": r(
+        "error",
+        "completion-examples",
+        "The `uriTemplate` is not a valid RFC 6570 template, so completion arguments cannot be checked."
+      ),
+      // interaction examples
+      "interaction-example-version-mismatch": r(
+        "error",
+        "interactions",
+        "An interaction step form is not defined for a revision in scope."
+      ),
+      "unknown-elicitation-declaration": r(
+        "error",
+        "interactions",
+        "A step `declaration` names no Elicitation Declaration of the Tool."
+      ),
+      "interaction-example-elicitation-declaration-mismatch": r(
+        "error",
+        "interactions",
+        "An elicitation step disagrees with its declaration (mode, schema or URL)."
+      ),
+      "interaction-example-elicitation-response-mismatch": r(
+        "error",
+        "interactions",
+        "An elicitation response has content where none is allowed, or lacks it on a form accept."
+      ),
+      "interaction-example-elicitation-content-schema-mismatch": r(
+        "error",
+        "interactions",
+        "Accepted form content does not validate against the requested schema."
+      ),
+      "interaction-example-roots-uri": r(
+        "error",
+        "interactions",
+        "A roots response entry is not a `file://` URI."
+      ),
+      "interaction-example-client-requirements-contradiction": r(
+        "warning",
+        "interactions",
+        "A scenario uses a client capability that the Tool’s explicit `clientRequirements` do not declare."
+      ),
+      // client requirements
+      "client-requirement-version-mismatch": r(
+        "error",
+        "client-requirements",
+        "A `clientRequirements` member is not defined for a revision in scope."
+      ),
+      "invalid-client-requirement-value": r(
+        "error",
+        "client-requirements",
+        "A client capability marker or setting is not an object (or `roots` is not empty in 2026)."
+      ),
+      "deprecated-client-requirement": r(
+        "warning",
+        "client-requirements",
+        "A client requirement uses a capability deprecated in a revision in scope."
+      ),
+      // elicitations
+      "duplicate-elicitation-name": r(
+        "error",
+        "elicitations",
+        "Two Elicitation Declarations of one primitive share a name."
+      ),
+      "elicitation-mode-not-supported-by-version": r(
+        "error",
+        "elicitations",
+        "URL-mode elicitation applies to MCP 2025-06-18."
+      ),
+      "elicitation-form-schema-version-mismatch": r(
+        "error",
+        "elicitations",
+        "A form schema feature (`$schema`, non-boolean default, titled/multi-select enum) applies to MCP 2025-06-18."
+      ),
+      "elicitation-form-required-property-unknown": r(
+        "error",
+        "elicitations",
+        "A form schema `required` entry names no declared property."
+      ),
+      "elicitation-form-enum-names-mismatch": r(
+        "error",
+        "elicitations",
+        "`enumNames` and `enum` have different lengths."
+      ),
+      "elicitation-form-default-outside-enum": r(
+        "error",
+        "elicitations",
+        "A form `default` is not one of the declared values."
+      ),
+      "elicitation-form-invalid-range": r(
+        "error",
+        "elicitations",
+        "A form property minimum exceeds its maximum."
+      )
+    };
+  }
+});
+
+// src/lint/config-types.ts
+import { fileURLToPath as fileURLToPath4 } from "node:url";
+var CONFIG_FILE_NAMES, BUILTIN_RULESETS, PACKAGE_ROOT, ConfigError;
+var init_config_types = __esm({
+  "src/lint/config-types.ts"() {
+    "use strict";
+    init_positioned_error();
+    CONFIG_FILE_NAMES = [
+      ".mcpdesc.yaml",
+      ".mcpdesc.yml",
+      ".mcpdesc.json",
+      "mcpdesc.config.mjs"
+    ];
+    BUILTIN_RULESETS = ["recommended", "strict", "clients/gemini", "clients/openai-strict"];
+    PACKAGE_ROOT = fileURLToPath4(new URL("../../", new URL("../src/lint/config-types.ts", import.meta.url).href));
+    ConfigError = class extends PositionedError {
+      name = "ConfigError";
+      constructor(message, file, line = 0, column = 0, code18 = "config-invalid") {
+        super(code18, message, file, line, column);
+      }
+    };
+  }
+});
+
+// src/lint/config-find.ts
+import { existsSync as existsSync2, statSync as statSync3 } from "node:fs";
+import { dirname as dirname4, join as join4, resolve as resolve2 } from "node:path";
+function findConfigFile(startDir) {
+  let dir = resolve2(startDir);
+  for (; ; ) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const candidate = join4(dir, name);
+      if (existsSync2(candidate) && statSync3(candidate).isFile()) return candidate;
+    }
+    const parent = dirname4(dir);
+    if (parent === dir) return void 0;
+    dir = parent;
+  }
+}
+var init_config_find = __esm({
+  "src/lint/config-find.ts"() {
+    "use strict";
+    init_config_types();
+  }
+});
+
+// src/util/import-module.ts
+function importModule(url) {
+  return importer(url);
+}
+var importer;
+var init_import_module = __esm({
+  "src/util/import-module.ts"() {
+    "use strict";
+    importer = (url) => import(url);
+  }
+});
+
+// src/lint/config-read.ts
+import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
+import { join as join5 } from "node:path";
+import { fileURLToPath as fileURLToPath5, pathToFileURL } from "node:url";
+function configSchema() {
+  const schema2 = JSON.parse(
+    readFileSync4(join5(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
+  );
+  delete schema2.$schema;
+  return schema2;
+}
+function precompiled(name) {
+  let module = precompiledModules.get(name);
+  if (module === void 0) {
+    try {
+      module = requirePrecompiled(
+        new URL(`./${name}.precompiled.cjs`, new URL("../src/lint/config-read.ts", import.meta.url).href)
+      );
+    } catch {
+      module = null;
+    }
+    precompiledModules.set(name, module);
+  }
+  return module;
+}
+function configValidator() {
+  schemaValidator ??= precompiled("config")?.config ?? withSafeKeywords(new (loadAjv()).Ajv(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
+  return schemaValidator;
+}
+function isBuiltinRuleset(file) {
+  return BUILTIN_RULESETS.some((name) => file === join5(PACKAGE_ROOT, "rules", `${name}.yaml`));
+}
+function builtinRulesetJson(file) {
+  for (const name of BUILTIN_RULESETS) {
+    if (file !== join5(PACKAGE_ROOT, "rules", `${name}.yaml`)) continue;
+    const twin = fileURLToPath5(new URL(`./rulesets/${name}.json`, new URL("../src/lint/config-read.ts", import.meta.url).href));
+    return existsSync3(twin) ? twin : void 0;
+  }
+  return void 0;
+}
+function positioned(raw, pointer, message, atKey = false, code18 = "config-invalid") {
+  if (!raw.sourceMap)
+    return new ConfigError(`${message}${pointer ? ` (at ${pointer})` : ""}`, raw.file, 0, 0, code18);
+  const p = atKey ? raw.sourceMap.locateKey(pointer) : raw.sourceMap.locate(pointer);
+  return new ConfigError(message, raw.file, p.line, p.column, code18);
+}
+function pickSchemaError(errors) {
+  const real = errors.filter((e) => e.keyword !== "oneOf" && e.keyword !== "anyOf");
+  const pool = real.length > 0 ? real : errors;
+  return pool.reduce((best, e) => e.instancePath.length > best.instancePath.length ? e : best);
+}
+function schemaMessage(error2) {
+  if (error2.keyword === "additionalProperties")
+    return `unknown property ${JSON.stringify(error2.params.additionalProperty)}`;
+  if (error2.keyword === "enum")
+    return `must be one of ${error2.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+  return error2.message ?? "is invalid";
+}
+async function readConfig(file, limits) {
+  let raw;
+  if (/\.m?js$/.test(file)) {
+    let module;
+    try {
+      module = await importModule(pathToFileURL(file).href);
+    } catch (error2) {
+      throw new ConfigError(
+        `cannot load config: ${error2 instanceof Error ? error2.message : String(error2)}`,
+        file,
+        0,
+        0,
+        "config-unreadable"
+      );
+    }
+    const value = JSON.parse(JSON.stringify(module.default ?? null));
+    if (!isJsonObject(value))
+      throw new ConfigError("config module must export default an object", file, 0, 0, "config-schema");
+    raw = { file, value, sourceMap: void 0 };
+  } else {
+    let text;
+    const builtinJson = builtinRulesetJson(file);
+    const fileLimits = isBuiltinRuleset(file) ? void 0 : limits;
+    try {
+      text = builtinJson ? readFileSync4(builtinJson, "utf8") : readFileBounded(file, resolveLimits(fileLimits).maxBytes).toString("utf8");
+    } catch (error2) {
+      const reason = error2 instanceof LoadError ? error2.message : error2.code ?? String(error2);
+      throw new ConfigError(`cannot read config: ${reason}`, file, 0, 0, "config-unreadable");
+    }
+    try {
+      const loaded = loadDocument(
+        text,
+        builtinJson ? { file, format: "json" } : { file, ...fileLimits ? { limits: fileLimits } : {} }
+      );
+      if (!isJsonObject(loaded.value))
+        throw new ConfigError("config must be an object (a YAML mapping)", file, 1, 1, "config-schema");
+      raw = { file, value: loaded.value, sourceMap: loaded.sourceMap };
+    } catch (error2) {
+      if (error2 instanceof LoadError)
+        throw new ConfigError(
+          `${error2.message} (${error2.code})`,
+          file,
+          error2.line,
+          error2.column,
+          "config-syntax"
+        );
+      throw error2;
+    }
+  }
+  const validate = configValidator();
+  if (!validate(raw.value)) {
+    const error2 = pickSchemaError(validate.errors ?? []);
+    const atKey = error2.keyword === "additionalProperties";
+    const pointer = atKey ? appendPointer(error2.instancePath, error2.params.additionalProperty) : error2.instancePath;
+    throw positioned(raw, pointer, schemaMessage(error2), atKey, "config-schema");
+  }
+  return raw;
+}
+async function readSchemaSemantics(file, limits) {
+  const raw = await readConfig(file, limits);
+  const value = raw.value.schemaSemantics;
+  return value === "api" || value === "json-schema" ? value : void 0;
+}
+var CONFIG_AJV_OPTIONS, precompiledModules, schemaValidator;
+var init_config_read = __esm({
+  "src/lint/config-read.ts"() {
+    "use strict";
+    init_parse();
+    init_import_module();
+    init_json2();
+    init_lazy_modules();
+    init_pointer();
+    init_precompiled();
+    init_ajv_keywords();
+    init_linear_errors();
+    init_config_types();
+    CONFIG_AJV_OPTIONS = {
+      allErrors: true,
+      strict: false,
+      validateSchema: false,
+      code: LINEAR_ERRORS_CODE
+    };
+    precompiledModules = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/lint/types.ts
+function isSubjectType(value) {
+  return SUBJECT_TYPES.includes(value);
+}
+var SUBJECT_TYPES;
+var init_types = __esm({
+  "src/lint/types.ts"() {
+    "use strict";
+    SUBJECT_TYPES = [
+      "Document",
+      "Info",
+      "Transport",
+      "SecurityScheme",
+      "Tool",
+      "ToolInputSchema",
+      "ToolOutputSchema",
+      "ToolInputProperty",
+      "ToolOutputProperty",
+      "Prompt",
+      "PromptArgument",
+      "Resource",
+      "ResourceTemplate",
+      "Elicitation",
+      "Example",
+      "Tag"
+    ];
+  }
+});
+
+// src/lint/functions/text.ts
+function describeValue(value) {
+  if (value === void 0) return "undefined";
+  let text;
+  if (typeof value === "string") {
+    const cut = value.length > MAX_SHOWN ? [...value] : void 0;
+    text = JSON.stringify(cut && cut.length > MAX_SHOWN ? `${cut.slice(0, MAX_SHOWN).join("")}…` : value);
+  } else if (value !== null && typeof value === "object") {
+    text = Array.isArray(value) ? `array(${value.length})` : "object";
+  } else text = JSON.stringify(value);
+  return escapeInvisible(text);
+}
+function escapeInvisible(text) {
+  if (!INVISIBLE_ANY.test(text)) return text;
+  return text.replace(INVISIBLE_GLOBAL, codePointEscape);
+}
+var MAX_SHOWN, INVISIBLE_SOURCE, INVISIBLE_GLOBAL, INVISIBLE_ANY;
+var init_text = __esm({
+  "src/lint/functions/text.ts"() {
+    "use strict";
+    init_code_point();
+    MAX_SHOWN = 60;
+    INVISIBLE_SOURCE = "[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\u061C\\uFEFF\\u00AD\\u180E]|\\uDB40[\\uDC00-\\uDC7F]";
+    INVISIBLE_GLOBAL = new RegExp(INVISIBLE_SOURCE, "g");
+    INVISIBLE_ANY = new RegExp(INVISIBLE_SOURCE);
+  }
+});
+
+// src/lint/functions/casing.ts
+function inStyle(style, text) {
+  return STYLE_PATTERN[style].test(text) || style === "snake" && SNAKE_WITH_UNIT.test(text);
+}
+function distinctive(style, text) {
+  return style === "camel" || style === "pascal" ? /[a-z0-9][A-Z]/.test(text) : /[-_]/.test(text);
+}
+function matchesCasing(text, style, disallowDigits = false) {
+  if (disallowDigits && /[0-9]/.test(text)) return false;
+  return STYLE_PATTERN[style].test(text);
+}
+function lastMatch(re3, text) {
+  const global = new RegExp(re3.source, re3.flags.includes("g") ? re3.flags : `${re3.flags}g`);
+  let end;
+  for (const match of text.matchAll(global)) end = (match.index ?? 0) + match[0].length;
+  return end;
+}
+function nameOf(subject, field) {
+  const value = subject.value;
+  if (field === "@key") {
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && value.name === subject.name)
+      return { text: subject.name, atKey: false };
+    return { text: subject.name, atKey: true };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, field))
+    return void 0;
+  const text = value[field];
+  return typeof text === "string" ? { text, atKey: false } : void 0;
+}
+var CASING_STYLES, STYLE_PATTERN, STYLE_EXAMPLE, SNAKE_WITH_UNIT, casing, DEFAULT_STYLES, consistentCasing;
+var init_casing = __esm({
+  "src/lint/functions/casing.ts"() {
+    "use strict";
+    init_pointer();
+    init_types();
+    init_text();
+    CASING_STYLES = ["flat", "camel", "pascal", "kebab", "cobol", "snake", "macro"];
+    STYLE_PATTERN = {
+      flat: /^[a-z][a-z0-9]*$/,
+      camel: /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
+      pascal: /^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
+      kebab: /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
+      cobol: /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$/,
+      snake: /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
+      macro: /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/
+    };
+    STYLE_EXAMPLE = {
+      flat: "getuser",
+      camel: "getUser",
+      pascal: "GetUser",
+      kebab: "get-user",
+      cobol: "GET-USER",
+      snake: "get_user",
+      macro: "GET_USER"
+    };
+    SNAKE_WITH_UNIT = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_[A-Z][A-Za-z]{0,2}$/;
+    casing = {
+      name: "casing",
+      description: "A string must be in the casing `type` (flat, camel, pascal, kebab, cobol, snake, macro); `disallowDigits` optional.",
+      optionsSchema: {
+        type: "object",
+        properties: { type: { enum: [...CASING_STYLES] }, disallowDigits: { type: "boolean" } },
+        required: ["type"],
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (typeof target !== "string" || matchesCasing(target, options.type, options.disallowDigits)) return [];
+        return [
+          {
+            message: `${describeValue(target)} is not ${options.type} case (like ${STYLE_EXAMPLE[options.type]})`
+          }
+        ];
+      }
+    };
+    DEFAULT_STYLES = ["snake", "camel", "kebab", "pascal", "macro"];
+    consistentCasing = {
+      name: "consistentCasing",
+      description: "Run on the Document: the names of `subjects` must all use one casing style, the one most of them use (per document, or per declaration with `scope: parent`). With `established: N` (and `scope: parent`), a name spelt the same way in N or more declarations is not reported: it is the document's established spelling. A snake-case name may end in a unit (`melt_temp_C`); names starting with a digit follow no style. Messages quote a sibling name that has the style.",
+      optionsSchema: {
+        type: "object",
+        properties: {
+          subjects: { type: "array", items: { type: "string" }, minItems: 1 },
+          field: { type: "string" },
+          styles: { type: "array", items: { enum: [...CASING_STYLES] }, minItems: 1 },
+          scope: { enum: ["document", "parent"] },
+          stripPrefix: { type: "string" },
+          established: { type: "integer", minimum: 2 }
+        },
+        required: ["subjects"],
+        additionalProperties: false
+      },
+      fn: (_target, options, context2) => {
+        const styles = options.styles ?? DEFAULT_STYLES;
+        const field = options.field ?? "@key";
+        const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : void 0;
+        const groups = /* @__PURE__ */ new Map();
+        for (const type of options.subjects) {
+          if (!isSubjectType(type)) continue;
+          const subjects = context2.subjects.get(type) ?? [];
+          for (let i = 0; i < subjects.length; i++) {
+            const subject = subjects[i];
+            const entry2 = nameOf(subject, field);
+            if (!entry2) continue;
+            let text = entry2.text;
+            if (strip) {
+              const match = lastMatch(strip, text);
+              if (match !== void 0) text = text.slice(match);
+            }
+            if (/^[0-9]/.test(text)) continue;
+            const group = options.scope === "parent" ? subject.parent?.pointer ?? "" : "";
+            let list2 = groups.get(group);
+            if (!list2) groups.set(group, list2 = []);
+            list2.push({ text, original: entry2.text, subject, atKey: entry2.atKey });
+          }
+        }
+        const spread = /* @__PURE__ */ new Map();
+        if (options.established !== void 0 && options.scope === "parent")
+          for (const list2 of groups.values()) {
+            const seen = /* @__PURE__ */ new Set();
+            for (let i = 0; i < list2.length; i++) seen.add(list2[i].text);
+            for (const text of seen) spread.set(text, (spread.get(text) ?? 0) + 1);
+          }
+        const out = [];
+        for (const list2 of groups.values()) {
+          if (list2.length < 2) continue;
+          const counts = styles.map((style2) => {
+            let count = 0;
+            for (let i = 0; i < list2.length; i++) if (inStyle(style2, list2[i].text)) count++;
+            return count;
+          });
+          let best = 0;
+          for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
+          const style = styles[best];
+          if ((counts[best] ?? 0) === 0) continue;
+          let example;
+          for (let i = 0; i < list2.length && example === void 0; i++) {
+            const text = list2[i].text;
+            if (inStyle(style, text) && distinctive(style, text)) example = text;
+          }
+          for (let i = 0; i < list2.length && example === void 0; i++) {
+            const text = list2[i].text;
+            if (inStyle(style, text)) example = text;
+          }
+          for (let i = 0; i < list2.length; i++) {
+            const name = list2[i];
+            if (inStyle(style, name.text)) continue;
+            if (options.established !== void 0 && (spread.get(name.text) ?? 0) >= options.established)
+              continue;
+            out.push({
+              message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${describeValue(example ?? "")})`,
+              // Pointers only for the names reported (a catalog has thousands of names, a few reported).
+              pointer: name.atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
+              atKey: name.atKey
+            });
+          }
+        }
+        return out;
+      }
+    };
+  }
+});
+
+// src/lint/functions/generic.ts
+function cachedRegExp(source, flags = "") {
+  let byFlags = regexCache2.get(flags);
+  if (!byFlags) regexCache2.set(flags, byFlags = /* @__PURE__ */ new Map());
+  let re3 = byFlags.get(source);
+  if (!re3) {
+    re3 = new RegExp(source, flags);
+    byFlags.set(source, re3);
+  }
+  return re3;
+}
+function codePointLength(text) {
+  if (!HAS_HIGH_SURROGATE.test(text)) return text.length;
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 55296 && c <= 56319) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 56320 && d <= 57343) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+var none, truthy, falsy, defined, undefinedFn, regexCache2, pattern, length, HAS_HIGH_SURROGATE, enumeration, unique, xor;
+var init_generic = __esm({
+  "src/lint/functions/generic.ts"() {
+    "use strict";
+    init_json2();
+    init_text();
+    none = [];
+    truthy = {
+      name: "truthy",
+      handlesMissing: true,
+      description: 'The value must be present and not `false`, `0`, `""` or `null`.',
+      fn: (target) => target ? none : [{ message: "must be set" }]
+    };
+    falsy = {
+      name: "falsy",
+      handlesMissing: true,
+      description: 'The value must be absent, `false`, `0`, `""` or `null`.',
+      fn: (target) => target ? [{ message: "must not be set" }] : none
+    };
+    defined = {
+      name: "defined",
+      handlesMissing: true,
+      description: "The value must be present.",
+      fn: (target) => target === void 0 ? [{ message: "is missing" }] : none
+    };
+    undefinedFn = {
+      name: "undefined",
+      handlesMissing: true,
+      description: "The value must be absent.",
+      fn: (target) => target === void 0 ? none : [{ message: "must not be present" }]
+    };
+    regexCache2 = /* @__PURE__ */ new Map();
+    pattern = {
+      name: "pattern",
+      description: "A string must match `match` and/or must not match `notMatch` (ECMAScript regular expressions, `flags` optional). Non-strings are ignored.",
+      optionsSchema: {
+        type: "object",
+        properties: {
+          match: { type: "string" },
+          notMatch: { type: "string" },
+          flags: { type: "string", pattern: "^[imsu]*$" }
+        },
+        anyOf: [{ required: ["match"] }, { required: ["notMatch"] }],
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (typeof target !== "string") return none;
+        const out = [];
+        if (options.match !== void 0 && !cachedRegExp(options.match, options.flags).test(target))
+          out.push({ message: `${describeValue(target)} must match ${options.match}` });
+        if (options.notMatch !== void 0 && cachedRegExp(options.notMatch, options.flags).test(target))
+          out.push({ message: `${describeValue(target)} must not match ${options.notMatch}` });
+        return out;
+      }
+    };
+    length = {
+      name: "length",
+      description: "Length between `min` and `max`: characters (code points) of a string, items of an array, members of an object, or the value of a number.",
+      optionsSchema: {
+        type: "object",
+        properties: { min: { type: "integer", minimum: 0 }, max: { type: "integer", minimum: 0 } },
+        anyOf: [{ required: ["min"] }, { required: ["max"] }],
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        let size;
+        let unit;
+        if (typeof target === "string") {
+          const withinMax = options.max === void 0 || target.length <= options.max;
+          const withinMin = options.min === void 0 || target.length >= options.min * 2;
+          if (withinMax && withinMin) return none;
+          size = codePointLength(target);
+          unit = "characters";
+        } else if (Array.isArray(target)) {
+          size = target.length;
+          unit = "items";
+        } else if (isJsonObject(target)) {
+          size = Object.keys(target).length;
+          unit = "members";
+        } else if (typeof target === "number") {
+          size = target;
+          unit = "";
+        } else return none;
+        const what = unit ? `${size} ${unit}` : String(size);
+        if (options.min !== void 0 && size < options.min)
+          return [{ message: `is too short: ${what}, at least ${options.min} expected` }];
+        if (options.max !== void 0 && size > options.max)
+          return [{ message: `is too long: ${what}, at most ${options.max} expected` }];
+        return none;
+      }
+    };
+    HAS_HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+    enumeration = {
+      name: "enumeration",
+      description: "The value must be one of `values`.",
+      optionsSchema: {
+        type: "object",
+        properties: { values: { type: "array", minItems: 1 } },
+        required: ["values"],
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (target === void 0) return none;
+        const key = sortedJson(target);
+        if (options.values.some((v) => sortedJson(v) === key)) return none;
+        return [
+          {
+            message: `${describeValue(target)} is not one of ${options.values.map((v) => JSON.stringify(v)).join(", ")}`
+          }
+        ];
+      }
+    };
+    unique = {
+      name: "unique",
+      description: "Array items must be unique (deep equality), or unique by `field` for arrays of objects. Each repeat is reported at its own index.",
+      optionsSchema: {
+        type: "object",
+        properties: { field: { type: "string", minLength: 1 } },
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (!Array.isArray(target)) return none;
+        const seen = /* @__PURE__ */ new Map();
+        const out = [];
+        target.forEach((item, i) => {
+          let keyed = item;
+          if (options.field !== void 0) keyed = isJsonObject(item) ? item[options.field] : void 0;
+          if (keyed === void 0) return;
+          const key = sortedJson(keyed);
+          const first = seen.get(key);
+          if (first === void 0) seen.set(key, i);
+          else
+            out.push({
+              message: `${describeValue(keyed)} repeats item ${first}`,
+              path: options.field !== void 0 ? [i, options.field] : [i]
+            });
+        });
+        return out;
+      }
+    };
+    xor = {
+      name: "xor",
+      description: "Exactly one of `properties` must be present on the object.",
+      optionsSchema: {
+        type: "object",
+        properties: { properties: { type: "array", items: { type: "string" }, minItems: 2 } },
+        required: ["properties"],
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (!isJsonObject(target)) return none;
+        const present = options.properties.filter((p) => Object.hasOwn(target, p));
+        if (present.length === 1) return none;
+        const list2 = options.properties.map((p) => `\`${p}\``).join(", ");
+        return [
+          {
+            message: present.length === 0 ? `must have one of ${list2}` : `must have only one of ${list2}, found ${present.length}`
+          }
+        ];
+      }
+    };
+  }
+});
+
+// src/lint/functions/clients.ts
+function types(schema2) {
+  const type = schema2.type;
+  if (typeof type === "string") return [type];
+  return Array.isArray(type) ? type.filter((t2) => typeof t2 === "string") : [];
+}
+function geminiUntyped(schema2, path, out, depth) {
+  if (!isJsonObject(schema2) || depth > 64) return;
+  if (!schema2.type) {
+    let branches = false;
+    for (const keyword2 of ["anyOf", "allOf", "oneOf"]) {
+      const list2 = schema2[keyword2];
+      if (!Array.isArray(list2)) continue;
+      branches = true;
+      list2.forEach((branch, i) => {
+        geminiUntyped(branch, [...path, keyword2, i], out, depth + 1);
+      });
+    }
+    if (!branches) {
+      out.push({ message: `${path.length === 0 ? "the schema" : pathText(path)} has no \`type\``, path });
+      return;
+    }
+  }
+  if (schema2.type === "object" && isJsonObject(schema2.properties)) {
+    for (const name of Object.keys(schema2.properties)) {
+      const property = schema2.properties[name];
+      if (isJsonObject(property) && Object.hasOwn(property, "default") && !Object.hasOwn(property, "type"))
+        continue;
+      geminiUntyped(property, [...path, "properties", name], out, depth + 1);
+    }
+  }
+  if (schema2.type === "array" && schema2.items !== void 0)
+    geminiUntyped(schema2.items, [...path, "items"], out, depth + 1);
+}
+function pathText(path) {
+  return `/${path.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+}
+function isObjectSchema(schema2) {
+  return types(schema2).includes("object") || schema2.type === void 0 && isJsonObject(schema2.properties);
+}
+var none2, arrayItems, TYPE_KEYWORDS, ANY_VALUE, typeInformation, geminiTypes, enumOnStrings, closedObject, allRequired, rootObject;
+var init_clients = __esm({
+  "src/lint/functions/clients.ts"() {
+    "use strict";
+    init_json2();
+    init_generic();
+    init_text();
+    none2 = [];
+    arrayItems = {
+      name: "arrayItems",
+      description: "A schema whose `type` is (or includes) `array` must say what its elements are with `items` or `prefixItems`.",
+      fn: (target) => {
+        if (!isJsonObject(target) || !types(target).includes("array")) return none2;
+        if (Object.hasOwn(target, "items") || Object.hasOwn(target, "prefixItems")) return none2;
+        return [{ message: "is an array without `items`" }];
+      }
+    };
+    TYPE_KEYWORDS = ["type", "enum", "const", "$ref", "$componentRef", "allOf", "anyOf", "oneOf"];
+    ANY_VALUE = "\\bany\\s+(?:json\\s+)?(?:value|type|data)\\b|\\bany\\s+json\\b|\\barbitrary\\s+(?:json|value|data)\\b|\\bof\\s+any\\s+type\\b";
+    typeInformation = {
+      name: "typeInformation",
+      description: 'A property schema must carry type information (`type`, `enum`, `const`, `$ref`, `$componentRef` or `allOf`/`anyOf`/`oneOf`), unless its `description` says it takes any value ("any value", "any JSON", "of any type"...; `anyValue` replaces that pattern).',
+      optionsSchema: {
+        type: "object",
+        properties: { anyValue: { type: "string" } },
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (target === true)
+          return [{ message: "is the schema `true` (any value) without a description saying so" }];
+        if (!isJsonObject(target)) return none2;
+        for (let i = 0; i < TYPE_KEYWORDS.length; i++)
+          if (Object.hasOwn(target, TYPE_KEYWORDS[i])) return none2;
+        const description = target.description;
+        if (typeof description === "string" && cachedRegExp(options.anyValue ?? ANY_VALUE, "i").test(description))
+          return none2;
+        return [{ message: "has no type information (`type`, `enum`, `const`, `$ref` or a composition)" }];
+      }
+    };
+    geminiTypes = {
+      name: "geminiTypes",
+      description: "Run on a tool's root input schema: the schema and every schema below it through `properties` and `items` has a `type` (or only typed `anyOf`/`allOf`/`oneOf` branches), as Gemini CLI requires before it offers a tool to the model.",
+      fn: (target, _options, context2) => {
+        if (!isJsonObject(target) || context2.subject.via !== void 0) return none2;
+        const out = [];
+        geminiUntyped(target, [], out, 0);
+        return out;
+      }
+    };
+    enumOnStrings = {
+      name: "enumOnStrings",
+      description: "A schema with `enum` must be of `type: string` (the Gemini API accepts `enum` on strings only).",
+      fn: (target) => {
+        if (!isJsonObject(target) || !Array.isArray(target.enum)) return none2;
+        const declared = types(target).filter((t2) => t2 !== "null");
+        if (declared.length === 1 && declared[0] === "string") return none2;
+        const what = declared.length === 0 ? "no `type`" : `type ${declared.join(" | ")}`;
+        return [{ message: `has \`enum\` with ${what}, not \`type: string\``, path: ["enum"], atKey: true }];
+      }
+    };
+    closedObject = {
+      name: "closedObject",
+      description: "An object schema must say `additionalProperties: false` (OpenAI strict mode).",
+      fn: (target) => {
+        if (!isJsonObject(target) || !isObjectSchema(target) || target.additionalProperties === false)
+          return none2;
+        if (Object.hasOwn(target, "additionalProperties"))
+          return [
+            {
+              message: `has \`additionalProperties: ${describeValue(target.additionalProperties)}\`, not \`false\``,
+              path: ["additionalProperties"]
+            }
+          ];
+        return [{ message: "is an object schema without `additionalProperties: false`" }];
+      }
+    };
+    allRequired = {
+      name: "allRequired",
+      description: "Every property of an object schema must be listed in its `required` (OpenAI strict mode: optional values are expressed as a type that includes `null`).",
+      fn: (target) => {
+        if (!isJsonObject(target) || !isJsonObject(target.properties)) return none2;
+        const required = new Set(Array.isArray(target.required) ? target.required : []);
+        const missing = Object.keys(target.properties).filter((name) => !required.has(name));
+        if (missing.length === 0) return none2;
+        const shown = missing.slice(0, 5).map((name) => describeValue(name));
+        const more = missing.length > shown.length ? ` and ${missing.length - shown.length} more` : "";
+        return [
+          {
+            message: `does not list ${shown.join(", ")}${more} in \`required\``,
+            path: Object.hasOwn(target, "required") ? ["required"] : [],
+            ...Object.hasOwn(target, "required") ? { atKey: true } : {}
+          }
+        ];
+      }
+    };
+    rootObject = {
+      name: "rootObject",
+      description: "A tool's root input schema must be `type: object` and not an `anyOf`/`oneOf` (OpenAI strict mode).",
+      fn: (target, _options, context2) => {
+        if (!isJsonObject(target) || context2.subject.via !== void 0) return none2;
+        for (const keyword2 of ["anyOf", "oneOf"])
+          if (Object.hasOwn(target, keyword2))
+            return [
+              { message: `is a root \`${keyword2}\`: make the root one object`, path: [keyword2], atKey: true }
+            ];
+        if (target.type !== "object") return [{ message: "is not `type: object` at the root" }];
+        return none2;
+      }
+    };
+  }
+});
+
+// src/lint/functions/mcp.ts
+function composed(schema2) {
+  for (let i = 0; i < COMPOSITION.length; i++)
+    if (Object.hasOwn(schema2, COMPOSITION[i])) return true;
+  return false;
+}
+function isObjectSchema2(schema2) {
+  const type = schema2.type;
+  if (type === "object") return true;
+  if (Array.isArray(type)) return type.includes("object");
+  return type === void 0 && isJsonObject(schema2.properties);
+}
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+function nameWords(name) {
+  const local = name.replace(/^.*(?:__|[.:/])/, "");
+  return local.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter((w) => w !== "").map((w) => w.toLowerCase());
+}
+function looksReadOnly(name) {
+  const words = nameWords(name);
+  if (words.length === 0 || !READ_VERBS.has(words[0])) return false;
+  for (let i = 1; i < words.length; i++) if (WRITE_WORDS.has(words[i])) return false;
+  return true;
+}
+function compiledPhrases(options) {
+  let compiled4 = compiledByOptions.get(options);
+  if (!compiled4) {
+    const sources = options.replace ? options.phrases ?? [] : [...DEFAULT_PHRASES, ...options.phrases ?? []];
+    const each = sources.map((source) => cachedRegExp(source, "i"));
+    const groupsMatter = sources.some((source) => /\\[1-9]|\\k<|\(\?<[^=!]/.test(source));
+    const any = groupsMatter || sources.length < 2 ? void 0 : new RegExp(sources.map((source) => `(?:${source})`).join("|"), "i");
+    compiled4 = { each, any };
+    compiledByOptions.set(options, compiled4);
+  }
+  return compiled4;
+}
+function tagReferences(subjects) {
+  const refs = [];
+  for (const type of PRIMITIVE_TYPES) {
+    for (const subject of subjects.get(type) ?? []) {
+      const value = subject.value;
+      if (!isJsonObject(value) || !Array.isArray(value.tags)) continue;
+      value.tags.forEach((tag, i) => {
+        if (typeof tag === "string")
+          refs.push({ name: tag, pointer: appendPointer(subject.pointer, "tags", i) });
+      });
+    }
+  }
+  return refs;
+}
+var none3, BRANCH_KEYWORDS, COMPOSITION, WIDE_SCRIPT, WIDE_WEIGHT, usefulText, noParameterSchema, explicitAdditionalProperties, requiredDeclared, typedEnum, DEFAULT_HINTS, ANNOTATIONS, READ_VERBS, WRITE_WORDS, DESCRIBES_WRITING, writeToolHints, securityDeclared, LOCAL_HOST, secureUrl, SECRET_NAME, PLACEHOLDER, KNOWN_SECRET_VALUE, noLiteralSecrets, invisibleCharacters, DEFAULT_PHRASES, instructionLike, compiledByOptions, PRIMITIVE_TYPES, tagsDeclared, tagsUsed, uniqueNames;
+var init_mcp = __esm({
+  "src/lint/functions/mcp.ts"() {
+    "use strict";
+    init_json2();
+    init_pointer();
+    init_generic();
+    init_text();
+    none3 = [];
+    BRANCH_KEYWORDS = /* @__PURE__ */ new Set([
+      "allOf",
+      "anyOf",
+      "oneOf",
+      "not",
+      "if",
+      "then",
+      "else",
+      "dependentSchemas"
+    ]);
+    COMPOSITION = [
+      "allOf",
+      "anyOf",
+      "oneOf",
+      "if",
+      "$ref",
+      "dependentSchemas",
+      "patternProperties"
+    ];
+    WIDE_SCRIPT = /[\u1100-\u11FF\u3000-\u30FF\u3130-\u318F\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF60]|[\uD840-\uD87F][\uDC00-\uDFFF]/g;
+    WIDE_WEIGHT = 3;
+    usefulText = {
+      name: "usefulText",
+      handlesMissing: true,
+      description: "A prose field must be present, not blank, and at least `min` characters long (default 1); a character of a script that writes words in one or two characters (Chinese, Japanese, Korean) counts as three.",
+      optionsSchema: {
+        type: "object",
+        properties: { min: { type: "integer", minimum: 1 } },
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (target === void 0 || target === null) return [{ message: "is missing" }];
+        if (typeof target !== "string") return none3;
+        const text = target.trim();
+        if (text === "") return [{ message: "is blank" }];
+        const min = options.min ?? 1;
+        if (text.length >= min * 2) return none3;
+        const n = codePointLength(text);
+        if (n >= min) return none3;
+        const wide = text.match(WIDE_SCRIPT)?.length ?? 0;
+        if (wide === 0)
+          return [{ message: `is too short to be useful: ${n} characters, at least ${min} expected` }];
+        const weighted = n + wide * (WIDE_WEIGHT - 1);
+        if (weighted >= min) return none3;
+        return [
+          {
+            message: `is too short to be useful: ${n} characters (worth ${weighted} letters of alphabetic text), at least ${min} letters' worth expected`
+          }
+        ];
+      }
+    };
+    noParameterSchema = {
+      name: "noParameterSchema",
+      description: 'A tool\'s root input schema without properties must be the closed empty schema `{"type":"object","additionalProperties":false}` (spec §9.2); schemas below the root are not checked.',
+      fn: (target, _options, context2) => {
+        if (context2.subject.via !== void 0) return none3;
+        if (!isJsonObject(target) || composed(target)) return none3;
+        const properties2 = target.properties;
+        if (isJsonObject(properties2) && Object.keys(properties2).length > 0) return none3;
+        if (target.additionalProperties === false) return none3;
+        if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
+          return none3;
+        return [
+          {
+            // `properties: {}` too: OpenAI rejects an object schema without `properties` ("object schema missing properties").
+            message: 'takes no parameters but is open: use {"type":"object","properties":{},"additionalProperties":false}'
+          }
+        ];
+      }
+    };
+    explicitAdditionalProperties = {
+      name: "explicitAdditionalProperties",
+      description: "An object schema with `properties` must say whether other properties are allowed (`additionalProperties` or `unevaluatedProperties`). Composed schemas are skipped.",
+      fn: (target, _options, context2) => {
+        if (!isJsonObject(target) || !isObjectSchema2(target) || composed(target)) return none3;
+        if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none3;
+        const properties2 = target.properties;
+        if (!isJsonObject(properties2) || Object.keys(properties2).length === 0) return none3;
+        if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
+          return none3;
+        return [
+          {
+            message: "does not declare `additionalProperties`: say `false` (closed) or `true` (open) explicitly"
+          }
+        ];
+      }
+    };
+    requiredDeclared = {
+      name: "requiredDeclared",
+      description: "Every `required` entry of an object schema must be declared in its `properties` (composed schemas and composition branches are skipped).",
+      fn: (target, _options, context2) => {
+        if (!isJsonObject(target) || composed(target) || !Array.isArray(target.required)) return none3;
+        if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none3;
+        const properties2 = isJsonObject(target.properties) ? target.properties : {};
+        const out = [];
+        target.required.forEach((name, i) => {
+          if (typeof name === "string" && !Object.hasOwn(properties2, name))
+            out.push({
+              message: `required property ${describeValue(name)} is not declared in \`properties\``,
+              path: ["required", i]
+            });
+        });
+        return out;
+      }
+    };
+    typedEnum = {
+      name: "typedEnum",
+      description: "A schema with `enum` must declare `type`, and every enum value must be of that type.",
+      fn: (target) => {
+        if (!isJsonObject(target) || !Array.isArray(target.enum)) return none3;
+        const type = target.type;
+        if (type === void 0) return [{ message: "has `enum` but no `type`", path: ["enum"], atKey: true }];
+        const types2 = (Array.isArray(type) ? type : [type]).filter((t2) => typeof t2 === "string");
+        const out = [];
+        target.enum.forEach((value, i) => {
+          const actual = jsonType(value);
+          const ok = types2.includes(actual) || actual === "integer" && types2.includes("number");
+          if (!ok)
+            out.push({
+              message: `enum value ${describeValue(value)} is not of type ${types2.join(" | ")}`,
+              path: ["enum", i]
+            });
+        });
+        return out;
+      }
+    };
+    DEFAULT_HINTS = ["destructiveHint", "idempotentHint"];
+    ANNOTATIONS = ["annotations"];
+    READ_VERBS = /* @__PURE__ */ new Set([
+      "get",
+      "list",
+      "search",
+      "find",
+      "fetch",
+      "read",
+      "query",
+      "describe",
+      "lookup",
+      "retrieve",
+      "count",
+      "browse",
+      "check",
+      "inspect",
+      "explain",
+      "analyze",
+      "analyse",
+      "compare",
+      "summarize",
+      "summarise",
+      "validate",
+      "verify",
+      "estimate",
+      "calculate",
+      "preview",
+      "stat",
+      "info",
+      "status",
+      "explore",
+      "discover"
+    ]);
+    WRITE_WORDS = /* @__PURE__ */ new Set([
+      "create",
+      "add",
+      "insert",
+      "update",
+      "edit",
+      "set",
+      "put",
+      "post",
+      "patch",
+      "delete",
+      "remove",
+      "drop",
+      "write",
+      "save",
+      "send",
+      "upload",
+      "publish",
+      "deploy",
+      "run",
+      "execute",
+      "exec",
+      "start",
+      "stop",
+      "restart",
+      "kill",
+      "cancel",
+      "merge",
+      "push",
+      "commit",
+      "move",
+      "rename",
+      "copy",
+      "clear",
+      "reset",
+      "purge",
+      "close",
+      "open",
+      "assign",
+      "approve",
+      "reject",
+      "submit",
+      "trigger",
+      "invoke",
+      "install",
+      "uninstall",
+      "enable",
+      "disable",
+      "archive",
+      "restore",
+      "import",
+      "sync",
+      "lock",
+      "unlock",
+      "mark",
+      "subscribe",
+      "unsubscribe",
+      "invite",
+      "register",
+      "login",
+      "logout",
+      "store",
+      "modify",
+      "replace",
+      "apply",
+      "generate",
+      "refresh",
+      "schedule",
+      "book",
+      "order",
+      "pay",
+      "transfer",
+      "or",
+      "and",
+      "then"
+    ]);
+    DESCRIBES_WRITING = /\b(?:insert|update|upsert|delete|drop|writes?|modif(?:y|ies)|creates?|removes?|sends?|uploads?|toggles?|enables?|disables?|saves?|executes?|runs?|starts?|stops?|installs?|changes?|sets?\s+(?:the|a|an))\b/i;
+    writeToolHints = {
+      name: "writeToolHints",
+      description: "A Tool whose name says it only reads (`get_…`, `list_…`, `search_…` and no writing word) and whose description does not say it changes anything (insert, update, delete, send, execute...) should declare `readOnlyHint: true`; with `writeTools` (default true) any other Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (or `hints`). One finding per tool.",
+      optionsSchema: {
+        type: "object",
+        properties: {
+          hints: { type: "array", items: { type: "string" }, minItems: 1 },
+          writeTools: { type: "boolean" }
+        },
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (!isJsonObject(target)) return none3;
+        const annotations = isJsonObject(target.annotations) ? target.annotations : void 0;
+        const readOnly = annotations?.readOnlyHint;
+        if (readOnly === true) return none3;
+        if (readOnly === void 0 && typeof target.name === "string" && looksReadOnly(target.name) && !(typeof target.description === "string" && DESCRIBES_WRITING.test(target.description))) {
+          const message2 = `looks read-only by its name but does not declare \`readOnlyHint: true\` (clients such as ChatGPT then label it a write tool and ask before each call); if it does write, say \`readOnlyHint: false\``;
+          return [annotations ? { message: message2, path: ANNOTATIONS, atKey: true } : { message: message2 }];
+        }
+        if (options.writeTools === false) return none3;
+        const hints = options.hints ?? DEFAULT_HINTS;
+        let missing = "";
+        for (let i = 0; i < hints.length; i++) {
+          const hint = hints[i];
+          if (annotations && Object.hasOwn(annotations, hint)) continue;
+          missing += `${missing === "" ? "" : " or "}\`${hint}\``;
+        }
+        if (missing === "") return none3;
+        const message = `may write (no \`readOnlyHint: true\`) but does not declare ${missing}`;
+        return [annotations ? { message, path: ANNOTATIONS, atKey: true } : { message }];
+      }
+    };
+    securityDeclared = {
+      name: "securityDeclared",
+      description: "The subject (a transport) must have a `security` declaration of its own or inherit a root one; `security: []` counts as a declaration (explicitly anonymous).",
+      fn: (target, _options, context2) => {
+        if (!isJsonObject(target) || Object.hasOwn(target, "security")) return none3;
+        const doc = context2.document;
+        if (isJsonObject(doc) && Object.hasOwn(doc, "security")) return none3;
+        return [
+          {
+            message: "has no security declared (neither on the transport nor at the root); use `security: []` if it is intentionally anonymous"
+          }
+        ];
+      }
+    };
+    LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+    secureUrl = {
+      name: "secureUrl",
+      description: "A URL must use https (or wss); plain http is allowed for localhost when `allowLocalhost` (default true). `data:` URLs and non-URLs are ignored.",
+      optionsSchema: {
+        type: "object",
+        properties: { allowLocalhost: { type: "boolean" } },
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (typeof target !== "string") return none3;
+        const match = /^(https?|wss?|ftp):\/\/([^/?#]*)/i.exec(target);
+        if (!match) return none3;
+        const scheme = match[1].toLowerCase();
+        if (scheme === "https" || scheme === "wss") return none3;
+        const host = match[2].replace(/^[^@]*@/, "").replace(/:\d+$/, "");
+        if (options.allowLocalhost !== false && LOCAL_HOST.test(host)) return none3;
+        return [{ message: `${describeValue(target)} is not encrypted (${scheme}://): use https` }];
+      }
+    };
+    SECRET_NAME = "(?:^|[_.-])(?:TOKEN|SECRET|PASSWORD|PASSWD|PWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|KEY)(?:$|[_.-])";
+    PLACEHOLDER = "^(?:\\$\\{\\{?[^}]*\\}?\\}|\\$[A-Za-z_][A-Za-z0-9_]*|<[^>]*>|\\{\\{[^}]*\\}\\}|%[A-Za-z_][A-Za-z0-9_]*%|x+|X+|\\*+|\\.\\.\\.|changeme|change-me|placeholder|redacted|secret|token|password|your[-_ ].*|todo|none|null|test|dummy|example)$";
+    KNOWN_SECRET_VALUE = "^(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|sk-[A-Za-z0-9_-]{20,}|sk_live_[A-Za-z0-9]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|glpat-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN [A-Z ]*PRIVATE KEY-----.*)$";
+    noLiteralSecrets = {
+      name: "noLiteralSecrets",
+      description: "An environment map must not hold literal secrets: a variable whose name looks secret (TOKEN, SECRET, PASSWORD, API_KEY, ...) must hold a placeholder such as `${VAR}` or `<your-token>`, and no value may look like a known credential format (GitHub, OpenAI, Slack, AWS, GitLab, Google keys, private keys).",
+      optionsSchema: {
+        type: "object",
+        properties: { namePattern: { type: "string" }, placeholderPattern: { type: "string" } },
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (!isJsonObject(target)) return none3;
+        const secretName = cachedRegExp(options.namePattern ?? SECRET_NAME, "i");
+        const placeholder2 = cachedRegExp(options.placeholderPattern ?? PLACEHOLDER, "i");
+        const known = cachedRegExp(KNOWN_SECRET_VALUE, "s");
+        const out = [];
+        for (const name of Object.keys(target)) {
+          const value = target[name];
+          if (typeof value !== "string" || value.trim() === "") continue;
+          if (known.test(value.trim())) {
+            out.push({
+              message: `\`${name}\` holds what looks like a real credential: reference it (e.g. \${${name}}) instead`,
+              path: [name]
+            });
+          } else if (secretName.test(name) && !placeholder2.test(value.trim())) {
+            out.push({
+              message: `\`${name}\` looks like a secret but holds a literal value: use a placeholder such as \${${name}}`,
+              path: [name]
+            });
+          }
+        }
+        return out;
+      }
+    };
+    invisibleCharacters = {
+      name: "invisibleCharacters",
+      description: "Model-visible text must not contain zero-width, bidi control or Unicode tag characters: readers do not see them, models do.",
+      fn: (target) => {
+        if (typeof target !== "string" || !INVISIBLE_ANY.test(target)) return none3;
+        const found = /* @__PURE__ */ new Map();
+        for (const match of target.matchAll(cachedRegExp(INVISIBLE_SOURCE, "g"))) {
+          const code18 = `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+          if (!found.has(code18)) found.set(code18, match.index ?? 0);
+        }
+        if (found.size === 0) return none3;
+        const list2 = [...found].map(([code18, at3]) => `${code18} at offset ${at3}`).join(", ");
+        return [{ message: `contains invisible or bidi control characters (${list2})` }];
+      }
+    };
+    DEFAULT_PHRASES = [
+      "\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?(?:previous|prior|above|earlier|other|system)\\s+(?:instructions|prompts?|rules|messages|tools?)\\b",
+      // Not `<\s*/?\s*`: two adjacent runs of spaces take time squared to fail (400 KB: 80 s).
+      "<\\s*(?:/\\s*)?(?:important|system|instructions?)\\s*>",
+      "\\b(?:do\\s+not|don't|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|reveal\\s+(?:this\\s+)?to|notify|alert|show)\\s+the\\s+user\\b",
+      "\\bwithout\\s+(?:telling|informing|notifying|alerting|asking)\\s+the\\s+user\\b",
+      "\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b",
+      "\\byou\\s+are\\s+now\\s+(?:a|an|in)\\b",
+      "(?:~|\\$HOME)/\\.(?:ssh|aws|gnupg|kube|docker|netrc)\\b|\\bid_rsa\\b",
+      "\\b(?:secretly|covertly|silently)\\s+(?:send|upload|forward|exfiltrate|copy|include|pass|add|call)\\b",
+      // Text a Markdown renderer hides but a model reads: a link-reference "comment" (`[//]: # (...)`,
+      // `[comment]: <> "..."`) and an HTML comment that holds a sentence (three words or more:
+      // `<!-- ckb:module path -->` is markup a description documents, not a payload).
+      `(?<![^\\n])[ \\t]*\\[[^\\]\\n]{0,40}\\]:[ \\t]*(?:#|<>)[ \\t]*[("'][^\\n]{0,40}`,
+      "<!--[ \\t\\r\\n]*(?:[^\\s>-]\\S*[ \\t\\r\\n]+){3}[^\\n]{0,30}"
+    ];
+    instructionLike = {
+      name: "instructionLike",
+      description: 'Model-visible text must not contain phrases aimed at the model rather than at a reader: "ignore previous instructions", `<IMPORTANT>` blocks, "do not tell the user", references to credential files... (`phrases` adds regular expressions, `replace: true` uses only those).',
+      optionsSchema: {
+        type: "object",
+        properties: { phrases: { type: "array", items: { type: "string" } }, replace: { type: "boolean" } },
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (typeof target !== "string") return none3;
+        const phrases = compiledPhrases(options);
+        if (phrases.any !== void 0 && !phrases.any.test(target)) return none3;
+        for (const phrase of phrases.each) {
+          const match = phrase.exec(target);
+          if (match)
+            return [{ message: `contains an instruction aimed at the model: ${describeValue(match[0])}` }];
+        }
+        return none3;
+      }
+    };
+    compiledByOptions = /* @__PURE__ */ new WeakMap();
+    PRIMITIVE_TYPES = ["Tool", "Resource", "ResourceTemplate", "Prompt"];
+    tagsDeclared = {
+      name: "tagsDeclared",
+      description: "Run on the Document: tags used by primitives should be declared in a root `tags` catalogue. (With a catalogue, an undeclared tag is the validation error `unknown-tag-reference`; this covers documents without one.)",
+      fn: (target, _options, context2) => {
+        if (!isJsonObject(target) || Object.hasOwn(target, "tags")) return none3;
+        const seen = /* @__PURE__ */ new Set();
+        const out = [];
+        for (const ref of tagReferences(context2.subjects)) {
+          if (seen.has(ref.name)) continue;
+          seen.add(ref.name);
+          out.push({
+            message: `tag ${describeValue(ref.name)} is used but the document has no \`tags\` catalogue`,
+            pointer: ref.pointer
+          });
+        }
+        return out;
+      }
+    };
+    tagsUsed = {
+      name: "tagsUsed",
+      description: "Run on the Document: every entry of the root `tags` catalogue should be used by at least one primitive.",
+      fn: (target, _options, context2) => {
+        if (!isJsonObject(target) || !Array.isArray(target.tags)) return none3;
+        const used = new Set(tagReferences(context2.subjects).map((r2) => r2.name));
+        const out = [];
+        target.tags.forEach((tag, i) => {
+          if (isJsonObject(tag) && typeof tag.name === "string" && !used.has(tag.name))
+            out.push({
+              message: `tag ${describeValue(tag.name)} is declared but no primitive uses it`,
+              path: ["tags", i, "name"]
+            });
+        });
+        return out;
+      }
+    };
+    uniqueNames = {
+      name: "uniqueNames",
+      description: "Run on the Document: names of `subjects` (field `name`) must be unique ignoring case and `-`/`_` differences, so that clients that normalise names cannot confuse them. Same-name variants with disjoint scopes are expected and skipped.",
+      optionsSchema: {
+        type: "object",
+        properties: { subjects: { type: "array", items: { type: "string" }, minItems: 1 } },
+        required: ["subjects"],
+        additionalProperties: false
+      },
+      fn: (_target, options, context2) => {
+        const out = [];
+        for (const type of options.subjects) {
+          const seen = /* @__PURE__ */ new Map();
+          for (const subject of context2.subjects.get(type) ?? []) {
+            const value = subject.value;
+            if (!isJsonObject(value) || typeof value.name !== "string") continue;
+            const key = sortedJson(value.name.toLowerCase().replace(/[-_]/g, ""));
+            const first = seen.get(key);
+            if (first === void 0) seen.set(key, value.name);
+            else if (first !== value.name)
+              out.push({
+                message: `${describeValue(value.name)} differs from ${describeValue(first)} only by case or separators`,
+                pointer: appendPointer(subject.pointer, "name")
+              });
+          }
+        }
+        return out;
+      }
+    };
+  }
+});
+
+// src/lint/functions/schema.ts
+function compile(schema2) {
+  let validate = compiled3.get(schema2);
+  if (!validate) {
+    ajv2 ??= withSafeKeywords(
+      new (loadAjv()).Ajv({
+        allErrors: true,
+        strict: false,
+        validateSchema: true,
+        logger: false,
+        code: LINEAR_ERRORS_CODE
+      }),
+      loadAjv()
+    );
+    validate = ajv2.compile(schema2);
+    compiled3.set(schema2, validate);
+  }
+  return validate;
+}
+function checkSchemaOption(schema2) {
+  try {
+    if (typeof schema2 !== "object" || schema2 === null) return "schema must be an object";
+    compile(schema2);
+    return void 0;
+  } catch (error2) {
+    return error2 instanceof Error ? error2.message : String(error2);
+  }
+}
+var ajv2, compiled3, schema;
+var init_schema = __esm({
+  "src/lint/functions/schema.ts"() {
+    "use strict";
+    init_lazy_modules();
+    init_pointer();
+    init_ajv_keywords();
+    init_linear_errors();
+    compiled3 = /* @__PURE__ */ new WeakMap();
+    schema = {
+      name: "schema",
+      handlesMissing: true,
+      description: "The value must validate against the JSON Schema in `schema`. Absent values are skipped unless `required: true`.",
+      optionsSchema: {
+        type: "object",
+        properties: { schema: { type: ["object", "boolean"] }, required: { type: "boolean" } },
+        required: ["schema"],
+        additionalProperties: false
+      },
+      fn: (target, options) => {
+        if (target === void 0) return options.required ? [{ message: "is missing" }] : [];
+        const validate = compile(options.schema);
+        if (validate(target)) return [];
+        const out = [];
+        for (const error2 of validate.errors ?? []) {
+          const path = parsePointer(error2.instancePath);
+          out.push({ message: `${error2.instancePath || "value"} ${error2.message ?? "is invalid"}`, path });
+        }
+        return out;
+      }
+    };
+  }
+});
+
+// src/lint/functions/index.ts
+var BUILTIN_FUNCTIONS;
+var init_functions = __esm({
+  "src/lint/functions/index.ts"() {
+    "use strict";
+    init_casing();
+    init_clients();
+    init_generic();
+    init_mcp();
+    init_schema();
+    BUILTIN_FUNCTIONS = new Map(
+      [
+        truthy,
+        falsy,
+        defined,
+        undefinedFn,
+        pattern,
+        casing,
+        length,
+        enumeration,
+        unique,
+        schema,
+        xor,
+        consistentCasing,
+        usefulText,
+        noParameterSchema,
+        explicitAdditionalProperties,
+        requiredDeclared,
+        typedEnum,
+        writeToolHints,
+        securityDeclared,
+        secureUrl,
+        noLiteralSecrets,
+        invisibleCharacters,
+        instructionLike,
+        tagsDeclared,
+        tagsUsed,
+        uniqueNames,
+        arrayItems,
+        typeInformation,
+        geminiTypes,
+        enumOnStrings,
+        closedObject,
+        allRequired,
+        rootObject
+      ].map((f) => [f.name, f])
+    );
+  }
+});
+
+// src/lint/config-options.ts
+function precompiledOptionsExport(functionName) {
+  return `options_${functionName.replace(/[^A-Za-z0-9]/g, "_")}`;
+}
+function optionsValidator(fn) {
+  let validate = optionValidators.get(fn);
+  if (!validate) {
+    if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
+      validate = precompiled("options")?.[precompiledOptionsExport(fn.name)];
+    if (!validate) {
+      optionsAjv ??= withSafeKeywords(new (loadAjv()).Ajv(OPTIONS_AJV_OPTIONS), loadAjv());
+      validate = optionsAjv.compile(fn.optionsSchema);
+    }
+    optionValidators.set(fn, validate);
+  }
+  return validate;
+}
+var optionValidators, optionsAjv, OPTIONS_AJV_OPTIONS;
+var init_config_options = __esm({
+  "src/lint/config-options.ts"() {
+    "use strict";
+    init_lazy_modules();
+    init_ajv_keywords();
+    init_linear_errors();
+    init_config_read();
+    init_functions();
+    optionValidators = /* @__PURE__ */ new WeakMap();
+    OPTIONS_AJV_OPTIONS = {
+      allErrors: true,
+      strict: false,
+      validateSchema: false,
+      addUsedSchema: false,
+      code: LINEAR_ERRORS_CODE
+    };
+  }
+});
+
+// src/lint/jsonpath.ts
+function parseJsonPath(expression) {
+  if (!expression.startsWith("$")) throw new JsonPathError(`JSONPath must start with $: ${expression}`);
+  const steps = [];
+  let i = 1;
+  const fail = (what) => {
+    throw new JsonPathError(`${what} at offset ${i} of JSONPath ${JSON.stringify(expression)}`);
+  };
+  while (i < expression.length) {
+    let deep = false;
+    if (expression.startsWith("..", i)) {
+      deep = true;
+      i += 2;
+    } else if (expression[i] === ".") {
+      i += 1;
+    } else if (expression[i] !== "[") {
+      fail("expected . or [");
+    }
+    if (expression[i] === "*") {
+      steps.push({ kind: "wildcard", deep });
+      i += 1;
+      continue;
+    }
+    if (expression[i] === "[") {
+      const end = findClose(expression, i);
+      if (end < 0) fail("unclosed [");
+      const body = expression.slice(i + 1, end).trim();
+      i = end + 1;
+      if (body === "*") {
+        steps.push({ kind: "wildcard", deep });
+        continue;
+      }
+      const names = splitUnion(body).map((part) => {
+        const p = part.trim();
+        if (/^-?\d+$/.test(p)) return Number(p);
+        if (p.startsWith("'") && p.endsWith("'") || p.startsWith('"') && p.endsWith('"'))
+          return p.slice(1, -1).replace(/\\(['"\\])/g, "$1");
+        if (/^[A-Za-z_$][\w$-]*$/.test(p)) return p;
+        return fail(`unsupported selector ${JSON.stringify(p)}`);
+      });
+      steps.push({ kind: "names", names, deep });
+      continue;
+    }
+    const match = /^[A-Za-z_$@][\w$@-]*/.exec(expression.slice(i));
+    if (!match) fail("expected a member name");
+    const name = match[0];
+    i += name.length;
+    steps.push({ kind: "names", names: [name], deep });
+  }
+  return steps;
+}
+function findClose(text, open2) {
+  let quote;
+  for (let i = open2 + 1; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = void 0;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "]") return i;
+  }
+  return -1;
+}
+function splitUnion(body) {
+  const parts = [];
+  let quote;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = void 0;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === ",") {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+function children(value, pointer) {
+  if (Array.isArray(value)) return value.map((v, i) => ({ pointer: appendPointer(pointer, i), value: v }));
+  if (value !== null && typeof value === "object")
+    return Object.keys(value).map((k) => ({
+      pointer: appendPointer(pointer, k),
+      value: value[k]
+    }));
+  return [];
+}
+function selfAndDescendants(match, out, seen) {
+  if (seen.has(match.pointer)) return;
+  seen.add(match.pointer);
+  out.push(match);
+  for (const child of children(match.value, match.pointer)) selfAndDescendants(child, out, seen);
+}
+function queryJsonPath(document, steps) {
+  let current = [{ pointer: "", value: document }];
+  for (const step of steps) {
+    let bases = current;
+    if (step.deep) {
+      bases = [];
+      const seen = /* @__PURE__ */ new Set();
+      for (const match of current) selfAndDescendants(match, bases, seen);
+    }
+    const next = [];
+    for (const base of bases) {
+      if (step.kind === "wildcard") {
+        appendAll(next, children(base.value, base.pointer));
+        continue;
+      }
+      for (const name of step.names) {
+        const v = base.value;
+        if (Array.isArray(v)) {
+          if (typeof name !== "number") continue;
+          const index = name < 0 ? v.length + name : name;
+          if (index >= 0 && index < v.length)
+            next.push({ pointer: appendPointer(base.pointer, index), value: v[index] });
+        } else if (v !== null && typeof v === "object") {
+          const key = String(name);
+          if (Object.hasOwn(v, key))
+            next.push({ pointer: appendPointer(base.pointer, key), value: v[key] });
+        }
+      }
+    }
+    current = withoutRepeats(next);
+  }
+  return current;
+}
+function withoutRepeats(matches2) {
+  const seen = /* @__PURE__ */ new Set();
+  return matches2.filter((match) => !seen.has(match.pointer) && seen.add(match.pointer) !== void 0);
+}
+var JsonPathError;
+var init_jsonpath = __esm({
+  "src/lint/jsonpath.ts"() {
+    "use strict";
+    init_arrays();
+    init_pointer();
+    JsonPathError = class extends Error {
+      name = "JsonPathError";
+    };
+  }
+});
+
+// src/lint/config-resolve.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { dirname as dirname5, isAbsolute, join as join6, relative, resolve as resolve3 } from "node:path";
+import { pathToFileURL as pathToFileURL2 } from "node:url";
+function isInvalidatingCode(code18) {
+  return INVALIDATING.has(code18);
+}
+function validationRules() {
+  const rules = /* @__PURE__ */ new Map();
+  for (const code18 of Object.keys(CODES)) {
+    const info3 = CODES[code18];
+    rules.set(code18, {
+      id: code18,
+      description: info3.description,
+      severity: info3.severity,
+      given: ["Document"],
+      function: "(validate)",
+      functionOptions: {},
+      help: `Spec conformance diagnostic (area: ${info3.area}) from \`mcpdesc validate\`.${info3.severity === "error" ? " A document with this error is invalid: the rule can be re-levelled but not turned off or suppressed." : ""}`,
+      validation: info3.severity === "error" ? "invalid" : "warning",
+      source: "validate"
+    });
+  }
+  return rules;
+}
+function isLocalPath(spec) {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(spec) && !/^[A-Za-z]:[\\/]/.test(spec)) return false;
+  return spec.startsWith("./") || spec.startsWith("../") || isAbsolute(spec) || /\.(?:ya?ml|json|mjs|js)$/.test(spec);
+}
+async function resolveConfig(file, ruleset = "recommended", limits) {
+  const resolver = new Resolver(limits);
+  if (file) await resolver.apply(resolve3(file), "recommended");
+  else {
+    if (!BUILTIN_RULESETS.includes(ruleset))
+      throw new ConfigError(
+        `unknown ruleset ${JSON.stringify(ruleset)}: use ${BUILTIN_RULESETS.join(", ")}`,
+        "<options>",
+        0,
+        0,
+        "unknown-ruleset"
+      );
+    await resolver.apply(join6(PACKAGE_ROOT, "rules", `${ruleset}.yaml`));
+  }
+  return resolver.result(file ? resolve3(file) : void 0);
+}
+var asList, INVALIDATING, Resolver;
+var init_config_resolve = __esm({
+  "src/lint/config-resolve.ts"() {
+    "use strict";
+    init_import_module();
+    init_json2();
+    init_pointer();
+    init_codes();
+    init_config_options();
+    init_config_read();
+    init_config_types();
+    init_functions();
+    init_schema();
+    init_jsonpath();
+    init_types();
+    asList = (value) => value === void 0 ? [] : Array.isArray(value) ? value.filter((v) => typeof v === "string") : [String(value)];
+    INVALIDATING = new Set(
+      Object.keys(CODES).filter((code18) => CODES[code18].severity === "error")
+    );
+    Resolver = class {
+      constructor(limits) {
+        this.limits = limits;
+      }
+      limits;
+      rules = validationRules();
+      functions = new Map(BUILTIN_FUNCTIONS);
+      overrides = [];
+      ignores = [];
+      ignorePatterns = [];
+      sources = [];
+      stack = [];
+      done = /* @__PURE__ */ new Set();
+      /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
+      async apply(file, implicitBase) {
+        const key = resolve3(file);
+        if (this.stack.includes(key))
+          throw new ConfigError(`extends cycle: ${[...this.stack, key].join(" -> ")}`, file);
+        if (this.done.has(key)) return;
+        this.stack.push(key);
+        this.sources.push(key);
+        const raw = await readConfig(file, this.limits);
+        const baseDir = dirname5(file);
+        const extendsList = raw.value.extends === void 0 && implicitBase !== void 0 ? [implicitBase] : asList(raw.value.extends);
+        for (let i = 0; i < extendsList.length; i++) {
+          const target = this.extendsPath(extendsList[i], baseDir);
+          if (!target) {
+            const pointer = Array.isArray(raw.value.extends) ? `/extends/${i}` : "/extends";
+            throw positioned(
+              raw,
+              pointer,
+              `unknown ruleset ${JSON.stringify(extendsList[i])}: use ${BUILTIN_RULESETS.join(", ")} or a path to a file`,
+              false,
+              "unknown-ruleset"
+            );
+          }
+          await this.apply(target);
+        }
+        if (isJsonObject(raw.value.functions)) await this.loadFunctions(raw, raw.value.functions, baseDir);
+        if (isJsonObject(raw.value.rules)) this.applyRules(raw, raw.value.rules, "/rules");
+        if (Array.isArray(raw.value.overrides)) {
+          raw.value.overrides.forEach((item, i) => {
+            if (!isJsonObject(item)) return;
+            const changes = /* @__PURE__ */ new Map();
+            if (isJsonObject(item.rules))
+              for (const id of Object.keys(item.rules)) {
+                const pointer = appendPointer("/overrides", i, "rules", id);
+                changes.set(id, this.ruleChange(raw, pointer, id, item.rules[id]));
+              }
+            const override = { rules: changes, baseDir };
+            if (item.files !== void 0) override.files = asList(item.files);
+            if (item.pointers !== void 0) override.pointers = asList(item.pointers);
+            this.overrides.push(override);
+          });
+        }
+        if (raw.value.ignorePatterns !== void 0)
+          this.ignorePatterns.push({ patterns: asList(raw.value.ignorePatterns), baseDir });
+        if (Array.isArray(raw.value.ignore)) {
+          raw.value.ignore.forEach((item, i) => {
+            if (!isJsonObject(item)) return;
+            const pointer = appendPointer("/ignore", i);
+            const rules = asList(item.rules);
+            rules.forEach((id, j) => {
+              if (!this.rules.has(id))
+                throw positioned(
+                  raw,
+                  Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`,
+                  `unknown rule ${JSON.stringify(id)}`
+                );
+              if (isInvalidatingCode(id))
+                throw positioned(
+                  raw,
+                  Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`,
+                  `${JSON.stringify(id)} makes the document invalid and cannot be ignored (re-level it in \`rules\` if you must)`
+                );
+            });
+            const position = raw.sourceMap?.locate(pointer) ?? { line: 0, column: 0 };
+            const entry2 = {
+              rules,
+              reason: String(item.reason),
+              baseDir,
+              location: { file: raw.file, pointer, line: position.line, column: position.column }
+            };
+            if (item.files !== void 0) entry2.files = asList(item.files);
+            if (item.pointers !== void 0) entry2.pointers = asList(item.pointers);
+            if (typeof item.expires === "string") {
+              if (Number.isNaN(Date.parse(`${item.expires}T00:00:00Z`)))
+                throw positioned(raw, `${pointer}/expires`, `invalid date ${JSON.stringify(item.expires)}`);
+              entry2.expires = item.expires;
+            }
+            this.ignores.push(entry2);
+          });
+        }
+        this.stack.pop();
+        this.done.add(key);
+      }
+      extendsPath(name, baseDir) {
+        if (BUILTIN_RULESETS.includes(name))
+          return join6(PACKAGE_ROOT, "rules", `${name}.yaml`);
+        if (name.startsWith("mcpdesc:")) {
+          const builtin = name.slice("mcpdesc:".length);
+          return BUILTIN_RULESETS.includes(builtin) ? join6(PACKAGE_ROOT, "rules", `${builtin}.yaml`) : void 0;
+        }
+        if (!isLocalPath(name)) return void 0;
+        const path = resolve3(baseDir, name);
+        return existsSync4(path) ? path : void 0;
+      }
+      async loadFunctions(raw, functions, baseDir) {
+        for (const name of Object.keys(functions)) {
+          const spec = String(functions[name]);
+          const pointer = appendPointer("/functions", name);
+          if (BUILTIN_FUNCTIONS.has(name))
+            throw positioned(raw, pointer, `${JSON.stringify(name)} is a built-in function name`, true);
+          if (!isLocalPath(spec))
+            throw positioned(
+              raw,
+              pointer,
+              `custom functions load only from local files (./path.mjs), not ${JSON.stringify(spec)}`
+            );
+          const path = resolve3(baseDir, spec);
+          this.sources.push(path);
+          if (!existsSync4(path))
+            throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
+          let module;
+          try {
+            module = await importModule(pathToFileURL2(path).href);
+          } catch (error2) {
+            throw positioned(
+              raw,
+              pointer,
+              `cannot load function module: ${error2 instanceof Error ? error2.message : String(error2)}`
+            );
+          }
+          const exported = module.default;
+          let definition;
+          if (typeof exported === "function") {
+            const schema2 = exported.optionsSchema;
+            definition = {
+              name,
+              description: `custom function from ${spec}`,
+              handlesMissing: true,
+              fn: exported,
+              ...isJsonObject(schema2) ? { optionsSchema: schema2 } : {}
+            };
+          } else if (exported && typeof exported === "object" && typeof exported.fn === "function") {
+            const e = exported;
+            definition = {
+              name,
+              description: typeof e.description === "string" ? e.description : `custom function from ${spec}`,
+              handlesMissing: e.handlesMissing !== false,
+              fn: e.fn,
+              ...e.optionsSchema ? { optionsSchema: e.optionsSchema } : {}
+            };
+          }
+          if (!definition)
+            throw positioned(
+              raw,
+              pointer,
+              "function module must export default a function (or {fn, optionsSchema?, description?})"
+            );
+          this.functions.set(name, definition);
+        }
+      }
+      ruleChange(raw, pointer, id, entry2) {
+        const rule = this.rules.get(id);
+        if (!rule) throw positioned(raw, pointer, `unknown rule ${JSON.stringify(id)}`, true);
+        const change = {};
+        if (typeof entry2 === "string") change.severity = entry2;
+        else if (isJsonObject(entry2)) {
+          if (typeof entry2.severity === "string") change.severity = entry2.severity;
+          if (isJsonObject(entry2.options)) {
+            if (rule.validation)
+              throw positioned(
+                raw,
+                `${pointer}/options`,
+                `${id} is a validation diagnostic and takes no options`,
+                true
+              );
+            change.options = entry2.options;
+          }
+        }
+        if (change.severity === "off" && rule.validation === "invalid")
+          throw positioned(
+            raw,
+            pointer,
+            `${JSON.stringify(id)} makes the document invalid and cannot be turned off (re-level it to warning, info or hint instead)`
+          );
+        if (change.options)
+          this.checkOptions(raw, `${pointer}/options`, {
+            ...rule,
+            functionOptions: { ...rule.functionOptions, ...change.options }
+          });
+        return change;
+      }
+      applyRules(raw, rules, base) {
+        for (const id of Object.keys(rules)) {
+          const entry2 = rules[id];
+          const pointer = appendPointer(base, id);
+          const isDefinition = isJsonObject(entry2) && (Object.hasOwn(entry2, "given") || Object.hasOwn(entry2, "then"));
+          if (!isDefinition) {
+            const change = this.ruleChange(raw, pointer, id, entry2);
+            const rule2 = this.rules.get(id);
+            const next = { ...rule2 };
+            if (change.severity) next.severity = change.severity;
+            if (change.options) next.functionOptions = { ...rule2.functionOptions, ...change.options };
+            if (isJsonObject(entry2)) {
+              if (typeof entry2.message === "string") next.message = entry2.message;
+              if (typeof entry2.description === "string") next.description = entry2.description;
+              if (typeof entry2.help === "string") next.help = entry2.help;
+            }
+            this.rules.set(id, next);
+            continue;
+          }
+          const def = entry2;
+          if (this.rules.get(id)?.validation)
+            throw positioned(
+              raw,
+              pointer,
+              `${JSON.stringify(id)} is a validation diagnostic and cannot be redefined`,
+              true
+            );
+          if (def.given === void 0) throw positioned(raw, pointer, "a rule definition needs `given`", true);
+          if (!isJsonObject(def.then))
+            throw positioned(raw, pointer, "a rule definition needs `then: {function: ...}`", true);
+          const given = asList(def.given);
+          given.forEach((g, i) => {
+            const at3 = Array.isArray(def.given) ? `${pointer}/given/${i}` : `${pointer}/given`;
+            if (g.startsWith("$")) {
+              try {
+                parseJsonPath(g);
+              } catch (error2) {
+                if (error2 instanceof JsonPathError) throw positioned(raw, at3, error2.message);
+                throw error2;
+              }
+            } else if (!isSubjectType(g)) throw positioned(raw, at3, `unknown subject type ${JSON.stringify(g)}`);
+          });
+          const fnName = String(def.then.function);
+          if (!this.functions.has(fnName))
+            throw positioned(
+              raw,
+              `${pointer}/then/function`,
+              `unknown function ${JSON.stringify(fnName)} (built-ins: ${[...BUILTIN_FUNCTIONS.keys()].join(", ")}; custom ones go in \`functions\`)`
+            );
+          const rule = {
+            id,
+            description: typeof def.description === "string" ? def.description : "",
+            severity: typeof def.severity === "string" ? def.severity : "warning",
+            given,
+            function: fnName,
+            functionOptions: {
+              ...isJsonObject(def.then.functionOptions) ? def.then.functionOptions : {},
+              ...isJsonObject(def.options) ? def.options : {}
+            },
+            source: raw.file
+          };
+          if (def.then.field !== void 0) rule.field = asList(def.then.field);
+          if (isJsonObject(def.when)) rule.when = def.when;
+          if (typeof def.message === "string") rule.message = def.message;
+          if (typeof def.help === "string") rule.help = def.help;
+          this.checkOptions(raw, `${pointer}/then/functionOptions`, rule);
+          this.rules.set(id, rule);
+        }
+      }
+      checkOptions(raw, pointer, rule) {
+        const fn = this.functions.get(rule.function);
+        if (!fn?.optionsSchema) return;
+        const validate = optionsValidator(fn);
+        if (!validate(rule.functionOptions)) {
+          const error2 = pickSchemaError(validate.errors ?? []);
+          const exact = `${pointer}${error2.instancePath}`;
+          throw positioned(
+            raw,
+            raw.sourceMap?.has(exact) ? exact : pointer,
+            `options of ${rule.id} (function ${fn.name}): ${error2.instancePath || "options"} ${schemaMessage(error2)}`
+          );
+        }
+        if (rule.function === "schema") {
+          const problem = checkSchemaOption(rule.functionOptions.schema);
+          if (problem) throw positioned(raw, pointer, `options of ${rule.id}: invalid schema: ${problem}`);
+        }
+        for (const key of [
+          "match",
+          "notMatch",
+          "namePattern",
+          "placeholderPattern",
+          "stripPrefix",
+          "anyValue"
+        ]) {
+          const source = rule.functionOptions[key];
+          if (typeof source !== "string") continue;
+          try {
+            new RegExp(source);
+          } catch (error2) {
+            throw positioned(raw, pointer, `options of ${rule.id}: ${key}: ${error2.message}`);
+          }
+        }
+      }
+      result(file) {
+        const out = {
+          rules: this.rules,
+          functions: this.functions,
+          overrides: this.overrides,
+          ignores: this.ignores,
+          ignorePatterns: this.ignorePatterns,
+          sources: this.sources
+        };
+        if (file) out.file = file;
+        return out;
+      }
+    };
+  }
+});
+
+// src/lint/config.ts
+var config_exports = {};
+__export(config_exports, {
+  BUILTIN_RULESETS: () => BUILTIN_RULESETS,
+  CONFIG_AJV_OPTIONS: () => CONFIG_AJV_OPTIONS,
+  CONFIG_FILE_NAMES: () => CONFIG_FILE_NAMES,
+  ConfigError: () => ConfigError,
+  OPTIONS_AJV_OPTIONS: () => OPTIONS_AJV_OPTIONS,
+  PACKAGE_ROOT: () => PACKAGE_ROOT,
+  configSchema: () => configSchema,
+  findConfigFile: () => findConfigFile,
+  isInvalidatingCode: () => isInvalidatingCode,
+  isLocalPath: () => isLocalPath,
+  precompiledOptionsExport: () => precompiledOptionsExport,
+  readSchemaSemantics: () => readSchemaSemantics,
+  resolveConfig: () => resolveConfig
+});
+var init_config = __esm({
+  "src/lint/config.ts"() {
+    "use strict";
+    init_config_find();
+    init_config_options();
+    init_config_read();
+    init_config_resolve();
+    init_config_types();
+  }
+});
+
 // src/action/main.ts
 import { mkdirSync as mkdirSync2 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24803,43 +28802,22 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
 
-// src/util/code-point.ts
-function codePointEscape(character) {
-  return `\\u{${(character.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`;
-}
-
 // src/report/controls.ts
+init_code_point();
 var LAYOUT = "\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069";
 var CONTROL = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${LAYOUT}]`);
 var CONTROLS = new RegExp(CONTROL.source, "g");
 var LINE_CONTROL = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${LAYOUT}]`);
 var LINE_CONTROLS = new RegExp(LINE_CONTROL.source, "g");
 
-// src/util/positioned-error.ts
-var PositionedError = class extends Error {
-  constructor(code18, message, file, line = 0, column = 0, options) {
-    super(message, options);
-    this.code = code18;
-    this.file = file;
-    this.line = line;
-    this.column = column;
-  }
-  code;
-  file;
-  line;
-  column;
-  name = "PositionedError";
-  /** `file:line:col`, or the file alone when there is no position. */
-  where() {
-    return this.line > 0 ? `${this.file}:${this.line}:${this.column}` : this.file;
-  }
-  /** `file:line:col: message`, the one line the CLI prints. */
-  format() {
-    return `${this.where()}: ${this.message}`;
-  }
+// src/app/errors.ts
+init_positioned_error();
+var UsageError = class extends Error {
+  name = "UsageError";
 };
 
 // src/cli/errors.ts
+init_positioned_error();
 var FS_REASONS = {
   EISDIR: "it is a directory",
   ENOENT: "no such file or directory",
@@ -24969,1228 +28947,8 @@ function isSystemError(error2) {
   return error2 instanceof Error && typeof error2.syscall === "string";
 }
 
-// src/parse/errors.ts
-var LoadError = class extends PositionedError {
-  name = "LoadError";
-  /** `file:line:col: message (code)`, the one line the CLI prints. */
-  format() {
-    return `${super.format()} (${this.code})`;
-  }
-};
-
-// src/parse/decode.ts
-var STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-// src/util/pointer.ts
-function escapeSegment(segment2) {
-  if (typeof segment2 !== "string") return String(segment2);
-  if (!segment2.includes("~") && !segment2.includes("/")) return segment2;
-  return segment2.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-function unescapeSegment(segment2) {
-  if (!segment2.includes("~")) return segment2;
-  return segment2.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-function toPointer(segments) {
-  let out = "";
-  for (let i = 0; i < segments.length; i++) out += `/${escapeSegment(segments[i])}`;
-  return out;
-}
-function parsePointer(pointer) {
-  if (pointer === "") return [];
-  if (!pointer.startsWith("/")) throw new Error(`invalid JSON pointer: ${pointer}`);
-  return pointer.slice(1).split("/").map(unescapeSegment);
-}
-function appendPointer(pointer, ...segments) {
-  return pointer + toPointer(segments);
-}
-function parentPointer(pointer) {
-  if (pointer === "") return void 0;
-  return pointer.slice(0, pointer.lastIndexOf("/"));
-}
-function getAtPointer(root, pointer) {
-  let current = root;
-  for (const segment2 of parsePointer(pointer)) {
-    if (Array.isArray(current)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(segment2)) return void 0;
-      current = current[Number(segment2)];
-    } else if (current !== null && typeof current === "object") {
-      if (!Object.hasOwn(current, segment2)) return void 0;
-      current = current[segment2];
-    } else {
-      return void 0;
-    }
-  }
-  return current;
-}
-
-// src/parse/json-source-map.ts
-var ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
-var NOT_STRUCTURAL = /[^"[\]{}]*/y;
-var LARGE_SPAN = 16 * 1024;
-var REVISITED_SPAN = 256;
-var JsonSourceMap = class {
-  /** `arrayItems`: item offsets of arrays the JSON prescan listed (see prescanJson). */
-  constructor(text, lines, arrayItems2) {
-    this.text = text;
-    this.lines = lines;
-    if (arrayItems2) for (const [start, items2] of arrayItems2) this.large.set(start, { isArray: true, items: items2 });
-    const root = this.skipWhitespace(0);
-    const slot = { key: -1, value: root, found: root < text.length, depth: 0 };
-    this.last = { pointer: "", prefixes: [""], slots: [slot] };
-  }
-  text;
-  lines;
-  large = /* @__PURE__ */ new Map();
-  /** Containers searched once: lint looks up several members of one tool, one finding at a time. */
-  searched = /* @__PURE__ */ new Set();
-  /**
-   * The last pointer resolved: `prefixes[i]` is its first i segments (`prefixes[0]` the root's ''),
-   * `slots[i]` what they resolved to.
-   */
-  last;
-  locate(pointer) {
-    return this.lines.position(this.resolve(pointer).value);
-  }
-  locateKey(pointer) {
-    const slot = this.resolve(pointer);
-    return this.lines.position(slot.found && slot.key >= 0 ? slot.key : slot.value);
-  }
-  has(pointer) {
-    return this.resolve(pointer).found;
-  }
-  nearest(pointer) {
-    const { found, depth } = this.resolve(pointer);
-    if (found) return pointer;
-    if (depth === 0) return "";
-    let cut = 0;
-    for (let i = 0; i < depth; i++) cut = pointer.indexOf("/", cut + 1);
-    return pointer.slice(0, cut);
-  }
-  /** The slot of `pointer`, or (found: false) of its nearest ancestor present in the text. */
-  resolve(pointer) {
-    const last = this.last;
-    if (pointer === last.pointer) return last.slots[last.slots.length - 1];
-    const root = last.slots[0];
-    if (pointer !== "" && pointer.charCodeAt(0) !== 47) return { ...root, found: false };
-    const { prefixes, slots } = last;
-    let reuse = prefixes.length - 1;
-    for (; reuse > 0; reuse--) {
-      const prefix = prefixes[reuse];
-      if (pointer.startsWith(prefix) && (pointer.length === prefix.length || pointer.charCodeAt(prefix.length) === 47))
-        break;
-    }
-    prefixes.length = reuse + 1;
-    slots.length = reuse + 1;
-    let slot = slots[reuse];
-    let cut = prefixes[reuse].length;
-    while (cut < pointer.length) {
-      const next = pointer.indexOf("/", cut + 1);
-      const end = next === -1 ? pointer.length : next;
-      if (slot.found) slot = this.step(slot, unescapeSegment(pointer.slice(cut + 1, end)));
-      prefixes.push(next === -1 ? pointer : pointer.slice(0, end));
-      slots.push(slot);
-      cut = end;
-    }
-    last.pointer = pointer;
-    return slot;
-  }
-  /** The child `segment` of a slot that was found; the slot itself (found: false) when there is none. */
-  step(slot, segment2) {
-    const opener = this.text.charCodeAt(slot.value);
-    const next = opener === 123 || opener === 91 ? this.child(slot.value, segment2) : void 0;
-    return next ? { key: next.key, value: next.value, found: true, depth: slot.depth + 1 } : { key: slot.key, value: slot.value, found: false, depth: slot.depth };
-  }
-  /** The child named `segment` of the container at `start`, searching it unless it is large. */
-  child(start, segment2) {
-    const listed = this.large.get(start);
-    const isArray = this.text.charCodeAt(start) === 91;
-    let index = -1;
-    if (isArray) {
-      if (!ARRAY_INDEX.test(segment2)) return void 0;
-      index = Number(segment2);
-    }
-    if (listed) {
-      if (listed.isArray) {
-        const value = listed.items[index];
-        return value === void 0 ? void 0 : { key: -1, value };
-      }
-      return listed.members.get(segment2);
-    }
-    const found = this.search(start, isArray, index, segment2);
-    const span = this.searchEnd - start;
-    if (span > LARGE_SPAN || span > REVISITED_SPAN && this.searched.has(start))
-      this.large.set(start, this.children(start));
-    else this.searched.add(start);
-    return found;
-  }
-  /** Where the last `search` stopped. */
-  searchEnd = 0;
-  /**
-   * The child at `index` (array) or named `segment` (object) of the container at `start`, skipping
-   * over the values before it; `searchEnd` is left where the search stopped. No callback and no
-   * object per member: this runs for every position lint reports, mostly unoptimised.
-   */
-  search(start, isArray, index, segment2) {
-    const text = this.text;
-    const close = isArray ? 93 : 125;
-    let i = this.skipWhitespace(start + 1);
-    for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
-      let value = i;
-      if (isArray) {
-        if (n === index) {
-          this.searchEnd = i;
-          return { key: -1, value };
-        }
-      } else {
-        const keyEnd = this.stringEnd(i);
-        value = this.valueAfterKey(keyEnd);
-        if (this.keyIs(i, keyEnd, segment2)) {
-          this.searchEnd = i;
-          return { key: i, value };
-        }
-      }
-      i = this.nextChild(value);
-    }
-    this.searchEnd = i;
-    return void 0;
-  }
-  /**
-   * True when the key string from `start` to `end` (its quotes) decodes to `name`. An escape
-   * always decodes to fewer characters than it is written with, so a key written with exactly as
-   * many characters as `name` matches only if it is `name` written without escapes, and one
-   * written with fewer never does: only a longer key needs a look for escapes.
-   */
-  keyIs(start, end, name) {
-    const text = this.text;
-    const written = end - start - 1;
-    if (written === name.length) return text.startsWith(name, start + 1) && !name.includes("\\");
-    if (written < name.length) return false;
-    for (let k = start + 1; k < end; k++) {
-      if (text.charCodeAt(k) === 92) return JSON.parse(text.slice(start, end + 1)) === name;
-    }
-    return false;
-  }
-  /** Every direct child of the container at `start` (kept for large containers). */
-  children(start) {
-    const text = this.text;
-    const isArray = text.charCodeAt(start) === 91;
-    const close = isArray ? 93 : 125;
-    const items2 = [];
-    const members = /* @__PURE__ */ new Map();
-    let i = this.skipWhitespace(start + 1);
-    while (i < text.length && text.charCodeAt(i) !== close) {
-      let value = i;
-      if (isArray) items2.push(value);
-      else {
-        const keyEnd = this.stringEnd(i);
-        value = this.valueAfterKey(keyEnd);
-        const raw = text.slice(i + 1, keyEnd);
-        members.set(raw.includes("\\") ? JSON.parse(text.slice(i, keyEnd + 1)) : raw, {
-          key: i,
-          value
-        });
-      }
-      i = this.nextChild(value);
-    }
-    return isArray ? { isArray: true, items: items2 } : { isArray: false, members };
-  }
-  /** Offset of a member's value, from the closing quote of its key (past the colon). */
-  valueAfterKey(keyEnd) {
-    return this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
-  }
-  /** Offset of the child after the value at `value`, or of the container's closing bracket. */
-  nextChild(value) {
-    const i = this.skipWhitespace(this.valueEnd(value));
-    return this.text.charCodeAt(i) === 44 ? this.skipWhitespace(i + 1) : i;
-  }
-  skipWhitespace(from) {
-    const text = this.text;
-    let i = from;
-    let c = text.charCodeAt(i);
-    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
-    return i;
-  }
-  /** Offset of the quote that closes the string opening at `start`. */
-  stringEnd(start) {
-    const text = this.text;
-    let end = text.indexOf('"', start + 1);
-    while (end !== -1 && text.charCodeAt(end - 1) === 92) {
-      let slashes = 0;
-      for (let k = end - 1; text.charCodeAt(k) === 92; k--) slashes++;
-      if (slashes % 2 === 0) break;
-      end = text.indexOf('"', end + 1);
-    }
-    return end === -1 ? text.length : end;
-  }
-  /** Offset just past the value starting at `start`. */
-  valueEnd(start) {
-    const text = this.text;
-    const first = text.charCodeAt(start);
-    if (first === 34) return this.stringEnd(start) + 1;
-    if (first !== 123 && first !== 91) {
-      let i2 = start;
-      let c = first;
-      while (i2 < text.length && c !== 44 && c !== 93 && c !== 125 && c !== 32 && c !== 10 && c !== 13 && c !== 9)
-        c = text.charCodeAt(++i2);
-      return i2;
-    }
-    const skip = NOT_STRUCTURAL;
-    let depth = 0;
-    let i = start;
-    while (i < text.length) {
-      const c = text.charCodeAt(i);
-      if (c === 34) {
-        i = this.stringEnd(i) + 1;
-      } else {
-        if (c === 123 || c === 91) depth++;
-        else if (c === 125 || c === 93) {
-          depth--;
-          if (depth === 0) return i + 1;
-        }
-        i++;
-      }
-      skip.lastIndex = i;
-      skip.test(text);
-      i = skip.lastIndex;
-    }
-    return i;
-  }
-};
-
-// src/parse/lines.ts
-var LineIndex = class {
-  constructor(text) {
-    this.text = text;
-  }
-  text;
-  starts;
-  /**
-   * Where each line starts. In a typed array sized from the text (a line every 32 characters,
-   * doubled when the text has more): pushing to an array reallocated and copied it as it grew, and
-   * that was two-thirds of the table's cost on a catalog's 84,000 lines (≈ 13 ms of ≈ 18 ms in a fresh
-   * process). V8 caps strings below 2³¹ characters, so every offset fits.
-   */
-  lineStarts() {
-    if (this.starts) return this.starts;
-    const text = this.text;
-    let starts = new Int32Array((text.length >>> 5) + 16);
-    let count = 1;
-    let at3 = text.indexOf("\n");
-    while (at3 !== -1) {
-      if (count === starts.length) {
-        const grown = new Int32Array(count * 2);
-        grown.set(starts);
-        starts = grown;
-      }
-      starts[count++] = at3 + 1;
-      at3 = text.indexOf("\n", at3 + 1);
-    }
-    this.starts = starts.subarray(0, count);
-    return this.starts;
-  }
-  position(offset) {
-    const starts = this.lineStarts();
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
-  }
-};
-
-// src/parse/memory.ts
-var DOCUMENT_BYTES_PER_VALUE = 128;
-var DOCUMENT_BYTES_PER_CHAR = 4;
-var HEAP_SHARE = 0.75;
-var ALWAYS_FITS = 64 * 1024 * 1024;
-var heapLimit;
-function heapLimitBytes() {
-  heapLimit ??= process.getBuiltinModule("node:v8").getHeapStatistics().heap_size_limit;
-  return heapLimit;
-}
-function documentCost(values, chars) {
-  return values * DOCUMENT_BYTES_PER_VALUE + chars * DOCUMENT_BYTES_PER_CHAR;
-}
-var mb = (bytes2) => Math.ceil(bytes2 / 2 ** 20).toLocaleString("en-US");
-var MemoryLedger = class {
-  held = 0;
-  /**
-   * Adds a document's estimate, or returns why it does not fit (and adds nothing): the documents
-   * would pass HEAP_SHARE of the heap.
-   */
-  reserve(values, chars) {
-    const cost = documentCost(values, chars);
-    const total = this.held + cost;
-    if (total > ALWAYS_FITS) {
-      const heap = heapLimitBytes();
-      if (total > heap * HEAP_SHARE) {
-        const others = this.held > 0 ? ` besides the ${mb(this.held)} MB of the documents loaded before it` : "";
-        return `Document too large for this machine's memory: its ${values.toLocaleString("en-US")} values would take about ${mb(cost)} MB${others}, over three quarters of Node's ${mb(heap)} MB heap; give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`;
-      }
-    }
-    this.held = total;
-    return void 0;
-  }
-  /** The estimate of the documents reserved so far, in bytes. */
-  get reserved() {
-    return this.held;
-  }
-};
-
-// src/parse/prescan.ts
-function prescanJson(text, maxDepth, arrayItems2) {
-  let keys = 0;
-  let depth = 0;
-  let separators = 0;
-  let containers = 0;
-  const length2 = text.length;
-  let i = 0;
-  let items2;
-  let itemsOf = -1;
-  let commas = 0;
-  while (i < length2) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      let j = text.indexOf('"', i + 1);
-      for (; ; ) {
-        if (j === -1) return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
-        if (text.charCodeAt(j - 1) !== 92) break;
-        let k = j - 1;
-        while (text.charCodeAt(k) === 92) k--;
-        if ((j - 1 - k) % 2 === 0) break;
-        j = text.indexOf('"', j + 1);
-      }
-      j++;
-      let w = text.charCodeAt(j);
-      while (w === 32 || w === 10 || w === 13 || w === 9) w = text.charCodeAt(++j);
-      if (w === 58) keys++;
-      i = j;
-      continue;
-    }
-    if (c === 123 || c === 91) {
-      depth++;
-      let next = i + 1;
-      let n = text.charCodeAt(next);
-      while (n === 32 || n === 10 || n === 13 || n === 9) n = text.charCodeAt(++next);
-      if (n !== c + 2) containers++;
-      if (depth > maxDepth) return { keys, tooDeepAt: i, valuesAtMost: 1 + separators + containers };
-      if (arrayItems2 !== void 0) {
-        if (depth === 2 && c === 91) {
-          items2 = [];
-          itemsOf = i;
-          commas = 0;
-        } else if (depth === 3 && items2 !== void 0) items2.push(i);
-      }
-    } else if (c === 125 || c === 93) {
-      if (depth === 2 && items2 !== void 0) {
-        if (items2.length > 0 && items2.length === commas + 1) arrayItems2?.set(itemsOf, items2);
-        items2 = void 0;
-      }
-      depth--;
-    } else if (c === 44) {
-      separators++;
-      if (depth === 2) commas++;
-    }
-    i++;
-  }
-  return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
-}
-function prescanYamlFlowDepth(text, maxDepth) {
-  let depth = 0;
-  let previous = 10;
-  const length2 = text.length;
-  for (let i = 0; i < length2; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 13) continue;
-    if (c === 10) {
-      if (depth === 0) previous = 10;
-      continue;
-    }
-    if (c === 35 && (i === 0 || text.charCodeAt(i - 1) <= 32)) {
-      const end = text.indexOf("\n", i);
-      i = end === -1 ? length2 : end - 1;
-      continue;
-    }
-    if ((c === 34 || c === 39) && isValueStart(previous)) {
-      i = skipQuoted(text, i, c);
-      previous = 97;
-      continue;
-    }
-    if ((c === 91 || c === 123) && isValueStart(previous)) {
-      depth++;
-      if (depth > maxDepth) return i;
-    } else if ((c === 93 || c === 125) && depth > 0) {
-      depth--;
-    }
-    previous = c;
-  }
-  return -1;
-}
-function prescanYamlCompactDepth(text, maxDepth) {
-  let from = 0;
-  for (; ; ) {
-    const run2 = text.indexOf("- -", from);
-    if (run2 === -1) return -1;
-    let i = run2;
-    let count = 0;
-    let before2 = run2 - 1;
-    while (before2 >= 0 && text.charCodeAt(before2) === 32) before2--;
-    if (before2 >= 0 && text.charCodeAt(before2) !== 10) {
-      from = run2 + 1;
-      continue;
-    }
-    while ((text.charCodeAt(i) === 45 || text.charCodeAt(i) === 63) && text.charCodeAt(i + 1) === 32) {
-      count++;
-      if (count > maxDepth) return i;
-      i += 2;
-      while (text.charCodeAt(i) === 32) i++;
-    }
-    from = Math.max(i, run2 + 1);
-  }
-}
-function isValueStart(previous) {
-  return previous === 10 || previous === 58 || previous === 45 || previous === 63 || previous === 44 || previous === 91 || previous === 123;
-}
-function skipQuoted(text, start, quote) {
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (quote === 34 && c === 92) {
-      i++;
-      continue;
-    }
-    if (c === quote) {
-      if (quote === 39 && text.charCodeAt(i + 1) === 39) {
-        i++;
-        continue;
-      }
-      return i;
-    }
-  }
-  return text.length;
-}
-var YAML_BYTES_PER_VALUE = 1024;
-var YAML_BYTES_PER_LINE = 384;
-function yamlCostBeyond(text, budget) {
-  let cost = YAML_BYTES_PER_VALUE;
-  let lineStart = true;
-  const length2 = text.length;
-  for (let i = 0; i < length2; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) {
-      lineStart = true;
-      cost += YAML_BYTES_PER_LINE;
-    } else if (c !== 32) {
-      const next = i + 1 < length2 ? text.charCodeAt(i + 1) : 10;
-      const blankNext = next === 32 || next === 10 || next === 13 || next === 9;
-      if ((c === 45 || c === 63) && lineStart && blankNext) {
-        cost += c === 45 ? YAML_BYTES_PER_VALUE : 2 * YAML_BYTES_PER_VALUE;
-      } else {
-        lineStart = false;
-        if (c === 58) {
-          const before2 = i > 0 ? text.charCodeAt(i - 1) : 0;
-          if (blankNext || before2 === 34 || before2 === 39) cost += 2 * YAML_BYTES_PER_VALUE;
-        } else if (c === 44) cost += YAML_BYTES_PER_VALUE;
-        else if (c === 91 || c === 123) cost += 2 * YAML_BYTES_PER_VALUE;
-      }
-    }
-    if (cost > budget) return i;
-  }
-  return -1;
-}
-function yamlSecondDocumentAt(text) {
-  let started = false;
-  let ended = false;
-  let at3 = 0;
-  const length2 = text.length;
-  while (at3 < length2) {
-    let end = text.indexOf("\n", at3);
-    if (end === -1) end = length2;
-    const first = text.charCodeAt(at3);
-    const marker = first === 45 && text.startsWith("---", at3) || first === 46 && text.startsWith("...", at3) ? first : 0;
-    const after = text.charCodeAt(at3 + 3);
-    if (marker !== 0 && (at3 + 3 >= end || after === 32 || after === 9 || after === 13)) {
-      if (marker === 46) ended = true;
-      else if (started || ended) return at3;
-      else started = true;
-    } else if (first !== 37 && !isBlankOrComment(text, at3, end)) {
-      if (ended) return at3;
-      started = true;
-    }
-    at3 = end + 1;
-  }
-  return -1;
-}
-function isBlankOrComment(text, from, to) {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13) return c === 35;
-  }
-  return true;
-}
-
-// src/parse/walk-limits.ts
-var LimitExceeded = class extends Error {
-  constructor(code18, message) {
-    super(message);
-    this.code = code18;
-  }
-  code;
-};
-function checkValue(root, limits) {
-  let keys = 0;
-  let nodes = 0;
-  const { maxDepth, maxNodes, maxScalarLength } = limits;
-  const visit = (value, depth) => {
-    if (++nodes > maxNodes) throw new LimitExceeded("limit-nodes", `More than ${maxNodes} values`);
-    if (typeof value === "string") {
-      if (value.length > maxScalarLength) {
-        throw new LimitExceeded(
-          "limit-scalar",
-          `String longer than the limit of ${maxScalarLength} characters`
-        );
-      }
-    } else if (typeof value === "number") {
-      if (!Number.isFinite(value)) throw new LimitExceeded("non-finite-number", "Number is not finite");
-    } else if (value !== null && typeof value === "object") {
-      if (depth > maxDepth)
-        throw new LimitExceeded("limit-depth", `Nesting deeper than the limit of ${maxDepth}`);
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) visit(value[i], depth + 1);
-      } else {
-        for (const key in value) {
-          keys++;
-          if (key.length > maxScalarLength) {
-            throw new LimitExceeded(
-              "limit-scalar",
-              `Key longer than the limit of ${maxScalarLength} characters`
-            );
-          }
-          visit(value[key], depth + 1);
-        }
-      }
-    }
-  };
-  try {
-    visit(root, 1);
-  } catch (error2) {
-    if (error2 instanceof LimitExceeded)
-      return { keys, problem: { code: error2.code, message: error2.message } };
-    if (error2 instanceof RangeError)
-      return { keys, problem: { code: "limit-depth", message: "Nesting too deep to check" } };
-    throw error2;
-  }
-  return { keys };
-}
-
-// src/parse/json.ts
-function parseJson(text, file, limits, memory = new MemoryLedger()) {
-  const lines = new LineIndex(text);
-  const arrayItems2 = /* @__PURE__ */ new Map();
-  const scan = prescanJson(text, limits.maxDepth, arrayItems2);
-  if (scan.tooDeepAt >= 0) {
-    const { line, column } = lines.position(scan.tooDeepAt);
-    throw new LoadError(
-      "limit-depth",
-      `Nesting deeper than the limit of ${limits.maxDepth}`,
-      file,
-      line,
-      column
-    );
-  }
-  if (scan.valuesAtMost > limits.maxNodes) {
-    const precise = locateFailure(text, file, limits, lines);
-    if (precise) throw precise;
-  }
-  const tooLarge = memory.reserve(scan.valuesAtMost, text.length);
-  if (tooLarge) throw new LoadError("limit-memory", tooLarge, file, 1, 1);
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch (error2) {
-    throw locateFailure(text, file, limits, lines) ?? syntaxFromMessage(error2, text, file, lines);
-  }
-  const stats = checkValue(value, limits);
-  if (stats.problem || stats.keys !== scan.keys) {
-    const precise = locateFailure(text, file, limits, lines);
-    if (precise) throw precise;
-    if (stats.problem) throw new LoadError(stats.problem.code, stats.problem.message, file, 1, 1);
-  }
-  return { value, sourceMap: new JsonSourceMap(text, lines, arrayItems2) };
-}
-function syntaxFromMessage(error2, text, file, lines) {
-  const message = error2 instanceof Error ? error2.message : String(error2);
-  const at3 = /position (\d+)/.exec(message);
-  const offset = at3 ? Number(at3[1]) : text.length;
-  const { line, column } = lines.position(offset);
-  return new LoadError("json-syntax", message.replace(/ in JSON at position \d+.*$/, ""), file, line, column);
-}
-var WS = /* @__PURE__ */ new Set([32, 9, 10, 13]);
-function locateFailure(text, file, limits, lines) {
-  let pos = 0;
-  let nodes = 0;
-  const fail = (code18, message, at3) => {
-    const { line, column } = lines.position(at3);
-    return new LoadError(code18, message, file, line, column);
-  };
-  const skipWs = () => {
-    while (pos < text.length && WS.has(text.charCodeAt(pos))) pos++;
-  };
-  const readString = () => {
-    const start = pos;
-    pos++;
-    let out = "";
-    let chunk = pos;
-    for (; ; ) {
-      if (pos >= text.length) return fail("json-syntax", "Unterminated string", start);
-      const c = text.charCodeAt(pos);
-      if (c === 34) {
-        out += text.slice(chunk, pos);
-        pos++;
-        break;
-      }
-      if (c < 32) return fail("json-syntax", "Control character in string must be escaped", pos);
-      if (c === 92) {
-        out += text.slice(chunk, pos);
-        const e = text[pos + 1];
-        if (e === "u") {
-          const hex = text.slice(pos + 2, pos + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) return fail("json-syntax", "Invalid unicode escape", pos);
-          out += String.fromCharCode(Number.parseInt(hex, 16));
-          pos += 6;
-        } else {
-          const simple = {
-            '"': '"',
-            "\\": "\\",
-            "/": "/",
-            b: "\b",
-            f: "\f",
-            n: "\n",
-            r: "\r",
-            t: "	"
-          };
-          const mapped = e === void 0 ? void 0 : simple[e];
-          if (mapped === void 0) return fail("json-syntax", "Invalid escape sequence", pos);
-          out += mapped;
-          pos += 2;
-        }
-        chunk = pos;
-        continue;
-      }
-      pos++;
-    }
-    if (out.length > limits.maxScalarLength) {
-      return fail(
-        "limit-scalar",
-        `String longer than the limit of ${limits.maxScalarLength} characters`,
-        start
-      );
-    }
-    return out;
-  };
-  const NUMBER2 = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-  const stack = [];
-  skipWs();
-  for (; ; ) {
-    skipWs();
-    if (pos >= text.length) return fail("json-syntax", "Unexpected end of JSON input", pos);
-    nodes++;
-    if (nodes > limits.maxNodes) return fail("limit-nodes", `More than ${limits.maxNodes} values`, pos);
-    const c = text[pos];
-    let opened = false;
-    if (c === "{" || c === "[") {
-      if (stack.length + 1 > limits.maxDepth) {
-        return fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, pos);
-      }
-      pos++;
-      skipWs();
-      if (c === "{") {
-        if (text[pos] === "}") pos++;
-        else {
-          stack.push({ kind: "object", keys: /* @__PURE__ */ new Set(), count: 0 });
-          opened = true;
-        }
-      } else if (text[pos] === "]") pos++;
-      else {
-        stack.push({ kind: "array", count: 0 });
-        opened = true;
-      }
-    } else if (c === '"') {
-      const s = readString();
-      if (s instanceof LoadError) return s;
-    } else if (text.startsWith("true", pos)) pos += 4;
-    else if (text.startsWith("false", pos)) pos += 5;
-    else if (text.startsWith("null", pos)) pos += 4;
-    else {
-      NUMBER2.lastIndex = pos;
-      const m = NUMBER2.exec(text);
-      if (!m) return fail("json-syntax", `Unexpected character ${JSON.stringify(c)}`, pos);
-      if (!Number.isFinite(Number(m[0]))) return fail("non-finite-number", "Number is not finite", pos);
-      pos += m[0].length;
-    }
-    if (opened) {
-      const top = stack[stack.length - 1];
-      if (top.kind === "object") {
-        const err = readKey(top);
-        if (err) return err;
-      }
-      continue;
-    }
-    for (; ; ) {
-      skipWs();
-      const top = stack[stack.length - 1];
-      if (!top) {
-        if (pos < text.length) return fail("json-syntax", "Unexpected data after the JSON value", pos);
-        return void 0;
-      }
-      const close = top.kind === "object" ? "}" : "]";
-      if (text[pos] === close) {
-        pos++;
-        stack.pop();
-        continue;
-      }
-      if (text[pos] !== ",") {
-        return pos >= text.length ? fail("json-syntax", "Unexpected end of JSON input", pos) : fail("json-syntax", `Expected ',' or '${close}'`, pos);
-      }
-      pos++;
-      if (top.kind === "object") {
-        const err = readKey(top);
-        if (err) return err;
-      }
-      break;
-    }
-  }
-  function readKey(frame) {
-    skipWs();
-    if (text[pos] !== '"') return fail("json-syntax", "Expected a property name in double quotes", pos);
-    const at3 = pos;
-    const key = readString();
-    if (key instanceof LoadError) return key;
-    if (frame.keys.has(key)) return fail("duplicate-key", `Duplicate key ${JSON.stringify(key)}`, at3);
-    frame.keys.add(key);
-    skipWs();
-    if (text[pos] !== ":") return fail("json-syntax", "Expected ':' after property name", pos);
-    pos++;
-    return void 0;
-  }
-}
-
-// src/parse/limits.ts
-var DEFAULT_LIMITS = Object.freeze({
-  maxBytes: 64 * 1024 * 1024,
-  maxDepth: 256,
-  maxNodes: 1e7,
-  maxScalarLength: 1024 * 1024
-});
-var processDefaults = { ...DEFAULT_LIMITS };
-function resolveLimits(overrides) {
-  return { ...processDefaults, ...overrides };
-}
-
-// src/parse/read.ts
-import { closeSync as closeSync2, openSync as openSync2, readFileSync, readSync, statSync as statSync2 } from "node:fs";
-function readFileBounded(path, maxBytes) {
-  let info3;
-  try {
-    info3 = statSync2(path);
-  } catch (error2) {
-    throw new LoadError(
-      "not-found",
-      `Cannot read file: ${error2.code ?? String(error2)}`,
-      path
-    );
-  }
-  return readStatted(path, info3, maxBytes, "a file");
-}
-function readStatted(path, info3, maxBytes, what) {
-  if (info3.isDirectory()) throw new LoadError("is-directory", `Is a directory, not ${what}`, path);
-  checkSize(info3.size, maxBytes, path);
-  try {
-    return info3.isFile() ? readFileSync(path) : readBounded(path, maxBytes);
-  } catch (error2) {
-    if (error2 instanceof LoadError) throw error2;
-    throw new LoadError(
-      "io-error",
-      `Cannot read file: ${error2.code ?? String(error2)}`,
-      path
-    );
-  }
-}
-function readBounded(path, maxBytes) {
-  const fd = openSync2(path, "r");
-  try {
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(64 * 1024);
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) return Buffer.concat(chunks, total);
-      total += read;
-      checkSize(total, maxBytes, path);
-      chunks.push(chunk.subarray(0, read));
-    }
-  } finally {
-    closeSync2(fd);
-  }
-}
-function checkSize(size, maxBytes, name) {
-  if (size > maxBytes)
-    throw new LoadError("limit-bytes", `Document is ${size} bytes, over the limit of ${maxBytes}`, name);
-}
-
-// src/util/json.ts
-function isJsonObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function setOwn(target, key, value) {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
-}
-function jsonEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const aKeys = Object.keys(a);
-  const bObj = b;
-  if (aKeys.length !== Object.keys(bObj).length) return false;
-  for (let i = 0; i < aKeys.length; i++) {
-    const key = aKeys[i];
-    if (!Object.hasOwn(bObj, key)) return false;
-    if (!jsonEqual(a[key], bObj[key])) return false;
-  }
-  return true;
-}
-var PLAIN_STRING = /^[\w $.:/@+-]*$/;
-function quoted(text) {
-  return PLAIN_STRING.test(text) ? `"${text}"` : JSON.stringify(text);
-}
-function sortedJson(value) {
-  if (value === null || typeof value !== "object")
-    return typeof value === "string" ? quoted(value) : JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) {
-    let out2 = "[";
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out2 += ",";
-      out2 += sortedJson(value[i]);
-    }
-    return `${out2}]`;
-  }
-  const obj3 = value;
-  const keys = Object.keys(obj3);
-  if (keys.length > 1) keys.sort();
-  let out = "{";
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (i > 0) out += ",";
-    out += `${quoted(key)}:${sortedJson(obj3[key])}`;
-  }
-  return `${out}}`;
-}
-
-// src/util/lazy-modules.ts
-var ajv;
-var ajv2020;
-var formats;
-var yaml;
-var re2;
-var loadAjv = () => ajv ??= require_ajv();
-var loadAjv2020 = () => ajv2020 ??= require__();
-var loadAjvFormats = () => {
-  formats ??= require_dist();
-  return typeof formats === "function" ? formats : formats.default;
-};
-var loadYaml = () => yaml ??= require_dist2();
-var loadRe2 = () => re2 ??= (init_build(), __toCommonJS(build_exports));
-
-// src/parse/source-map.ts
-var LazySourceMap = class {
-  constructor(lines, build) {
-    this.lines = lines;
-    this.build = build;
-  }
-  lines;
-  build;
-  table;
-  entries() {
-    this.table ??= this.build();
-    return this.table;
-  }
-  locate(pointer) {
-    const entry2 = this.entries().get(this.nearest(pointer));
-    return entry2 ? this.lines.position(entry2.value) : { line: 1, column: 1 };
-  }
-  locateKey(pointer) {
-    const exact = this.entries().get(pointer);
-    if (exact) return this.lines.position(exact.key ?? exact.value);
-    return this.locate(pointer);
-  }
-  has(pointer) {
-    return this.entries().has(pointer);
-  }
-  nearest(pointer) {
-    const table = this.entries();
-    return nearestPresent(pointer, (candidate) => table.has(candidate));
-  }
-};
-function nearestPresent(pointer, has2) {
-  let current = pointer;
-  while (current !== "" && !has2(current)) current = parentPointer(current) ?? "";
-  return current;
-}
-
-// src/parse/yaml.ts
-var CORE_TAGS = /* @__PURE__ */ new Set([
-  "tag:yaml.org,2002:str",
-  "tag:yaml.org,2002:null",
-  "tag:yaml.org,2002:bool",
-  "tag:yaml.org,2002:int",
-  "tag:yaml.org,2002:float",
-  "tag:yaml.org,2002:map",
-  "tag:yaml.org,2002:seq",
-  "!"
-]);
-function plainScalarsAsStrings(tags) {
-  return tags.map(
-    (tag) => typeof tag === "object" && "tag" in tag && tag.tag === "" && !("collection" in tag && tag.collection) ? { ...tag, resolve: (source) => source } : tag
-  );
-}
-var NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
-var NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
-function parseYaml(text, file, limits, memory = new MemoryLedger()) {
-  const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
-  const lines = new LineIndex(text);
-  const fail = (code18, message, offset) => {
-    const { line, column } = lines.position(offset);
-    return new LoadError(code18, message, file, line, column);
-  };
-  const control = NON_PRINTABLE.exec(text);
-  if (control) {
-    const hex = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
-    throw fail(
-      "yaml-syntax",
-      `Control character U+${hex} is not allowed in YAML (escape it in a double-quoted string)`,
-      control.index
-    );
-  }
-  let tooDeepAt = prescanYamlFlowDepth(text, limits.maxDepth);
-  if (tooDeepAt < 0) tooDeepAt = prescanYamlCompactDepth(text, limits.maxDepth);
-  if (tooDeepAt >= 0)
-    throw fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, tooDeepAt);
-  const secondDocument = yamlSecondDocumentAt(text);
-  if (secondDocument >= 0)
-    throw fail(
-      "yaml-document-count",
-      "A description must be exactly one YAML document, found several",
-      secondDocument
-    );
-  const heap = heapLimitBytes();
-  const budget = Math.floor(heap / 2);
-  if (text.length * (YAML_BYTES_PER_VALUE / 2) > budget) {
-    const beyond = yamlCostBeyond(text, budget);
-    if (beyond >= 0) {
-      const heapMb = Math.round(heap / 2 ** 20);
-      throw fail(
-        "limit-memory",
-        `YAML document too large to parse in memory: the YAML parser would need more than half of Node's ${heapMb} MB heap (about 1 KB per value and 0.4 KB per line); convert it to JSON, or give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`,
-        beyond
-      );
-    }
-  }
-  let docs;
-  try {
-    docs = parseAllDocuments(text, {
-      schema: "json",
-      customTags: plainScalarsAsStrings,
-      strict: true,
-      // The package compares each key with every earlier one (quadratic: 40,000 keys took 6 s);
-      // `convert` refuses duplicates with one lookup per key instead.
-      uniqueKeys: false,
-      merge: false,
-      prettyErrors: false
-    });
-  } catch (error2) {
-    if (error2 instanceof RangeError)
-      throw new LoadError("limit-depth", "Nesting too deep to parse", file, 1, 1);
-    throw error2;
-  }
-  if (!Array.isArray(docs)) docs = [];
-  if (docs.length !== 1) {
-    const second = docs[1];
-    if (second)
-      throw fail(
-        "yaml-document-count",
-        "A description must be exactly one YAML document, found several",
-        second.range[0]
-      );
-    throw new LoadError(
-      "yaml-document-count",
-      "A description must be exactly one YAML document, found none",
-      file,
-      1,
-      1
-    );
-  }
-  const doc = docs[0];
-  for (const error2 of doc.errors) {
-    if (error2.code === "TAG_RESOLVE_FAILED" && error2.message.startsWith("Unresolved plain scalar")) continue;
-    if (error2.message.includes("Maximum call stack size exceeded"))
-      throw fail("limit-depth", `Nesting too deep to parse (limit ${limits.maxDepth})`, error2.pos[0]);
-    throw fail("yaml-syntax", firstLine(error2.message), error2.pos[0]);
-  }
-  if (doc.contents === null)
-    throw new LoadError("yaml-document-count", "The YAML document is empty", file, 1, 1);
-  const sourceBefore = (token, at3) => {
-    const found = text.lastIndexOf(token, at3);
-    return found === -1 ? at3 : found;
-  };
-  let nodes = 0;
-  const convert = (node, depth) => {
-    if (node === null) return null;
-    const at3 = node.range?.[0] ?? 0;
-    nodes++;
-    if (nodes > limits.maxNodes) throw fail("limit-nodes", `More than ${limits.maxNodes} values`, at3);
-    if (isAlias(node)) throw fail("yaml-alias", "YAML aliases are not allowed in a description", at3);
-    if (node.anchor) {
-      throw fail(
-        "yaml-alias",
-        "YAML anchors are not allowed in a description",
-        sourceBefore(`&${node.anchor}`, at3)
-      );
-    }
-    if (node.tag !== void 0 && !CORE_TAGS.has(node.tag)) {
-      throw fail("yaml-custom-tag", `Custom YAML tag ${node.tag} is not allowed`, sourceBefore(node.tag, at3));
-    }
-    if (isScalar(node)) return scalarValue(node, at3);
-    if (depth > limits.maxDepth)
-      throw fail("limit-depth", `Nesting deeper than the limit of ${limits.maxDepth}`, at3);
-    if (isSeq(node)) return node.items.map((item) => convert(item, depth + 1));
-    if (isMap(node)) {
-      const out = {};
-      for (const pair of node.items) {
-        if (!isPair(pair)) continue;
-        const keyNode = pair.key;
-        const keyAt = keyNode?.range?.[0] ?? at3;
-        if (!isScalar(keyNode)) throw fail("yaml-non-string-key", "Mapping keys must be strings", keyAt);
-        if (keyNode.anchor || isAlias(keyNode))
-          throw fail("yaml-alias", "YAML anchors are not allowed in a description", keyAt);
-        const key = scalarValue(keyNode, keyAt);
-        if (typeof key !== "string")
-          throw fail("yaml-non-string-key", `Mapping key ${String(key)} is not a string`, keyAt);
-        if (Object.hasOwn(out, key))
-          throw fail("duplicate-key", `Duplicate key ${JSON.stringify(key)}`, keyAt);
-        nodes++;
-        setOwn(out, key, convert(pair.value, depth + 1));
-      }
-      return out;
-    }
-    throw fail("yaml-syntax", "Unsupported YAML node", at3);
-  };
-  const scalarValue = (node, at3) => {
-    const value2 = node.value;
-    if (typeof value2 === "string") {
-      if (node.type === ScalarClass.PLAIN && NON_FINITE.test(value2)) {
-        throw fail("non-finite-number", `${value2} is not a finite number`, at3);
-      }
-      if (node.tag === "tag:yaml.org,2002:float" || node.tag === "tag:yaml.org,2002:int") {
-        if (NON_FINITE.test(value2))
-          throw fail("non-finite-number", `${node.tag} ${value2} is not a finite number`, at3);
-        throw fail("yaml-custom-tag", `${value2} cannot be resolved as ${node.tag}`, at3);
-      }
-      if (value2.length > limits.maxScalarLength) {
-        throw fail(
-          "limit-scalar",
-          `String longer than the limit of ${limits.maxScalarLength} characters`,
-          at3
-        );
-      }
-      return value2;
-    }
-    if (typeof value2 === "number") {
-      if (!Number.isFinite(value2)) throw fail("non-finite-number", "Number is not finite", at3);
-      return value2;
-    }
-    if (typeof value2 === "bigint") {
-      const asNumber = Number(value2);
-      if (!Number.isFinite(asNumber)) throw fail("non-finite-number", "Number is not finite", at3);
-      return asNumber;
-    }
-    if (value2 === null || typeof value2 === "boolean") return value2;
-    throw fail("yaml-syntax", "Unsupported scalar value", at3);
-  };
-  const value = convert(doc.contents, 1);
-  const tooLarge = memory.reserve(nodes, text.length);
-  if (tooLarge) throw new LoadError("limit-memory", tooLarge, file, 1, 1);
-  return { value, sourceMap: new LazySourceMap(lines, () => buildYamlTable(doc.contents)) };
-}
-function firstLine(message) {
-  return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
-}
-function buildYamlTable(root) {
-  const { isMap, isScalar, isSeq } = loadYaml();
-  const table = /* @__PURE__ */ new Map();
-  const visit = (node, pointer, key) => {
-    if (node === null) {
-      return;
-    }
-    const entry2 = { value: node.range?.[0] ?? 0 };
-    if (key?.range) entry2.key = key.range[0];
-    table.set(pointer, entry2);
-    if (isSeq(node))
-      node.items.forEach((item, i) => {
-        visit(item, appendPointer(pointer, i), null);
-      });
-    else if (isMap(node)) {
-      for (const pair of node.items) {
-        const k = pair.key;
-        if (!isScalar(k)) continue;
-        const childPointer = appendPointer(pointer, String(k.value));
-        const valueNode = pair.value;
-        const isEmpty = valueNode === null || isScalar(valueNode) && !!valueNode.range && valueNode.range[0] === valueNode.range[1];
-        if (isEmpty) {
-          if (k.range) table.set(childPointer, { value: k.range[0], key: k.range[0] });
-        } else visit(pair.value, childPointer, k);
-      }
-    }
-  };
-  visit(root, "", null);
-  return table;
-}
-
-// src/parse/index.ts
-function detectFormat(path, text) {
-  if (path) {
-    const lower = path.toLowerCase();
-    if (lower.endsWith(".json")) return "json";
-    if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return "yaml";
-  }
-  const first = /\S/.exec(text)?.[0];
-  return first === "{" || first === "[" ? "json" : "yaml";
-}
-function loadDocument(text, options) {
-  const limits = resolveLimits(options.limits);
-  if (text.charCodeAt(0) === 65279) text = text.slice(1);
-  if (text.length > limits.maxBytes) {
-    throw new LoadError(
-      "limit-bytes",
-      `Document is over the limit of ${limits.maxBytes} bytes`,
-      options.file
-    );
-  }
-  const format = options.format ?? detectFormat(options.file, text);
-  const parsed = format === "json" ? parseJson(text, options.file, limits, options.memory) : parseYaml(text, options.file, limits, options.memory);
-  return { file: options.file, format, text, value: parsed.value, sourceMap: parsed.sourceMap };
-}
+// src/action/main.ts
+init_parse();
 
 // src/action/annotations.ts
 var ANNOTATION_CAPS = { error: 10, warning: 10 };
@@ -26288,6 +29046,7 @@ function decodeQuoted(message) {
 var LEVEL_RANK = { breaking: 3, warning: 2, info: 1 };
 
 // src/report/escape.ts
+init_code_point();
 var ZWSP = "&#8203;";
 var HIDDEN = (
   // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is made visible
@@ -29464,74 +32223,287 @@ function findOwnComment(comments, marker, login) {
 
 // src/action/engines.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join8, relative as relative5, resolve as resolve6 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join8, resolve as resolve6 } from "node:path";
 
-// src/app/lint.ts
-import { basename as basename2, dirname as dirname6, relative as relative4, resolve as resolve5 } from "node:path";
+// src/model/identity.ts
+init_json2();
 
-// src/lint/baseline.ts
-var IDENTITY_FIELDS = ["name", "uri", "uriTemplate", "id", "type"];
+// src/model/scopes.ts
+init_json2();
+init_pointer();
+
+// src/model/versions.ts
+var PROTOCOL_VERSIONS = [
+  "2024-11-05",
+  "2025-03-26",
+  "2025-06-18",
+  "2025-11-25",
+  "2026-07-28"
+];
+function isProtocolVersion(value) {
+  return typeof value === "string" && PROTOCOL_VERSIONS.includes(value);
+}
+function compareVersions(a, b) {
+  const ia = PROTOCOL_VERSIONS.indexOf(a);
+  const ib = PROTOCOL_VERSIONS.indexOf(b);
+  if (ia === -1 && ib === -1) return a < b ? -1 : a > b ? 1 : 0;
+  if (ia === -1) return 1;
+  if (ib === -1) return -1;
+  return ia - ib;
+}
+function sortVersions(versions) {
+  return [...new Set(versions)].sort(compareVersions);
+}
+
+// src/model/scopes.ts
+var PRIMITIVE_COLLECTIONS = ["tools", "resources", "resourceTemplates", "prompts"];
+function rootVersions(doc) {
+  if (!isJsonObject(doc) || !Array.isArray(doc.protocolVersions)) return [];
+  return sortVersions(doc.protocolVersions.filter((v) => typeof v === "string"));
+}
+function effectiveScope(declaration, parentScope) {
+  if (isJsonObject(declaration) && Array.isArray(declaration.protocolVersions)) {
+    return sortVersions(declaration.protocolVersions.filter((v) => typeof v === "string"));
+  }
+  return [...parentScope];
+}
+function scopesOverlap(a, b) {
+  const set = new Set(b);
+  return a.filter((v) => set.has(v));
+}
+
+// src/model/identity.ts
+var PRIMITIVE_KIND_LABEL = {
+  tool: "tool",
+  resource: "resource",
+  resourceTemplate: "resource template",
+  prompt: "prompt"
+};
+function sentenceKindLabel(kind) {
+  const label = PRIMITIVE_KIND_LABEL[kind];
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+function titleKindLabel(kind) {
+  return PRIMITIVE_KIND_LABEL[kind].replace(
+    /(^| )([a-z])/g,
+    (_, space, c) => space + c.toUpperCase()
+  );
+}
 var PRIMITIVE_KIND = {
   tools: "tool",
-  prompts: "prompt",
   resources: "resource",
-  resourceTemplates: "resourceTemplate"
+  resourceTemplates: "resourceTemplate",
+  prompts: "prompt"
 };
-function baselineKey(finding, document) {
-  const { subject, pointer } = stablePointer(document, finding.location.pointer);
-  return `${finding.code}\0${subject}\0${pointer}`;
+var IDENTITY_FIELD = {
+  tools: "name",
+  resources: "uri",
+  resourceTemplates: "uriTemplate",
+  prompts: "name"
+};
+
+// src/diff/compare.ts
+init_json2();
+function compareStructure(oldSide, newSide, options = {}) {
+  const newRoot = new Set(newSide.root);
+  const oldRoot = new Set(oldSide.root);
+  let compared = oldSide.root.filter((v) => newRoot.has(v));
+  let revisionsAdded = newSide.root.filter((v) => !oldRoot.has(v));
+  let revisionsRemoved = oldSide.root.filter((v) => !newRoot.has(v));
+  if (options.protocolVersion !== void 0) {
+    const only = options.protocolVersion;
+    compared = compared.filter((v) => v === only);
+    revisionsAdded = revisionsAdded.filter((v) => v === only);
+    revisionsRemoved = revisionsRemoved.filter((v) => v === only);
+  }
+  const transportsAt = /* @__PURE__ */ new Map();
+  return {
+    old: oldSide,
+    new: newSide,
+    compared,
+    revisionsAdded,
+    revisionsRemoved,
+    primitives: matchPrimitives(oldSide, newSide, compared),
+    transports: matchTransports(oldSide, newSide, compared, transportsAt),
+    transportsAt,
+    capabilities: matchCapabilities(oldSide, newSide, compared)
+  };
 }
-function splitByBaseline(head, base) {
-  const remaining = /* @__PURE__ */ new Map();
-  for (const finding of base.findings) {
-    const key = baselineKey(finding, base.document);
-    remaining.set(key, (remaining.get(key) ?? 0) + 1);
+var PairBook = class {
+  pairs = /* @__PURE__ */ new Map();
+  add(version, old, neu, elicitationsOld, elicitationsNew) {
+    const key = `${old?.index ?? "-"}/${neu?.index ?? "-"}/${elicitationsOld?.join(",") ?? "*"}/${elicitationsNew?.join(",") ?? "*"}`;
+    let pair = this.pairs.get(key);
+    if (!pair) {
+      const modified = old !== void 0 && neu !== void 0 && (elicitationsOld !== void 0 || elicitationsNew !== void 0 || !sameDeclaration(old.value, neu.value));
+      pair = { old, new: neu, revisions: [], modified };
+      if (elicitationsOld) pair.elicitationsOld = elicitationsOld;
+      if (elicitationsNew) pair.elicitationsNew = elicitationsNew;
+      this.pairs.set(key, pair);
+    }
+    pair.revisions.push(version);
+    return pair;
   }
-  const split = { fresh: [], known: [] };
-  for (const finding of head.findings) {
-    const key = baselineKey(finding, head.document);
-    const left = remaining.get(key) ?? 0;
-    if (left > 0) {
-      remaining.set(key, left - 1);
-      split.known.push(finding);
-    } else split.fresh.push(finding);
+  list() {
+    return [...this.pairs.values()];
   }
-  return split;
+};
+function sameDeclaration(a, b) {
+  let count = 0;
+  const aKeys = Object.keys(a);
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i];
+    if (key === "protocolVersions") continue;
+    count++;
+    if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
+  }
+  const bKeys = Object.keys(b);
+  for (let i = 0; i < bKeys.length; i++) if (bKeys[i] !== "protocolVersions") count--;
+  return count === 0;
 }
-function stablePointer(document, pointer) {
-  let segments;
-  try {
-    segments = parsePointer(pointer);
-  } catch {
-    return { subject: "", pointer };
+function keptElicitations(decl, version) {
+  if (!decl) return void 0;
+  const list2 = decl.value.elicitations;
+  if (!Array.isArray(list2) || !list2.some((e) => isJsonObject(e) && Array.isArray(e.protocolVersions)))
+    return void 0;
+  const kept = [];
+  list2.forEach((entry2, i) => {
+    if (effectiveScope(entry2, decl.scope).includes(version)) kept.push(i);
+  });
+  return kept;
+}
+function matchPrimitives(oldSide, newSide, compared) {
+  const out = [];
+  for (const collection of PRIMITIVE_COLLECTIONS) {
+    const groups = /* @__PURE__ */ new Map();
+    const group = (key) => {
+      let g = groups.get(key);
+      if (!g) groups.set(key, g = { old: [], new: [] });
+      return g;
+    };
+    for (const decl of oldSide.decls[collection]) if (decl.key !== void 0) group(decl.key).old.push(decl);
+    for (const decl of newSide.decls[collection]) if (decl.key !== void 0) group(decl.key).new.push(decl);
+    groups.forEach((g, key) => {
+      const book = new PairBook();
+      const oldRevisions = [];
+      const newRevisions = [];
+      for (const version of compared) {
+        const o = g.old.find((d) => d.scope.includes(version));
+        const n = g.new.find((d) => d.scope.includes(version));
+        if (o) oldRevisions.push(version);
+        if (n) newRevisions.push(version);
+        if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
+      }
+      const overlap = g.new.length < 2 ? /* @__PURE__ */ new Set() : difference(overlapping(g.new), overlapping(g.old));
+      out.push({
+        collection,
+        kind: PRIMITIVE_KIND[collection],
+        key,
+        oldVariants: g.old,
+        newVariants: g.new,
+        oldRevisions,
+        newRevisions,
+        pairs: book.list(),
+        newOverlap: sortVersions(overlap)
+      });
+    });
   }
-  let subject = "";
-  let node = document;
-  let out = "";
-  for (let i = 0; i < segments.length; i++) {
-    const segment2 = segments[i];
-    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(segment2)) {
-      const element = node[Number(segment2)];
-      const identity = identityOf(element);
-      out += `/${identity === void 0 ? segment2 : `[${escapeSegment(identity)}]`}`;
-      if (i === 1 && identity !== void 0 && PRIMITIVE_KIND[segments[0]] !== void 0)
-        subject = `${PRIMITIVE_KIND[segments[0]]}:${identity.slice(identity.indexOf("=") + 1)}`;
-      node = element;
-    } else {
-      out += `/${escapeSegment(segment2)}`;
-      node = isJsonObject(node) ? node[segment2] : void 0;
+  return out;
+}
+function difference(a, b) {
+  return new Set([...a].filter((v) => !b.has(v)));
+}
+function overlapping(variants) {
+  const out = /* @__PURE__ */ new Set();
+  for (let i = 0; i < variants.length; i++) {
+    for (let j = i + 1; j < variants.length; j++) {
+      for (const v of scopesOverlap(variants[i].scope, variants[j].scope)) out.add(v);
     }
   }
-  return { subject, pointer: out };
+  return out;
 }
-function identityOf(element) {
-  if (!isJsonObject(element)) return void 0;
-  for (const field of IDENTITY_FIELDS) {
-    const value = element[field];
-    if (typeof value === "string" && value !== "") return `${field}=${value}`;
+function str(value) {
+  return typeof value === "string" ? value : "";
+}
+function transportEndpoint(decl) {
+  return str(decl.value.url) || str(decl.value.command);
+}
+function transportKey(decl) {
+  return `${str(decl.value.type)}:${transportEndpoint(decl)}`;
+}
+function pairTransports(olds, news) {
+  const out = [];
+  let restOld = [...olds];
+  let restNew = [...news];
+  const take = (keyOf) => {
+    const waiting = /* @__PURE__ */ new Map();
+    for (const b of restNew) {
+      const key = keyOf(b);
+      if (key === void 0) continue;
+      const queue = waiting.get(key);
+      if (queue) queue.push(b);
+      else waiting.set(key, [b]);
+    }
+    const taken = /* @__PURE__ */ new Set();
+    restOld = restOld.filter((a) => {
+      const key = keyOf(a);
+      const b = key === void 0 ? void 0 : waiting.get(key)?.shift();
+      if (b === void 0) return true;
+      out.push([a, b]);
+      taken.add(b);
+      return false;
+    });
+    restNew = restNew.filter((b) => !taken.has(b));
+  };
+  take((d) => `${transportKey(d)}\0${jsonArgs(d)}`);
+  take((d) => transportKey(d));
+  take((d) => str(d.value.type));
+  take((d) => transportEndpoint(d) === "" ? void 0 : transportEndpoint(d));
+  for (const a of restOld) out.push([a, void 0]);
+  for (const b of restNew) out.push([void 0, b]);
+  return out;
+}
+function jsonArgs(decl) {
+  return JSON.stringify(decl.value.args ?? null);
+}
+function distinct(side, decls) {
+  const seen = /* @__PURE__ */ new Set();
+  return decls.filter((d) => {
+    const key = side.canonical(d);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+function matchTransports(oldSide, newSide, compared, transportsAt) {
+  const book = new PairBook();
+  for (const version of compared) {
+    const olds = distinct(
+      oldSide,
+      oldSide.decls.transports.filter((d) => d.scope.includes(version))
+    );
+    const news = distinct(
+      newSide,
+      newSide.decls.transports.filter((d) => d.scope.includes(version))
+    );
+    const here = [];
+    for (const [a, b] of pairTransports(olds, news)) here.push(book.add(version, a, b));
+    transportsAt.set(version, here);
   }
-  return void 0;
+  return book.list();
 }
+function matchCapabilities(oldSide, newSide, compared) {
+  const book = new PairBook();
+  for (const version of compared) {
+    const o = oldSide.decls.capabilities.find((d) => d.scope.includes(version));
+    const n = newSide.decls.capabilities.find((d) => d.scope.includes(version));
+    if (o || n) book.add(version, o, n);
+  }
+  return book.list();
+}
+
+// src/diff/engine.ts
+init_arrays();
 
 // src/util/hash.ts
 import { createRequire } from "node:module";
@@ -29541,2674 +32513,8 @@ function sha256Hex(text) {
   return crypto2.createHash("sha256").update(text).digest("hex");
 }
 
-// src/lint/types.ts
-var SUBJECT_TYPES = [
-  "Document",
-  "Info",
-  "Transport",
-  "SecurityScheme",
-  "Tool",
-  "ToolInputSchema",
-  "ToolOutputSchema",
-  "ToolInputProperty",
-  "ToolOutputProperty",
-  "Prompt",
-  "PromptArgument",
-  "Resource",
-  "ResourceTemplate",
-  "Elicitation",
-  "Example",
-  "Tag"
-];
-function isSubjectType(value) {
-  return SUBJECT_TYPES.includes(value);
-}
-
-// src/lint/functions/text.ts
-var MAX_SHOWN = 60;
-function describeValue(value) {
-  if (value === void 0) return "undefined";
-  let text;
-  if (typeof value === "string") {
-    const cut = value.length > MAX_SHOWN ? [...value] : void 0;
-    text = JSON.stringify(cut && cut.length > MAX_SHOWN ? `${cut.slice(0, MAX_SHOWN).join("")}…` : value);
-  } else if (value !== null && typeof value === "object") {
-    text = Array.isArray(value) ? `array(${value.length})` : "object";
-  } else text = JSON.stringify(value);
-  return escapeInvisible(text);
-}
-function escapeInvisible(text) {
-  if (!INVISIBLE_ANY.test(text)) return text;
-  return text.replace(INVISIBLE_GLOBAL, codePointEscape);
-}
-var INVISIBLE_SOURCE = "[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\u061C\\uFEFF\\u00AD\\u180E]|\\uDB40[\\uDC00-\\uDC7F]";
-var INVISIBLE_GLOBAL = new RegExp(INVISIBLE_SOURCE, "g");
-var INVISIBLE_ANY = new RegExp(INVISIBLE_SOURCE);
-
-// src/lint/functions/casing.ts
-var CASING_STYLES = ["flat", "camel", "pascal", "kebab", "cobol", "snake", "macro"];
-var STYLE_PATTERN = {
-  flat: /^[a-z][a-z0-9]*$/,
-  camel: /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
-  pascal: /^[A-Z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/,
-  kebab: /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
-  cobol: /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$/,
-  snake: /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/,
-  macro: /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/
-};
-var STYLE_EXAMPLE = {
-  flat: "getuser",
-  camel: "getUser",
-  pascal: "GetUser",
-  kebab: "get-user",
-  cobol: "GET-USER",
-  snake: "get_user",
-  macro: "GET_USER"
-};
-var SNAKE_WITH_UNIT = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_[A-Z][A-Za-z]{0,2}$/;
-function inStyle(style, text) {
-  return STYLE_PATTERN[style].test(text) || style === "snake" && SNAKE_WITH_UNIT.test(text);
-}
-function distinctive(style, text) {
-  return style === "camel" || style === "pascal" ? /[a-z0-9][A-Z]/.test(text) : /[-_]/.test(text);
-}
-function matchesCasing(text, style, disallowDigits = false) {
-  if (disallowDigits && /[0-9]/.test(text)) return false;
-  return STYLE_PATTERN[style].test(text);
-}
-var casing = {
-  name: "casing",
-  description: "A string must be in the casing `type` (flat, camel, pascal, kebab, cobol, snake, macro); `disallowDigits` optional.",
-  optionsSchema: {
-    type: "object",
-    properties: { type: { enum: [...CASING_STYLES] }, disallowDigits: { type: "boolean" } },
-    required: ["type"],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (typeof target !== "string" || matchesCasing(target, options.type, options.disallowDigits)) return [];
-    return [
-      {
-        message: `${describeValue(target)} is not ${options.type} case (like ${STYLE_EXAMPLE[options.type]})`
-      }
-    ];
-  }
-};
-var DEFAULT_STYLES = ["snake", "camel", "kebab", "pascal", "macro"];
-var consistentCasing = {
-  name: "consistentCasing",
-  description: "Run on the Document: the names of `subjects` must all use one casing style, the one most of them use (per document, or per declaration with `scope: parent`). With `established: N` (and `scope: parent`), a name spelt the same way in N or more declarations is not reported: it is the document's established spelling. A snake-case name may end in a unit (`melt_temp_C`); names starting with a digit follow no style. Messages quote a sibling name that has the style.",
-  optionsSchema: {
-    type: "object",
-    properties: {
-      subjects: { type: "array", items: { type: "string" }, minItems: 1 },
-      field: { type: "string" },
-      styles: { type: "array", items: { enum: [...CASING_STYLES] }, minItems: 1 },
-      scope: { enum: ["document", "parent"] },
-      stripPrefix: { type: "string" },
-      established: { type: "integer", minimum: 2 }
-    },
-    required: ["subjects"],
-    additionalProperties: false
-  },
-  fn: (_target, options, context2) => {
-    const styles = options.styles ?? DEFAULT_STYLES;
-    const field = options.field ?? "@key";
-    const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : void 0;
-    const groups = /* @__PURE__ */ new Map();
-    for (const type of options.subjects) {
-      if (!isSubjectType(type)) continue;
-      const subjects = context2.subjects.get(type) ?? [];
-      for (let i = 0; i < subjects.length; i++) {
-        const subject = subjects[i];
-        const entry2 = nameOf(subject, field);
-        if (!entry2) continue;
-        let text = entry2.text;
-        if (strip) {
-          const match = lastMatch(strip, text);
-          if (match !== void 0) text = text.slice(match);
-        }
-        if (/^[0-9]/.test(text)) continue;
-        const group = options.scope === "parent" ? subject.parent?.pointer ?? "" : "";
-        let list2 = groups.get(group);
-        if (!list2) groups.set(group, list2 = []);
-        list2.push({ text, original: entry2.text, subject, atKey: entry2.atKey });
-      }
-    }
-    const spread = /* @__PURE__ */ new Map();
-    if (options.established !== void 0 && options.scope === "parent")
-      for (const list2 of groups.values()) {
-        const seen = /* @__PURE__ */ new Set();
-        for (let i = 0; i < list2.length; i++) seen.add(list2[i].text);
-        for (const text of seen) spread.set(text, (spread.get(text) ?? 0) + 1);
-      }
-    const out = [];
-    for (const list2 of groups.values()) {
-      if (list2.length < 2) continue;
-      const counts = styles.map((style2) => {
-        let count = 0;
-        for (let i = 0; i < list2.length; i++) if (inStyle(style2, list2[i].text)) count++;
-        return count;
-      });
-      let best = 0;
-      for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
-      const style = styles[best];
-      if ((counts[best] ?? 0) === 0) continue;
-      let example;
-      for (let i = 0; i < list2.length && example === void 0; i++) {
-        const text = list2[i].text;
-        if (inStyle(style, text) && distinctive(style, text)) example = text;
-      }
-      for (let i = 0; i < list2.length && example === void 0; i++) {
-        const text = list2[i].text;
-        if (inStyle(style, text)) example = text;
-      }
-      for (let i = 0; i < list2.length; i++) {
-        const name = list2[i];
-        if (inStyle(style, name.text)) continue;
-        if (options.established !== void 0 && (spread.get(name.text) ?? 0) >= options.established)
-          continue;
-        out.push({
-          message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${describeValue(example ?? "")})`,
-          // Pointers only for the names reported (a catalog has thousands of names, a few reported).
-          pointer: name.atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
-          atKey: name.atKey
-        });
-      }
-    }
-    return out;
-  }
-};
-function lastMatch(re3, text) {
-  const global = new RegExp(re3.source, re3.flags.includes("g") ? re3.flags : `${re3.flags}g`);
-  let end;
-  for (const match of text.matchAll(global)) end = (match.index ?? 0) + match[0].length;
-  return end;
-}
-function nameOf(subject, field) {
-  const value = subject.value;
-  if (field === "@key") {
-    if (value !== null && typeof value === "object" && !Array.isArray(value) && value.name === subject.name)
-      return { text: subject.name, atKey: false };
-    return { text: subject.name, atKey: true };
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, field))
-    return void 0;
-  const text = value[field];
-  return typeof text === "string" ? { text, atKey: false } : void 0;
-}
-
-// src/lint/functions/generic.ts
-var none = [];
-var truthy = {
-  name: "truthy",
-  handlesMissing: true,
-  description: 'The value must be present and not `false`, `0`, `""` or `null`.',
-  fn: (target) => target ? none : [{ message: "must be set" }]
-};
-var falsy = {
-  name: "falsy",
-  handlesMissing: true,
-  description: 'The value must be absent, `false`, `0`, `""` or `null`.',
-  fn: (target) => target ? [{ message: "must not be set" }] : none
-};
-var defined = {
-  name: "defined",
-  handlesMissing: true,
-  description: "The value must be present.",
-  fn: (target) => target === void 0 ? [{ message: "is missing" }] : none
-};
-var undefinedFn = {
-  name: "undefined",
-  handlesMissing: true,
-  description: "The value must be absent.",
-  fn: (target) => target === void 0 ? none : [{ message: "must not be present" }]
-};
-var regexCache = /* @__PURE__ */ new Map();
-function cachedRegExp(source, flags = "") {
-  let byFlags = regexCache.get(flags);
-  if (!byFlags) regexCache.set(flags, byFlags = /* @__PURE__ */ new Map());
-  let re3 = byFlags.get(source);
-  if (!re3) {
-    re3 = new RegExp(source, flags);
-    byFlags.set(source, re3);
-  }
-  return re3;
-}
-var pattern = {
-  name: "pattern",
-  description: "A string must match `match` and/or must not match `notMatch` (ECMAScript regular expressions, `flags` optional). Non-strings are ignored.",
-  optionsSchema: {
-    type: "object",
-    properties: {
-      match: { type: "string" },
-      notMatch: { type: "string" },
-      flags: { type: "string", pattern: "^[imsu]*$" }
-    },
-    anyOf: [{ required: ["match"] }, { required: ["notMatch"] }],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (typeof target !== "string") return none;
-    const out = [];
-    if (options.match !== void 0 && !cachedRegExp(options.match, options.flags).test(target))
-      out.push({ message: `${describeValue(target)} must match ${options.match}` });
-    if (options.notMatch !== void 0 && cachedRegExp(options.notMatch, options.flags).test(target))
-      out.push({ message: `${describeValue(target)} must not match ${options.notMatch}` });
-    return out;
-  }
-};
-var length = {
-  name: "length",
-  description: "Length between `min` and `max`: characters (code points) of a string, items of an array, members of an object, or the value of a number.",
-  optionsSchema: {
-    type: "object",
-    properties: { min: { type: "integer", minimum: 0 }, max: { type: "integer", minimum: 0 } },
-    anyOf: [{ required: ["min"] }, { required: ["max"] }],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    let size;
-    let unit;
-    if (typeof target === "string") {
-      const withinMax = options.max === void 0 || target.length <= options.max;
-      const withinMin = options.min === void 0 || target.length >= options.min * 2;
-      if (withinMax && withinMin) return none;
-      size = codePointLength(target);
-      unit = "characters";
-    } else if (Array.isArray(target)) {
-      size = target.length;
-      unit = "items";
-    } else if (isJsonObject(target)) {
-      size = Object.keys(target).length;
-      unit = "members";
-    } else if (typeof target === "number") {
-      size = target;
-      unit = "";
-    } else return none;
-    const what = unit ? `${size} ${unit}` : String(size);
-    if (options.min !== void 0 && size < options.min)
-      return [{ message: `is too short: ${what}, at least ${options.min} expected` }];
-    if (options.max !== void 0 && size > options.max)
-      return [{ message: `is too long: ${what}, at most ${options.max} expected` }];
-    return none;
-  }
-};
-var HAS_HIGH_SURROGATE = /[\uD800-\uDBFF]/;
-function codePointLength(text) {
-  if (!HAS_HIGH_SURROGATE.test(text)) return text.length;
-  let n = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 55296 && c <= 56319) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 56320 && d <= 57343) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
-var enumeration = {
-  name: "enumeration",
-  description: "The value must be one of `values`.",
-  optionsSchema: {
-    type: "object",
-    properties: { values: { type: "array", minItems: 1 } },
-    required: ["values"],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (target === void 0) return none;
-    const key = sortedJson(target);
-    if (options.values.some((v) => sortedJson(v) === key)) return none;
-    return [
-      {
-        message: `${describeValue(target)} is not one of ${options.values.map((v) => JSON.stringify(v)).join(", ")}`
-      }
-    ];
-  }
-};
-var unique = {
-  name: "unique",
-  description: "Array items must be unique (deep equality), or unique by `field` for arrays of objects. Each repeat is reported at its own index.",
-  optionsSchema: {
-    type: "object",
-    properties: { field: { type: "string", minLength: 1 } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (!Array.isArray(target)) return none;
-    const seen = /* @__PURE__ */ new Map();
-    const out = [];
-    target.forEach((item, i) => {
-      let keyed = item;
-      if (options.field !== void 0) keyed = isJsonObject(item) ? item[options.field] : void 0;
-      if (keyed === void 0) return;
-      const key = sortedJson(keyed);
-      const first = seen.get(key);
-      if (first === void 0) seen.set(key, i);
-      else
-        out.push({
-          message: `${describeValue(keyed)} repeats item ${first}`,
-          path: options.field !== void 0 ? [i, options.field] : [i]
-        });
-    });
-    return out;
-  }
-};
-var xor = {
-  name: "xor",
-  description: "Exactly one of `properties` must be present on the object.",
-  optionsSchema: {
-    type: "object",
-    properties: { properties: { type: "array", items: { type: "string" }, minItems: 2 } },
-    required: ["properties"],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (!isJsonObject(target)) return none;
-    const present = options.properties.filter((p) => Object.hasOwn(target, p));
-    if (present.length === 1) return none;
-    const list2 = options.properties.map((p) => `\`${p}\``).join(", ");
-    return [
-      {
-        message: present.length === 0 ? `must have one of ${list2}` : `must have only one of ${list2}, found ${present.length}`
-      }
-    ];
-  }
-};
-
-// src/lint/functions/clients.ts
-var none2 = [];
-function types(schema2) {
-  const type = schema2.type;
-  if (typeof type === "string") return [type];
-  return Array.isArray(type) ? type.filter((t2) => typeof t2 === "string") : [];
-}
-var arrayItems = {
-  name: "arrayItems",
-  description: "A schema whose `type` is (or includes) `array` must say what its elements are with `items` or `prefixItems`.",
-  fn: (target) => {
-    if (!isJsonObject(target) || !types(target).includes("array")) return none2;
-    if (Object.hasOwn(target, "items") || Object.hasOwn(target, "prefixItems")) return none2;
-    return [{ message: "is an array without `items`" }];
-  }
-};
-var TYPE_KEYWORDS = ["type", "enum", "const", "$ref", "$componentRef", "allOf", "anyOf", "oneOf"];
-var ANY_VALUE = "\\bany\\s+(?:json\\s+)?(?:value|type|data)\\b|\\bany\\s+json\\b|\\barbitrary\\s+(?:json|value|data)\\b|\\bof\\s+any\\s+type\\b";
-var typeInformation = {
-  name: "typeInformation",
-  description: 'A property schema must carry type information (`type`, `enum`, `const`, `$ref`, `$componentRef` or `allOf`/`anyOf`/`oneOf`), unless its `description` says it takes any value ("any value", "any JSON", "of any type"...; `anyValue` replaces that pattern).',
-  optionsSchema: {
-    type: "object",
-    properties: { anyValue: { type: "string" } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (target === true)
-      return [{ message: "is the schema `true` (any value) without a description saying so" }];
-    if (!isJsonObject(target)) return none2;
-    for (let i = 0; i < TYPE_KEYWORDS.length; i++)
-      if (Object.hasOwn(target, TYPE_KEYWORDS[i])) return none2;
-    const description = target.description;
-    if (typeof description === "string" && cachedRegExp(options.anyValue ?? ANY_VALUE, "i").test(description))
-      return none2;
-    return [{ message: "has no type information (`type`, `enum`, `const`, `$ref` or a composition)" }];
-  }
-};
-function geminiUntyped(schema2, path, out, depth) {
-  if (!isJsonObject(schema2) || depth > 64) return;
-  if (!schema2.type) {
-    let branches = false;
-    for (const keyword2 of ["anyOf", "allOf", "oneOf"]) {
-      const list2 = schema2[keyword2];
-      if (!Array.isArray(list2)) continue;
-      branches = true;
-      list2.forEach((branch, i) => {
-        geminiUntyped(branch, [...path, keyword2, i], out, depth + 1);
-      });
-    }
-    if (!branches) {
-      out.push({ message: `${path.length === 0 ? "the schema" : pathText(path)} has no \`type\``, path });
-      return;
-    }
-  }
-  if (schema2.type === "object" && isJsonObject(schema2.properties)) {
-    for (const name of Object.keys(schema2.properties)) {
-      const property = schema2.properties[name];
-      if (isJsonObject(property) && Object.hasOwn(property, "default") && !Object.hasOwn(property, "type"))
-        continue;
-      geminiUntyped(property, [...path, "properties", name], out, depth + 1);
-    }
-  }
-  if (schema2.type === "array" && schema2.items !== void 0)
-    geminiUntyped(schema2.items, [...path, "items"], out, depth + 1);
-}
-function pathText(path) {
-  return `/${path.map((s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
-}
-var geminiTypes = {
-  name: "geminiTypes",
-  description: "Run on a tool's root input schema: the schema and every schema below it through `properties` and `items` has a `type` (or only typed `anyOf`/`allOf`/`oneOf` branches), as Gemini CLI requires before it offers a tool to the model.",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || context2.subject.via !== void 0) return none2;
-    const out = [];
-    geminiUntyped(target, [], out, 0);
-    return out;
-  }
-};
-var enumOnStrings = {
-  name: "enumOnStrings",
-  description: "A schema with `enum` must be of `type: string` (the Gemini API accepts `enum` on strings only).",
-  fn: (target) => {
-    if (!isJsonObject(target) || !Array.isArray(target.enum)) return none2;
-    const declared = types(target).filter((t2) => t2 !== "null");
-    if (declared.length === 1 && declared[0] === "string") return none2;
-    const what = declared.length === 0 ? "no `type`" : `type ${declared.join(" | ")}`;
-    return [{ message: `has \`enum\` with ${what}, not \`type: string\``, path: ["enum"], atKey: true }];
-  }
-};
-function isObjectSchema(schema2) {
-  return types(schema2).includes("object") || schema2.type === void 0 && isJsonObject(schema2.properties);
-}
-var closedObject = {
-  name: "closedObject",
-  description: "An object schema must say `additionalProperties: false` (OpenAI strict mode).",
-  fn: (target) => {
-    if (!isJsonObject(target) || !isObjectSchema(target) || target.additionalProperties === false)
-      return none2;
-    if (Object.hasOwn(target, "additionalProperties"))
-      return [
-        {
-          message: `has \`additionalProperties: ${describeValue(target.additionalProperties)}\`, not \`false\``,
-          path: ["additionalProperties"]
-        }
-      ];
-    return [{ message: "is an object schema without `additionalProperties: false`" }];
-  }
-};
-var allRequired = {
-  name: "allRequired",
-  description: "Every property of an object schema must be listed in its `required` (OpenAI strict mode: optional values are expressed as a type that includes `null`).",
-  fn: (target) => {
-    if (!isJsonObject(target) || !isJsonObject(target.properties)) return none2;
-    const required = new Set(Array.isArray(target.required) ? target.required : []);
-    const missing = Object.keys(target.properties).filter((name) => !required.has(name));
-    if (missing.length === 0) return none2;
-    const shown = missing.slice(0, 5).map((name) => describeValue(name));
-    const more = missing.length > shown.length ? ` and ${missing.length - shown.length} more` : "";
-    return [
-      {
-        message: `does not list ${shown.join(", ")}${more} in \`required\``,
-        path: Object.hasOwn(target, "required") ? ["required"] : [],
-        ...Object.hasOwn(target, "required") ? { atKey: true } : {}
-      }
-    ];
-  }
-};
-var rootObject = {
-  name: "rootObject",
-  description: "A tool's root input schema must be `type: object` and not an `anyOf`/`oneOf` (OpenAI strict mode).",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || context2.subject.via !== void 0) return none2;
-    for (const keyword2 of ["anyOf", "oneOf"])
-      if (Object.hasOwn(target, keyword2))
-        return [
-          { message: `is a root \`${keyword2}\`: make the root one object`, path: [keyword2], atKey: true }
-        ];
-    if (target.type !== "object") return [{ message: "is not `type: object` at the root" }];
-    return none2;
-  }
-};
-
-// src/lint/functions/mcp.ts
-var none3 = [];
-var BRANCH_KEYWORDS = /* @__PURE__ */ new Set([
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "not",
-  "if",
-  "then",
-  "else",
-  "dependentSchemas"
-]);
-var COMPOSITION = [
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "if",
-  "$ref",
-  "dependentSchemas",
-  "patternProperties"
-];
-function composed(schema2) {
-  for (let i = 0; i < COMPOSITION.length; i++)
-    if (Object.hasOwn(schema2, COMPOSITION[i])) return true;
-  return false;
-}
-function isObjectSchema2(schema2) {
-  const type = schema2.type;
-  if (type === "object") return true;
-  if (Array.isArray(type)) return type.includes("object");
-  return type === void 0 && isJsonObject(schema2.properties);
-}
-var WIDE_SCRIPT = /[\u1100-\u11FF\u3000-\u30FF\u3130-\u318F\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF60]|[\uD840-\uD87F][\uDC00-\uDFFF]/g;
-var WIDE_WEIGHT = 3;
-var usefulText = {
-  name: "usefulText",
-  handlesMissing: true,
-  description: "A prose field must be present, not blank, and at least `min` characters long (default 1); a character of a script that writes words in one or two characters (Chinese, Japanese, Korean) counts as three.",
-  optionsSchema: {
-    type: "object",
-    properties: { min: { type: "integer", minimum: 1 } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (target === void 0 || target === null) return [{ message: "is missing" }];
-    if (typeof target !== "string") return none3;
-    const text = target.trim();
-    if (text === "") return [{ message: "is blank" }];
-    const min = options.min ?? 1;
-    if (text.length >= min * 2) return none3;
-    const n = codePointLength(text);
-    if (n >= min) return none3;
-    const wide = text.match(WIDE_SCRIPT)?.length ?? 0;
-    if (wide === 0)
-      return [{ message: `is too short to be useful: ${n} characters, at least ${min} expected` }];
-    const weighted = n + wide * (WIDE_WEIGHT - 1);
-    if (weighted >= min) return none3;
-    return [
-      {
-        message: `is too short to be useful: ${n} characters (worth ${weighted} letters of alphabetic text), at least ${min} letters' worth expected`
-      }
-    ];
-  }
-};
-var noParameterSchema = {
-  name: "noParameterSchema",
-  description: 'A tool\'s root input schema without properties must be the closed empty schema `{"type":"object","additionalProperties":false}` (spec §9.2); schemas below the root are not checked.',
-  fn: (target, _options, context2) => {
-    if (context2.subject.via !== void 0) return none3;
-    if (!isJsonObject(target) || composed(target)) return none3;
-    const properties2 = target.properties;
-    if (isJsonObject(properties2) && Object.keys(properties2).length > 0) return none3;
-    if (target.additionalProperties === false) return none3;
-    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
-      return none3;
-    return [
-      {
-        // `properties: {}` too: OpenAI rejects an object schema without `properties` ("object schema missing properties").
-        message: 'takes no parameters but is open: use {"type":"object","properties":{},"additionalProperties":false}'
-      }
-    ];
-  }
-};
-var explicitAdditionalProperties = {
-  name: "explicitAdditionalProperties",
-  description: "An object schema with `properties` must say whether other properties are allowed (`additionalProperties` or `unevaluatedProperties`). Composed schemas are skipped.",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || !isObjectSchema2(target) || composed(target)) return none3;
-    if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none3;
-    const properties2 = target.properties;
-    if (!isJsonObject(properties2) || Object.keys(properties2).length === 0) return none3;
-    if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
-      return none3;
-    return [
-      {
-        message: "does not declare `additionalProperties`: say `false` (closed) or `true` (open) explicitly"
-      }
-    ];
-  }
-};
-var requiredDeclared = {
-  name: "requiredDeclared",
-  description: "Every `required` entry of an object schema must be declared in its `properties` (composed schemas and composition branches are skipped).",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || composed(target) || !Array.isArray(target.required)) return none3;
-    if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none3;
-    const properties2 = isJsonObject(target.properties) ? target.properties : {};
-    const out = [];
-    target.required.forEach((name, i) => {
-      if (typeof name === "string" && !Object.hasOwn(properties2, name))
-        out.push({
-          message: `required property ${describeValue(name)} is not declared in \`properties\``,
-          path: ["required", i]
-        });
-    });
-    return out;
-  }
-};
-function jsonType(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-var typedEnum = {
-  name: "typedEnum",
-  description: "A schema with `enum` must declare `type`, and every enum value must be of that type.",
-  fn: (target) => {
-    if (!isJsonObject(target) || !Array.isArray(target.enum)) return none3;
-    const type = target.type;
-    if (type === void 0) return [{ message: "has `enum` but no `type`", path: ["enum"], atKey: true }];
-    const types2 = (Array.isArray(type) ? type : [type]).filter((t2) => typeof t2 === "string");
-    const out = [];
-    target.enum.forEach((value, i) => {
-      const actual = jsonType(value);
-      const ok = types2.includes(actual) || actual === "integer" && types2.includes("number");
-      if (!ok)
-        out.push({
-          message: `enum value ${describeValue(value)} is not of type ${types2.join(" | ")}`,
-          path: ["enum", i]
-        });
-    });
-    return out;
-  }
-};
-var DEFAULT_HINTS = ["destructiveHint", "idempotentHint"];
-var ANNOTATIONS = ["annotations"];
-var READ_VERBS = /* @__PURE__ */ new Set([
-  "get",
-  "list",
-  "search",
-  "find",
-  "fetch",
-  "read",
-  "query",
-  "describe",
-  "lookup",
-  "retrieve",
-  "count",
-  "browse",
-  "check",
-  "inspect",
-  "explain",
-  "analyze",
-  "analyse",
-  "compare",
-  "summarize",
-  "summarise",
-  "validate",
-  "verify",
-  "estimate",
-  "calculate",
-  "preview",
-  "stat",
-  "info",
-  "status",
-  "explore",
-  "discover"
-]);
-var WRITE_WORDS = /* @__PURE__ */ new Set([
-  "create",
-  "add",
-  "insert",
-  "update",
-  "edit",
-  "set",
-  "put",
-  "post",
-  "patch",
-  "delete",
-  "remove",
-  "drop",
-  "write",
-  "save",
-  "send",
-  "upload",
-  "publish",
-  "deploy",
-  "run",
-  "execute",
-  "exec",
-  "start",
-  "stop",
-  "restart",
-  "kill",
-  "cancel",
-  "merge",
-  "push",
-  "commit",
-  "move",
-  "rename",
-  "copy",
-  "clear",
-  "reset",
-  "purge",
-  "close",
-  "open",
-  "assign",
-  "approve",
-  "reject",
-  "submit",
-  "trigger",
-  "invoke",
-  "install",
-  "uninstall",
-  "enable",
-  "disable",
-  "archive",
-  "restore",
-  "import",
-  "sync",
-  "lock",
-  "unlock",
-  "mark",
-  "subscribe",
-  "unsubscribe",
-  "invite",
-  "register",
-  "login",
-  "logout",
-  "store",
-  "modify",
-  "replace",
-  "apply",
-  "generate",
-  "refresh",
-  "schedule",
-  "book",
-  "order",
-  "pay",
-  "transfer",
-  "or",
-  "and",
-  "then"
-]);
-function nameWords(name) {
-  const local = name.replace(/^.*(?:__|[.:/])/, "");
-  return local.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter((w) => w !== "").map((w) => w.toLowerCase());
-}
-var DESCRIBES_WRITING = /\b(?:insert|update|upsert|delete|drop|writes?|modif(?:y|ies)|creates?|removes?|sends?|uploads?|toggles?|enables?|disables?|saves?|executes?|runs?|starts?|stops?|installs?|changes?|sets?\s+(?:the|a|an))\b/i;
-function looksReadOnly(name) {
-  const words = nameWords(name);
-  if (words.length === 0 || !READ_VERBS.has(words[0])) return false;
-  for (let i = 1; i < words.length; i++) if (WRITE_WORDS.has(words[i])) return false;
-  return true;
-}
-var writeToolHints = {
-  name: "writeToolHints",
-  description: "A Tool whose name says it only reads (`get_…`, `list_…`, `search_…` and no writing word) and whose description does not say it changes anything (insert, update, delete, send, execute...) should declare `readOnlyHint: true`; with `writeTools` (default true) any other Tool that is not `readOnlyHint: true` should declare `destructiveHint` and `idempotentHint` (or `hints`). One finding per tool.",
-  optionsSchema: {
-    type: "object",
-    properties: {
-      hints: { type: "array", items: { type: "string" }, minItems: 1 },
-      writeTools: { type: "boolean" }
-    },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (!isJsonObject(target)) return none3;
-    const annotations = isJsonObject(target.annotations) ? target.annotations : void 0;
-    const readOnly = annotations?.readOnlyHint;
-    if (readOnly === true) return none3;
-    if (readOnly === void 0 && typeof target.name === "string" && looksReadOnly(target.name) && !(typeof target.description === "string" && DESCRIBES_WRITING.test(target.description))) {
-      const message2 = `looks read-only by its name but does not declare \`readOnlyHint: true\` (clients such as ChatGPT then label it a write tool and ask before each call); if it does write, say \`readOnlyHint: false\``;
-      return [annotations ? { message: message2, path: ANNOTATIONS, atKey: true } : { message: message2 }];
-    }
-    if (options.writeTools === false) return none3;
-    const hints = options.hints ?? DEFAULT_HINTS;
-    let missing = "";
-    for (let i = 0; i < hints.length; i++) {
-      const hint = hints[i];
-      if (annotations && Object.hasOwn(annotations, hint)) continue;
-      missing += `${missing === "" ? "" : " or "}\`${hint}\``;
-    }
-    if (missing === "") return none3;
-    const message = `may write (no \`readOnlyHint: true\`) but does not declare ${missing}`;
-    return [annotations ? { message, path: ANNOTATIONS, atKey: true } : { message }];
-  }
-};
-var securityDeclared = {
-  name: "securityDeclared",
-  description: "The subject (a transport) must have a `security` declaration of its own or inherit a root one; `security: []` counts as a declaration (explicitly anonymous).",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || Object.hasOwn(target, "security")) return none3;
-    const doc = context2.document;
-    if (isJsonObject(doc) && Object.hasOwn(doc, "security")) return none3;
-    return [
-      {
-        message: "has no security declared (neither on the transport nor at the root); use `security: []` if it is intentionally anonymous"
-      }
-    ];
-  }
-};
-var LOCAL_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
-var secureUrl = {
-  name: "secureUrl",
-  description: "A URL must use https (or wss); plain http is allowed for localhost when `allowLocalhost` (default true). `data:` URLs and non-URLs are ignored.",
-  optionsSchema: {
-    type: "object",
-    properties: { allowLocalhost: { type: "boolean" } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (typeof target !== "string") return none3;
-    const match = /^(https?|wss?|ftp):\/\/([^/?#]*)/i.exec(target);
-    if (!match) return none3;
-    const scheme = match[1].toLowerCase();
-    if (scheme === "https" || scheme === "wss") return none3;
-    const host = match[2].replace(/^[^@]*@/, "").replace(/:\d+$/, "");
-    if (options.allowLocalhost !== false && LOCAL_HOST.test(host)) return none3;
-    return [{ message: `${describeValue(target)} is not encrypted (${scheme}://): use https` }];
-  }
-};
-var SECRET_NAME = "(?:^|[_.-])(?:TOKEN|SECRET|PASSWORD|PASSWD|PWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|KEY)(?:$|[_.-])";
-var PLACEHOLDER = "^(?:\\$\\{\\{?[^}]*\\}?\\}|\\$[A-Za-z_][A-Za-z0-9_]*|<[^>]*>|\\{\\{[^}]*\\}\\}|%[A-Za-z_][A-Za-z0-9_]*%|x+|X+|\\*+|\\.\\.\\.|changeme|change-me|placeholder|redacted|secret|token|password|your[-_ ].*|todo|none|null|test|dummy|example)$";
-var KNOWN_SECRET_VALUE = "^(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|sk-[A-Za-z0-9_-]{20,}|sk_live_[A-Za-z0-9]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|glpat-[A-Za-z0-9_-]{20,}|AIza[0-9A-Za-z_-]{35}|-----BEGIN [A-Z ]*PRIVATE KEY-----.*)$";
-var noLiteralSecrets = {
-  name: "noLiteralSecrets",
-  description: "An environment map must not hold literal secrets: a variable whose name looks secret (TOKEN, SECRET, PASSWORD, API_KEY, ...) must hold a placeholder such as `${VAR}` or `<your-token>`, and no value may look like a known credential format (GitHub, OpenAI, Slack, AWS, GitLab, Google keys, private keys).",
-  optionsSchema: {
-    type: "object",
-    properties: { namePattern: { type: "string" }, placeholderPattern: { type: "string" } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (!isJsonObject(target)) return none3;
-    const secretName = cachedRegExp(options.namePattern ?? SECRET_NAME, "i");
-    const placeholder2 = cachedRegExp(options.placeholderPattern ?? PLACEHOLDER, "i");
-    const known = cachedRegExp(KNOWN_SECRET_VALUE, "s");
-    const out = [];
-    for (const name of Object.keys(target)) {
-      const value = target[name];
-      if (typeof value !== "string" || value.trim() === "") continue;
-      if (known.test(value.trim())) {
-        out.push({
-          message: `\`${name}\` holds what looks like a real credential: reference it (e.g. \${${name}}) instead`,
-          path: [name]
-        });
-      } else if (secretName.test(name) && !placeholder2.test(value.trim())) {
-        out.push({
-          message: `\`${name}\` looks like a secret but holds a literal value: use a placeholder such as \${${name}}`,
-          path: [name]
-        });
-      }
-    }
-    return out;
-  }
-};
-var invisibleCharacters = {
-  name: "invisibleCharacters",
-  description: "Model-visible text must not contain zero-width, bidi control or Unicode tag characters: readers do not see them, models do.",
-  fn: (target) => {
-    if (typeof target !== "string" || !INVISIBLE_ANY.test(target)) return none3;
-    const found = /* @__PURE__ */ new Map();
-    for (const match of target.matchAll(cachedRegExp(INVISIBLE_SOURCE, "g"))) {
-      const code18 = `U+${(match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
-      if (!found.has(code18)) found.set(code18, match.index ?? 0);
-    }
-    if (found.size === 0) return none3;
-    const list2 = [...found].map(([code18, at3]) => `${code18} at offset ${at3}`).join(", ");
-    return [{ message: `contains invisible or bidi control characters (${list2})` }];
-  }
-};
-var DEFAULT_PHRASES = [
-  "\\b(?:ignore|disregard|forget|override)\\s+(?:all\\s+|any\\s+)?(?:the\\s+|your\\s+)?(?:previous|prior|above|earlier|other|system)\\s+(?:instructions|prompts?|rules|messages|tools?)\\b",
-  // Not `<\s*/?\s*`: two adjacent runs of spaces take time squared to fail (400 KB: 80 s).
-  "<\\s*(?:/\\s*)?(?:important|system|instructions?)\\s*>",
-  "\\b(?:do\\s+not|don't|never)\\s+(?:tell|inform|mention\\s+(?:this\\s+)?to|reveal\\s+(?:this\\s+)?to|notify|alert|show)\\s+the\\s+user\\b",
-  "\\bwithout\\s+(?:telling|informing|notifying|alerting|asking)\\s+the\\s+user\\b",
-  "\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b",
-  "\\byou\\s+are\\s+now\\s+(?:a|an|in)\\b",
-  "(?:~|\\$HOME)/\\.(?:ssh|aws|gnupg|kube|docker|netrc)\\b|\\bid_rsa\\b",
-  "\\b(?:secretly|covertly|silently)\\s+(?:send|upload|forward|exfiltrate|copy|include|pass|add|call)\\b",
-  // Text a Markdown renderer hides but a model reads: a link-reference "comment" (`[//]: # (...)`,
-  // `[comment]: <> "..."`) and an HTML comment that holds a sentence (three words or more:
-  // `<!-- ckb:module path -->` is markup a description documents, not a payload).
-  `(?<![^\\n])[ \\t]*\\[[^\\]\\n]{0,40}\\]:[ \\t]*(?:#|<>)[ \\t]*[("'][^\\n]{0,40}`,
-  "<!--[ \\t\\r\\n]*(?:[^\\s>-]\\S*[ \\t\\r\\n]+){3}[^\\n]{0,30}"
-];
-var instructionLike = {
-  name: "instructionLike",
-  description: 'Model-visible text must not contain phrases aimed at the model rather than at a reader: "ignore previous instructions", `<IMPORTANT>` blocks, "do not tell the user", references to credential files... (`phrases` adds regular expressions, `replace: true` uses only those).',
-  optionsSchema: {
-    type: "object",
-    properties: { phrases: { type: "array", items: { type: "string" } }, replace: { type: "boolean" } },
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (typeof target !== "string") return none3;
-    const phrases = compiledPhrases(options);
-    if (phrases.any !== void 0 && !phrases.any.test(target)) return none3;
-    for (const phrase of phrases.each) {
-      const match = phrase.exec(target);
-      if (match)
-        return [{ message: `contains an instruction aimed at the model: ${describeValue(match[0])}` }];
-    }
-    return none3;
-  }
-};
-var compiledByOptions = /* @__PURE__ */ new WeakMap();
-function compiledPhrases(options) {
-  let compiled4 = compiledByOptions.get(options);
-  if (!compiled4) {
-    const sources = options.replace ? options.phrases ?? [] : [...DEFAULT_PHRASES, ...options.phrases ?? []];
-    const each = sources.map((source) => cachedRegExp(source, "i"));
-    const groupsMatter = sources.some((source) => /\\[1-9]|\\k<|\(\?<[^=!]/.test(source));
-    const any = groupsMatter || sources.length < 2 ? void 0 : new RegExp(sources.map((source) => `(?:${source})`).join("|"), "i");
-    compiled4 = { each, any };
-    compiledByOptions.set(options, compiled4);
-  }
-  return compiled4;
-}
-var PRIMITIVE_TYPES = ["Tool", "Resource", "ResourceTemplate", "Prompt"];
-function tagReferences(subjects) {
-  const refs = [];
-  for (const type of PRIMITIVE_TYPES) {
-    for (const subject of subjects.get(type) ?? []) {
-      const value = subject.value;
-      if (!isJsonObject(value) || !Array.isArray(value.tags)) continue;
-      value.tags.forEach((tag, i) => {
-        if (typeof tag === "string")
-          refs.push({ name: tag, pointer: appendPointer(subject.pointer, "tags", i) });
-      });
-    }
-  }
-  return refs;
-}
-var tagsDeclared = {
-  name: "tagsDeclared",
-  description: "Run on the Document: tags used by primitives should be declared in a root `tags` catalogue. (With a catalogue, an undeclared tag is the validation error `unknown-tag-reference`; this covers documents without one.)",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || Object.hasOwn(target, "tags")) return none3;
-    const seen = /* @__PURE__ */ new Set();
-    const out = [];
-    for (const ref of tagReferences(context2.subjects)) {
-      if (seen.has(ref.name)) continue;
-      seen.add(ref.name);
-      out.push({
-        message: `tag ${describeValue(ref.name)} is used but the document has no \`tags\` catalogue`,
-        pointer: ref.pointer
-      });
-    }
-    return out;
-  }
-};
-var tagsUsed = {
-  name: "tagsUsed",
-  description: "Run on the Document: every entry of the root `tags` catalogue should be used by at least one primitive.",
-  fn: (target, _options, context2) => {
-    if (!isJsonObject(target) || !Array.isArray(target.tags)) return none3;
-    const used = new Set(tagReferences(context2.subjects).map((r2) => r2.name));
-    const out = [];
-    target.tags.forEach((tag, i) => {
-      if (isJsonObject(tag) && typeof tag.name === "string" && !used.has(tag.name))
-        out.push({
-          message: `tag ${describeValue(tag.name)} is declared but no primitive uses it`,
-          path: ["tags", i, "name"]
-        });
-    });
-    return out;
-  }
-};
-var uniqueNames = {
-  name: "uniqueNames",
-  description: "Run on the Document: names of `subjects` (field `name`) must be unique ignoring case and `-`/`_` differences, so that clients that normalise names cannot confuse them. Same-name variants with disjoint scopes are expected and skipped.",
-  optionsSchema: {
-    type: "object",
-    properties: { subjects: { type: "array", items: { type: "string" }, minItems: 1 } },
-    required: ["subjects"],
-    additionalProperties: false
-  },
-  fn: (_target, options, context2) => {
-    const out = [];
-    for (const type of options.subjects) {
-      const seen = /* @__PURE__ */ new Map();
-      for (const subject of context2.subjects.get(type) ?? []) {
-        const value = subject.value;
-        if (!isJsonObject(value) || typeof value.name !== "string") continue;
-        const key = sortedJson(value.name.toLowerCase().replace(/[-_]/g, ""));
-        const first = seen.get(key);
-        if (first === void 0) seen.set(key, value.name);
-        else if (first !== value.name)
-          out.push({
-            message: `${describeValue(value.name)} differs from ${describeValue(first)} only by case or separators`,
-            pointer: appendPointer(subject.pointer, "name")
-          });
-      }
-    }
-    return out;
-  }
-};
-
-// src/validate/ajv-keywords.ts
-function canonicalKey(value) {
-  return value !== null && typeof value === "object" ? JSON.stringify(value, sortedKeys) : `${typeof value}:${String(value)}`;
-}
-function sortedKeys(_key, value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(
-    Object.keys(value).sort().map((name) => [name, value[name]])
-  ) : value;
-}
-function canonicalKeyCode({ _ }, data) {
-  const replacer = _`(key, value) => value !== null && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).sort().map((name) => [name, value[name]])) : value`;
-  return _`(${data} !== null && typeof ${data} === "object" ? JSON.stringify(${data}, ${replacer}) : typeof ${data} + ":" + ${data})`;
-}
-function uniqueItemsKeyword(codegen) {
-  const { _, str: str2 } = codegen;
-  return {
-    keyword: "uniqueItems",
-    type: "array",
-    schemaType: "boolean",
-    error: {
-      message: ({ params: { i, j } }) => str2`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
-      params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`
-    },
-    code(cxt) {
-      const { gen, data, schema: schema2 } = cxt;
-      if (schema2 !== true) return;
-      const valid = gen.let("valid", true);
-      const i = gen.let("i");
-      const j = gen.let("j");
-      cxt.setParams({ i, j });
-      gen.if(_`${data}.length > 1`, () => {
-        const seen = gen.const("seen", _`new Map()`);
-        const seenStructured = gen.const("seenStructured", _`new Map()`);
-        const at3 = gen.let("at", _`${data}.length`);
-        const item = gen.let("item");
-        const key = gen.let("key");
-        const map = gen.let("map");
-        gen.for(_`;${at3}--;`, () => {
-          gen.assign(item, _`${data}[${at3}]`);
-          gen.if(
-            _`${item} !== null && typeof ${item} === "object"`,
-            () => {
-              gen.assign(key, canonicalKeyCode(codegen, item));
-              gen.assign(map, seenStructured);
-            },
-            () => {
-              gen.assign(key, item);
-              gen.assign(map, seen);
-            }
-          );
-          gen.if(_`${map}.has(${key})`, () => {
-            gen.assign(i, _`${map}.get(${key})`);
-            gen.assign(j, at3);
-            cxt.error();
-            gen.assign(valid, false).break();
-          });
-          gen.code(_`${map}.set(${key}, ${at3})`);
-        });
-      });
-      cxt.ok(valid);
-    }
-  };
-}
-function constKeyword(codegen) {
-  const { _, stringify } = codegen;
-  return {
-    keyword: "const",
-    error: {
-      message: "must be equal to constant",
-      params: ({ schemaCode }) => _`{allowedValue: ${schemaCode}}`
-    },
-    code(cxt) {
-      const { data, schema: schema2 } = cxt;
-      if (schema2 !== null && typeof schema2 === "object")
-        cxt.fail(_`${canonicalKeyCode(codegen, data)} !== ${stringify(canonicalKey(schema2))}`);
-      else cxt.fail(_`${schema2} !== ${data}`);
-    }
-  };
-}
-var SHORT_ENUM = 8;
-function enumKeyword(codegen) {
-  const { _, stringify } = codegen;
-  return {
-    keyword: "enum",
-    schemaType: "array",
-    error: {
-      message: "must be equal to one of the allowed values",
-      params: ({ schemaCode }) => _`{allowedValues: ${schemaCode}}`
-    },
-    code(cxt) {
-      const { gen, data, schema: schema2 } = cxt;
-      if (!Array.isArray(schema2) || schema2.length === 0) throw new Error("enum must have non-empty array");
-      if (schema2.every((value) => value === null || typeof value !== "object")) {
-        if (schema2.length <= SHORT_ENUM) {
-          const [first, ...rest] = schema2;
-          let anyEqual = _`${data} === ${first}`;
-          for (const value of rest) anyEqual = _`${anyEqual} || ${data} === ${value}`;
-          cxt.pass(_`(${anyEqual})`);
-          return;
-        }
-        const allowed3 = gen.scopeValue("obj", {
-          ref: new Set(schema2),
-          code: _`new Set(${stringify(schema2)})`
-        });
-        cxt.pass(_`${allowed3}.has(${data})`);
-        return;
-      }
-      const keys = schema2.map(canonicalKey);
-      const allowed2 = gen.scopeValue("obj", { ref: new Set(keys), code: _`new Set(${stringify(keys)})` });
-      cxt.pass(_`${allowed2}.has(${canonicalKeyCode(codegen, data)})`);
-    }
-  };
-}
-function withSafeKeywords(ajv3, codegen) {
-  for (const make of [uniqueItemsKeyword, constKeyword, enumKeyword]) {
-    const definition = make(codegen);
-    ajv3.removeKeyword(definition.keyword);
-    ajv3.addKeyword(definition);
-  }
-  return ajv3;
-}
-
-// src/validate/linear-errors.ts
-var HELPER = "mcpdescAppendErrors";
-var CONCAT = /vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g;
-var HELPER_SOURCE = `
-;function ${HELPER}(into, more) { if (into === null) return more; for (let i = 0; i < more.length; i++) into.push(more[i]); return into; }
-`;
-function linearErrorConcat(code18) {
-  const rewritten = code18.replace(CONCAT, `vErrors = ${HELPER}(vErrors, $1);`);
-  return rewritten === code18 ? code18 : rewritten + HELPER_SOURCE;
-}
-var LINEAR_ERRORS_CODE = { process: linearErrorConcat };
-
-// src/lint/functions/schema.ts
-var ajv2;
-var compiled = /* @__PURE__ */ new WeakMap();
-function compile(schema2) {
-  let validate = compiled.get(schema2);
-  if (!validate) {
-    ajv2 ??= withSafeKeywords(
-      new (loadAjv()).Ajv({
-        allErrors: true,
-        strict: false,
-        validateSchema: true,
-        logger: false,
-        code: LINEAR_ERRORS_CODE
-      }),
-      loadAjv()
-    );
-    validate = ajv2.compile(schema2);
-    compiled.set(schema2, validate);
-  }
-  return validate;
-}
-function checkSchemaOption(schema2) {
-  try {
-    if (typeof schema2 !== "object" || schema2 === null) return "schema must be an object";
-    compile(schema2);
-    return void 0;
-  } catch (error2) {
-    return error2 instanceof Error ? error2.message : String(error2);
-  }
-}
-var schema = {
-  name: "schema",
-  handlesMissing: true,
-  description: "The value must validate against the JSON Schema in `schema`. Absent values are skipped unless `required: true`.",
-  optionsSchema: {
-    type: "object",
-    properties: { schema: { type: ["object", "boolean"] }, required: { type: "boolean" } },
-    required: ["schema"],
-    additionalProperties: false
-  },
-  fn: (target, options) => {
-    if (target === void 0) return options.required ? [{ message: "is missing" }] : [];
-    const validate = compile(options.schema);
-    if (validate(target)) return [];
-    const out = [];
-    for (const error2 of validate.errors ?? []) {
-      const path = parsePointer(error2.instancePath);
-      out.push({ message: `${error2.instancePath || "value"} ${error2.message ?? "is invalid"}`, path });
-    }
-    return out;
-  }
-};
-
-// src/lint/functions/index.ts
-var BUILTIN_FUNCTIONS = new Map(
-  [
-    truthy,
-    falsy,
-    defined,
-    undefinedFn,
-    pattern,
-    casing,
-    length,
-    enumeration,
-    unique,
-    schema,
-    xor,
-    consistentCasing,
-    usefulText,
-    noParameterSchema,
-    explicitAdditionalProperties,
-    requiredDeclared,
-    typedEnum,
-    writeToolHints,
-    securityDeclared,
-    secureUrl,
-    noLiteralSecrets,
-    invisibleCharacters,
-    instructionLike,
-    tagsDeclared,
-    tagsUsed,
-    uniqueNames,
-    arrayItems,
-    typeInformation,
-    geminiTypes,
-    enumOnStrings,
-    closedObject,
-    allRequired,
-    rootObject
-  ].map((f) => [f.name, f])
-);
-
-// src/lint/cache.ts
-var FORMAT_PREFIX = "mcpdesc-lint-cache/";
-var CACHE_FORMAT = `${FORMAT_PREFIX}1`;
-var WRITTEN_PREFIX = `{"format":${JSON.stringify(FORMAT_PREFIX)}`.slice(0, -1);
-var MAX_CACHE_BYTES = 512 * 1024 * 1024;
-
-// src/lint/config-find.ts
-import { existsSync as existsSync2, statSync as statSync3 } from "node:fs";
-import { dirname as dirname2, join as join2, resolve as resolve2 } from "node:path";
-
-// src/lint/config-types.ts
-import { fileURLToPath } from "node:url";
-var CONFIG_FILE_NAMES = [
-  ".mcpdesc.yaml",
-  ".mcpdesc.yml",
-  ".mcpdesc.json",
-  "mcpdesc.config.mjs"
-];
-var BUILTIN_RULESETS = ["recommended", "strict", "clients/gemini", "clients/openai-strict"];
-var PACKAGE_ROOT = fileURLToPath(new URL("../../", new URL("../src/lint/config-types.ts", import.meta.url).href));
-var ConfigError = class extends PositionedError {
-  name = "ConfigError";
-  constructor(message, file, line = 0, column = 0, code18 = "config-invalid") {
-    super(code18, message, file, line, column);
-  }
-};
-
-// src/lint/config-find.ts
-function findConfigFile(startDir) {
-  let dir = resolve2(startDir);
-  for (; ; ) {
-    for (const name of CONFIG_FILE_NAMES) {
-      const candidate = join2(dir, name);
-      if (existsSync2(candidate) && statSync3(candidate).isFile()) return candidate;
-    }
-    const parent = dirname2(dir);
-    if (parent === dir) return void 0;
-    dir = parent;
-  }
-}
-
-// src/lint/config-read.ts
-import { existsSync as existsSync3, readFileSync as readFileSync2 } from "node:fs";
-import { join as join3 } from "node:path";
-import { fileURLToPath as fileURLToPath3, pathToFileURL } from "node:url";
-
-// src/util/import-module.ts
-var importer = (url) => import(url);
-function importModule(url) {
-  return importer(url);
-}
-
-// src/util/precompiled.ts
-import { createRequire as createRequire2 } from "node:module";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
-function requirePrecompiled(url) {
-  return createRequire2(url)(fileURLToPath2(url));
-}
-
-// src/lint/config-read.ts
-var CONFIG_AJV_OPTIONS = {
-  allErrors: true,
-  strict: false,
-  validateSchema: false,
-  code: LINEAR_ERRORS_CODE
-};
-function configSchema() {
-  const schema2 = JSON.parse(
-    readFileSync2(join3(PACKAGE_ROOT, "schemas", "mcpdesc-config.schema.json"), "utf8")
-  );
-  delete schema2.$schema;
-  return schema2;
-}
-var precompiledModules = /* @__PURE__ */ new Map();
-function precompiled(name) {
-  let module = precompiledModules.get(name);
-  if (module === void 0) {
-    try {
-      module = requirePrecompiled(
-        new URL(`./${name}.precompiled.cjs`, new URL("../src/lint/config-read.ts", import.meta.url).href)
-      );
-    } catch {
-      module = null;
-    }
-    precompiledModules.set(name, module);
-  }
-  return module;
-}
-var schemaValidator;
-function configValidator() {
-  schemaValidator ??= precompiled("config")?.config ?? withSafeKeywords(new (loadAjv()).Ajv(CONFIG_AJV_OPTIONS), loadAjv()).compile(configSchema());
-  return schemaValidator;
-}
-function builtinRulesetJson(file) {
-  for (const name of BUILTIN_RULESETS) {
-    if (file !== join3(PACKAGE_ROOT, "rules", `${name}.yaml`)) continue;
-    const twin = fileURLToPath3(new URL(`./rulesets/${name}.json`, new URL("../src/lint/config-read.ts", import.meta.url).href));
-    return existsSync3(twin) ? twin : void 0;
-  }
-  return void 0;
-}
-function positioned(raw, pointer, message, atKey = false, code18 = "config-invalid") {
-  if (!raw.sourceMap)
-    return new ConfigError(`${message}${pointer ? ` (at ${pointer})` : ""}`, raw.file, 0, 0, code18);
-  const p = atKey ? raw.sourceMap.locateKey(pointer) : raw.sourceMap.locate(pointer);
-  return new ConfigError(message, raw.file, p.line, p.column, code18);
-}
-function pickSchemaError(errors) {
-  const real = errors.filter((e) => e.keyword !== "oneOf" && e.keyword !== "anyOf");
-  const pool = real.length > 0 ? real : errors;
-  return pool.reduce((best, e) => e.instancePath.length > best.instancePath.length ? e : best);
-}
-function schemaMessage(error2) {
-  if (error2.keyword === "additionalProperties")
-    return `unknown property ${JSON.stringify(error2.params.additionalProperty)}`;
-  if (error2.keyword === "enum")
-    return `must be one of ${error2.params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-  return error2.message ?? "is invalid";
-}
-async function readConfig(file) {
-  let raw;
-  if (/\.m?js$/.test(file)) {
-    let module;
-    try {
-      module = await importModule(pathToFileURL(file).href);
-    } catch (error2) {
-      throw new ConfigError(
-        `cannot load config: ${error2 instanceof Error ? error2.message : String(error2)}`,
-        file,
-        0,
-        0,
-        "config-unreadable"
-      );
-    }
-    const value = JSON.parse(JSON.stringify(module.default ?? null));
-    if (!isJsonObject(value))
-      throw new ConfigError("config module must export default an object", file, 0, 0, "config-schema");
-    raw = { file, value, sourceMap: void 0 };
-  } else {
-    let text;
-    const builtinJson = builtinRulesetJson(file);
-    try {
-      text = builtinJson ? readFileSync2(builtinJson, "utf8") : readFileBounded(file, resolveLimits(void 0).maxBytes).toString("utf8");
-    } catch (error2) {
-      const reason = error2 instanceof LoadError ? error2.message : error2.code ?? String(error2);
-      throw new ConfigError(`cannot read config: ${reason}`, file, 0, 0, "config-unreadable");
-    }
-    try {
-      const loaded = loadDocument(text, builtinJson ? { file, format: "json" } : { file });
-      if (!isJsonObject(loaded.value))
-        throw new ConfigError("config must be an object (a YAML mapping)", file, 1, 1, "config-schema");
-      raw = { file, value: loaded.value, sourceMap: loaded.sourceMap };
-    } catch (error2) {
-      if (error2 instanceof LoadError)
-        throw new ConfigError(
-          `${error2.message} (${error2.code})`,
-          file,
-          error2.line,
-          error2.column,
-          "config-syntax"
-        );
-      throw error2;
-    }
-  }
-  const validate = configValidator();
-  if (!validate(raw.value)) {
-    const error2 = pickSchemaError(validate.errors ?? []);
-    const atKey = error2.keyword === "additionalProperties";
-    const pointer = atKey ? appendPointer(error2.instancePath, error2.params.additionalProperty) : error2.instancePath;
-    throw positioned(raw, pointer, schemaMessage(error2), atKey, "config-schema");
-  }
-  return raw;
-}
-async function readSchemaSemantics(file) {
-  const raw = await readConfig(file);
-  const value = raw.value.schemaSemantics;
-  return value === "api" || value === "json-schema" ? value : void 0;
-}
-
-// src/lint/config-options.ts
-var optionValidators = /* @__PURE__ */ new WeakMap();
-var optionsAjv;
-var OPTIONS_AJV_OPTIONS = {
-  allErrors: true,
-  strict: false,
-  validateSchema: false,
-  addUsedSchema: false,
-  code: LINEAR_ERRORS_CODE
-};
-function precompiledOptionsExport(functionName) {
-  return `options_${functionName.replace(/[^A-Za-z0-9]/g, "_")}`;
-}
-function optionsValidator(fn) {
-  let validate = optionValidators.get(fn);
-  if (!validate) {
-    if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
-      validate = precompiled("options")?.[precompiledOptionsExport(fn.name)];
-    if (!validate) {
-      optionsAjv ??= withSafeKeywords(new (loadAjv()).Ajv(OPTIONS_AJV_OPTIONS), loadAjv());
-      validate = optionsAjv.compile(fn.optionsSchema);
-    }
-    optionValidators.set(fn, validate);
-  }
-  return validate;
-}
-
-// src/lint/config-resolve.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { dirname as dirname3, isAbsolute, join as join4, relative, resolve as resolve3 } from "node:path";
-import { pathToFileURL as pathToFileURL2 } from "node:url";
-
-// src/validate/codes.ts
-var r = (severity, area, description) => ({
-  severity,
-  area,
-  description,
-  source: "reference"
-});
-var t = (severity, area, description) => ({
-  severity,
-  area,
-  description,
-  source: "toolkit"
-});
-var CODES = {
-  // structural (JSON Schema)
-  "schema-validation": r(
-    "error",
-    "structure",
-    "The document does not validate against the mcpdesc 0.8.0 JSON Schema."
-  ),
-  "unknown-property": t(
-    "error",
-    "structure",
-    "A property that is not defined (and not an eligible `x-*` extension) on a closed object (§3.8, §14)."
-  ),
-  "empty-collection": t(
-    "error",
-    "structure",
-    "An ordinary declaration collection is present but empty (§3.3)."
-  ),
-  "unsupported-protocol-version": t(
-    "error",
-    "structure",
-    "A `protocolVersions` value outside the closed 0.8.0 set of MCP revisions (§4.9)."
-  ),
-  "invalid-extension-identifier": t(
-    "error",
-    "extensions",
-    "An `extensions` key is not a `prefix/name` extension identifier (§8.4)."
-  ),
-  // components
-  "missing-component-reference-target": r(
-    "error",
-    "components",
-    "A `$componentRef` targets a component that does not exist."
-  ),
-  "wrong-component-reference-namespace": r(
-    "error",
-    "components",
-    "A `$componentRef` targets a component namespace that the use site does not accept."
-  ),
-  "component-reference-cycle": r("error", "components", "Component references form a cycle."),
-  // scopes
-  "protocol-scope-outside-parent": r(
-    "error",
-    "scopes",
-    "A declared `protocolVersions` includes a revision outside its parent scope (root or containing primitive)."
-  ),
-  "transport-coverage-gap": r(
-    "error",
-    "scopes",
-    "A root protocol revision is not covered by any transport (§6.5)."
-  ),
-  "primitive-scope-overlap": r(
-    "error",
-    "scopes",
-    "Two declarations with the same identity key (Tool/Prompt name, Resource uri, Template uriTemplate) overlap in scope."
-  ),
-  "capability-scope-overlap": r(
-    "error",
-    "scopes",
-    "Two Capabilities Objects apply to the same revision (§8.6)."
-  ),
-  // revisions
-  "legacy-protocol-validation-incomplete": r(
-    "warning",
-    "revisions",
-    "The document covers 2024-11-05 or 2025-03-26, for which complete semantic validation is not defined (§16.2)."
-  ),
-  "field-not-supported-by-version": r(
-    "error",
-    "revisions",
-    "A field is used under a protocol revision that does not define it (feature × revision matrix)."
-  ),
-  "transport-not-supported-by-version": r(
-    "error",
-    "revisions",
-    "Streamable HTTP is associated with MCP 2024-11-05."
-  ),
-  "legacy-sse-for-modern-version": r(
-    "warning",
-    "revisions",
-    "The legacy SSE transport is associated with MCP 2025-03-26 or later."
-  ),
-  "resource-annotation-not-supported-by-version": r(
-    "error",
-    "revisions",
-    "Resource annotation `lastModified` is used before MCP 2025-06-18."
-  ),
-  "tasks-core-not-valid-in-2026": r(
-    "error",
-    "revisions",
-    "Core `capabilities.tasks` applies to MCP 2026-07-28."
-  ),
-  "extensions-not-supported-by-version": r(
-    "warning",
-    "revisions",
-    "Pre-standard `capabilities.extensions` applies to a revision before 2026-07-28 (accepted and preserved, §8.4)."
-  ),
-  "logging-deprecated-in-2026": r(
-    "warning",
-    "revisions",
-    "`capabilities.logging` applies to MCP 2026-07-28, where it is deprecated."
-  ),
-  // values
-  "integer-precision-loss": t(
-    "warning",
-    "values",
-    "An integer beyond ±2^53: readers that decode numbers as doubles may see a different value (§15.6)."
-  ),
-  // extensions
-  "unknown-reserved-extension-identifier": r(
-    "warning",
-    "extensions",
-    "An extension identifier under an MCP-reserved prefix is not in the validator catalogue."
-  ),
-  // security
-  "unknown-security-scheme": r(
-    "error",
-    "security",
-    "A security requirement names a scheme missing from `securitySchemes`."
-  ),
-  "duplicate-security-scope": r("error", "security", "A security requirement lists the same scope twice."),
-  "non-oauth-scope-misuse": r(
-    "error",
-    "security",
-    "An `http` or `apiKey` requirement lists scopes (it must use `[]`)."
-  ),
-  "uncatalogued-oauth-scope": r(
-    "warning",
-    "security",
-    "An OAuth2/OpenID Connect scope is not in the scheme’s static scope catalogue."
-  ),
-  // tags
-  "duplicate-root-tag": r("error", "tags", "Two root tags have the same name."),
-  "unknown-tag-reference": r(
-    "error",
-    "tags",
-    "A primitive references a tag missing from the root catalogue."
-  ),
-  // _meta
-  "meta-key-invalid": r("error", "meta", "A `_meta` key does not match the MCP `_meta` key grammar."),
-  "meta-reserved-key-context": r(
-    "error",
-    "meta",
-    "A reserved `_meta` key is used in a context where the revision does not define it."
-  ),
-  "meta-reserved-key-value": r("error", "meta", "A reserved `_meta` key has a value of the wrong shape."),
-  "meta-unknown-reserved-key": r(
-    "warning",
-    "meta",
-    "A `_meta` key under an MCP-reserved prefix is not recognized."
-  ),
-  // tool schemas
-  "invalid-x-mcp-header": r("error", "tool-schemas", "`x-mcp-header` has an invalid value or placement."),
-  "duplicate-x-mcp-header": r(
-    "error",
-    "tool-schemas",
-    "Two `x-mcp-header` values are equal case-insensitively."
-  ),
-  "invalid-legacy-tool-schema-shape": r(
-    "error",
-    "tool-schemas",
-    "A pre-2025-11-25 Tool schema has non-object `properties` values or a non-string-array `required`."
-  ),
-  "unsupported-tool-schema-dialect": r(
-    "error",
-    "tool-schemas",
-    "A Tool schema declares a JSON Schema dialect the validator does not support."
-  ),
-  "invalid-tool-schema": r(
-    "error",
-    "tool-schemas",
-    "A Tool schema is not valid under its declared or default dialect."
-  ),
-  "unresolved-external-tool-schema-reference": r(
-    "warning",
-    "tool-schemas",
-    "A Tool schema contains an external `$ref` that is never fetched: schema validation is incomplete."
-  ),
-  // tool examples
-  "tool-example-schema-mismatch": r(
-    "error",
-    "tool-examples",
-    "An example `input` or `structuredContent` does not validate against the Tool schema."
-  ),
-  "incomplete-tool-example-validation": r(
-    "warning",
-    "tool-examples",
-    "Example/schema compatibility could not be checked completely (pre-dialect revision, external `$ref`, unsafe pattern, a schema too large to compile)."
-  ),
-  "tool-example-json-rpc-envelope": r(
-    "error",
-    "tool-examples",
-    "A Tool example result contains JSON-RPC envelope fields."
-  ),
-  "incomplete-tool-example-result": r(
-    "error",
-    "tool-examples",
-    "A Tool example result contains task or input-required workflow fields."
-  ),
-  "tool-example-result-version-mismatch": r(
-    "error",
-    "tool-examples",
-    "A Tool example result shape is not valid for a revision in scope (`resultType`, `structuredContent`)."
-  ),
-  "tool-example-content-version-mismatch": r(
-    "error",
-    "tool-examples",
-    "A content block form is not defined for a revision in scope."
-  ),
-  "structured-tool-error-example": r(
-    "error",
-    "tool-examples",
-    "An error result (`isError: true`) contains `structuredContent`."
-  ),
-  "missing-tool-example-structured-content": r(
-    "error",
-    "tool-examples",
-    "A successful result of a Tool with `outputSchema` lacks `structuredContent`."
-  ),
-  // resource examples
-  "resource-example-json-rpc-envelope": r(
-    "error",
-    "resource-examples",
-    "A resource example result contains JSON-RPC envelope fields."
-  ),
-  "incomplete-resource-example-result": r(
-    "error",
-    "resource-examples",
-    "A resource example result contains task or input-required workflow fields."
-  ),
-  "resource-example-result-version-mismatch": r(
-    "error",
-    "resource-examples",
-    "A resource read result shape is not valid for a revision in scope."
-  ),
-  "resource-example-cache-fields-version-mismatch": r(
-    "error",
-    "resource-examples",
-    "`ttlMs`/`cacheScope` are missing in MCP 2026-07-28 or present before it."
-  ),
-  "resource-example-content-version-mismatch": r(
-    "error",
-    "resource-examples",
-    "Resource contents use `_meta` before MCP 2025-06-18."
-  ),
-  "invalid-resource-example-base64": r("error", "resource-examples", "A `blob` is not canonical base64."),
-  "resource-example-mime-type-mismatch": r(
-    "warning",
-    "resource-examples",
-    "The returned entry’s MIME type differs from the declaration’s."
-  ),
-  "resource-example-size-mismatch": r(
-    "warning",
-    "resource-examples",
-    "The returned entry’s byte length differs from the declared `size`."
-  ),
-  "resource-example-requested-uri-not-returned": r(
-    "warning",
-    "resource-examples",
-    "No `contents` entry returns the requested URI."
-  ),
-  "resource-template-example-invalid-template": r(
-    "error",
-    "resource-examples",
-    "The `uriTemplate` is not a valid RFC 6570 template."
-  ),
-  "resource-template-example-invalid-expansion": r(
-    "error",
-    "resource-examples",
-    "A Resource Template example `uri` is not an expansion of the template."
-  ),
-  // prompt examples
-  "prompt-example-unknown-argument": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example passes an undeclared argument."
-  ),
-  "prompt-example-missing-required-argument": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example omits a required argument."
-  ),
-  "prompt-example-json-rpc-envelope": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example result contains JSON-RPC envelope fields."
-  ),
-  "incomplete-prompt-example-result": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example result contains task or input-required workflow fields."
-  ),
-  "prompt-example-result-version-mismatch": r(
-    "error",
-    "prompt-examples",
-    "A Prompt example result shape is not valid for a revision in scope."
-  ),
-  "prompt-example-content-version-mismatch": r(
-    "error",
-    "prompt-examples",
-    "A Prompt message content form is not defined for a revision in scope."
-  ),
-  // completion examples
-  "completion-example-json-rpc-envelope": r(
-    "error",
-    "completion-examples",
-    "A completion example result contains JSON-RPC envelope fields."
-  ),
-  "incomplete-completion-example-result": r(
-    "error",
-    "completion-examples",
-    "A completion example result contains task or input-required workflow fields."
-  ),
-  "completion-example-result-version-mismatch": r(
-    "error",
-    "completion-examples",
-    "A completion example result shape is not valid for a revision in scope."
-  ),
-  "completion-example-version-mismatch": r(
-    "error",
-    "completion-examples",
-    "Completion examples apply to MCP 2024-11-05, which has no completion."
-  ),
-  "completion-example-context-version-mismatch": r(
-    "error",
-    "completion-examples",
-    "Completion `context` applies to MCP 2025-03-26."
-  ),
-  "completion-example-duplicate-target-context": r(
-    "error",
-    "completion-examples",
-    "The completed argument also appears in `context.arguments`."
-  ),
-  "prompt-completion-example-unknown-argument": r(
-    "error",
-    "completion-examples",
-    "The completed argument is not a declared Prompt argument."
-  ),
-  "prompt-completion-example-context-unknown-argument": r(
-    "error",
-    "completion-examples",
-    "A context argument is not a declared Prompt argument."
-  ),
-  "resource-template-completion-example-unknown-variable": r(
-    "error",
-    "completion-examples",
-    "The completed argument is not a variable of the `uriTemplate`."
-  ),
-  "resource-template-completion-example-context-unknown-variable": r(
-    "error",
-    "completion-examples",
-    "A context argument is not a variable of the `uriTemplate`."
-  ),
-  "resource-template-completion-example-invalid-template": r(
-    "error",
-    "completion-examples",
-    "The `uriTemplate` is not a valid RFC 6570 template, so completion arguments cannot be checked."
-  ),
-  // interaction examples
-  "interaction-example-version-mismatch": r(
-    "error",
-    "interactions",
-    "An interaction step form is not defined for a revision in scope."
-  ),
-  "unknown-elicitation-declaration": r(
-    "error",
-    "interactions",
-    "A step `declaration` names no Elicitation Declaration of the Tool."
-  ),
-  "interaction-example-elicitation-declaration-mismatch": r(
-    "error",
-    "interactions",
-    "An elicitation step disagrees with its declaration (mode, schema or URL)."
-  ),
-  "interaction-example-elicitation-response-mismatch": r(
-    "error",
-    "interactions",
-    "An elicitation response has content where none is allowed, or lacks it on a form accept."
-  ),
-  "interaction-example-elicitation-content-schema-mismatch": r(
-    "error",
-    "interactions",
-    "Accepted form content does not validate against the requested schema."
-  ),
-  "interaction-example-roots-uri": r(
-    "error",
-    "interactions",
-    "A roots response entry is not a `file://` URI."
-  ),
-  "interaction-example-client-requirements-contradiction": r(
-    "warning",
-    "interactions",
-    "A scenario uses a client capability that the Tool’s explicit `clientRequirements` do not declare."
-  ),
-  // client requirements
-  "client-requirement-version-mismatch": r(
-    "error",
-    "client-requirements",
-    "A `clientRequirements` member is not defined for a revision in scope."
-  ),
-  "invalid-client-requirement-value": r(
-    "error",
-    "client-requirements",
-    "A client capability marker or setting is not an object (or `roots` is not empty in 2026)."
-  ),
-  "deprecated-client-requirement": r(
-    "warning",
-    "client-requirements",
-    "A client requirement uses a capability deprecated in a revision in scope."
-  ),
-  // elicitations
-  "duplicate-elicitation-name": r(
-    "error",
-    "elicitations",
-    "Two Elicitation Declarations of one primitive share a name."
-  ),
-  "elicitation-mode-not-supported-by-version": r(
-    "error",
-    "elicitations",
-    "URL-mode elicitation applies to MCP 2025-06-18."
-  ),
-  "elicitation-form-schema-version-mismatch": r(
-    "error",
-    "elicitations",
-    "A form schema feature (`$schema`, non-boolean default, titled/multi-select enum) applies to MCP 2025-06-18."
-  ),
-  "elicitation-form-required-property-unknown": r(
-    "error",
-    "elicitations",
-    "A form schema `required` entry names no declared property."
-  ),
-  "elicitation-form-enum-names-mismatch": r(
-    "error",
-    "elicitations",
-    "`enumNames` and `enum` have different lengths."
-  ),
-  "elicitation-form-default-outside-enum": r(
-    "error",
-    "elicitations",
-    "A form `default` is not one of the declared values."
-  ),
-  "elicitation-form-invalid-range": r(
-    "error",
-    "elicitations",
-    "A form property minimum exceeds its maximum."
-  )
-};
-
-// src/util/arrays.ts
-function appendAll(target, items2) {
-  for (let i = 0; i < items2.length; i++) target.push(items2[i]);
-  return target;
-}
-
-// src/lint/jsonpath.ts
-var JsonPathError = class extends Error {
-  name = "JsonPathError";
-};
-function parseJsonPath(expression) {
-  if (!expression.startsWith("$")) throw new JsonPathError(`JSONPath must start with $: ${expression}`);
-  const steps = [];
-  let i = 1;
-  const fail = (what) => {
-    throw new JsonPathError(`${what} at offset ${i} of JSONPath ${JSON.stringify(expression)}`);
-  };
-  while (i < expression.length) {
-    let deep = false;
-    if (expression.startsWith("..", i)) {
-      deep = true;
-      i += 2;
-    } else if (expression[i] === ".") {
-      i += 1;
-    } else if (expression[i] !== "[") {
-      fail("expected . or [");
-    }
-    if (expression[i] === "*") {
-      steps.push({ kind: "wildcard", deep });
-      i += 1;
-      continue;
-    }
-    if (expression[i] === "[") {
-      const end = findClose(expression, i);
-      if (end < 0) fail("unclosed [");
-      const body = expression.slice(i + 1, end).trim();
-      i = end + 1;
-      if (body === "*") {
-        steps.push({ kind: "wildcard", deep });
-        continue;
-      }
-      const names = splitUnion(body).map((part) => {
-        const p = part.trim();
-        if (/^-?\d+$/.test(p)) return Number(p);
-        if (p.startsWith("'") && p.endsWith("'") || p.startsWith('"') && p.endsWith('"'))
-          return p.slice(1, -1).replace(/\\(['"\\])/g, "$1");
-        if (/^[A-Za-z_$][\w$-]*$/.test(p)) return p;
-        return fail(`unsupported selector ${JSON.stringify(p)}`);
-      });
-      steps.push({ kind: "names", names, deep });
-      continue;
-    }
-    const match = /^[A-Za-z_$@][\w$@-]*/.exec(expression.slice(i));
-    if (!match) fail("expected a member name");
-    const name = match[0];
-    i += name.length;
-    steps.push({ kind: "names", names: [name], deep });
-  }
-  return steps;
-}
-function findClose(text, open2) {
-  let quote;
-  for (let i = open2 + 1; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = void 0;
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === "]") return i;
-  }
-  return -1;
-}
-function splitUnion(body) {
-  const parts = [];
-  let quote;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = void 0;
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === ",") {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
-}
-function children(value, pointer) {
-  if (Array.isArray(value)) return value.map((v, i) => ({ pointer: appendPointer(pointer, i), value: v }));
-  if (value !== null && typeof value === "object")
-    return Object.keys(value).map((k) => ({
-      pointer: appendPointer(pointer, k),
-      value: value[k]
-    }));
-  return [];
-}
-function selfAndDescendants(match, out, seen) {
-  if (seen.has(match.pointer)) return;
-  seen.add(match.pointer);
-  out.push(match);
-  for (const child of children(match.value, match.pointer)) selfAndDescendants(child, out, seen);
-}
-function queryJsonPath(document, steps) {
-  let current = [{ pointer: "", value: document }];
-  for (const step of steps) {
-    let bases = current;
-    if (step.deep) {
-      bases = [];
-      const seen = /* @__PURE__ */ new Set();
-      for (const match of current) selfAndDescendants(match, bases, seen);
-    }
-    const next = [];
-    for (const base of bases) {
-      if (step.kind === "wildcard") {
-        appendAll(next, children(base.value, base.pointer));
-        continue;
-      }
-      for (const name of step.names) {
-        const v = base.value;
-        if (Array.isArray(v)) {
-          if (typeof name !== "number") continue;
-          const index = name < 0 ? v.length + name : name;
-          if (index >= 0 && index < v.length)
-            next.push({ pointer: appendPointer(base.pointer, index), value: v[index] });
-        } else if (v !== null && typeof v === "object") {
-          const key = String(name);
-          if (Object.hasOwn(v, key))
-            next.push({ pointer: appendPointer(base.pointer, key), value: v[key] });
-        }
-      }
-    }
-    current = withoutRepeats(next);
-  }
-  return current;
-}
-function withoutRepeats(matches2) {
-  const seen = /* @__PURE__ */ new Set();
-  return matches2.filter((match) => !seen.has(match.pointer) && seen.add(match.pointer) !== void 0);
-}
-
-// src/lint/config-resolve.ts
-var asList = (value) => value === void 0 ? [] : Array.isArray(value) ? value.filter((v) => typeof v === "string") : [String(value)];
-var INVALIDATING = new Set(
-  Object.keys(CODES).filter((code18) => CODES[code18].severity === "error")
-);
-function isInvalidatingCode(code18) {
-  return INVALIDATING.has(code18);
-}
-function validationRules() {
-  const rules = /* @__PURE__ */ new Map();
-  for (const code18 of Object.keys(CODES)) {
-    const info3 = CODES[code18];
-    rules.set(code18, {
-      id: code18,
-      description: info3.description,
-      severity: info3.severity,
-      given: ["Document"],
-      function: "(validate)",
-      functionOptions: {},
-      help: `Spec conformance diagnostic (area: ${info3.area}) from \`mcpdesc validate\`.${info3.severity === "error" ? " A document with this error is invalid: the rule can be re-levelled but not turned off or suppressed." : ""}`,
-      validation: info3.severity === "error" ? "invalid" : "warning",
-      source: "validate"
-    });
-  }
-  return rules;
-}
-var Resolver = class {
-  rules = validationRules();
-  functions = new Map(BUILTIN_FUNCTIONS);
-  overrides = [];
-  ignores = [];
-  ignorePatterns = [];
-  sources = [];
-  stack = [];
-  done = /* @__PURE__ */ new Set();
-  /** `implicitBase`: a user config without `extends` builds on this ruleset (`extends: []` starts empty). */
-  async apply(file, implicitBase) {
-    const key = resolve3(file);
-    if (this.stack.includes(key))
-      throw new ConfigError(`extends cycle: ${[...this.stack, key].join(" -> ")}`, file);
-    if (this.done.has(key)) return;
-    this.stack.push(key);
-    this.sources.push(key);
-    const raw = await readConfig(file);
-    const baseDir = dirname3(file);
-    const extendsList = raw.value.extends === void 0 && implicitBase !== void 0 ? [implicitBase] : asList(raw.value.extends);
-    for (let i = 0; i < extendsList.length; i++) {
-      const target = this.extendsPath(extendsList[i], baseDir);
-      if (!target) {
-        const pointer = Array.isArray(raw.value.extends) ? `/extends/${i}` : "/extends";
-        throw positioned(
-          raw,
-          pointer,
-          `unknown ruleset ${JSON.stringify(extendsList[i])}: use ${BUILTIN_RULESETS.join(", ")} or a path to a file`,
-          false,
-          "unknown-ruleset"
-        );
-      }
-      await this.apply(target);
-    }
-    if (isJsonObject(raw.value.functions)) await this.loadFunctions(raw, raw.value.functions, baseDir);
-    if (isJsonObject(raw.value.rules)) this.applyRules(raw, raw.value.rules, "/rules");
-    if (Array.isArray(raw.value.overrides)) {
-      raw.value.overrides.forEach((item, i) => {
-        if (!isJsonObject(item)) return;
-        const changes = /* @__PURE__ */ new Map();
-        if (isJsonObject(item.rules))
-          for (const id of Object.keys(item.rules)) {
-            const pointer = appendPointer("/overrides", i, "rules", id);
-            changes.set(id, this.ruleChange(raw, pointer, id, item.rules[id]));
-          }
-        const override = { rules: changes, baseDir };
-        if (item.files !== void 0) override.files = asList(item.files);
-        if (item.pointers !== void 0) override.pointers = asList(item.pointers);
-        this.overrides.push(override);
-      });
-    }
-    if (raw.value.ignorePatterns !== void 0)
-      this.ignorePatterns.push({ patterns: asList(raw.value.ignorePatterns), baseDir });
-    if (Array.isArray(raw.value.ignore)) {
-      raw.value.ignore.forEach((item, i) => {
-        if (!isJsonObject(item)) return;
-        const pointer = appendPointer("/ignore", i);
-        const rules = asList(item.rules);
-        rules.forEach((id, j) => {
-          if (!this.rules.has(id))
-            throw positioned(
-              raw,
-              Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`,
-              `unknown rule ${JSON.stringify(id)}`
-            );
-          if (isInvalidatingCode(id))
-            throw positioned(
-              raw,
-              Array.isArray(item.rules) ? `${pointer}/rules/${j}` : `${pointer}/rules`,
-              `${JSON.stringify(id)} makes the document invalid and cannot be ignored (re-level it in \`rules\` if you must)`
-            );
-        });
-        const position = raw.sourceMap?.locate(pointer) ?? { line: 0, column: 0 };
-        const entry2 = {
-          rules,
-          reason: String(item.reason),
-          baseDir,
-          location: { file: raw.file, pointer, line: position.line, column: position.column }
-        };
-        if (item.files !== void 0) entry2.files = asList(item.files);
-        if (item.pointers !== void 0) entry2.pointers = asList(item.pointers);
-        if (typeof item.expires === "string") {
-          if (Number.isNaN(Date.parse(`${item.expires}T00:00:00Z`)))
-            throw positioned(raw, `${pointer}/expires`, `invalid date ${JSON.stringify(item.expires)}`);
-          entry2.expires = item.expires;
-        }
-        this.ignores.push(entry2);
-      });
-    }
-    this.stack.pop();
-    this.done.add(key);
-  }
-  extendsPath(name, baseDir) {
-    if (BUILTIN_RULESETS.includes(name))
-      return join4(PACKAGE_ROOT, "rules", `${name}.yaml`);
-    if (name.startsWith("mcpdesc:")) {
-      const builtin = name.slice("mcpdesc:".length);
-      return BUILTIN_RULESETS.includes(builtin) ? join4(PACKAGE_ROOT, "rules", `${builtin}.yaml`) : void 0;
-    }
-    if (!isLocalPath(name)) return void 0;
-    const path = resolve3(baseDir, name);
-    return existsSync4(path) ? path : void 0;
-  }
-  async loadFunctions(raw, functions, baseDir) {
-    for (const name of Object.keys(functions)) {
-      const spec = String(functions[name]);
-      const pointer = appendPointer("/functions", name);
-      if (BUILTIN_FUNCTIONS.has(name))
-        throw positioned(raw, pointer, `${JSON.stringify(name)} is a built-in function name`, true);
-      if (!isLocalPath(spec))
-        throw positioned(
-          raw,
-          pointer,
-          `custom functions load only from local files (./path.mjs), not ${JSON.stringify(spec)}`
-        );
-      const path = resolve3(baseDir, spec);
-      this.sources.push(path);
-      if (!existsSync4(path))
-        throw positioned(raw, pointer, `function module not found: ${relative(process.cwd(), path) || path}`);
-      let module;
-      try {
-        module = await importModule(pathToFileURL2(path).href);
-      } catch (error2) {
-        throw positioned(
-          raw,
-          pointer,
-          `cannot load function module: ${error2 instanceof Error ? error2.message : String(error2)}`
-        );
-      }
-      const exported = module.default;
-      let definition;
-      if (typeof exported === "function") {
-        const schema2 = exported.optionsSchema;
-        definition = {
-          name,
-          description: `custom function from ${spec}`,
-          handlesMissing: true,
-          fn: exported,
-          ...isJsonObject(schema2) ? { optionsSchema: schema2 } : {}
-        };
-      } else if (exported && typeof exported === "object" && typeof exported.fn === "function") {
-        const e = exported;
-        definition = {
-          name,
-          description: typeof e.description === "string" ? e.description : `custom function from ${spec}`,
-          handlesMissing: e.handlesMissing !== false,
-          fn: e.fn,
-          ...e.optionsSchema ? { optionsSchema: e.optionsSchema } : {}
-        };
-      }
-      if (!definition)
-        throw positioned(
-          raw,
-          pointer,
-          "function module must export default a function (or {fn, optionsSchema?, description?})"
-        );
-      this.functions.set(name, definition);
-    }
-  }
-  ruleChange(raw, pointer, id, entry2) {
-    const rule = this.rules.get(id);
-    if (!rule) throw positioned(raw, pointer, `unknown rule ${JSON.stringify(id)}`, true);
-    const change = {};
-    if (typeof entry2 === "string") change.severity = entry2;
-    else if (isJsonObject(entry2)) {
-      if (typeof entry2.severity === "string") change.severity = entry2.severity;
-      if (isJsonObject(entry2.options)) {
-        if (rule.validation)
-          throw positioned(
-            raw,
-            `${pointer}/options`,
-            `${id} is a validation diagnostic and takes no options`,
-            true
-          );
-        change.options = entry2.options;
-      }
-    }
-    if (change.severity === "off" && rule.validation === "invalid")
-      throw positioned(
-        raw,
-        pointer,
-        `${JSON.stringify(id)} makes the document invalid and cannot be turned off (re-level it to warning, info or hint instead)`
-      );
-    if (change.options)
-      this.checkOptions(raw, `${pointer}/options`, {
-        ...rule,
-        functionOptions: { ...rule.functionOptions, ...change.options }
-      });
-    return change;
-  }
-  applyRules(raw, rules, base) {
-    for (const id of Object.keys(rules)) {
-      const entry2 = rules[id];
-      const pointer = appendPointer(base, id);
-      const isDefinition = isJsonObject(entry2) && (Object.hasOwn(entry2, "given") || Object.hasOwn(entry2, "then"));
-      if (!isDefinition) {
-        const change = this.ruleChange(raw, pointer, id, entry2);
-        const rule2 = this.rules.get(id);
-        const next = { ...rule2 };
-        if (change.severity) next.severity = change.severity;
-        if (change.options) next.functionOptions = { ...rule2.functionOptions, ...change.options };
-        if (isJsonObject(entry2)) {
-          if (typeof entry2.message === "string") next.message = entry2.message;
-          if (typeof entry2.description === "string") next.description = entry2.description;
-          if (typeof entry2.help === "string") next.help = entry2.help;
-        }
-        this.rules.set(id, next);
-        continue;
-      }
-      const def = entry2;
-      if (this.rules.get(id)?.validation)
-        throw positioned(
-          raw,
-          pointer,
-          `${JSON.stringify(id)} is a validation diagnostic and cannot be redefined`,
-          true
-        );
-      if (def.given === void 0) throw positioned(raw, pointer, "a rule definition needs `given`", true);
-      if (!isJsonObject(def.then))
-        throw positioned(raw, pointer, "a rule definition needs `then: {function: ...}`", true);
-      const given = asList(def.given);
-      given.forEach((g, i) => {
-        const at3 = Array.isArray(def.given) ? `${pointer}/given/${i}` : `${pointer}/given`;
-        if (g.startsWith("$")) {
-          try {
-            parseJsonPath(g);
-          } catch (error2) {
-            if (error2 instanceof JsonPathError) throw positioned(raw, at3, error2.message);
-            throw error2;
-          }
-        } else if (!isSubjectType(g)) throw positioned(raw, at3, `unknown subject type ${JSON.stringify(g)}`);
-      });
-      const fnName = String(def.then.function);
-      if (!this.functions.has(fnName))
-        throw positioned(
-          raw,
-          `${pointer}/then/function`,
-          `unknown function ${JSON.stringify(fnName)} (built-ins: ${[...BUILTIN_FUNCTIONS.keys()].join(", ")}; custom ones go in \`functions\`)`
-        );
-      const rule = {
-        id,
-        description: typeof def.description === "string" ? def.description : "",
-        severity: typeof def.severity === "string" ? def.severity : "warning",
-        given,
-        function: fnName,
-        functionOptions: {
-          ...isJsonObject(def.then.functionOptions) ? def.then.functionOptions : {},
-          ...isJsonObject(def.options) ? def.options : {}
-        },
-        source: raw.file
-      };
-      if (def.then.field !== void 0) rule.field = asList(def.then.field);
-      if (isJsonObject(def.when)) rule.when = def.when;
-      if (typeof def.message === "string") rule.message = def.message;
-      if (typeof def.help === "string") rule.help = def.help;
-      this.checkOptions(raw, `${pointer}/then/functionOptions`, rule);
-      this.rules.set(id, rule);
-    }
-  }
-  checkOptions(raw, pointer, rule) {
-    const fn = this.functions.get(rule.function);
-    if (!fn?.optionsSchema) return;
-    const validate = optionsValidator(fn);
-    if (!validate(rule.functionOptions)) {
-      const error2 = pickSchemaError(validate.errors ?? []);
-      const exact = `${pointer}${error2.instancePath}`;
-      throw positioned(
-        raw,
-        raw.sourceMap?.has(exact) ? exact : pointer,
-        `options of ${rule.id} (function ${fn.name}): ${error2.instancePath || "options"} ${schemaMessage(error2)}`
-      );
-    }
-    if (rule.function === "schema") {
-      const problem = checkSchemaOption(rule.functionOptions.schema);
-      if (problem) throw positioned(raw, pointer, `options of ${rule.id}: invalid schema: ${problem}`);
-    }
-    for (const key of [
-      "match",
-      "notMatch",
-      "namePattern",
-      "placeholderPattern",
-      "stripPrefix",
-      "anyValue"
-    ]) {
-      const source = rule.functionOptions[key];
-      if (typeof source !== "string") continue;
-      try {
-        new RegExp(source);
-      } catch (error2) {
-        throw positioned(raw, pointer, `options of ${rule.id}: ${key}: ${error2.message}`);
-      }
-    }
-  }
-  result(file) {
-    const out = {
-      rules: this.rules,
-      functions: this.functions,
-      overrides: this.overrides,
-      ignores: this.ignores,
-      ignorePatterns: this.ignorePatterns,
-      sources: this.sources
-    };
-    if (file) out.file = file;
-    return out;
-  }
-};
-function isLocalPath(spec) {
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(spec) && !/^[A-Za-z]:[\\/]/.test(spec)) return false;
-  return spec.startsWith("./") || spec.startsWith("../") || isAbsolute(spec) || /\.(?:ya?ml|json|mjs|js)$/.test(spec);
-}
-async function resolveConfig(file, ruleset = "recommended") {
-  const resolver = new Resolver();
-  if (file) await resolver.apply(resolve3(file), "recommended");
-  else {
-    if (!BUILTIN_RULESETS.includes(ruleset))
-      throw new ConfigError(
-        `unknown ruleset ${JSON.stringify(ruleset)}: use ${BUILTIN_RULESETS.join(", ")}`,
-        "<options>",
-        0,
-        0,
-        "unknown-ruleset"
-      );
-    await resolver.apply(join4(PACKAGE_ROOT, "rules", `${ruleset}.yaml`));
-  }
-  return resolver.result(file ? resolve3(file) : void 0);
-}
-
-// src/model/components.ts
-var COMPONENT_NAMESPACES = [
-  "schemas",
-  "toolExamples",
-  "resourceExamples",
-  "resourceTemplateExamples",
-  "promptExamples"
-];
-var REF_PATTERN = /^#\/components\/([^/]+)\/([^/]+)$/;
-var EXAMPLE_NAMESPACE = {
-  tools: "toolExamples",
-  resources: "resourceExamples",
-  resourceTemplates: "resourceTemplateExamples",
-  prompts: "promptExamples"
-};
-function isReferenceObject(value) {
-  return isJsonObject(value) && Object.hasOwn(value, "$componentRef");
-}
-function resolveComponentRefs(doc) {
-  const components = isJsonObject(doc.components) ? doc.components : void 0;
-  const problems = [];
-  const uses = [];
-  const memo = /* @__PURE__ */ new Map();
-  const componentValue = (namespace, name) => {
-    const map = components && Object.hasOwn(components, namespace) ? components[namespace] : void 0;
-    if (!isJsonObject(map) || !Object.hasOwn(map, name)) return void 0;
-    return map[name];
-  };
-  const follow = (ref, expected, pointer, from) => {
-    const path = [];
-    const onPath = /* @__PURE__ */ new Map();
-    if (from) {
-      onPath.set(from.key, 0);
-      path.push({ ...from, alias: true });
-    }
-    let current = ref;
-    let currentExpected = expected;
-    let currentPointer = pointer;
-    let result = { ok: false };
-    for (; ; ) {
-      const text = current.$componentRef;
-      const match = typeof text === "string" ? REF_PATTERN.exec(text) : null;
-      if (!match) break;
-      const namespace = match[1];
-      const name = match[2];
-      const refPointer = `${currentPointer}/$componentRef`;
-      if (namespace !== currentExpected) {
-        problems.push({
-          code: "wrong-component-reference-namespace",
-          pointer: refPointer,
-          message: `reference ${JSON.stringify(text)} must target #/components/${currentExpected}, not #/components/${namespace}`
-        });
-        break;
-      }
-      const key = `${namespace}/${name}`;
-      const known = memo.get(key);
-      if (known) {
-        result = known;
-        break;
-      }
-      const cycleStart = onPath.get(key);
-      if (cycleStart !== void 0) {
-        problems.push({
-          code: "component-reference-cycle",
-          pointer: refPointer,
-          message: `reference ${JSON.stringify(text)} forms a cycle: ${cycleText([
-            ...path.slice(cycleStart).map((step) => step.key),
-            key
-          ])}`
-        });
-        break;
-      }
-      const target = componentValue(namespace, name);
-      if (target === void 0) {
-        problems.push({
-          code: "missing-component-reference-target",
-          pointer: refPointer,
-          message: `reference ${JSON.stringify(text)} targets a component that does not exist`
-        });
-        break;
-      }
-      const targetPointer2 = toPointer(["components", namespace, name]);
-      const alias = isReferenceObject(target);
-      onPath.set(key, path.length);
-      path.push({ key, pointer: targetPointer2, alias });
-      if (!alias) {
-        result = { ok: true, value: target, pointer: targetPointer2 };
-        break;
-      }
-      current = target;
-      currentExpected = namespace;
-      currentPointer = targetPointer2;
-    }
-    for (const step of path) {
-      memo.set(step.key, result);
-      if (result.ok && step.alias) uses.push({ usePointer: step.pointer, componentPointer: result.pointer });
-    }
-    return result;
-  };
-  const resolveComponent = (namespace, name) => {
-    const key = `${namespace}/${name}`;
-    const known = memo.get(key);
-    if (known) return known;
-    const value = componentValue(namespace, name);
-    const pointer = toPointer(["components", namespace, name]);
-    if (!isReferenceObject(value)) return { ok: true, value, pointer };
-    return follow(value, namespace, pointer, { key, pointer });
-  };
-  const substitutions = /* @__PURE__ */ new Map();
-  const useSite = (segments, expected, value) => {
-    if (!isReferenceObject(value)) return;
-    const pointer = toPointer(segments);
-    const target = follow(value, expected, pointer);
-    if (!target.ok) return;
-    substitutions.set(pointer, {
-      segments: segments.map(String),
-      value: target.value,
-      target: target.pointer
-    });
-    uses.push({ usePointer: pointer, componentPointer: target.pointer });
-  };
-  if (components) {
-    for (const namespace of COMPONENT_NAMESPACES) {
-      const map = Object.hasOwn(components, namespace) ? components[namespace] : void 0;
-      if (!isJsonObject(map)) continue;
-      for (const name of Object.keys(map)) {
-        if (!isReferenceObject(map[name])) continue;
-        const target = resolveComponent(namespace, name);
-        if (target.ok) {
-          const segments = ["components", namespace, name];
-          substitutions.set(toPointer(segments), { segments, value: target.value, target: target.pointer });
-        }
-      }
-    }
-  }
-  for (const collection of ["tools", "resources", "resourceTemplates", "prompts"]) {
-    const items2 = doc[collection];
-    if (!Array.isArray(items2)) continue;
-    items2.forEach((item, index) => {
-      if (!isJsonObject(item)) return;
-      if (collection === "tools") {
-        if (Object.hasOwn(item, "inputSchema") && isReferenceObject(item.inputSchema))
-          useSite([collection, index, "inputSchema"], "schemas", item.inputSchema);
-        if (Object.hasOwn(item, "outputSchema") && isReferenceObject(item.outputSchema))
-          useSite([collection, index, "outputSchema"], "schemas", item.outputSchema);
-      }
-      const examples = item.examples;
-      if (isJsonObject(examples)) {
-        const namespace = EXAMPLE_NAMESPACE[collection];
-        const names = Object.keys(examples);
-        for (let i = 0; i < names.length; i++) {
-          const name = names[i];
-          if (isReferenceObject(examples[name]))
-            useSite([collection, index, "examples", name], namespace, examples[name]);
-        }
-      }
-      const elicitations = item.elicitations;
-      if (Array.isArray(elicitations)) {
-        elicitations.forEach((elicitation, e) => {
-          if (isJsonObject(elicitation) && Object.hasOwn(elicitation, "requestedSchema")) {
-            useSite(
-              [collection, index, "elicitations", e, "requestedSchema"],
-              "schemas",
-              elicitation.requestedSchema
-            );
-          }
-        });
-      }
-    });
-  }
-  const resolved = substitutions.size === 0 ? doc : applySubstitutions(doc, [...substitutions.values()]);
-  const targetOf2 = /* @__PURE__ */ new Map();
-  for (const [use, sub2] of substitutions) targetOf2.set(use, sub2.target);
-  const useLengths = [...new Set([...targetOf2.keys()].map((use) => use.length))].sort((a, b) => b - a);
-  const nearestUse = (pointer) => {
-    for (const length2 of useLengths) {
-      if (length2 > pointer.length) continue;
-      if (length2 < pointer.length && pointer.charCodeAt(length2) !== 47) continue;
-      const prefix = length2 === pointer.length ? pointer : pointer.slice(0, length2);
-      if (targetOf2.has(prefix)) return prefix;
-    }
-    return void 0;
-  };
-  const seen = /* @__PURE__ */ new Set();
-  const uniqueUses = uses.filter(
-    (use) => !seen.has(use.usePointer) && seen.add(use.usePointer) !== void 0
-  );
-  return {
-    resolved,
-    uses: uniqueUses,
-    problems,
-    originOf(resolvedPointer) {
-      const use = nearestUse(resolvedPointer);
-      if (use === void 0) return resolvedPointer;
-      return targetOf2.get(use) + resolvedPointer.slice(use.length);
-    },
-    useSiteOf(resolvedPointer) {
-      return nearestUse(resolvedPointer);
-    }
-  };
-}
-function cycleText(keys) {
-  const shown = keys.length <= 12 ? keys : [...keys.slice(0, 6), `… ${keys.length - 12} more …`, ...keys.slice(-6)];
-  return shown.join(" -> ");
-}
-function applySubstitutions(doc, subs) {
-  const copies = /* @__PURE__ */ new Map();
-  const copyOf = (value) => {
-    const existing = copies.get(value);
-    if (existing !== void 0) return existing;
-    let copy;
-    if (Array.isArray(value)) copy = value.slice();
-    else {
-      const obj3 = {};
-      for (const key of Object.keys(value)) setOwn(obj3, key, value[key]);
-      copy = obj3;
-    }
-    copies.set(value, copy);
-    copies.set(copy, copy);
-    return copy;
-  };
-  const root = copyOf(doc);
-  for (const sub2 of subs) {
-    let parent = root;
-    for (let i = 0; i < sub2.segments.length - 1; i++) {
-      const segment2 = sub2.segments[i];
-      const container = parent;
-      const key = Array.isArray(container) ? Number(segment2) : segment2;
-      const child = copyOf(container[key]);
-      if (Array.isArray(container)) container[key] = child;
-      else setOwn(container, segment2, child);
-      parent = child;
-    }
-    const last = sub2.segments[sub2.segments.length - 1];
-    if (Array.isArray(parent)) parent[Number(last)] = sub2.value;
-    else setOwn(parent, last, sub2.value);
-  }
-  return root;
-}
-
 // src/util/regex-guard.ts
+init_lazy_modules();
 var MAX_REGEX_INPUT = 1e4;
 var REGEX_BUDGET_MS = 1e3;
 var budgetLeft = REGEX_BUDGET_MS;
@@ -32409,4898 +32715,16 @@ function guardFormats(ajv3) {
   }
 }
 
-// src/model/versions.ts
-var PROTOCOL_VERSIONS = [
-  "2024-11-05",
-  "2025-03-26",
-  "2025-06-18",
-  "2025-11-25",
-  "2026-07-28"
-];
-function isProtocolVersion(value) {
-  return typeof value === "string" && PROTOCOL_VERSIONS.includes(value);
-}
-function compareVersions(a, b) {
-  const ia = PROTOCOL_VERSIONS.indexOf(a);
-  const ib = PROTOCOL_VERSIONS.indexOf(b);
-  if (ia === -1 && ib === -1) return a < b ? -1 : a > b ? 1 : 0;
-  if (ia === -1) return 1;
-  if (ib === -1) return -1;
-  return ia - ib;
-}
-function sortVersions(versions) {
-  return [...new Set(versions)].sort(compareVersions);
-}
-
-// src/model/scopes.ts
-var PRIMITIVE_COLLECTIONS = ["tools", "resources", "resourceTemplates", "prompts"];
-function rootVersions(doc) {
-  if (!isJsonObject(doc) || !Array.isArray(doc.protocolVersions)) return [];
-  return sortVersions(doc.protocolVersions.filter((v) => typeof v === "string"));
-}
-function effectiveScope(declaration, parentScope) {
-  if (isJsonObject(declaration) && Array.isArray(declaration.protocolVersions)) {
-    return sortVersions(declaration.protocolVersions.filter((v) => typeof v === "string"));
-  }
-  return [...parentScope];
-}
-function scopesOverlap(a, b) {
-  const set = new Set(b);
-  return a.filter((v) => set.has(v));
-}
-
-// src/model/identity.ts
-var PRIMITIVE_KIND_LABEL = {
-  tool: "tool",
-  resource: "resource",
-  resourceTemplate: "resource template",
-  prompt: "prompt"
-};
-function sentenceKindLabel(kind) {
-  const label = PRIMITIVE_KIND_LABEL[kind];
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
-function titleKindLabel(kind) {
-  return PRIMITIVE_KIND_LABEL[kind].replace(
-    /(^| )([a-z])/g,
-    (_, space, c) => space + c.toUpperCase()
-  );
-}
-var PRIMITIVE_KIND2 = {
-  tools: "tool",
-  resources: "resource",
-  resourceTemplates: "resourceTemplate",
-  prompts: "prompt"
-};
-var IDENTITY_FIELD = {
-  tools: "name",
-  resources: "uri",
-  resourceTemplates: "uriTemplate",
-  prompts: "name"
-};
-
-// src/validate/context.ts
-var KIND_LABEL = {
-  tools: titleKindLabel(PRIMITIVE_KIND2.tools),
-  resources: titleKindLabel(PRIMITIVE_KIND2.resources),
-  resourceTemplates: titleKindLabel(PRIMITIVE_KIND2.resourceTemplates),
-  prompts: titleKindLabel(PRIMITIVE_KIND2.prompts)
-};
-var PrimitiveEntry = class {
-  constructor(kind, index, value, scope, key) {
-    this.kind = kind;
-    this.index = index;
-    this.value = value;
-    this.scope = scope;
-    this.key = key;
-    this.path = [kind, index];
-  }
-  kind;
-  index;
-  value;
-  scope;
-  key;
-  path;
-  text;
-  get label() {
-    this.text ??= `${KIND_LABEL[this.kind]} ${JSON.stringify(typeof this.key === "string" ? this.key : `#${this.index}`)}`;
-    return this.text;
-  }
-};
-var Ctx = class {
-  constructor(doc) {
-    this.doc = doc;
-    this.rootScope = scopeFrom(doc.protocolVersions) ?? [];
-    for (const kind of PRIMITIVE_COLLECTIONS) {
-      const items2 = doc[kind];
-      if (!Array.isArray(items2)) continue;
-      items2.forEach((value, index) => {
-        if (!isJsonObject(value)) return;
-        const key = value[IDENTITY_FIELD[kind]];
-        this.primitives.push(
-          new PrimitiveEntry(kind, index, value, this.scopeOf(value, this.rootScope), key)
-        );
-      });
-    }
-  }
-  doc;
-  findings = [];
-  rootScope;
-  primitives = [];
-  /** Effective scope of a declaration: its own `protocolVersions`, else the parent's. */
-  scopeOf(item, parent) {
-    return scopeFrom(item.protocolVersions) ?? parent;
-  }
-  report(code18, path, message, options = {}) {
-    const pointer = typeof path === "string" ? path : toPointer(path);
-    this.findings.push({
-      code: code18,
-      pointer,
-      message,
-      atKey: options.atKey ?? true,
-      related: options.related ?? []
-    });
-  }
-};
-function scopeFrom(value) {
-  if (!Array.isArray(value)) return void 0;
-  const set = new Set(value.filter(isProtocolVersion));
-  return PROTOCOL_VERSIONS.filter((v) => set.has(v));
-}
-function before(version, since) {
-  return PROTOCOL_VERSIONS.indexOf(version) < PROTOCOL_VERSIONS.indexOf(since);
-}
-function earlierThan(scope, since) {
-  const limit = PROTOCOL_VERSIONS.indexOf(since);
-  let i = 0;
-  while (i < scope.length && PROTOCOL_VERSIONS.indexOf(scope[i]) >= limit) i++;
-  return i === scope.length ? NONE_EARLIER : scope.filter((v) => before(v, since));
-}
-var NONE_EARLIER = Object.freeze([]);
-function labelText(label) {
-  return typeof label === "string" ? label : label();
-}
-function list(versions) {
-  return versions.join(", ");
-}
-function isObject(value) {
-  return isJsonObject(value);
-}
-function obj(value) {
-  return isJsonObject(value) ? value : void 0;
-}
-function arr(value) {
-  return Array.isArray(value) ? value : [];
-}
-function has(value, key) {
-  return isJsonObject(value) && Object.hasOwn(value, key);
-}
-function entries(value) {
-  if (!isJsonObject(value)) return [];
-  return Object.keys(value).map((k) => [k, value[k]]);
-}
-var ENVELOPE_FIELDS = ["jsonrpc", "id", "error"];
-var INCOMPLETE_FIELDS = ["task", "inputRequests", "requestState"];
-function usesReservedPrefix(identifier) {
-  const slash = identifier.indexOf("/");
-  if (slash < 0) return false;
-  const labels = identifier.slice(0, slash).split(".");
-  const second = labels[1]?.toLowerCase();
-  return second === "modelcontextprotocol" || second === "mcp";
-}
-var EXTENSION_CATALOGUE = /* @__PURE__ */ new Map([
-  ["io.modelcontextprotocol/tasks", "official"],
-  ["io.modelcontextprotocol/ui", "official"]
-]);
-
-// src/validate/semantic/client-requirements.ts
-var AVAILABLE = {
-  "2024-11-05": ["roots", "sampling", "experimental"],
-  "2025-03-26": ["roots", "sampling", "experimental"],
-  "2025-06-18": ["roots", "sampling", "elicitation", "experimental"],
-  "2025-11-25": ["roots", "sampling", "elicitation", "tasks", "experimental"],
-  "2026-07-28": ["roots", "sampling", "elicitation", "extensions", "experimental"]
-};
-var KNOWN = /* @__PURE__ */ new Set(["roots", "sampling", "elicitation", "tasks", "extensions", "experimental"]);
-function membersOf(capability, version) {
-  switch (capability) {
-    case "roots":
-      return version === "2026-07-28" ? [] : ["listChanged"];
-    case "sampling":
-      return version === "2025-11-25" || version === "2026-07-28" ? ["context", "tools"] : void 0;
-    case "elicitation":
-      return version === "2025-11-25" || version === "2026-07-28" ? ["form", "url"] : void 0;
-    case "tasks":
-      return ["list", "cancel", "requests"];
-    default:
-      return void 0;
-  }
-}
-function checkClientRequirements(ctx) {
-  for (const p of ctx.primitives) {
-    const requirements = p.value.clientRequirements;
-    if (!isObject(requirements)) continue;
-    const base = [...p.path, "clientRequirements"];
-    const problems = /* @__PURE__ */ new Map();
-    const add = (code18, path, version, message) => {
-      const key = `${code18}\0${path.join("\0")}`;
-      const entry2 = problems.get(key) ?? { code: code18, path, message, versions: [] };
-      entry2.versions.push(version);
-      problems.set(key, entry2);
-    };
-    const requireObject = (value, path, version, what) => {
-      if (isObject(value)) return true;
-      add("invalid-client-requirement-value", path, version, (v) => `${what} must be an object (MCP ${v})`);
-      return false;
-    };
-    for (const version of p.scope) {
-      const available = AVAILABLE[version];
-      for (const [capability, value] of entries(requirements)) {
-        if (capability.startsWith("x-")) continue;
-        const path = [...base, capability];
-        if (KNOWN.has(capability) && !available.includes(capability)) {
-          add(
-            "client-requirement-version-mismatch",
-            path,
-            version,
-            (v) => `clientRequirements.${capability} is not defined by MCP ${v}; split the primitive into protocol-scoped variants when requirements differ`
-          );
-          continue;
-        }
-        if (!available.includes(capability)) continue;
-        if (!requireObject(value, path, version, `clientRequirements.${capability}`)) continue;
-        const members = membersOf(capability, version);
-        if (members) {
-          for (const [member, memberValue] of entries(value)) {
-            if (!members.includes(member)) {
-              add(
-                "client-requirement-version-mismatch",
-                [...path, member],
-                version,
-                (v) => capability === "roots" && version === "2026-07-28" ? `clientRequirements.roots must be empty for MCP ${v}` : `clientRequirements.${capability}.${member} is not defined by MCP ${v}`
-              );
-              continue;
-            }
-            if (capability === "roots" && member === "listChanged") {
-              if (typeof memberValue !== "boolean")
-                add(
-                  "invalid-client-requirement-value",
-                  [...path, member],
-                  version,
-                  (v) => `clientRequirements.roots.listChanged must be a boolean (MCP ${v})`
-                );
-            } else if (capability === "tasks" && member === "requests") {
-              if (!requireObject(memberValue, [...path, member], version, "clientRequirements.tasks.requests"))
-                continue;
-              for (const [family, familyValue] of entries(memberValue)) {
-                const operation = family === "sampling" ? "createMessage" : family === "elicitation" ? "create" : void 0;
-                const familyPath = [...path, member, family];
-                if (!operation) {
-                  add(
-                    "client-requirement-version-mismatch",
-                    familyPath,
-                    version,
-                    (v) => `clientRequirements.tasks.requests.${family} is not defined by MCP ${v}`
-                  );
-                  continue;
-                }
-                if (!requireObject(
-                  familyValue,
-                  familyPath,
-                  version,
-                  `clientRequirements.tasks.requests.${family}`
-                ))
-                  continue;
-                for (const [op, opValue] of entries(familyValue)) {
-                  if (op !== operation)
-                    add(
-                      "client-requirement-version-mismatch",
-                      [...familyPath, op],
-                      version,
-                      (v) => `clientRequirements.tasks.requests.${family}.${op} is not defined by MCP ${v}`
-                    );
-                  else
-                    requireObject(
-                      opValue,
-                      [...familyPath, op],
-                      version,
-                      `clientRequirements.tasks.requests.${family}.${op}`
-                    );
-                }
-              }
-            } else {
-              requireObject(
-                memberValue,
-                [...path, member],
-                version,
-                `clientRequirements.${capability}.${member}`
-              );
-            }
-          }
-        }
-        if (version === "2026-07-28" && (capability === "roots" || capability === "sampling")) {
-          add(
-            "deprecated-client-requirement",
-            path,
-            version,
-            (v) => `clientRequirements.${capability} requires a client capability deprecated in MCP ${v}`
-          );
-        }
-      }
-    }
-    for (const problem of problems.values())
-      ctx.report(problem.code, problem.path, problem.message(list(problem.versions)));
-  }
-}
-
-// src/validate/uri-template.ts
-var UriTemplateError = class extends Error {
-};
-var OPERATORS = /* @__PURE__ */ new Set(["+", "#", ".", "/", ";", "?", "&"]);
-var RESERVED_OPERATORS = /* @__PURE__ */ new Set(["=", ",", "!", "@", "|"]);
-var VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
-var FORBIDDEN_PRINTABLE = /["'<>\\^`|}]/;
-var forbiddenLiteral = (c) => c.charCodeAt(0) <= 32 || FORBIDDEN_PRINTABLE.test(c);
-function parseUriTemplate(template) {
-  const parts = [];
-  let i = 0;
-  let literal = "";
-  while (i < template.length) {
-    const c = template[i];
-    if (c === "{") {
-      const end = template.indexOf("}", i + 1);
-      if (end < 0) throw new UriTemplateError(`unterminated expression at offset ${i}`);
-      const body = template.slice(i + 1, end);
-      if (body.includes("{")) throw new UriTemplateError(`nested "{" in expression at offset ${i}`);
-      if (literal) parts.push({ literal });
-      literal = "";
-      parts.push({ expression: parseExpression(body, i) });
-      i = end + 1;
-      continue;
-    }
-    if (c === "}") throw new UriTemplateError(`unmatched "}" at offset ${i}`);
-    if (c === "%") {
-      if (!/^%[0-9A-Fa-f]{2}$/.test(template.slice(i, i + 3)))
-        throw new UriTemplateError(`invalid percent-encoding at offset ${i}`);
-      literal += template.slice(i, i + 3);
-      i += 3;
-      continue;
-    }
-    if (forbiddenLiteral(c))
-      throw new UriTemplateError(`character ${JSON.stringify(c)} is not allowed in a literal (offset ${i})`);
-    literal += c;
-    i++;
-  }
-  if (literal) parts.push({ literal });
-  return parts;
-}
-function parseExpression(body, offset) {
-  if (body.length === 0) throw new UriTemplateError(`empty expression at offset ${offset}`);
-  let operator = "";
-  let rest = body;
-  const first = body[0];
-  if (OPERATORS.has(first)) {
-    operator = first;
-    rest = body.slice(1);
-  } else if (RESERVED_OPERATORS.has(first)) {
-    throw new UriTemplateError(`reserved operator ${JSON.stringify(first)} at offset ${offset}`);
-  }
-  const variables = rest.split(",").map((spec) => {
-    let name = spec;
-    let explode = false;
-    let prefix;
-    if (name.endsWith("*")) {
-      explode = true;
-      name = name.slice(0, -1);
-    } else {
-      const colon = name.indexOf(":");
-      if (colon >= 0) {
-        const length2 = name.slice(colon + 1);
-        if (!/^[1-9][0-9]{0,3}$/.test(length2))
-          throw new UriTemplateError(`invalid prefix modifier ${JSON.stringify(spec)} at offset ${offset}`);
-        prefix = Number(length2);
-        name = name.slice(0, colon);
-      }
-    }
-    if (!VARNAME.test(name))
-      throw new UriTemplateError(`invalid variable name ${JSON.stringify(name)} at offset ${offset}`);
-    return prefix === void 0 ? { name, explode } : { name, explode, prefix };
-  });
-  return { operator, variables };
-}
-function templateVariables(parts) {
-  const names = /* @__PURE__ */ new Set();
-  for (const part of parts)
-    if ("expression" in part) for (const v of part.expression.variables) names.add(v.name);
-  return names;
-}
-var UNRESERVED = /[A-Za-z0-9\-._~%]/;
-var RESERVED_OK = /[A-Za-z0-9\-._~%:/?#[\]@!$&'()*+,;=]/;
-function allowed(operator, c) {
-  switch (operator) {
-    case "+":
-    case "#":
-      return RESERVED_OK.test(c);
-    case "":
-      return UNRESERVED.test(c) || c === ",";
-    case ".":
-      return UNRESERVED.test(c) || c === ",";
-    case "/":
-      return UNRESERVED.test(c) || c === "," || c === "/";
-    case ";":
-      return UNRESERVED.test(c) || c === "," || c === ";" || c === "=";
-    default:
-      return UNRESERVED.test(c) || c === "," || c === "&" || c === "=";
-  }
-}
-var PREFIX = { "#": "#", ".": ".", "/": "/", ";": ";", "?": "?", "&": "&" };
-function matchesTemplate(parts, uri) {
-  if (uri.length > 8192) return false;
-  const failed = /* @__PURE__ */ new Set();
-  const width = parts.length + 1;
-  const go = (pos, index) => {
-    if (index === parts.length) return pos === uri.length;
-    const memo = pos * width + index;
-    if (failed.has(memo)) return false;
-    const part = parts[index];
-    let ok = false;
-    if ("literal" in part) {
-      ok = uri.startsWith(part.literal, pos) && go(pos + part.literal.length, index + 1);
-    } else {
-      const op = part.expression.operator;
-      if (go(pos, index + 1)) ok = true;
-      else {
-        let start = pos;
-        const prefix = PREFIX[op];
-        if (prefix !== void 0) {
-          if (uri[pos] !== prefix) start = -1;
-          else start = pos + 1;
-        }
-        if (start >= 0) {
-          for (let end = start; end <= uri.length; end++) {
-            if (end > start && !allowed(op, uri[end - 1])) break;
-            if (end > start || prefix !== void 0) {
-              if (go(end, index + 1)) {
-                ok = true;
-                break;
-              }
-            }
-          }
-        }
-      }
-    }
-    if (!ok) failed.add(memo);
-    return ok;
-  };
-  return go(0, 0);
-}
-
-// src/validate/semantic/meta.ts
-var KEY = /^(?:(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
-var LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
-var isImplementation = (v) => isObject(v) && typeof v.name === "string" && typeof v.version === "string";
-var KNOWN2 = {
-  progressToken: {
-    contexts: ["request"],
-    valid: (v) => typeof v === "string" || typeof v === "number",
-    versions: ["2025-06-18", "2025-11-25", "2026-07-28"],
-    expects: "a string or number"
-  },
-  "io.modelcontextprotocol/related-task": {
-    contexts: ["result"],
-    valid: (v) => isObject(v) && typeof v.taskId === "string",
-    versions: ["2025-11-25"],
-    expects: "an object with a string taskId"
-  },
-  "io.modelcontextprotocol/serverInfo": {
-    contexts: ["result"],
-    valid: isImplementation,
-    versions: ["2026-07-28"],
-    expects: "an MCP Implementation object ({name, version})"
-  },
-  "io.modelcontextprotocol/protocolVersion": {
-    contexts: ["request"],
-    valid: (v) => typeof v === "string",
-    versions: ["2026-07-28"],
-    expects: "a string"
-  },
-  "io.modelcontextprotocol/clientInfo": {
-    contexts: ["request"],
-    valid: isImplementation,
-    versions: ["2026-07-28"],
-    expects: "an MCP Implementation object"
-  },
-  "io.modelcontextprotocol/clientCapabilities": {
-    contexts: ["request"],
-    valid: isObject,
-    versions: ["2026-07-28"],
-    expects: "an object"
-  },
-  "io.modelcontextprotocol/logLevel": {
-    contexts: ["request"],
-    valid: (v) => typeof v === "string" && LOG_LEVELS.includes(v),
-    versions: ["2026-07-28"],
-    expects: "a log level"
-  },
-  "io.modelcontextprotocol/subscriptionId": {
-    contexts: ["notification", "subscription-result"],
-    valid: (v) => typeof v === "string" || typeof v === "number",
-    versions: ["2026-07-28"],
-    expects: "a string or number"
-  },
-  traceparent: {
-    contexts: ["request", "result", "content", "declaration", "notification"],
-    valid: (v) => typeof v === "string" && v.length > 0,
-    versions: ["2026-07-28"],
-    expects: "a non-empty string"
-  },
-  tracestate: {
-    contexts: ["request", "result", "content", "declaration", "notification"],
-    valid: (v) => typeof v === "string" && v.length > 0,
-    versions: ["2026-07-28"],
-    expects: "a non-empty string"
-  },
-  baggage: {
-    contexts: ["request", "result", "content", "declaration", "notification"],
-    valid: (v) => typeof v === "string" && v.length > 0,
-    versions: ["2026-07-28"],
-    expects: "a non-empty string"
-  }
-};
-function reservedPrefix(key, version) {
-  const slash = key.indexOf("/");
-  if (slash < 0) return false;
-  const labels = key.slice(0, slash).split(".").map((l) => l.toLowerCase());
-  const reserved = (l) => l === "modelcontextprotocol" || l === "mcp";
-  if (version === "2025-06-18") return labels.slice(0, -1).some(reserved);
-  return labels.length >= 2 && reserved(labels[1]);
-}
-function checkMeta(ctx, meta, context2, scope, path) {
-  if (!isObject(meta)) return;
-  const complete = scope.filter((v) => !before(v, "2025-06-18"));
-  for (const [key, value] of entries(meta)) {
-    const at3 = [...path, key];
-    if (!KEY.test(key)) {
-      ctx.report(
-        "meta-key-invalid",
-        at3,
-        `_meta key ${JSON.stringify(key)} does not match the MCP _meta key grammar`
-      );
-      continue;
-    }
-    const known = KNOWN2[key];
-    const knownIn = known ? complete.filter((v) => known.versions.includes(v)) : [];
-    if (known && knownIn.length > 0) {
-      if (!known.contexts.includes(context2)) {
-        ctx.report(
-          "meta-reserved-key-context",
-          at3,
-          `reserved _meta key ${JSON.stringify(key)} is not defined in a ${context2} context (MCP ${list(knownIn)}); it belongs to ${known.contexts.join("/")} metadata`
-        );
-      } else if (!known.valid(value)) {
-        ctx.report(
-          "meta-reserved-key-value",
-          at3,
-          `reserved _meta key ${JSON.stringify(key)} must be ${known.expects} (MCP ${list(knownIn)})`
-        );
-      }
-      continue;
-    }
-    const unknownIn = complete.filter((v) => reservedPrefix(key, v));
-    if (unknownIn.length > 0) {
-      ctx.report(
-        "meta-unknown-reserved-key",
-        at3,
-        `_meta key ${JSON.stringify(key)} uses an MCP-reserved prefix but is not recognized for MCP ${list(unknownIn)}; it is preserved, review its authority`
-      );
-    }
-  }
-}
-function checkDeclarationMeta(ctx) {
-  for (const p of ctx.primitives) checkMeta(ctx, p.value._meta, "declaration", p.scope, [...p.path, "_meta"]);
-}
-
-// src/validate/semantic/result-shape.ts
-function checkCompletedResultShape(ctx, result, path, where2, scope, codes) {
-  for (const field of ENVELOPE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        codes.envelope,
-        [...path, field],
-        `${where2} must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
-      );
-  }
-  for (const field of INCOMPLETE_FIELDS) {
-    if (has(result, field))
-      ctx.report(
-        codes.incomplete,
-        [...path, field],
-        `${where2} must not contain non-completed workflow field ${JSON.stringify(field)}`
-      );
-  }
-  if (scope.includes("2026-07-28") && result.resultType !== "complete") {
-    ctx.report(
-      codes.version,
-      has(result, "resultType") ? [...path, "resultType"] : path,
-      `${where2} must contain resultType: "complete" for MCP 2026-07-28`
-    );
-  }
-  const pre2026 = scope.filter((v) => v !== "2026-07-28");
-  if (pre2026.length > 0 && has(result, "resultType")) {
-    ctx.report(
-      codes.version,
-      [...path, "resultType"],
-      `${where2}.resultType is not defined for MCP ${list(pre2026)}`
-    );
-  }
-}
-
-// src/validate/semantic/resource-examples.ts
-var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-function isCanonicalBase64(value) {
-  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
-  if (value.endsWith("==")) return "AQgw".includes(value.at(-3));
-  if (value.endsWith("=")) return "AEIMQUYcgkosw048".includes(value.at(-2));
-  return true;
-}
-function decodedLength(value) {
-  return value.length / 4 * 3 - (value.endsWith("==") ? 2 : value.endsWith("=") ? 1 : 0);
-}
-var templates = /* @__PURE__ */ new Map();
-function parsedTemplate(template) {
-  let parsed = templates.get(template);
-  if (!parsed) {
-    try {
-      parsed = parseUriTemplate(template);
-    } catch (error2) {
-      parsed = error2 instanceof UriTemplateError ? error2 : new UriTemplateError(String(error2));
-    }
-    templates.set(template, parsed);
-  }
-  return parsed;
-}
-function checkResult(ctx, result, scope, path, where2) {
-  if (!isObject(result)) return;
-  checkCompletedResultShape(ctx, result, path, where2, scope, {
-    envelope: "resource-example-json-rpc-envelope",
-    incomplete: "incomplete-resource-example-result",
-    version: "resource-example-result-version-mismatch"
-  });
-  const pre = scope.filter((v) => v !== "2026-07-28");
-  for (const field of ["ttlMs", "cacheScope"]) {
-    if (scope.includes("2026-07-28") && !has(result, field))
-      ctx.report(
-        "resource-example-cache-fields-version-mismatch",
-        path,
-        `${where2}.${field} is required for MCP 2026-07-28`
-      );
-    if (pre.length > 0 && has(result, field))
-      ctx.report(
-        "resource-example-cache-fields-version-mismatch",
-        [...path, field],
-        `${where2}.${field} is not defined for MCP ${list(pre)}`
-      );
-  }
-  const early = earlierThan(scope, "2025-06-18");
-  if (early.length > 0 && has(result, "_meta"))
-    ctx.report(
-      "resource-example-result-version-mismatch",
-      [...path, "_meta"],
-      `${where2}._meta is not defined for MCP ${list(early)}`
-    );
-  checkMeta(ctx, result._meta, "result", scope, [...path, "_meta"]);
-  arr(result.contents).forEach((content, i) => {
-    if (early.length > 0 && has(content, "_meta"))
-      ctx.report(
-        "resource-example-content-version-mismatch",
-        [...path, "contents", i, "_meta"],
-        `${where2}.contents[${i}]._meta is not defined for MCP ${list(early)}`
-      );
-    if (isObject(content)) checkMeta(ctx, content._meta, "content", scope, [...path, "contents", i, "_meta"]);
-  });
-}
-function checkContents(ctx, owner, requested, result, path, where2) {
-  if (!isObject(result)) return;
-  let found = false;
-  arr(result.contents).forEach((c, i) => {
-    if (!isObject(c)) return;
-    const at3 = [...path, "contents", i];
-    if (typeof c.blob === "string" && !isCanonicalBase64(c.blob)) {
-      ctx.report(
-        "invalid-resource-example-base64",
-        [...at3, "blob"],
-        `${where2}.contents[${i}].blob must be valid canonical base64`
-      );
-    }
-    if (c.uri !== requested) return;
-    found = true;
-    if (typeof owner.mimeType === "string" && typeof c.mimeType === "string" && c.mimeType !== owner.mimeType) {
-      ctx.report(
-        "resource-example-mime-type-mismatch",
-        [...at3, "mimeType"],
-        `${where2}.contents[${i}].mimeType ${JSON.stringify(c.mimeType)} differs from the declared mimeType ${JSON.stringify(owner.mimeType)}`
-      );
-    }
-    if (typeof owner.size === "number") {
-      const actual = typeof c.text === "string" ? Buffer.byteLength(c.text, "utf8") : typeof c.blob === "string" && isCanonicalBase64(c.blob) ? decodedLength(c.blob) : void 0;
-      if (actual !== void 0 && actual !== owner.size) {
-        ctx.report(
-          "resource-example-size-mismatch",
-          at3,
-          `${where2}.contents[${i}] holds ${actual} raw bytes, but the declared size is ${owner.size}`,
-          { atKey: false }
-        );
-      }
-    }
-  });
-  if (!found) {
-    ctx.report(
-      "resource-example-requested-uri-not-returned",
-      [...path, "contents"],
-      `${where2}.contents has no entry for the requested URI ${JSON.stringify(requested)}; this is valid only for a documented collection or indirection`
-    );
-  }
-}
-function checkResourceExamples(ctx) {
-  for (const p of ctx.primitives) {
-    if (p.kind !== "resources" && p.kind !== "resourceTemplates") continue;
-    const examples = entries(p.value.examples);
-    if (examples.length === 0) continue;
-    let template;
-    if (p.kind === "resourceTemplates" && typeof p.value.uriTemplate === "string") {
-      const parsed = parsedTemplate(p.value.uriTemplate);
-      if (parsed instanceof UriTemplateError) {
-        ctx.report(
-          "resource-template-example-invalid-template",
-          [...p.path, "uriTemplate"],
-          `uriTemplate ${JSON.stringify(p.value.uriTemplate)} is not a valid RFC 6570 template: ${parsed.message}`
-        );
-      } else template = parsed;
-    }
-    for (const [name, example] of examples) {
-      if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
-      const path = [...p.path, "examples", name];
-      const where2 = `example ${JSON.stringify(name)}`;
-      const requested = p.kind === "resources" ? p.value.uri : example.uri;
-      if (p.kind === "resourceTemplates" && typeof requested === "string" && template && !matchesTemplate(template, requested)) {
-        ctx.report(
-          "resource-template-example-invalid-expansion",
-          [...path, "uri"],
-          `${where2}.uri ${JSON.stringify(requested)} is not an expansion of ${JSON.stringify(p.value.uriTemplate)}`
-        );
-      }
-      checkResult(ctx, example.result, p.scope, [...path, "result"], `${where2}.result`);
-      if (typeof requested === "string")
-        checkContents(
-          ctx,
-          p.value,
-          requested,
-          example.result,
-          [...path, "result"],
-          `${where2}.result`
-        );
-    }
-  }
-}
-
-// src/validate/semantic/completion-examples.ts
-function checkCompletionExamples(ctx) {
-  for (const p of ctx.primitives) {
-    if (p.kind !== "prompts" && p.kind !== "resourceTemplates") continue;
-    const examples = entries(p.value.completionExamples);
-    if (examples.length === 0) continue;
-    const isPrompt = p.kind === "prompts";
-    let allowed2;
-    if (isPrompt) {
-      allowed2 = new Set(
-        arr(p.value.arguments).flatMap(
-          (a) => typeof obj(a)?.name === "string" ? [obj(a)?.name] : []
-        )
-      );
-    } else if (typeof p.value.uriTemplate === "string") {
-      const parsed = parsedTemplate(p.value.uriTemplate);
-      if (parsed instanceof UriTemplateError) {
-        ctx.report(
-          "resource-template-completion-example-invalid-template",
-          [...p.path, "uriTemplate"],
-          `uriTemplate ${JSON.stringify(p.value.uriTemplate)} is not a valid RFC 6570 template (${parsed.message}), so completion example variables cannot be checked`
-        );
-      } else allowed2 = templateVariables(parsed);
-    }
-    const noun = isPrompt ? "declared Prompt argument" : "variable of the uriTemplate";
-    for (const [name, example] of examples) {
-      if (!isObject(example)) continue;
-      const path = [...p.path, "completionExamples", name];
-      const where2 = `completion example ${JSON.stringify(name)}`;
-      const target = obj(example.argument)?.name;
-      if (typeof target === "string" && allowed2 && !allowed2.has(target)) {
-        ctx.report(
-          isPrompt ? "prompt-completion-example-unknown-argument" : "resource-template-completion-example-unknown-variable",
-          [...path, "argument", "name"],
-          `${where2}.argument.name ${JSON.stringify(target)} is not a ${noun}`,
-          { atKey: false }
-        );
-      }
-      for (const argument of Object.keys(obj(obj(example.context)?.arguments) ?? {})) {
-        const at3 = [...path, "context", "arguments", argument];
-        if (allowed2 && !allowed2.has(argument)) {
-          ctx.report(
-            isPrompt ? "prompt-completion-example-context-unknown-argument" : "resource-template-completion-example-context-unknown-variable",
-            at3,
-            `${where2}.context.arguments contains ${JSON.stringify(argument)}, which is not a ${noun}`
-          );
-        }
-        if (argument === target) {
-          ctx.report(
-            "completion-example-duplicate-target-context",
-            at3,
-            `${where2}.context.arguments must not repeat the completed argument ${JSON.stringify(argument)}`
-          );
-        }
-      }
-      const none4 = earlierThan(p.scope, "2025-03-26");
-      if (none4.length > 0) {
-        ctx.report(
-          "completion-example-version-mismatch",
-          path,
-          `${where2} applies to MCP ${list(none4)}, which does not define completion (requires 2025-03-26 or later)`
-        );
-      }
-      const scope = p.scope.filter((v) => !none4.includes(v));
-      const noContext = earlierThan(scope, "2025-06-18");
-      if (has(example, "context") && noContext.length > 0) {
-        ctx.report(
-          "completion-example-context-version-mismatch",
-          [...path, "context"],
-          `${where2}.context is not defined for MCP ${list(noContext)} (requires 2025-06-18 or later)`
-        );
-      }
-      const result = obj(example.result);
-      if (!result || scope.length === 0) continue;
-      const resultPath = [...path, "result"];
-      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, scope, {
-        envelope: "completion-example-json-rpc-envelope",
-        incomplete: "incomplete-completion-example-result",
-        version: "completion-example-result-version-mismatch"
-      });
-      if (noContext.length > 0 && has(result, "_meta")) {
-        ctx.report(
-          "completion-example-result-version-mismatch",
-          [...resultPath, "_meta"],
-          `${where2}.result._meta is not defined for MCP ${list(noContext)}`
-        );
-      }
-      checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
-    }
-  }
-}
-
-// src/validate/semantic/elicitations.ts
-function checkForm(ctx, schema2, v2025_06, path, where2) {
-  if (!isObject(schema2) || has(schema2, "$componentRef")) return;
-  if (v2025_06 && has(schema2, "$schema")) {
-    ctx.report(
-      "elicitation-form-schema-version-mismatch",
-      [...path, "$schema"],
-      `${where2}.$schema is not defined for MCP 2025-06-18`
-    );
-  }
-  const properties2 = obj(schema2.properties) ?? {};
-  arr(schema2.required).forEach((name, i) => {
-    if (typeof name === "string" && !Object.hasOwn(properties2, name)) {
-      ctx.report(
-        "elicitation-form-required-property-unknown",
-        [...path, "required", i],
-        `${where2}.required names ${JSON.stringify(name)}, which is not a declared property`,
-        { atKey: false }
-      );
-    }
-  });
-  for (const [name, p] of entries(properties2)) {
-    const property = obj(p);
-    if (!property) continue;
-    const at3 = [...path, "properties", name];
-    const label = `${where2}.properties.${name}`;
-    if (v2025_06) {
-      if (property.type === "array" || has(property, "oneOf")) {
-        ctx.report(
-          "elicitation-form-schema-version-mismatch",
-          at3,
-          `${label} uses a titled or multi-select enum, which MCP 2025-06-18 does not define`
-        );
-      }
-      if (has(property, "default") && property.type !== "boolean") {
-        ctx.report(
-          "elicitation-form-schema-version-mismatch",
-          [...at3, "default"],
-          `${label}.default is defined only for boolean properties in MCP 2025-06-18`
-        );
-      }
-    }
-    if (Array.isArray(property.enumNames) && Array.isArray(property.enum) && property.enumNames.length !== property.enum.length) {
-      ctx.report(
-        "elicitation-form-enum-names-mismatch",
-        [...at3, "enumNames"],
-        `${label}.enumNames has ${property.enumNames.length} names for ${property.enum.length} enum values`
-      );
-    }
-    if (has(property, "default")) {
-      const values = Array.isArray(property.enum) ? property.enum : Array.isArray(property.oneOf) ? property.oneOf.map((o) => obj(o)?.const) : void 0;
-      if (values && !values.includes(property.default)) {
-        ctx.report(
-          "elicitation-form-default-outside-enum",
-          [...at3, "default"],
-          `${label}.default ${JSON.stringify(property.default)} is not one of the declared values`
-        );
-      }
-      if (property.type === "array" && Array.isArray(property.default)) {
-        const items2 = obj(property.items);
-        const itemValues = Array.isArray(items2?.enum) ? items2.enum : Array.isArray(items2?.anyOf) ? items2.anyOf.map((o) => obj(o)?.const) : void 0;
-        if (itemValues && property.default.some((v) => !itemValues.includes(v))) {
-          ctx.report(
-            "elicitation-form-default-outside-enum",
-            [...at3, "default"],
-            `${label}.default contains a value outside the declared item values`
-          );
-        }
-      }
-    }
-    for (const [min, max] of [
-      ["minLength", "maxLength"],
-      ["minimum", "maximum"],
-      ["minItems", "maxItems"]
-    ]) {
-      const lo = property[min];
-      const hi = property[max];
-      if (typeof lo === "number" && typeof hi === "number" && lo > hi) {
-        ctx.report(
-          "elicitation-form-invalid-range",
-          [...at3, min],
-          `${label}.${min} (${lo}) exceeds ${max} (${hi})`
-        );
-      }
-    }
-  }
-}
-function checkElicitations(ctx) {
-  for (const p of ctx.primitives) {
-    const names = /* @__PURE__ */ new Map();
-    arr(p.value.elicitations).forEach((e, i) => {
-      const elicitation = obj(e);
-      if (!elicitation) return;
-      const path = [...p.path, "elicitations", i];
-      const where2 = `elicitation ${JSON.stringify(elicitation.name)}`;
-      if (typeof elicitation.name === "string") {
-        const first = names.get(elicitation.name);
-        if (first !== void 0) {
-          ctx.report(
-            "duplicate-elicitation-name",
-            [...path, "name"],
-            `${where2} duplicates the name of elicitations[${first}] in ${p.label}; names are unique within a primitive`,
-            {
-              atKey: false,
-              related: [toPointer([...p.path, "elicitations", first, "name"])]
-            }
-          );
-        } else names.set(elicitation.name, i);
-      }
-      const scope = ctx.scopeOf(elicitation, p.scope);
-      if (elicitation.mode === "url") {
-        const early = scope.filter((v) => v === "2025-06-18");
-        if (early.length > 0) {
-          ctx.report(
-            "elicitation-mode-not-supported-by-version",
-            [...path, "mode"],
-            `${where2} uses URL mode, which MCP ${list(early)} does not define (form mode only; URL mode requires 2025-11-25 or later)`,
-            { atKey: false }
-          );
-        }
-      }
-      if (elicitation.mode === "form" && scope.some((v) => v === "2025-06-18" || v === "2025-11-25" || v === "2026-07-28")) {
-        checkForm(
-          ctx,
-          elicitation.requestedSchema,
-          scope.includes("2025-06-18"),
-          [...path, "requestedSchema"],
-          `${where2}.requestedSchema`
-        );
-      }
-    });
-  }
-}
-
-// src/validate/semantic/extensions.ts
-function checkMap(ctx, map, path, where2) {
-  for (const identifier of Object.keys(obj(map) ?? {})) {
-    if (usesReservedPrefix(identifier) && !EXTENSION_CATALOGUE.has(identifier)) {
-      ctx.report(
-        "unknown-reserved-extension-identifier",
-        [...path, identifier],
-        `${where2} contains unrecognized identifier ${JSON.stringify(identifier)} under an MCP-reserved prefix; it is preserved, review its authority`
-      );
-    }
-  }
-}
-function checkExtensionIdentifiers(ctx) {
-  arr(ctx.doc.capabilities).forEach((c, i) => {
-    checkMap(ctx, obj(c)?.extensions, ["capabilities", i, "extensions"], `capabilities[${i}].extensions`);
-  });
-  for (const p of ctx.primitives) {
-    const requirements = obj(p.value.clientRequirements);
-    if (requirements)
-      checkMap(
-        ctx,
-        requirements.extensions,
-        [...p.path, "clientRequirements", "extensions"],
-        `${p.label} clientRequirements.extensions`
-      );
-  }
-}
-
-// src/validate/instance-work.ts
-var MAX_INSTANCE_WORK = 2e5;
-var SAME_INSTANCE_LISTS = ["allOf", "anyOf", "oneOf"];
-var SAME_INSTANCE_SCHEMAS = ["not", "if", "then", "else"];
-var MAX_COUNT_DEPTH = 2e3;
-var shapes = /* @__PURE__ */ new WeakMap();
-function shapeOf(schema2) {
-  let shape = shapes.get(schema2);
-  if (shape) return shape;
-  shape = { values: 0, references: false };
-  const stack = [schema2];
-  while (stack.length > 0) {
-    const next = stack.pop();
-    shape.values++;
-    if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
-    else if (isJsonObject(next))
-      for (const key of Object.keys(next)) {
-        if (key === "$ref" || key === "$dynamicRef" || key === "$recursiveRef") shape.references = true;
-        stack.push(next[key]);
-      }
-  }
-  shapes.set(schema2, shape);
-  return shape;
-}
-function valuesOver(value, limit, options = {}) {
-  let left = limit;
-  const stack = [value];
-  while (stack.length > 0) {
-    const next = stack.pop();
-    if (--left < 0) return true;
-    if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
-    else if (isJsonObject(next))
-      for (const key of Object.keys(next)) {
-        if (options.names && --left < 0) return true;
-        stack.push(next[key]);
-      }
-  }
-  return false;
-}
-function instanceWorkOver(root, instance, limit = MAX_INSTANCE_WORK) {
-  if (isJsonObject(root)) {
-    const shape = shapeOf(root);
-    if (!shape.references && !valuesOver(instance, Math.floor(limit / shape.values), { names: true }))
-      return false;
-  }
-  const over = limit + 1;
-  const memo = /* @__PURE__ */ new Map();
-  let depth = 0;
-  const resolve8 = (ref) => {
-    if (!ref.startsWith("#")) return void 0;
-    try {
-      return getAtPointer(root, decodeURIComponent(ref.slice(1)));
-    } catch {
-      return void 0;
-    }
-  };
-  const visit = (schema2, value) => {
-    if (!isJsonObject(schema2)) return 1;
-    let row = memo.get(schema2);
-    if (!row) {
-      row = /* @__PURE__ */ new Map();
-      memo.set(schema2, row);
-    }
-    const known = row.get(value);
-    if (known !== void 0) return known === -1 ? over : known;
-    if (depth >= MAX_COUNT_DEPTH) return over;
-    row.set(value, -1);
-    depth++;
-    const total = countWithin(schema2, value);
-    depth--;
-    row.set(value, total);
-    return total;
-  };
-  const countWithin = (schema2, value) => {
-    let total = 1;
-    const add = (sub2, subValue) => {
-      total = Math.min(over, total + visit(sub2, subValue));
-      return total >= over;
-    };
-    for (const key of ["$ref", "$dynamicRef", "$recursiveRef"]) {
-      const ref = schema2[key];
-      if (typeof ref === "string" && add(resolve8(ref), value)) return over;
-    }
-    for (const key of SAME_INSTANCE_LISTS) {
-      const list2 = schema2[key];
-      if (Array.isArray(list2)) {
-        for (const sub2 of list2) if (add(sub2, value)) return over;
-      }
-    }
-    for (const key of SAME_INSTANCE_SCHEMAS)
-      if (Object.hasOwn(schema2, key) && add(schema2[key], value)) return over;
-    const dependent = schema2.dependentSchemas ?? schema2.dependencies;
-    if (isJsonObject(dependent)) {
-      for (const name of Object.keys(dependent)) if (add(dependent[name], value)) return over;
-    }
-    if (Array.isArray(value)) {
-      const prefix = Array.isArray(schema2.prefixItems) ? schema2.prefixItems : Array.isArray(schema2.items) ? schema2.items : [];
-      for (let i = 0; i < value.length; i++) {
-        const item = value[i];
-        if (i < prefix.length && add(prefix[i], item)) return over;
-        for (const key of ["items", "additionalItems", "contains", "unevaluatedItems"]) {
-          const sub2 = schema2[key];
-          if (sub2 !== void 0 && !Array.isArray(sub2) && add(sub2, item)) return over;
-        }
-      }
-    } else if (isJsonObject(value)) {
-      const properties2 = isJsonObject(schema2.properties) ? schema2.properties : void 0;
-      const patterns = isJsonObject(schema2.patternProperties) ? Object.keys(schema2.patternProperties) : [];
-      for (const name of Object.keys(value)) {
-        const item = value[name];
-        if (properties2 && Object.hasOwn(properties2, name) && add(properties2[name], item)) return over;
-        for (const pattern2 of patterns)
-          if (add(schema2.patternProperties[pattern2], item)) return over;
-        for (const key of ["additionalProperties", "unevaluatedProperties"])
-          if (Object.hasOwn(schema2, key) && add(schema2[key], item)) return over;
-        if (Object.hasOwn(schema2, "propertyNames") && add(schema2.propertyNames, name)) return over;
-      }
-    }
-    return total;
-  };
-  return visit(root, instance) > limit;
-}
-
-// src/validate/meta-quick-check.ts
-var SIMPLE_TYPES = /* @__PURE__ */ new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
-var DIALECT_URIS = {
-  "2020-12": /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/,
-  "draft-07": /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/
-};
-var MAX_DEPTH = 64;
-var isString = (value) => typeof value === "string";
-var isNumber = (value) => typeof value === "number";
-var isNonNegativeInteger = (value) => Number.isInteger(value) && value >= 0;
-var anything = () => true;
-var Z_ANCHOR = /[^\\]\\Z/;
-var isRegex = (value) => {
-  if (typeof value !== "string" || Z_ANCHOR.test(value)) return false;
-  try {
-    new RegExp(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
-function isUniqueStrings(value, allowed2) {
-  if (!Array.isArray(value)) return false;
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    if (typeof item !== "string" || allowed2 && !allowed2.has(item)) return false;
-  }
-  if (value.length <= 16) {
-    for (let i = 1; i < value.length; i++)
-      for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
-    return true;
-  }
-  return new Set(value).size === value.length;
-}
-function isSchemaArray(value, dialect, depth) {
-  if (!Array.isArray(value) || value.length === 0) return false;
-  for (let i = 0; i < value.length; i++)
-    if (!isQuickSchema(value[i], dialect, depth + 1)) return false;
-  return true;
-}
-var KEYWORDS = /* @__PURE__ */ new Map([
-  [
-    "type",
-    (value) => typeof value === "string" ? SIMPLE_TYPES.has(value) : Array.isArray(value) && value.length > 0 && isUniqueStrings(value, SIMPLE_TYPES)
-  ],
-  ["description", isString],
-  ["title", isString],
-  ["format", isString],
-  ["default", anything],
-  ["const", anything],
-  ["enum", (value) => Array.isArray(value)],
-  ["examples", (value) => Array.isArray(value)],
-  ["required", (value) => isUniqueStrings(value)],
-  [
-    "properties",
-    (value, dialect, depth) => {
-      if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-      const keys = Object.keys(value);
-      for (let i = 0; i < keys.length; i++) {
-        if (!isQuickSchema(value[keys[i]], dialect, depth + 1)) return false;
-      }
-      return true;
-    }
-  ],
-  ["additionalProperties", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
-  ["not", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
-  [
-    "items",
-    (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1) || dialect === "draft-07" && isSchemaArray(value, dialect, depth)
-  ],
-  ["anyOf", isSchemaArray],
-  ["oneOf", isSchemaArray],
-  ["allOf", isSchemaArray],
-  ["minimum", isNumber],
-  ["maximum", isNumber],
-  ["exclusiveMinimum", isNumber],
-  ["exclusiveMaximum", isNumber],
-  ["minLength", isNonNegativeInteger],
-  ["maxLength", isNonNegativeInteger],
-  ["minItems", isNonNegativeInteger],
-  ["maxItems", isNonNegativeInteger],
-  ["minProperties", isNonNegativeInteger],
-  ["maxProperties", isNonNegativeInteger],
-  ["pattern", isRegex],
-  ["uniqueItems", (value) => typeof value === "boolean"]
-]);
-function isQuickSchema(schema2, dialect, depth) {
-  if (typeof schema2 === "boolean") return true;
-  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) return false;
-  if (depth > MAX_DEPTH) return false;
-  const keys = Object.keys(schema2);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    const check = KEYWORDS.get(key);
-    if (check === void 0 || !check(schema2[key], dialect, depth)) return false;
-  }
-  return true;
-}
-function quickMetaValid(schema2, dialect) {
-  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) {
-    return typeof schema2 === "boolean";
-  }
-  const keys = Object.keys(schema2);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (key === "$schema") {
-      if (typeof schema2.$schema !== "string" || !DIALECT_URIS[dialect].test(schema2.$schema)) return false;
-      continue;
-    }
-    const check = KEYWORDS.get(key);
-    if (check === void 0 || !check(schema2[key], dialect, 0)) return false;
-  }
-  return true;
-}
-
-// src/validate/embedded-schema.ts
-function dialectOf(schema2) {
-  if (!isJsonObject(schema2) || schema2.$schema === void 0) return "2020-12";
-  const declared = schema2.$schema;
-  if (typeof declared !== "string") return void 0;
-  if (/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(declared)) return "2020-12";
-  if (/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/.test(declared)) return "draft-07";
-  return void 0;
-}
-function guardedRegExp(source, flags) {
-  const pattern2 = compilePattern(source, flags);
-  return {
-    // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
-    toString: () => `${pattern2.re}`,
-    test(input) {
-      return guardedMatch(pattern2, input);
-    }
-  };
-}
-guardedRegExp.code = "guardedRegExp";
-var ajv20202;
-var ajv07;
-function makeOptions() {
-  return {
-    strict: false,
-    allErrors: true,
-    addUsedSchema: false,
-    validateFormats: true,
-    // Ajv would print "unknown format … ignored" to the console for each use in a document's schema:
-    // formats it does not know are annotations (2020-12), and the output is mcpdesc's to write.
-    logger: false,
-    code: { ...LINEAR_ERRORS_CODE, regExp: guardedRegExp }
-  };
-}
-function withGuardedFormats(ajv3) {
-  const withFormats = loadAjvFormats()(ajv3);
-  guardFormats(withFormats);
-  return withFormats;
-}
-function ajvFor(dialect) {
-  if (dialect === "2020-12") {
-    ajv20202 ??= withGuardedFormats(
-      withSafeKeywords(new (loadAjv2020()).Ajv2020(makeOptions()), loadAjv2020())
-    );
-    return ajv20202;
-  }
-  ajv07 ??= withGuardedFormats(withSafeKeywords(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
-  return ajv07;
-}
-var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
-var PLAIN_ANALYSES = {
-  "2020-12": plainAnalysis("2020-12"),
-  "draft-07": plainAnalysis("draft-07")
-};
-function plainAnalysis(dialect) {
-  return Object.freeze({
-    dialect,
-    metaErrors: Object.freeze([]),
-    externalRefs: Object.freeze([]),
-    brokenRefs: Object.freeze([]),
-    needsCompile: false,
-    plain: true
-  });
-}
-var analysisCache = /* @__PURE__ */ new Map();
-var META_SCHEMA_IDS = {
-  "2020-12": "https://json-schema.org/draft/2020-12/schema",
-  "draft-07": "http://json-schema.org/draft-07/schema"
-};
-var metaValidators = /* @__PURE__ */ new Map();
-function metaValidator(dialect) {
-  let validate = metaValidators.get(dialect);
-  if (!validate) {
-    try {
-      validate = requirePrecompiled(
-        new URL(`./meta-${dialect}.precompiled.cjs`, new URL("../src/validate/embedded-schema.ts", import.meta.url).href)
-      );
-    } catch {
-      const ajv3 = ajvFor(dialect);
-      validate = ajv3.getSchema(META_SCHEMA_IDS[dialect]);
-    }
-    metaValidators.set(dialect, validate);
-  }
-  return validate;
-}
-function schemaKey(schema2) {
-  return JSON.stringify(schema2);
-}
-function analyseSchema(schema2, key) {
-  const dialect = dialectOf(schema2);
-  if (dialect !== void 0 && quickMetaValid(schema2, dialect)) return PLAIN_ANALYSES[dialect];
-  const cacheKey2 = key ?? schemaKey(schema2);
-  const cached2 = analysisCache.get(cacheKey2);
-  if (cached2) return cached2;
-  const result = {
-    dialect,
-    metaErrors: [],
-    externalRefs: [],
-    brokenRefs: [],
-    needsCompile: false,
-    plain: false
-  };
-  if (dialect) {
-    const validateMeta = metaValidator(dialect);
-    if (!validateMeta(schema2)) {
-      result.metaErrors = (validateMeta.errors ?? []).map(
-        (e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`
-      );
-    }
-    const anchors = /* @__PURE__ */ new Set();
-    const refs = [];
-    const walk = (node, depth) => {
-      if (depth > 200) return;
-      if (Array.isArray(node)) {
-        for (const item of node) walk(item, depth + 1);
-        return;
-      }
-      if (!isJsonObject(node)) return;
-      for (const key2 of Object.keys(node)) {
-        const value = node[key2];
-        if (VALUE_KEYWORDS.has(key2)) continue;
-        if ((key2 === "$ref" || key2 === "$dynamicRef") && typeof value === "string") {
-          refs.push(value);
-          if (key2 === "$dynamicRef") result.needsCompile = true;
-        } else if (key2 === "$anchor" || key2 === "$dynamicAnchor") {
-          if (typeof value === "string") anchors.add(value);
-        } else if (key2 === "$id" && depth > 0) {
-          result.needsCompile = true;
-        } else if (key2 === "properties" || key2 === "patternProperties" || key2 === "$defs" || key2 === "definitions" || key2 === "dependentSchemas") {
-          if (isJsonObject(value)) for (const k of Object.keys(value)) walk(value[k], depth + 1);
-        } else walk(value, depth + 1);
-      }
-    };
-    walk(schema2, 0);
-    for (const ref of refs) {
-      if (ref.startsWith("#/") || ref === "#") {
-        let pointer;
-        try {
-          pointer = decodeURIComponent(ref.slice(1));
-        } catch {
-          result.brokenRefs.push(ref);
-          continue;
-        }
-        if (getAtPointer(schema2, pointer) === void 0) result.brokenRefs.push(ref);
-      } else if (ref.startsWith("#")) {
-        if (!anchors.has(ref.slice(1))) result.brokenRefs.push(ref);
-      } else {
-        const rootId = isJsonObject(schema2) && typeof schema2.$id === "string" ? schema2.$id : void 0;
-        if (rootId !== void 0 && (ref === rootId || ref.startsWith(`${rootId}#`)))
-          result.needsCompile = true;
-        else result.externalRefs.push(ref);
-      }
-    }
-  }
-  analysisCache.set(cacheKey2, result);
-  return result;
-}
-function withoutExternalRefs(schema2) {
-  if (Array.isArray(schema2)) return schema2.map(withoutExternalRefs);
-  if (!isJsonObject(schema2)) return schema2;
-  const out = {};
-  for (const key of Object.keys(schema2)) {
-    const value = schema2[key];
-    if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) continue;
-    Object.defineProperty(out, key, {
-      value: VALUE_KEYWORDS.has(key) ? value : withoutExternalRefs(value),
-      enumerable: true,
-      writable: true,
-      configurable: true
-    });
-  }
-  return out;
-}
-var compileCache = /* @__PURE__ */ new Map();
-var MAX_COMPILED_SCHEMA_VALUES = 1e4;
-function compileSchema(schema2, key = schemaKey(schema2)) {
-  const cached2 = compileCache.get(key);
-  if (cached2) return cached2;
-  const analysis = analyseSchema(schema2, key);
-  let result;
-  if (!analysis.dialect) result = { ok: false, error: "unsupported dialect" };
-  else if (valuesOver(schema2, MAX_COMPILED_SCHEMA_VALUES))
-    result = {
-      ok: false,
-      error: `it has more than ${MAX_COMPILED_SCHEMA_VALUES} values, past what is compiled`,
-      tooLarge: true
-    };
-  else {
-    const partial = analysis.externalRefs.length > 0;
-    try {
-      const validate = ajvFor(analysis.dialect).compile(
-        partial ? withoutExternalRefs(schema2) : schema2
-      );
-      result = { ok: true, validate, partial };
-    } catch (error2) {
-      result = { ok: false, error: error2 instanceof Error ? error2.message : String(error2) };
-    }
-  }
-  compileCache.set(key, result);
-  return result;
-}
-function incompleteReason(check) {
-  return check.why ?? "a pattern in the Tool schema was skipped (possible catastrophic backtracking or oversized input)";
-}
-function checkInstance(validate, value) {
-  if (instanceWorkOver(validate.schema, value))
-    return {
-      errors: [],
-      incomplete: true,
-      why: `checking it would take more than ${MAX_INSTANCE_WORK.toLocaleString("en-US")} schema visits (nested $ref or composition fan-out)`
-    };
-  takeRegexSkipped();
-  let ok;
-  try {
-    ok = validate(value);
-  } catch (error2) {
-    if (error2 instanceof RangeError)
-      return { errors: [], incomplete: true, why: "the schema nests too deeply to check it" };
-    throw error2;
-  }
-  const incomplete = takeRegexSkipped();
-  if (ok) return { errors: [], incomplete };
-  return {
-    errors: (validate.errors ?? []).filter((e) => e.keyword !== "if").map((e) => ({
-      pointer: e.instancePath,
-      message: `${e.instancePath || "/"} ${e.message ?? e.keyword}`,
-      keyword: e.keyword
-    })),
-    incomplete
-  };
-}
-
-// src/validate/semantic/tool-examples.ts
-function checkContentBlock(ctx, code18, content, scope, path, where2) {
-  if (!isObject(content)) return;
-  const rules = [
-    [content.type === "audio", [...path, "type"], "2025-03-26", "audio content"],
-    [content.type === "resource_link", [...path, "type"], "2025-06-18", "resource-link content"],
-    [has(content, "_meta"), [...path, "_meta"], "2025-06-18", "_meta on content"],
-    [
-      content.type === "resource" && has(content.resource, "_meta"),
-      [...path, "resource", "_meta"],
-      "2025-06-18",
-      "_meta on embedded resource contents"
-    ],
-    [
-      content.type === "resource_link" && has(content, "icons"),
-      [...path, "icons"],
-      "2025-11-25",
-      "icons on resource links"
-    ],
-    [
-      has(content.annotations, "lastModified"),
-      [...path, "annotations", "lastModified"],
-      "2025-06-18",
-      "annotations.lastModified"
-    ]
-  ];
-  for (const [applies, at3, since, what] of rules) {
-    if (!applies) continue;
-    const early = earlierThan(scope, since);
-    if (early.length > 0)
-      ctx.report(
-        code18,
-        at3,
-        `${where2} uses ${what}, which is not defined for MCP ${list(early)} (requires ${since} or later)`,
-        { atKey: at3[at3.length - 1] !== "type" }
-      );
-  }
-  checkMeta(ctx, content._meta, "content", scope, [...path, "_meta"]);
-  if (content.type === "resource" && isObject(content.resource))
-    checkMeta(ctx, content.resource._meta, "content", scope, [...path, "resource", "_meta"]);
-}
-function checkAgainstSchema(ctx, schema2, value, scope, path, what) {
-  if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef") || value === void 0) return;
-  const legacy = earlierThan(scope, "2025-11-25");
-  const modern = scope.length > legacy.length;
-  if (legacy.length > 0) {
-    if (schema2.type === "object" && !isObject(value)) {
-      ctx.report("tool-example-schema-mismatch", path, `${what} must be an object`);
-    } else if (isObject(value)) {
-      for (const name of arr(schema2.required)) {
-        if (typeof name === "string" && !Object.hasOwn(value, name))
-          ctx.report(
-            "tool-example-schema-mismatch",
-            path,
-            `${what} is missing required property ${JSON.stringify(name)}`
-          );
-      }
-      if (schema2.additionalProperties === false && isObject(schema2.properties)) {
-        for (const name of Object.keys(value)) {
-          if (!Object.hasOwn(schema2.properties, name))
-            ctx.report(
-              "tool-example-schema-mismatch",
-              [...path, name],
-              `${what} contains undeclared property ${JSON.stringify(name)}`
-            );
-        }
-      }
-    }
-    ctx.report(
-      "incomplete-tool-example-validation",
-      path,
-      `${what} compatibility could not be validated completely for MCP ${list(legacy)}: those revisions define no embedded-schema dialect`
-    );
-    if (!modern) return;
-  }
-  const key = schemaKey(schema2);
-  const analysis = analyseSchema(schema2, key);
-  if (!analysis.dialect || analysis.metaErrors.length > 0 || analysis.brokenRefs.length > 0) return;
-  const compiled4 = compileSchema(schema2, key);
-  if (!compiled4.ok) {
-    if (compiled4.tooLarge)
-      ctx.report(
-        "incomplete-tool-example-validation",
-        path,
-        `${what} could not be validated: the Tool schema is too large to compile (${compiled4.error})`
-      );
-    return;
-  }
-  const result = checkInstance(compiled4.validate, value);
-  if (result.errors.length > 0) {
-    ctx.report(
-      "tool-example-schema-mismatch",
-      path,
-      `${what} does not validate against its Tool schema: ${result.errors.slice(0, 5).map((e) => e.message).join("; ")}`
-    );
-  }
-  if (compiled4.partial) {
-    ctx.report(
-      "incomplete-tool-example-validation",
-      path,
-      `${what} could not be validated completely: the Tool schema has external $ref values (${[...new Set(analysis.externalRefs)].map((r2) => JSON.stringify(r2)).join(", ")}) that are never fetched`
-    );
-  } else if (result.incomplete) {
-    ctx.report(
-      "incomplete-tool-example-validation",
-      path,
-      `${what} could not be validated completely: ${incompleteReason(result)}`
-    );
-  }
-}
-function checkToolInvocation(ctx, tool, example, path, where2) {
-  if (!isObject(example)) return;
-  const result = isObject(example.result) ? example.result : void 0;
-  const resultPath = [...path, "result"];
-  checkAgainstSchema(
-    ctx,
-    tool.value.inputSchema,
-    example.input,
-    tool.scope,
-    [...path, "input"],
-    `${where2}.input`
-  );
-  if (!result) return;
-  checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, tool.scope, {
-    envelope: "tool-example-json-rpc-envelope",
-    incomplete: "incomplete-tool-example-result",
-    version: "tool-example-result-version-mismatch"
-  });
-  const scope = tool.scope;
-  const pre2026 = scope.filter((v) => v !== "2026-07-28");
-  const successful = result.isError !== true;
-  if (has(result, "structuredContent")) {
-    const early = earlierThan(scope, "2025-06-18");
-    if (early.length > 0)
-      ctx.report(
-        "tool-example-result-version-mismatch",
-        [...resultPath, "structuredContent"],
-        `${where2}.result.structuredContent is not defined for MCP ${list(early)}`
-      );
-    if (!isObject(result.structuredContent) && pre2026.length > 0) {
-      ctx.report(
-        "tool-example-result-version-mismatch",
-        [...resultPath, "structuredContent"],
-        `${where2}.result.structuredContent must be an object for MCP ${list(pre2026)}`
-      );
-    }
-    if (!successful)
-      ctx.report(
-        "structured-tool-error-example",
-        [...resultPath, "structuredContent"],
-        `${where2}.result must not contain structuredContent when isError is true`
-      );
-  } else if (successful && tool.value.outputSchema !== void 0) {
-    ctx.report(
-      "missing-tool-example-structured-content",
-      resultPath,
-      `${where2}.result must contain structuredContent because the Tool declares outputSchema`
-    );
-  }
-  if (successful && has(result, "structuredContent")) {
-    checkAgainstSchema(
-      ctx,
-      tool.value.outputSchema,
-      result.structuredContent,
-      scope,
-      [...resultPath, "structuredContent"],
-      `${where2}.result.structuredContent`
-    );
-  }
-  checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
-  arr(result.content).forEach((content, i) => {
-    checkContentBlock(
-      ctx,
-      "tool-example-content-version-mismatch",
-      content,
-      scope,
-      [...resultPath, "content", i],
-      `${where2}.result.content[${i}]`
-    );
-  });
-}
-function checkToolExamples(ctx) {
-  for (const tool of ctx.primitives) {
-    if (tool.kind !== "tools" || !isObject(tool.value.examples)) continue;
-    for (const [name, example] of entries(tool.value.examples)) {
-      if (isObject(example) && Object.hasOwn(example, "$componentRef")) continue;
-      checkToolInvocation(
-        ctx,
-        tool,
-        example,
-        [...tool.path, "examples", name],
-        `example ${JSON.stringify(name)}`
-      );
-    }
-  }
-}
-
-// src/validate/semantic/interactions.ts
-function contradictions(ctx, tool, step, path, where2) {
-  const requirements = obj(tool.value.clientRequirements);
-  if (!requirements) return;
-  const warn = (at3, message) => ctx.report("interaction-example-client-requirements-contradiction", at3, `${where2} ${message}`);
-  const request = obj(step.request) ?? {};
-  if (step.type === "roots") {
-    if (!has(requirements, "roots"))
-      warn(
-        [...path, "type"],
-        "illustrates roots input, but the Tool clientRequirements do not declare roots"
-      );
-  } else if (step.type === "sampling") {
-    if (!has(requirements, "sampling")) {
-      warn(
-        [...path, "type"],
-        "illustrates sampling, but the Tool clientRequirements do not declare sampling"
-      );
-      return;
-    }
-    const sampling = obj(requirements.sampling) ?? {};
-    if ((has(request, "tools") || has(request, "toolChoice")) && !has(sampling, "tools")) {
-      warn(
-        [...path, "request", has(request, "tools") ? "tools" : "toolChoice"],
-        "illustrates sampling Tool use, but the Tool clientRequirements do not declare sampling.tools"
-      );
-    }
-    if (typeof request.includeContext === "string" && request.includeContext !== "none" && !has(sampling, "context")) {
-      warn(
-        [...path, "request", "includeContext"],
-        "illustrates sampling context inclusion, but the Tool clientRequirements do not declare sampling.context"
-      );
-    }
-  } else if (step.type === "elicitation") {
-    if (!has(requirements, "elicitation")) {
-      warn(
-        [...path, "type"],
-        "illustrates elicitation, but the Tool clientRequirements do not declare elicitation"
-      );
-      return;
-    }
-    const elicitation = obj(requirements.elicitation) ?? {};
-    if (request.mode === "url" && !has(elicitation, "url"))
-      warn(
-        [...path, "request", "mode"],
-        "illustrates URL elicitation, but the Tool clientRequirements do not declare elicitation.url"
-      );
-    if (request.mode === "form" && Object.keys(elicitation).length > 0 && !has(elicitation, "form")) {
-      warn(
-        [...path, "request", "mode"],
-        "illustrates form elicitation, but the Tool clientRequirements do not declare elicitation.form"
-      );
-    }
-  }
-}
-function checkInteractions(ctx) {
-  for (const tool of ctx.primitives) {
-    if (tool.kind !== "tools" || !isObject(tool.value.interactionExamples)) continue;
-    const declarations = /* @__PURE__ */ new Map();
-    for (const e of arr(tool.value.elicitations)) {
-      const d = obj(e);
-      if (d && typeof d.name === "string" && !declarations.has(d.name)) declarations.set(d.name, d);
-    }
-    for (const [name, example] of entries(tool.value.interactionExamples)) {
-      if (!isObject(example)) continue;
-      const path = [...tool.path, "interactionExamples", name];
-      const where2 = `interaction example ${JSON.stringify(name)}`;
-      checkToolInvocation(ctx, tool, example, path, where2);
-      arr(example.steps).forEach((s, i) => {
-        const step = obj(s);
-        if (!step) return;
-        const at3 = [...path, "steps", i];
-        const stepWhere = `${where2} step ${i}`;
-        contradictions(ctx, tool, step, at3, stepWhere);
-        const request = obj(step.request) ?? {};
-        const response = obj(step.response) ?? {};
-        if (step.type === "elicitation") {
-          const noElicitation = earlierThan(tool.scope, "2025-06-18");
-          if (noElicitation.length > 0)
-            ctx.report(
-              "interaction-example-version-mismatch",
-              [...at3, "type"],
-              `${stepWhere}: elicitation is not defined for MCP ${list(noElicitation)}`,
-              { atKey: false }
-            );
-          const noUrl = earlierThan(tool.scope, "2025-11-25").filter((v) => !noElicitation.includes(v));
-          if (request.mode === "url" && noUrl.length > 0)
-            ctx.report(
-              "interaction-example-version-mismatch",
-              [...at3, "request", "mode"],
-              `${stepWhere}: URL-mode elicitation is not defined for MCP ${list(noUrl)}`,
-              { atKey: false }
-            );
-          if (typeof step.declaration === "string") {
-            const declaration = declarations.get(step.declaration);
-            if (!declaration) {
-              ctx.report(
-                "unknown-elicitation-declaration",
-                [...at3, "declaration"],
-                `${stepWhere}.declaration names no Elicitation Declaration ${JSON.stringify(step.declaration)} on this Tool`,
-                { atKey: false }
-              );
-            } else {
-              if (declaration.mode !== request.mode) {
-                ctx.report(
-                  "interaction-example-elicitation-declaration-mismatch",
-                  [...at3, "request", "mode"],
-                  `${stepWhere}.request.mode ${JSON.stringify(request.mode)} differs from declaration ${JSON.stringify(step.declaration)} mode ${JSON.stringify(declaration.mode)}`,
-                  { atKey: false }
-                );
-              } else if (request.mode === "form" && !jsonEqual(declaration.requestedSchema, request.requestedSchema)) {
-                ctx.report(
-                  "interaction-example-elicitation-declaration-mismatch",
-                  [...at3, "request", "requestedSchema"],
-                  `${stepWhere}.request.requestedSchema differs from the requestedSchema of declaration ${JSON.stringify(step.declaration)}`
-                );
-              } else if (request.mode === "url" && declaration.url !== void 0 && declaration.url !== request.url) {
-                ctx.report(
-                  "interaction-example-elicitation-declaration-mismatch",
-                  [...at3, "request", "url"],
-                  `${stepWhere}.request.url differs from the url of declaration ${JSON.stringify(step.declaration)}`
-                );
-              }
-            }
-          }
-          if (request.mode === "form" && response.action === "accept") {
-            if (!has(response, "content")) {
-              ctx.report(
-                "interaction-example-elicitation-response-mismatch",
-                [...at3, "response"],
-                `${stepWhere}.response must contain content when a form elicitation is accepted`
-              );
-            } else if (isObject(request.requestedSchema)) {
-              const compiled4 = compileSchema(request.requestedSchema);
-              if (compiled4.ok) {
-                const check = checkInstance(compiled4.validate, response.content);
-                if (check.errors.length > 0) {
-                  ctx.report(
-                    "interaction-example-elicitation-content-schema-mismatch",
-                    [...at3, "response", "content"],
-                    `${stepWhere}.response.content does not validate against the requested schema: ${check.errors.slice(0, 5).map((e) => e.message).join("; ")}`
-                  );
-                }
-              }
-            }
-          } else if (has(response, "content")) {
-            ctx.report(
-              "interaction-example-elicitation-response-mismatch",
-              [...at3, "response", "content"],
-              request.mode === "url" ? `${stepWhere}.response.content is not allowed for URL elicitation responses` : `${stepWhere}.response.content is not allowed when action is ${JSON.stringify(response.action)}`
-            );
-          }
-        } else if (step.type === "sampling") {
-          const early = earlierThan(tool.scope, "2025-11-25");
-          if ((has(request, "tools") || has(request, "toolChoice")) && early.length > 0) {
-            ctx.report(
-              "interaction-example-version-mismatch",
-              [...at3, "request", has(request, "tools") ? "tools" : "toolChoice"],
-              `${stepWhere}.request uses sampling Tool fields, which are not defined for MCP ${list(early)}`
-            );
-          }
-        } else if (step.type === "roots") {
-          arr(response.roots).forEach((r2, j) => {
-            const uri = obj(r2)?.uri;
-            if (typeof uri === "string" && !uri.startsWith("file://")) {
-              ctx.report(
-                "interaction-example-roots-uri",
-                [...at3, "response", "roots", j, "uri"],
-                `${stepWhere}.response.roots[${j}].uri must be a file:// URI`,
-                { atKey: false }
-              );
-            }
-          });
-        }
-      });
-    }
-  }
-}
-
-// src/validate/semantic/numbers.ts
-function checkIntegerPrecision(ctx) {
-  const path = [];
-  const visit = (value) => {
-    if (typeof value === "number") {
-      if (Number.isInteger(value) && !Number.isSafeInteger(value))
-        ctx.report(
-          "integer-precision-loss",
-          path.slice(),
-          `the integer ${BigInt(value)} is beyond ±2^53 (±${Number.MAX_SAFE_INTEGER}): readers that use doubles, this one included, may see a different value; write it as a string or a smaller number`
-        );
-      return;
-    }
-    if (value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        visit(value[i]);
-        path.pop();
-      }
-      return;
-    }
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      path.push(key);
-      visit(value[key]);
-      path.pop();
-    }
-  };
-  visit(ctx.doc);
-}
-
-// src/validate/semantic/prompt-examples.ts
-function checkPromptExamples(ctx) {
-  for (const p of ctx.primitives) {
-    if (p.kind !== "prompts") continue;
-    const declared = /* @__PURE__ */ new Map();
-    for (const a of arr(p.value.arguments)) {
-      const argument = obj(a);
-      if (argument && typeof argument.name === "string")
-        declared.set(argument.name, argument.required === true);
-    }
-    for (const [name, example] of entries(p.value.examples)) {
-      if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
-      const path = [...p.path, "examples", name];
-      const where2 = `example ${JSON.stringify(name)}`;
-      const args = obj(example.arguments) ?? {};
-      for (const argument of Object.keys(args)) {
-        if (!declared.has(argument)) {
-          ctx.report(
-            "prompt-example-unknown-argument",
-            [...path, "arguments", argument],
-            `${where2}.arguments contains ${JSON.stringify(argument)}, which ${p.label} does not declare`
-          );
-        }
-      }
-      for (const [argument, required] of declared) {
-        if (required && !Object.hasOwn(args, argument)) {
-          ctx.report(
-            "prompt-example-missing-required-argument",
-            has(example, "arguments") ? [...path, "arguments"] : path,
-            `${where2}.arguments is missing required argument ${JSON.stringify(argument)}`
-          );
-        }
-      }
-      const result = obj(example.result);
-      if (!result) continue;
-      const resultPath = [...path, "result"];
-      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, p.scope, {
-        envelope: "prompt-example-json-rpc-envelope",
-        incomplete: "incomplete-prompt-example-result",
-        version: "prompt-example-result-version-mismatch"
-      });
-      const early = earlierThan(p.scope, "2025-06-18");
-      if (early.length > 0 && has(result, "_meta"))
-        ctx.report(
-          "prompt-example-result-version-mismatch",
-          [...resultPath, "_meta"],
-          `${where2}.result._meta is not defined for MCP ${list(early)}`
-        );
-      checkMeta(ctx, result._meta, "result", p.scope, [...resultPath, "_meta"]);
-      arr(result.messages).forEach((message, i) => {
-        const content = obj(message)?.content;
-        if (content !== void 0) {
-          checkContentBlock(
-            ctx,
-            "prompt-example-content-version-mismatch",
-            content,
-            p.scope,
-            [...resultPath, "messages", i, "content"],
-            `${where2}.result.messages[${i}].content`
-          );
-        }
-      });
-    }
-  }
-}
-
-// src/validate/semantic/revisions.ts
-var DECLARATION_SINCE = [
-  ["title", "2025-06-18"],
-  ["_meta", "2025-06-18"],
-  ["icons", "2025-11-25"]
-];
-var SINCE_FIELDS = {
-  tools: [
-    ["title", "2025-06-18"],
-    ["outputSchema", "2025-06-18"],
-    ["_meta", "2025-06-18"],
-    ["annotations", "2025-03-26"],
-    ["icons", "2025-11-25"]
-  ],
-  resources: DECLARATION_SINCE,
-  resourceTemplates: DECLARATION_SINCE,
-  prompts: DECLARATION_SINCE
-};
-function reportSince(ctx, scope, path, field, since, what) {
-  const early = earlierThan(scope, since);
-  if (early.length > 0) {
-    ctx.report(
-      "field-not-supported-by-version",
-      [...path, field],
-      `${labelText(what)}.${field} is not defined for MCP ${list(early)}; it requires ${since} or later (split the declaration into protocol-scoped variants)`
-    );
-  }
-}
-function checkRevisions(ctx) {
-  const root = ctx.rootScope;
-  const legacy = earlierThan(root, "2025-06-18");
-  if (legacy.length > 0) {
-    ctx.report(
-      "legacy-protocol-validation-incomplete",
-      ["protocolVersions"],
-      `MCP ${list(legacy)} ${legacy.length > 1 ? "are" : "is a"} legacy compatibility revision${legacy.length > 1 ? "s" : ""}: structural and selected semantic checks were applied, but complete MCP semantic conformance was not evaluated`
-    );
-  }
-  arr(ctx.doc.transports).forEach((t2, i) => {
-    const transport = obj(t2);
-    if (!transport) return;
-    const scope = ctx.scopeOf(transport, root);
-    if (transport.type === "streamable-http") {
-      const early = earlierThan(scope, "2025-03-26");
-      if (early.length > 0) {
-        ctx.report(
-          "transport-not-supported-by-version",
-          ["transports", i, "type"],
-          `transports[${i}] uses Streamable HTTP, which is not defined for MCP ${list(early)}; it requires 2025-03-26 or later`,
-          { atKey: false }
-        );
-      }
-    }
-    if (transport.type === "sse") {
-      const modern = scope.filter((v) => !earlierThan([v], "2025-03-26").length);
-      if (modern.length > 0) {
-        ctx.report(
-          "legacy-sse-for-modern-version",
-          ["transports", i, "type"],
-          `transports[${i}] associates the legacy SSE transport with MCP ${list(modern)}, where Streamable HTTP is the standard remote transport`,
-          { atKey: false }
-        );
-      }
-    }
-  });
-  const primitives = ctx.primitives;
-  for (let i = 0; i < primitives.length; i++) {
-    const p = primitives[i];
-    const fields = SINCE_FIELDS[p.kind] ?? [];
-    for (let f = 0; f < fields.length; f++) {
-      const entry2 = fields[f];
-      const field = entry2[0];
-      const since = entry2[1];
-      if (has(p.value, field)) reportSince(ctx, p.scope, p.path, field, since, () => p.label);
-    }
-    if (p.kind === "tools" && has(p.value, "execution")) {
-      const other = p.scope.filter((v) => v !== "2025-11-25");
-      if (other.length > 0) {
-        ctx.report(
-          "field-not-supported-by-version",
-          [...p.path, "execution"],
-          `${p.label}.execution is defined only for MCP 2025-11-25, not MCP ${list(other)}`
-        );
-      }
-    }
-    if (p.kind === "resources" || p.kind === "resourceTemplates") {
-      const annotations = obj(p.value.annotations);
-      if (annotations && has(annotations, "lastModified")) {
-        const early = earlierThan(p.scope, "2025-06-18");
-        if (early.length > 0) {
-          ctx.report(
-            "resource-annotation-not-supported-by-version",
-            [...p.path, "annotations", "lastModified"],
-            `${p.label}.annotations.lastModified is not defined for MCP ${list(early)}; it requires 2025-06-18 or later`
-          );
-        }
-      }
-    }
-    if (p.kind === "prompts") {
-      arr(p.value.arguments).forEach((a, i2) => {
-        if (has(a, "title"))
-          reportSince(
-            ctx,
-            p.scope,
-            [...p.path, "arguments", i2],
-            "title",
-            "2025-06-18",
-            `${p.label} argument ${i2}`
-          );
-      });
-    }
-  }
-  arr(ctx.doc.capabilities).forEach((c, i) => {
-    const capability = obj(c);
-    if (!capability) return;
-    const scope = ctx.scopeOf(capability, root);
-    const path = ["capabilities", i];
-    if (has(capability, "completions"))
-      reportSince(ctx, scope, path, "completions", "2025-03-26", `capabilities[${i}]`);
-    if (has(capability, "tasks")) {
-      reportSince(ctx, scope, path, "tasks", "2025-11-25", `capabilities[${i}]`);
-      if (scope.includes("2026-07-28")) {
-        ctx.report(
-          "tasks-core-not-valid-in-2026",
-          [...path, "tasks"],
-          `capabilities[${i}].tasks (core tasks, MCP 2025-11-25 only) applies to MCP 2026-07-28; use a Tasks extension in capabilities.extensions for 2026-07-28`
-        );
-      }
-    }
-    if (has(capability, "extensions")) {
-      const early = earlierThan(scope, "2026-07-28");
-      if (early.length > 0) {
-        ctx.report(
-          "extensions-not-supported-by-version",
-          [...path, "extensions"],
-          `capabilities[${i}].extensions applies to MCP ${list(early)}, whose core schema does not define it; the pre-standard extension advertisement is preserved`
-        );
-      }
-    }
-    if (has(capability, "logging") && scope.includes("2026-07-28")) {
-      ctx.report(
-        "logging-deprecated-in-2026",
-        [...path, "logging"],
-        `capabilities[${i}].logging applies to MCP 2026-07-28, where logging is deprecated`
-      );
-    }
-  });
-}
-
-// src/validate/semantic/scopes.ts
-function checkSubset(ctx, declared, parent, path, what, parentLabel) {
-  if (!Array.isArray(declared)) return;
-  const allowed2 = new Set(parent);
-  declared.forEach((version, i) => {
-    if (typeof version === "string" && !allowed2.has(version)) {
-      ctx.report(
-        "protocol-scope-outside-parent",
-        [...path, "protocolVersions", i],
-        `${labelText(what)} declares protocol version ${version}, which is outside ${labelText(parentLabel)} (${list(parent) || "empty"})`,
-        { atKey: false }
-      );
-    }
-  });
-}
-function checkScopes(ctx) {
-  const root = ctx.rootScope;
-  const doc = ctx.doc;
-  const transports = arr(doc.transports);
-  const covered = /* @__PURE__ */ new Set();
-  transports.forEach((t2, i) => {
-    const transport = obj(t2);
-    if (!transport) return;
-    checkSubset(
-      ctx,
-      transport.protocolVersions,
-      root,
-      ["transports", i],
-      `transports[${i}]`,
-      "the root protocolVersions"
-    );
-    for (const v of ctx.scopeOf(transport, root)) covered.add(v);
-  });
-  if (Array.isArray(doc.transports)) {
-    arr(doc.protocolVersions).forEach((version, i) => {
-      if (typeof version === "string" && !covered.has(version)) {
-        ctx.report(
-          "transport-coverage-gap",
-          ["protocolVersions", i],
-          `protocol version ${version} is not covered by any transport`,
-          {
-            atKey: false
-          }
-        );
-      }
-    });
-  }
-  const capabilities = arr(doc.capabilities);
-  const capabilityClaims = /* @__PURE__ */ new Map();
-  capabilities.forEach((c, i) => {
-    const capability = obj(c);
-    if (!capability) return;
-    checkSubset(
-      ctx,
-      capability.protocolVersions,
-      root,
-      ["capabilities", i],
-      `capabilities[${i}]`,
-      "the root protocolVersions"
-    );
-    const scope = ctx.scopeOf(capability, root);
-    for (const [other, overlap] of overlapsWithEarlier(scope, capabilityClaims, i)) {
-      const at3 = capability.protocolVersions !== void 0 ? ["capabilities", i, "protocolVersions"] : ["capabilities", i];
-      ctx.report(
-        "capability-scope-overlap",
-        at3,
-        `capabilities[${i}] and capabilities[${other}] both apply to ${list(overlap)}; at most one Capabilities Object may apply to a revision`,
-        { related: [toPointer(["capabilities", other])] }
-      );
-    }
-  });
-  const seen = /* @__PURE__ */ new Map();
-  const primitives = ctx.primitives;
-  for (let n = 0; n < primitives.length; n++) {
-    const p = primitives[n];
-    checkSubset(ctx, p.value.protocolVersions, root, p.path, () => p.label, "the root protocolVersions");
-    if (Array.isArray(p.value.elicitations))
-      p.value.elicitations.forEach((e, i) => {
-        const elicitation = obj(e);
-        if (!elicitation) return;
-        checkSubset(
-          ctx,
-          elicitation.protocolVersions,
-          p.scope,
-          [...p.path, "elicitations", i],
-          `elicitation ${JSON.stringify(elicitation.name)}`,
-          () => `the scope of ${p.label}`
-        );
-      });
-    const keyField = IDENTITY_FIELD[p.kind];
-    const key = p.value[keyField];
-    if (typeof key !== "string") continue;
-    const bucketKey = `${p.kind}\0${key}`;
-    let claims = seen.get(bucketKey);
-    if (!claims) {
-      claims = /* @__PURE__ */ new Map();
-      seen.set(bucketKey, claims);
-    }
-    const overlaps = overlapsWithEarlier(p.scope, claims, p.index);
-    for (let o = 0; o < overlaps.length; o++) {
-      const [other, overlap] = overlaps[o];
-      const at3 = p.value.protocolVersions !== void 0 ? [...p.path, "protocolVersions"] : [...p.path, keyField];
-      ctx.report(
-        "primitive-scope-overlap",
-        at3,
-        `${p.label} overlaps ${p.kind}[${other}] with the same ${keyField} for ${list(overlap)}; same-${keyField} variants must have disjoint protocolVersions (an omitted scope covers every root revision)`,
-        { related: [toPointer([p.kind, other])] }
-      );
-    }
-  }
-}
-var NO_OVERLAP = Object.freeze([]);
-function overlapsWithEarlier(scope, claims, index) {
-  let claimed = false;
-  for (let i = 0; i < scope.length && !claimed; i++) claimed = claims.has(scope[i]);
-  if (!claimed) {
-    for (let i = 0; i < scope.length; i++) claims.set(scope[i], index);
-    return NO_OVERLAP;
-  }
-  const byEarlier = /* @__PURE__ */ new Map();
-  for (const version of scope) {
-    const earlier = claims.get(version);
-    if (earlier === void 0) continue;
-    const versions = byEarlier.get(earlier);
-    if (versions) versions.push(version);
-    else byEarlier.set(earlier, [version]);
-  }
-  for (const version of scope) if (!claims.has(version)) claims.set(version, index);
-  return [...byEarlier].sort((a, b) => a[0] - b[0]);
-}
-
-// src/validate/semantic/security.ts
-function checkSecurity(ctx) {
-  const schemes = obj(ctx.doc.securitySchemes) ?? {};
-  const catalogue = (name) => {
-    const scheme = obj(schemes[name]);
-    const out = /* @__PURE__ */ new Set();
-    if (scheme?.type === "oauth2") {
-      for (const [, flow] of entries(scheme.flows))
-        for (const [scope] of entries(obj(flow)?.scopes)) out.add(scope);
-    }
-    return out;
-  };
-  const checkArray = (value, path) => {
-    if (!Array.isArray(value)) return;
-    value.forEach((requirement, r2) => {
-      for (const [name, scopes] of entries(obj(requirement))) {
-        const at3 = [...path, r2, name];
-        if (!Object.hasOwn(schemes, name)) {
-          ctx.report(
-            "unknown-security-scheme",
-            at3,
-            `security requirement references ${JSON.stringify(name)}, which is not declared in securitySchemes${name.startsWith("x-") ? " (x-* keys are not extensions here: Security Requirement Objects are not extension-eligible)" : ""}`
-          );
-          continue;
-        }
-        if (!Array.isArray(scopes)) continue;
-        const type = obj(schemes[name])?.type;
-        const firstIndex = /* @__PURE__ */ new Map();
-        scopes.forEach((scope, s) => {
-          if (typeof scope !== "string") return;
-          if (firstIndex.has(scope)) {
-            ctx.report(
-              "duplicate-security-scope",
-              [...at3, s],
-              `scope ${JSON.stringify(scope)} is listed twice for ${JSON.stringify(name)}`,
-              {
-                atKey: false
-              }
-            );
-          } else firstIndex.set(scope, s);
-        });
-        if ((type === "http" || type === "apiKey") && scopes.length > 0) {
-          ctx.report(
-            "non-oauth-scope-misuse",
-            at3,
-            `${JSON.stringify(name)} is an ${type} scheme: its requirement must use an empty scope array, only oauth2 and openIdConnect requirements list scopes`
-          );
-        }
-        if (type === "oauth2" || type === "openIdConnect") {
-          const known = catalogue(name);
-          scopes.forEach((scope, s) => {
-            if (typeof scope === "string" && !known.has(scope)) {
-              ctx.report(
-                "uncatalogued-oauth-scope",
-                [...at3, s],
-                `scope ${JSON.stringify(scope)} is not in the static scope catalogue of ${JSON.stringify(name)}${type === "openIdConnect" ? " (openIdConnect schemes declare no static catalogue)" : ""}`,
-                { atKey: false }
-              );
-            }
-          });
-        }
-      }
-    });
-  };
-  checkArray(ctx.doc.security, ["security"]);
-  arr(ctx.doc.transports).forEach((t2, i) => {
-    checkArray(obj(t2)?.security, ["transports", i, "security"]);
-  });
-  for (const p of ctx.primitives) checkArray(p.value.security, [...p.path, "security"]);
-}
-
-// src/validate/semantic/tags.ts
-function checkTags(ctx) {
-  const declared = /* @__PURE__ */ new Map();
-  arr(ctx.doc.tags).forEach((t2, i) => {
-    const name = obj(t2)?.name;
-    if (typeof name !== "string") return;
-    const first = declared.get(name);
-    if (first !== void 0) {
-      ctx.report(
-        "duplicate-root-tag",
-        ["tags", i, "name"],
-        `root tag ${JSON.stringify(name)} is declared twice; tag names must be unique`,
-        {
-          atKey: false,
-          related: [toPointer(["tags", first, "name"])]
-        }
-      );
-    } else declared.set(name, i);
-  });
-  if (!Array.isArray(ctx.doc.tags)) return;
-  for (const p of ctx.primitives) {
-    arr(p.value.tags).forEach((tag, i) => {
-      if (typeof tag === "string" && !declared.has(tag)) {
-        ctx.report(
-          "unknown-tag-reference",
-          [...p.path, "tags", i],
-          `${p.label} references tag ${JSON.stringify(tag)}, which the root tags catalogue does not declare`,
-          {
-            atKey: false
-          }
-        );
-      }
-    });
-  }
-}
-
-// src/validate/semantic/tool-schemas.ts
-var SINGLE = [
-  "additionalItems",
-  "additionalProperties",
-  "contains",
-  "contentSchema",
-  "else",
-  "if",
-  "items",
-  "not",
-  "propertyNames",
-  "then",
-  "unevaluatedItems",
-  "unevaluatedProperties"
-];
-var ARRAYS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-var MAPS = ["$defs", "definitions", "dependentSchemas", "patternProperties"];
-var TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-function pathOf(link) {
-  const out = [];
-  for (let at3 = link; at3; at3 = at3.parent) out.push(at3.segment);
-  return out.reverse();
-}
-function collectHeaders(schema2, path, out, viaProperties, isProperty, depth = 0) {
-  if (!isObject(schema2) || depth > 100) return;
-  const child = (segments) => {
-    let link = path;
-    for (const segment2 of segments) link = { parent: link, segment: segment2 };
-    return link;
-  };
-  if (Object.hasOwn(schema2, "x-mcp-header")) {
-    out.push({
-      path: pathOf(child(["x-mcp-header"])),
-      value: schema2["x-mcp-header"],
-      type: schema2.type,
-      reachable: viaProperties && isProperty
-    });
-  }
-  for (const [name, value] of entries(schema2.properties))
-    collectHeaders(value, child(["properties", name]), out, viaProperties, true, depth + 1);
-  for (const keyword2 of MAPS)
-    for (const [name, value] of entries(schema2[keyword2]))
-      collectHeaders(value, child([keyword2, name]), out, false, false, depth + 1);
-  for (const keyword2 of ARRAYS) {
-    const items2 = schema2[keyword2];
-    if (Array.isArray(items2))
-      items2.forEach((value, i) => {
-        collectHeaders(value, child([keyword2, i]), out, false, false, depth + 1);
-      });
-  }
-  for (const keyword2 of SINGLE) {
-    const value = schema2[keyword2];
-    if (Array.isArray(value))
-      value.forEach((c, i) => {
-        collectHeaders(c, child([keyword2, i]), out, false, false, depth + 1);
-      });
-    else if (value !== void 0) collectHeaders(value, child([keyword2]), out, false, false, depth + 1);
-  }
-  for (const [name, value] of entries(schema2.dependencies))
-    if (!Array.isArray(value))
-      collectHeaders(value, child(["dependencies", name]), out, false, false, depth + 1);
-}
-var headerUsesByRun = /* @__PURE__ */ new WeakMap();
-function headerUses(ctx, schema2, key) {
-  let cache3 = headerUsesByRun.get(ctx);
-  if (!cache3) headerUsesByRun.set(ctx, cache3 = /* @__PURE__ */ new Map());
-  let uses = cache3.get(key);
-  if (!uses) {
-    uses = [];
-    if (key.includes('"x-mcp-header"')) collectHeaders(schema2, void 0, uses, true, false);
-    cache3.set(key, uses);
-  }
-  return uses;
-}
-function checkHeaders(ctx, tool, schema2, key) {
-  const relative6 = headerUses(ctx, schema2, key);
-  if (relative6.length === 0) return;
-  const base = [...tool.path, "inputSchema"];
-  const uses = relative6.map((use) => ({ ...use, path: [...base, ...use.path] }));
-  const other = tool.scope.filter((v) => v !== "2026-07-28");
-  if (other.length > 0) {
-    for (const use of uses) {
-      ctx.report(
-        "field-not-supported-by-version",
-        use.path,
-        `x-mcp-header is defined only for MCP 2026-07-28, not MCP ${list(other)}`
-      );
-    }
-  }
-  const seen = /* @__PURE__ */ new Map();
-  for (const use of uses) {
-    if (!use.reachable) {
-      ctx.report(
-        "invalid-x-mcp-header",
-        use.path,
-        "x-mcp-header must be on a property reached from the schema root through `properties` only (not arrays, composition, conditionals or $ref)"
-      );
-    }
-    if (typeof use.value !== "string" || !TOKEN.test(use.value)) {
-      ctx.report(
-        "invalid-x-mcp-header",
-        use.path,
-        `x-mcp-header ${JSON.stringify(use.value)} must be a non-empty HTTP field-name token`
-      );
-      continue;
-    }
-    if (use.type !== "string" && use.type !== "integer" && use.type !== "boolean") {
-      ctx.report(
-        "invalid-x-mcp-header",
-        use.path,
-        `x-mcp-header may annotate only a string, integer or boolean property (this one has type ${JSON.stringify(use.type ?? null)})`
-      );
-    }
-    const normalized = use.value.toLowerCase();
-    const first = seen.get(normalized);
-    if (first) {
-      ctx.report(
-        "duplicate-x-mcp-header",
-        use.path,
-        `x-mcp-header ${JSON.stringify(use.value)} duplicates another header of this inputSchema (header names are case-insensitive)`,
-        {
-          related: [toPointer(first)]
-        }
-      );
-    } else seen.set(normalized, use.path);
-  }
-}
-function checkLegacyShape(ctx, schema2, path, legacy) {
-  if (!isObject(schema2)) return;
-  if (Object.hasOwn(schema2, "properties")) {
-    const properties2 = schema2.properties;
-    if (!isObject(properties2)) {
-      ctx.report(
-        "invalid-legacy-tool-schema-shape",
-        [...path, "properties"],
-        `properties must be an object for MCP ${legacy}`
-      );
-    } else {
-      for (const [name, value] of entries(properties2)) {
-        if (!isObject(value))
-          ctx.report(
-            "invalid-legacy-tool-schema-shape",
-            [...path, "properties", name],
-            `properties[${JSON.stringify(name)}] must be an object for MCP ${legacy}`
-          );
-      }
-    }
-  }
-  if (Object.hasOwn(schema2, "required")) {
-    const required = schema2.required;
-    if (!Array.isArray(required) || required.some((r2) => typeof r2 !== "string")) {
-      ctx.report(
-        "invalid-legacy-tool-schema-shape",
-        [...path, "required"],
-        `required must be an array of strings for MCP ${legacy}`
-      );
-    }
-  }
-}
-function checkToolSchemas(ctx) {
-  for (const tool of ctx.primitives) {
-    if (tool.kind !== "tools") continue;
-    for (const field of ["inputSchema", "outputSchema"]) {
-      const schema2 = tool.value[field];
-      if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef")) continue;
-      const path = [...tool.path, field];
-      let analysis;
-      const legacy = earlierThan(tool.scope, "2025-11-25");
-      const modern = tool.scope.length - legacy.length;
-      if (Object.hasOwn(schema2, "$schema") && legacy.length > 0) {
-        ctx.report(
-          "field-not-supported-by-version",
-          [...path, "$schema"],
-          `${field}.$schema is not defined for MCP ${list(legacy)}; explicit dialects require 2025-11-25 or later`
-        );
-      }
-      if (legacy.length > 0) checkLegacyShape(ctx, schema2, path, list(legacy));
-      if (modern > 0) {
-        analysis = analyseSchema(schema2);
-        if (!analysis.dialect) {
-          ctx.report(
-            "unsupported-tool-schema-dialect",
-            [...path, "$schema"],
-            `${field} declares an unsupported JSON Schema dialect ${JSON.stringify(schema2.$schema)} (supported: 2020-12, draft-07)`,
-            { atKey: false }
-          );
-        } else if (analysis.metaErrors.length > 0) {
-          ctx.report(
-            "invalid-tool-schema",
-            path,
-            `${field} is not valid JSON Schema ${analysis.dialect}: ${analysis.metaErrors.slice(0, 5).join("; ")}`
-          );
-        } else if (analysis.brokenRefs.length > 0) {
-          ctx.report(
-            "invalid-tool-schema",
-            path,
-            `${field} has local $ref values that resolve to nothing: ${analysis.brokenRefs.map((r2) => JSON.stringify(r2)).join(", ")}`
-          );
-        } else if (analysis.needsCompile && isCompileError(compileSchema(schema2))) {
-          const compiled4 = compileSchema(schema2);
-          ctx.report(
-            "invalid-tool-schema",
-            path,
-            `${field} does not compile as JSON Schema ${analysis.dialect}: ${compiled4.ok ? "" : compiled4.error}`
-          );
-        } else if (analysis.externalRefs.length > 0) {
-          ctx.report(
-            "unresolved-external-tool-schema-reference",
-            path,
-            `${field} contains external $ref values that are never fetched (${[...new Set(analysis.externalRefs)].map((r2) => JSON.stringify(r2)).join(", ")}); they are preserved, but schema validation is incomplete`
-          );
-        }
-      }
-      if (field === "outputSchema" && schema2.type !== "object") {
-        const pre2026 = tool.scope.filter((v) => v !== "2026-07-28");
-        if (pre2026.length > 0) {
-          ctx.report(
-            "field-not-supported-by-version",
-            Object.hasOwn(schema2, "type") ? [...path, "type"] : path,
-            `outputSchema must have type "object" for MCP ${list(pre2026)}; only MCP 2026-07-28 permits other roots`
-          );
-        }
-      }
-      if (field === "inputSchema" && analysis?.plain !== true)
-        checkHeaders(ctx, tool, schema2, schemaKey(schema2));
-    }
-  }
-}
-function isCompileError(compiled4) {
-  return !compiled4.ok && compiled4.tooLarge !== true;
-}
-
-// src/validate/structural.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { dirname as dirname4, join as join5 } from "node:path";
-import { fileURLToPath as fileURLToPath4 } from "node:url";
-var SCHEMA_FILE = "mcp-description-0.8.0.json";
-var compiled2;
-var rawSchema;
-var rewrittenSchema;
-function publishedSchema() {
-  if (!rawSchema) {
-    const here = dirname4(fileURLToPath4(new URL("../src/validate/structural.ts", import.meta.url).href));
-    const path = join5(here, "..", "..", "schemas", SCHEMA_FILE);
-    rawSchema = JSON.parse(readFileSync3(path, "utf8"));
-  }
-  return rawSchema;
-}
-var STRUCTURAL_AJV_OPTIONS = {
-  allErrors: true,
-  strict: false,
-  allowUnionTypes: true,
-  // Neither `verbose` (errors carrying their schemas) nor inlined `$ref`s: the one error that needs
-  // its schema (`not`) looks it up by `schemaPath`, and without them the precompiled validator is
-  // 309 KB instead of 427 KB, which every cold start compiles.
-  verbose: false,
-  inlineRefs: false,
-  code: LINEAR_ERRORS_CODE
-};
-function structuralSchema() {
-  rewrittenSchema ??= discriminateOneOfs(publishedSchema());
-  return rewrittenSchema;
-}
-function validator() {
-  if (!compiled2) {
-    try {
-      compiled2 = requirePrecompiled(
-        new URL("./structural.precompiled.cjs", new URL("../src/validate/structural.ts", import.meta.url).href)
-      );
-    } catch {
-      const ajv3 = withSafeKeywords(new (loadAjv2020()).Ajv2020(STRUCTURAL_AJV_OPTIONS), loadAjv2020());
-      loadAjvFormats()(ajv3);
-      compiled2 = ajv3.compile(structuralSchema());
-    }
-  }
-  return compiled2;
-}
-function deref(root, schema2) {
-  if (isJsonObject(schema2) && typeof schema2.$ref === "string" && schema2.$ref.startsWith("#/")) {
-    return getAtPointer(root, schema2.$ref.slice(1));
-  }
-  return schema2;
-}
-function discriminatorOf(root, branch, property) {
-  const schema2 = deref(root, branch);
-  if (!isJsonObject(schema2) || !isJsonObject(schema2.properties)) return void 0;
-  const prop = schema2.properties[property];
-  if (!isJsonObject(prop)) return void 0;
-  if (Object.hasOwn(prop, "const")) return [prop.const];
-  if (Array.isArray(prop.enum)) return prop.enum;
-  return void 0;
-}
-function analyse(root, branches) {
-  const isRefBranch = (b) => isJsonObject(b) && b.$ref === "#/$defs/referenceObject";
-  if (branches.length === 2 && branches.some(isRefBranch)) return branches.map(() => ({ kind: "ref" }));
-  for (const property of ["type", "mode"]) {
-    const found = branches.map((b) => discriminatorOf(root, b, property));
-    if (found.some((values) => values === void 0)) continue;
-    const all = found.flat().map((v) => JSON.stringify(v));
-    if (new Set(all).size !== all.length) continue;
-    return found.map((values) => ({ kind: "const", property, values }));
-  }
-  return void 0;
-}
-function conditionFor(d) {
-  if (d.kind === "ref") return { required: ["$componentRef"] };
-  return { required: [d.property], properties: { [d.property]: { enum: d.values } } };
-}
-function ifThenElse(condition, then, otherwise) {
-  return Object.fromEntries([
-    ["if", condition],
-    ["then", then],
-    ["else", otherwise]
-  ]);
-}
-function discriminateOneOfs(root) {
-  const visit = (node) => {
-    if (Array.isArray(node)) return node.map(visit);
-    if (!isJsonObject(node)) return node;
-    const out = {};
-    for (const key of Object.keys(node)) out[key] = visit(node[key]);
-    const branches = out.oneOf;
-    if (Array.isArray(branches)) {
-      const discriminators = analyse(root, node.oneOf);
-      if (discriminators) {
-        let chain;
-        if (discriminators[0]?.kind === "ref") {
-          const refIndex = branches.findIndex((b) => isJsonObject(b) && b.$ref === "#/$defs/referenceObject");
-          chain = ifThenElse(
-            { type: "object", required: ["$componentRef"] },
-            branches[refIndex],
-            branches[1 - refIndex]
-          );
-        } else {
-          const d0 = discriminators[0];
-          const allValues = discriminators.flatMap((d) => d.kind === "const" ? d.values : []);
-          chain = {
-            type: "object",
-            required: [d0.property],
-            properties: { [d0.property]: { enum: allValues } }
-          };
-          for (let i = branches.length - 1; i >= 0; i--) {
-            chain = ifThenElse(
-              conditionFor(discriminators[i]),
-              branches[i],
-              chain
-            );
-          }
-        }
-        delete out.oneOf;
-        out.allOf = [...Array.isArray(out.allOf) ? out.allOf : [], chain];
-      }
-    }
-    return out;
-  };
-  return visit(root);
-}
-function codeFor(error2, pointer) {
-  const segments = parsePointer(pointer);
-  const last = segments[segments.length - 1];
-  const parent = segments[segments.length - 2];
-  switch (error2.keyword) {
-    case "additionalProperties":
-      return "unknown-property";
-    case "minItems":
-    case "minProperties":
-      return error2.params.limit === 1 ? "empty-collection" : "schema-validation";
-    case "uniqueItems":
-      if (segments.includes("security") && !segments.includes("inputSchema"))
-        return "duplicate-security-scope";
-      return "schema-validation";
-    case "pattern":
-    case "propertyNames":
-      if (parent === "_meta") return "meta-key-invalid";
-      if (parent === "extensions") return "invalid-extension-identifier";
-      return "schema-validation";
-    case "enum":
-      if (parent === "protocolVersions" || last === "protocolVersions") return "unsupported-protocol-version";
-      return "schema-validation";
-    default:
-      return "schema-validation";
-  }
-}
-function describe(error2, value, forbidden) {
-  const params = error2.params;
-  switch (error2.keyword) {
-    case "required":
-      return `missing required property ${JSON.stringify(params.missingProperty)}`;
-    case "additionalProperties":
-      return String(params.additionalProperty).startsWith("x-") ? `property ${JSON.stringify(params.additionalProperty)} is not allowed: this object is not eligible for x-* extensions` : `unknown property ${JSON.stringify(params.additionalProperty)} is not allowed on this object`;
-    case "propertyNames":
-    case "pattern":
-      if (propertyNameOf(error2) !== void 0) {
-        return `name ${JSON.stringify(propertyNameOf(error2))} is not allowed here (names must match ${JSON.stringify(params.pattern ?? "")})`;
-      }
-      return `${JSON.stringify(value)} must match pattern ${JSON.stringify(params.pattern)}`;
-    case "enum":
-      return `${JSON.stringify(value)} must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "const":
-      return `must be ${JSON.stringify(params.allowedValue)}`;
-    case "minItems":
-      return params.limit === 1 ? "must not be empty (omit the property instead)" : `must have at least ${params.limit} items`;
-    case "minProperties":
-      return params.limit === 1 ? "must have at least one entry (omit the property instead)" : `must have at least ${params.limit} properties`;
-    case "type":
-      return `must be ${params.type === "object" ? "an object" : params.type === "array" ? "an array" : `a ${params.type}`}`;
-    case "format":
-      return `${JSON.stringify(value)} is not a valid ${params.format}`;
-    case "uniqueItems":
-      return `must not contain duplicate items (items ${params.j} and ${params.i} are equal)`;
-    case "not":
-      return forbidden === void 0 ? "is not allowed in this form" : `property ${JSON.stringify(forbidden)} is not allowed in this form`;
-    case "anyOf":
-      return "must match at least one of the allowed forms";
-    default:
-      return error2.message ?? `fails ${error2.keyword}`;
-  }
-}
-function forbiddenProperty(error2, value) {
-  if (error2.keyword !== "not" || !isJsonObject(value) || !error2.schemaPath.startsWith("#/")) return void 0;
-  const schema2 = structuralSchema();
-  const definitions = isJsonObject(schema2.$defs) ? Object.values(schema2.$defs) : [];
-  const found = /* @__PURE__ */ new Set();
-  for (const root of [schema2, ...definitions]) {
-    const not = getAtPointer(root, error2.schemaPath.slice(1));
-    const required = isJsonObject(not) && Array.isArray(not.required) ? not.required : void 0;
-    const name = required?.length === 1 ? required[0] : void 0;
-    if (typeof name === "string" && Object.hasOwn(value, name)) found.add(name);
-  }
-  return found.size === 1 ? [...found][0] : void 0;
-}
-function propertyNameOf(error2) {
-  const name = error2.propertyName ?? error2.params.propertyName;
-  return typeof name === "string" ? name : void 0;
-}
-function pointerOf(error2, forbidden) {
-  const params = error2.params;
-  if (forbidden !== void 0) return { pointer: appendPointer(error2.instancePath, forbidden), atKey: true };
-  const propertyName = propertyNameOf(error2);
-  if (propertyName !== void 0)
-    return { pointer: appendPointer(error2.instancePath, propertyName), atKey: true };
-  if (error2.keyword === "additionalProperties" && typeof params.additionalProperty === "string") {
-    return { pointer: appendPointer(error2.instancePath, params.additionalProperty), atKey: true };
-  }
-  return { pointer: error2.instancePath, atKey: false };
-}
-function prune(errors) {
-  let kept = errors.filter((e) => e.keyword !== "if");
-  kept = kept.filter((e) => !(e.keyword === "propertyNames"));
-  const anyOfs = kept.filter((e) => e.keyword === "anyOf");
-  for (const anyOf of anyOfs) {
-    const prefix = `${anyOf.schemaPath.slice(0, -"/anyOf".length)}/anyOf/`;
-    const inner = kept.filter(
-      (e) => e.schemaPath.startsWith(prefix) && e.instancePath === anyOf.instancePath
-    );
-    if (inner.length > 0 && inner.every((e) => e.keyword === "required")) {
-      const names = inner.map(
-        (e) => JSON.stringify(e.params.missingProperty)
-      );
-      anyOf.message = `must contain at least one of ${names.join(", ")}`;
-      anyOf.params = { ...anyOf.params, names };
-      kept = kept.filter((e) => !inner.includes(e));
-    }
-  }
-  for (const oneOf of kept.filter((e) => e.keyword === "oneOf")) {
-    const base = `${oneOf.schemaPath}/`;
-    const byBranch = /* @__PURE__ */ new Map();
-    for (const e of kept) {
-      if (e === oneOf || !e.schemaPath.startsWith(base) || !e.instancePath.startsWith(oneOf.instancePath))
-        continue;
-      const branch = e.schemaPath.slice(base.length).split("/")[0];
-      byBranch.set(branch, [...byBranch.get(branch) ?? [], e]);
-    }
-    if (byBranch.size === 0) continue;
-    const ranked = [...byBranch.entries()].sort(
-      (a, b) => rejection(a[1], oneOf.instancePath) - rejection(b[1], oneOf.instancePath) || a[1].length - b[1].length
-    );
-    const drop = new Set(ranked.slice(1).flatMap(([, errs]) => errs));
-    drop.add(oneOf);
-    kept = kept.filter((e) => !drop.has(e));
-  }
-  return kept;
-}
-function rejection(errors, instancePath) {
-  return errors.some(
-    (e) => e.instancePath === instancePath && (e.keyword === "type" || e.keyword === "const")
-  ) ? 1 : 0;
-}
-function validateStructure(doc) {
-  const validate = validator();
-  if (validate(doc)) return [];
-  const errors = prune([...validate.errors ?? []]);
-  const byPointer = /* @__PURE__ */ new Map();
-  for (const error2 of errors) {
-    const value = getAtPointer(doc, error2.instancePath);
-    const forbidden = forbiddenProperty(error2, value);
-    const { pointer, atKey } = pointerOf(error2, forbidden);
-    const code18 = codeFor(error2, pointer);
-    const name = propertyNameOf(error2);
-    const message = code18 === "meta-key-invalid" && name !== void 0 ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"` : code18 === "invalid-extension-identifier" && name !== void 0 ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here` : describe(error2, value, forbidden);
-    const key = `${pointer}\0${code18}`;
-    const existing = byPointer.get(key);
-    if (existing) {
-      if (!existing.message.split("; ").includes(message)) existing.message += `; ${message}`;
-    } else {
-      byPointer.set(key, { code: code18, pointer, atKey, message });
-    }
-  }
-  return [...byPointer.values()];
-}
-
-// src/validate/index.ts
-var SEMANTIC_RULES = [
-  checkScopes,
-  checkRevisions,
-  checkSecurity,
-  checkTags,
-  checkExtensionIdentifiers,
-  checkDeclarationMeta,
-  checkClientRequirements,
-  checkElicitations,
-  checkToolSchemas,
-  checkToolExamples,
-  checkInteractions,
-  checkResourceExamples,
-  checkPromptExamples,
-  checkCompletionExamples,
-  checkIntegerPrecision
-];
-var INCOMPLETE = /* @__PURE__ */ new Set([
-  "legacy-protocol-validation-incomplete",
-  "unresolved-external-tool-schema-reference",
-  "incomplete-tool-example-validation"
-]);
-function validateDocument(input) {
-  return withRegexBudget(() => validateWithinBudget(input));
-}
-function validateWithinBudget(input) {
-  const raw = collect(input.value);
-  const locate2 = (pointer, atKey) => {
-    const position = input.sourceMap ? atKey ? input.sourceMap.locateKey(pointer) : input.sourceMap.locate(pointer) : { line: 1, column: 1 };
-    return { file: input.file, pointer, line: position.line, column: position.column };
-  };
-  const seen = /* @__PURE__ */ new Set();
-  const findings = [];
-  for (const f of raw) {
-    const key = `${f.code}\0${f.pointer}\0${f.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const finding = {
-      code: f.code,
-      severity: CODES[f.code].severity,
-      message: f.message,
-      location: locate2(f.pointer, f.atKey)
-    };
-    const related = [...new Set(f.related)].filter((p) => p !== f.pointer);
-    if (related.length > 0) finding.related = related.map((p) => locate2(p, false));
-    findings.push(finding);
-  }
-  findings.sort(compareFindings);
-  return {
-    valid: !findings.some((f) => f.severity === "error"),
-    complete: !findings.some((f) => INCOMPLETE.has(f.code)),
-    findings
-  };
-}
-function compareFindings(a, b) {
-  return a.location.line - b.location.line || a.location.column - b.location.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
-}
-function collect(value) {
-  const structural = (doc) => validateStructure(doc).map((i) => ({
-    code: i.code,
-    pointer: i.pointer,
-    message: i.message,
-    atKey: i.atKey,
-    related: []
-  }));
-  if (!isJsonObject(value)) {
-    return [
-      {
-        code: "schema-validation",
-        pointer: "",
-        message: "an MCP Description document must be a JSON object",
-        atKey: false,
-        related: []
-      }
-    ];
-  }
-  const first = structural(value);
-  if (first.length > 0) return first;
-  const resolution = resolveComponentRefs(value);
-  const out = resolution.problems.map((p) => ({
-    code: p.code,
-    pointer: p.pointer,
-    message: p.message,
-    atKey: true,
-    related: []
-  }));
-  const remap = (f) => {
-    const origin = resolution.originOf(f.pointer);
-    const related = f.related.map((p) => resolution.originOf(p));
-    if (origin !== f.pointer) {
-      const use = resolution.useSiteOf(f.pointer);
-      if (use !== void 0) related.unshift(use);
-    }
-    return { ...f, pointer: origin, related };
-  };
-  if (resolution.uses.length > 0) {
-    const contextual = structural(resolution.resolved).map((f) => {
-      const mapped = remap(f);
-      const use = resolution.useSiteOf(f.pointer);
-      if (use !== void 0 && mapped.pointer !== f.pointer) mapped.message += ` (component used at ${use})`;
-      return mapped;
-    });
-    if (contextual.length > 0) return [...out, ...contextual];
-  }
-  const ctx = new Ctx(resolution.resolved);
-  for (const rule of SEMANTIC_RULES) rule(ctx);
-  for (const f of ctx.findings) out.push(remap(f));
-  return out;
-}
-
-// src/lint/glob.ts
-import { join as join6, relative as relative2, resolve as resolve4, sep as sep2 } from "node:path";
-
-// src/util/glob.ts
-var SLASH = 47;
-function compileGlob(glob) {
-  return new GlobAutomaton(parse2(glob));
-}
-function parse2(glob) {
-  const atoms = [];
-  let i = 0;
-  while (i < glob.length) {
-    const c = glob[i];
-    if (c === "*") {
-      if (glob[i + 1] === "*") {
-        const atStart = i === 0 || glob[i - 1] === "/";
-        const atEnd = i + 2 === glob.length || glob[i + 2] === "/";
-        if (atStart && atEnd) {
-          if (i + 2 === glob.length) {
-            atoms.push({ kind: "rest" });
-            i += 2;
-          } else {
-            atoms.push({ kind: "directories" });
-            i += 3;
-          }
-          continue;
-        }
-        atoms.push({ kind: "star" });
-        i += 2;
-        continue;
-      }
-      atoms.push({ kind: "star" });
-      i += 1;
-    } else if (c === "?") {
-      atoms.push({ kind: "one" });
-      i += 1;
-    } else if (c === "[") {
-      const end = glob.indexOf("]", i + 2);
-      if (end === -1) {
-        atoms.push({ kind: "char", code: 91 });
-        i += 1;
-        continue;
-      }
-      let body = glob.slice(i + 1, end);
-      const negate = body.startsWith("!") || body.startsWith("^");
-      if (negate) body = body.slice(1);
-      atoms.push({ kind: "class", ranges: classRanges(body), negate });
-      i = end + 1;
-    } else if (c === "{") {
-      const end = matchingBrace(glob, i);
-      if (end === -1) {
-        atoms.push({ kind: "char", code: 123 });
-        i += 1;
-        continue;
-      }
-      atoms.push({ kind: "alternatives", options: splitTopLevel(glob.slice(i + 1, end)).map(parse2) });
-      i = end + 1;
-    } else {
-      const at3 = c === "\\" && i + 1 < glob.length ? i + 1 : i;
-      const code18 = glob.codePointAt(at3);
-      atoms.push({ kind: "char", code: code18 });
-      i = at3 + (code18 > 65535 ? 2 : 1);
-    }
-  }
-  return atoms;
-}
-function classRanges(body) {
-  const codes = Array.from(body, (ch) => ch.codePointAt(0));
-  const ranges = [];
-  for (let k = 0; k < codes.length; k++) {
-    const from = codes[k];
-    if (codes[k + 1] === 45 && k + 2 < codes.length) {
-      ranges.push(from, codes[k + 2]);
-      k += 2;
-    } else ranges.push(from, from);
-  }
-  return ranges;
-}
-function matchingBrace(glob, open2) {
-  let depth = 0;
-  for (let i = open2; i < glob.length; i++) {
-    if (glob[i] === "\\") i += 1;
-    else if (glob[i] === "{") depth += 1;
-    else if (glob[i] === "}" && --depth === 0) return i;
-  }
-  return -1;
-}
-function splitTopLevel(body) {
-  const parts = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === "\\") i += 1;
-    else if (c === "{") depth += 1;
-    else if (c === "}") depth -= 1;
-    else if (c === "," && depth === 0) {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
-}
-var isLineBreak = (code18) => code18 === 10 || code18 === 13 || code18 === 8232 || code18 === 8233;
-var GlobAutomaton = class {
-  tests = [];
-  next = [];
-  start;
-  accept;
-  /** Per state, the step that last added it (a set without clearing between steps). */
-  seen = new Int32Array(0);
-  step = 0;
-  constructor(atoms) {
-    this.accept = this.state(void 0, []);
-    this.start = this.sequence(atoms, this.accept);
-    this.seen = new Int32Array(this.next.length);
-  }
-  test(path) {
-    if (this.step > 1073741823 - path.length) {
-      this.seen.fill(0);
-      this.step = 0;
-    }
-    let current = [];
-    this.step++;
-    this.close(this.start, current);
-    for (const ch of path) {
-      if (current.length === 0) return false;
-      const code18 = ch.codePointAt(0);
-      const following = [];
-      this.step++;
-      for (const s of current) {
-        const test2 = this.tests[s];
-        if (test2?.(code18)) this.close(this.next[s]?.[0], following);
-      }
-      current = following;
-    }
-    return current.includes(this.accept);
-  }
-  /** Adds `from` and every state it reaches without reading to `into`: those that read, and the end. */
-  close(from, into) {
-    const stack = [from];
-    while (stack.length > 0) {
-      const s = stack.pop();
-      if (this.seen[s] === this.step) continue;
-      this.seen[s] = this.step;
-      if (this.tests[s] !== void 0 || s === this.accept) into.push(s);
-      else for (const n of this.next[s]) stack.push(n);
-    }
-  }
-  state(test2, next) {
-    this.tests.push(test2);
-    this.next.push(next);
-    return this.tests.length - 1;
-  }
-  sequence(atoms, next) {
-    let at3 = next;
-    for (let k = atoms.length - 1; k >= 0; k--) at3 = this.atom(atoms[k], at3);
-    return at3;
-  }
-  /** A loop that reads any number of characters passing `test`, then goes on to `next`. */
-  repeat(test2, next) {
-    const loop = this.state(void 0, []);
-    const read = this.state(test2, [loop]);
-    this.next[loop] = [read, next];
-    return loop;
-  }
-  atom(atom, next) {
-    switch (atom.kind) {
-      case "char": {
-        const expected = atom.code;
-        return this.state((code18) => code18 === expected, [next]);
-      }
-      case "one":
-        return this.state((code18) => code18 !== SLASH, [next]);
-      case "class": {
-        const { ranges, negate } = atom;
-        return this.state(
-          (code18) => {
-            if (negate && code18 === SLASH) return false;
-            let inside = false;
-            for (let k = 0; k < ranges.length && !inside; k += 2)
-              inside = code18 >= ranges[k] && code18 <= ranges[k + 1];
-            return inside !== negate;
-          },
-          [next]
-        );
-      }
-      case "star":
-        return this.repeat((code18) => code18 !== SLASH, next);
-      case "rest":
-        return this.repeat((code18) => !isLineBreak(code18), next);
-      case "directories": {
-        const loop = this.state(void 0, []);
-        const slash = this.state((code18) => code18 === SLASH, [loop]);
-        this.next[loop] = [this.repeat((code18) => code18 !== SLASH, slash), next];
-        return loop;
-      }
-      case "alternatives":
-        return this.state(
-          void 0,
-          atom.options.map((option) => this.sequence(option, next))
-        );
-    }
-  }
-};
-
-// src/lint/glob.ts
-var cache = /* @__PURE__ */ new Map();
-function compileGlob2(pattern2) {
-  let matcher = cache.get(pattern2);
-  if (!matcher) {
-    matcher = compileGlob(pattern2);
-    cache.set(pattern2, matcher);
-  }
-  return matcher;
-}
-function toPosix(path) {
-  return sep2 === "/" ? path : path.split(sep2).join("/");
-}
-function matchesAny(path, globs) {
-  const posix = toPosix(path);
-  return globs.some((g) => compileGlob2(g.startsWith("./") ? g.slice(2) : g).test(posix));
-}
-
-// src/lint/ignore-expiry.ts
-function isExpired(expires, now) {
-  if (!expires) return false;
-  return now.getTime() >= Date.parse(`${expires}T00:00:00Z`) + 864e5;
-}
-
-// src/lint/subject-label.ts
-var SUBJECT_LABEL = {
-  Document: "Document",
-  Info: "Info",
-  Transport: "Transport",
-  SecurityScheme: "Security scheme",
-  Tool: sentenceKindLabel("tool"),
-  ToolInputSchema: "Input schema",
-  ToolOutputSchema: "Output schema",
-  ToolInputProperty: "Input property",
-  ToolOutputProperty: "Output property",
-  Prompt: sentenceKindLabel("prompt"),
-  PromptArgument: "Prompt argument",
-  Resource: sentenceKindLabel("resource"),
-  ResourceTemplate: sentenceKindLabel("resourceTemplate"),
-  Elicitation: "Elicitation",
-  Example: "Example",
-  Tag: "Tag"
-};
-function subjectLabel(subject) {
-  const kept = subject;
-  if (kept.label !== void 0) return kept.label;
-  const label = describeSubject(subject);
-  if ("label" in kept) kept.label = label;
-  return label;
-}
-function describeSubject(subject) {
-  if (subject.kind === "path") return `Value at ${subject.pointer || "/"}`;
-  const parent = subject.parent;
-  if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema") {
-    const tool = parent?.type === "Tool" && parent.name === subject.name ? subjectLabel(parent) : `Tool ${describeValue(subject.name)}`;
-    return `${SUBJECT_LABEL[subject.type]} of ${tool}`;
-  }
-  const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
-  if (parent && parent.type !== "Document") return `${own} of ${subjectLabel(parent)}`;
-  return own;
-}
-
-// src/lint/messages.ts
-var templates2 = /* @__PURE__ */ new Map();
-function parseTemplate(template) {
-  let parts = templates2.get(template);
-  if (!parts) {
-    parts = template.split(/(\{\{\s*(\w+)\s*\}\})/);
-    templates2.set(template, parts);
-  }
-  return parts;
-}
-var lastMessage = "";
-var lastEscaped = "";
-function escapedMessage(message) {
-  if (message !== lastMessage) {
-    lastEscaped = escapeInvisible(message);
-    lastMessage = message;
-  }
-  return lastEscaped;
-}
-function placeholder(name, values) {
-  switch (name) {
-    case "error":
-      return escapedMessage(values.result.message);
-    case "value":
-      return describeValue(values.target);
-    case "property":
-      return values.property;
-    case "name":
-      return escapeInvisible(values.subject.name);
-    case "subject":
-      return subjectLabel(values.subject);
-    case "type":
-      return values.subject.type;
-    case "path":
-      return values.at;
-    default:
-      return void 0;
-  }
-}
-var DEFAULT_MESSAGE = "{{subject}} {{error}}";
-var DEFAULT_MESSAGE_WITH_PROPERTY = "{{subject}} {{property}} {{error}}";
-function render(template, values) {
-  const parts = parseTemplate(template);
-  let out = parts[0];
-  for (let i = 1; i < parts.length; i += 3) {
-    out += (placeholder(parts[i + 1], values) ?? parts[i]) + parts[i + 2];
-  }
-  return out;
-}
-
-// src/lint/pointer-pattern.ts
-function matchesPointerPattern(pattern2, pointer) {
-  const want = parsePointer(pattern2);
-  const have = parsePointer(pointer);
-  let reached = [true];
-  for (const segment2 of want) {
-    const next = [];
-    let any = false;
-    if (segment2 === "**") {
-      const first = reached.indexOf(true);
-      for (let j = first; j <= have.length; j++) next[j] = any = true;
-    } else {
-      for (let j = 0; j < have.length; j++) {
-        if (reached[j] && (segment2 === "*" || segment2 === have[j])) next[j + 1] = any = true;
-      }
-    }
-    if (!any) return false;
-    reached = next;
-  }
-  return true;
-}
-
-// src/lint/rule-plan.ts
-import { relative as relative3 } from "node:path";
-var KEY_FIELD = /* @__PURE__ */ Symbol("@key");
-function compileWhen(when) {
-  if (when === void 0) return void 0;
-  return Object.keys(when).map((key) => compileCondition(readerOf(key), when[key]));
-}
-function readerOf(key) {
-  if (key === "$depth") return (subject) => subject.depth;
-  if (key === "$required") return (subject) => subject.required ?? false;
-  if (key === "$kind") return (subject) => subject.kind;
-  if (key === "$name") return (subject) => subject.name;
-  if (key === "$via") return (subject) => subject.via;
-  const segments = key.split(".");
-  return (subject) => fieldValue(subject.value, segments);
-}
-function compileCondition(read, cond) {
-  if (isJsonObject(cond)) {
-    const defined2 = Object.hasOwn(cond, "defined") ? cond.defined : void 0;
-    const hasNot = Object.hasOwn(cond, "not");
-    const not = cond.not;
-    const allowed2 = Object.hasOwn(cond, "in") && Array.isArray(cond.in) ? cond.in : void 0;
-    return (subject) => {
-      const actual = read(subject);
-      if (defined2 !== void 0 && actual !== void 0 !== defined2) return false;
-      if (hasNot && actual !== void 0 && sameValue(actual, not)) return false;
-      return allowed2 === void 0 || allowed2.some((v) => sameValue(v, actual));
-    };
-  }
-  if (Array.isArray(cond))
-    return (subject) => {
-      const actual = read(subject);
-      return cond.some((v) => sameValue(v, actual));
-    };
-  return (subject) => read(subject) === cond;
-}
-var planCache = /* @__PURE__ */ new WeakMap();
-function relativeTo(baseDir, filePath) {
-  const rel = toPosix(relative3(baseDir, filePath));
-  return rel.startsWith("../") ? toPosix(filePath) : rel;
-}
-function applyChange(rule, change) {
-  const next = { ...rule };
-  if (change.severity) next.severity = change.severity;
-  if (change.options) next.functionOptions = { ...rule.functionOptions, ...change.options };
-  return next;
-}
-function planFor(config, filePath) {
-  let cache3 = planCache.get(config);
-  if (!cache3) planCache.set(config, cache3 = /* @__PURE__ */ new Map());
-  const fileOverrides = config.overrides.filter(
-    (o) => o.files === void 0 || matchesAny(relativeTo(o.baseDir, filePath), o.files)
-  );
-  const key = fileOverrides.map((o) => config.overrides.indexOf(o)).join(",");
-  const cached2 = cache3.get(key);
-  if (cached2) return cached2;
-  const rules = new Map(config.rules);
-  for (const override of fileOverrides) {
-    if (override.pointers) continue;
-    for (const [id, change] of override.rules) {
-      const rule = rules.get(id);
-      if (rule) rules.set(id, applyChange(rule, change));
-    }
-  }
-  const pointerOverrides = fileOverrides.filter((o) => o.pointers);
-  const pointerRuleIds = new Set(pointerOverrides.flatMap((o) => [...o.rules.keys()]));
-  const byType = /* @__PURE__ */ new Map();
-  const pathRules = [];
-  for (const rule of rules.values()) {
-    if (rule.validation) continue;
-    if (rule.severity === "off" && !pointerRuleIds.has(rule.id)) continue;
-    const fn = config.functions.get(rule.function);
-    if (!fn) continue;
-    const fields = rule.field ? rule.field.map((f) => f === "@key" ? KEY_FIELD : { text: f, segments: f.split(".") }) : [void 0];
-    const compiled4 = {
-      rule,
-      fn,
-      id: rule.id,
-      call: fn.fn,
-      options: rule.functionOptions,
-      handlesMissing: fn.handlesMissing === true,
-      contextFree: BUILTIN_FUNCTIONS.get(fn.name) === fn && fn.fn.length < 3,
-      fields,
-      when: compileWhen(rule.when),
-      paths: []
-    };
-    for (const given of rule.given) {
-      if (given.startsWith("$")) compiled4.paths.push(parseJsonPath(given));
-      else {
-        const type = given;
-        let list2 = byType.get(type);
-        if (!list2) byType.set(type, list2 = []);
-        list2.push(compiled4);
-      }
-    }
-    if (compiled4.paths.length > 0) pathRules.push(compiled4);
-  }
-  const plan = { rules, byType, pathRules, pointerOverrides };
-  cache3.set(key, plan);
-  return plan;
-}
-function effectiveRule(rule, overrides, pointer) {
-  let out = rule;
-  for (const override of overrides) {
-    const change = override.rules.get(rule.id);
-    if (change && override.pointers?.some((p) => matchesPointerPattern(p, pointer)))
-      out = applyChange(out, change);
-  }
-  return out;
-}
-function fieldValue(value, segments) {
-  let current = value;
-  for (let i = 0; i < segments.length; i++) {
-    const segment2 = segments[i];
-    if (Array.isArray(current) && /^\d+$/.test(segment2)) current = current[Number(segment2)];
-    else if (isJsonObject(current) && Object.hasOwn(current, segment2)) current = current[segment2];
-    else return void 0;
-  }
-  return current;
-}
-function conditionHolds(subject, when) {
-  for (let i = 0; i < when.length; i++) if (!when[i](subject)) return false;
-  return true;
-}
-function sameValue(a, b) {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-// src/lint/subjects.ts
-var SCHEMA_MAP_KEYWORDS = ["patternProperties", "$defs", "definitions", "dependentSchemas"];
-var SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-var SCHEMA_SINGLE_KEYWORDS = [
-  "additionalProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "additionalItems"
-];
-var OTHER_SUBSCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
-  ...SCHEMA_MAP_KEYWORDS,
-  ...SCHEMA_LIST_KEYWORDS,
-  ...SCHEMA_SINGLE_KEYWORDS
-]);
-function hasOtherSubschemas(schema2) {
-  const keys = Object.keys(schema2);
-  for (let i = 0; i < keys.length; i++) if (OTHER_SUBSCHEMA_KEYWORDS.has(keys[i])) return true;
-  return false;
-}
-var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
-var INPUT = { schema: "ToolInputSchema", property: "ToolInputProperty" };
-var OUTPUT = { schema: "ToolOutputSchema", property: "ToolOutputProperty" };
-var TOOL_SCHEMAS = [
-  ["inputSchema", INPUT],
-  ["outputSchema", OUTPUT]
-];
-var EXAMPLE_MAPS = [
-  ["examples", ""],
-  ["interactionExamples", "-interaction"],
-  ["completionExamples", "-completion"]
-];
-function makeSubject(type, pointer, value, name, parent, extra) {
-  const subject = {
-    type,
-    pointer,
-    value,
-    name,
-    parent,
-    depth: extra?.depth,
-    via: extra?.via,
-    required: extra?.required,
-    kind: extra?.kind,
-    label: void 0
-  };
-  return subject;
-}
-function buildSubjects(document) {
-  const index = /* @__PURE__ */ new Map();
-  const add = (subject) => {
-    let list2 = index.get(subject.type);
-    if (!list2) {
-      list2 = [];
-      index.set(subject.type, list2);
-    }
-    list2.push(subject);
-    return subject;
-  };
-  const root = add(makeSubject("Document", "", document, "document", void 0));
-  if (!isJsonObject(document)) return index;
-  const components = isJsonObject(document.components) ? document.components : void 0;
-  const visitedSchemas = /* @__PURE__ */ new Set();
-  const resolve8 = (value, pointer) => {
-    let current = value;
-    let at3 = pointer;
-    for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current.$componentRef === "string"; hops++) {
-      const match = COMPONENT_REF.exec(current.$componentRef);
-      const space = match && components && Object.hasOwn(components, match[1]) ? components[match[1]] : void 0;
-      if (!match || !isJsonObject(space) || !Object.hasOwn(space, match[2])) break;
-      current = space[match[2]];
-      at3 = appendPointer("/components", match[1], match[2]);
-    }
-    return { value: current, pointer: at3 };
-  };
-  const walkSchema = (schema2, pointer, depth, owner, types2, via) => {
-    if (!isJsonObject(schema2)) return;
-    add(makeSubject(types2.schema, pointer, schema2, owner.name, owner, { depth, via }));
-    const properties2 = schema2.properties;
-    if (isJsonObject(properties2)) {
-      const required = Array.isArray(schema2.required) ? schema2.required : [];
-      const requiredSet = required.length > 32 ? new Set(required) : void 0;
-      const names = Object.keys(properties2);
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i];
-        const at3 = `${pointer}/properties/${escapeSegment(name)}`;
-        const value = properties2[name];
-        add(
-          makeSubject(types2.property, at3, value, name, owner, {
-            depth: depth + 1,
-            required: requiredSet ? requiredSet.has(name) : required.includes(name)
-          })
-        );
-        walkSchema(value, at3, depth + 1, owner, types2, "properties");
-      }
-    }
-    const items2 = schema2.items;
-    if (Array.isArray(items2)) {
-      for (let i = 0; i < items2.length; i++)
-        walkSchema(items2[i], appendPointer(pointer, "items", i), depth, owner, types2, "items");
-    } else if (items2 !== void 0) {
-      walkSchema(items2, appendPointer(pointer, "items"), depth, owner, types2, "items");
-    }
-    if (!hasOtherSubschemas(schema2)) return;
-    for (const keyword2 of SCHEMA_SINGLE_KEYWORDS) {
-      if (Object.hasOwn(schema2, keyword2))
-        walkSchema(
-          schema2[keyword2],
-          appendPointer(pointer, keyword2),
-          depth,
-          owner,
-          types2,
-          keyword2
-        );
-    }
-    for (const keyword2 of SCHEMA_LIST_KEYWORDS) {
-      const list2 = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
-      if (Array.isArray(list2))
-        for (let i = 0; i < list2.length; i++)
-          walkSchema(list2[i], appendPointer(pointer, keyword2, i), depth, owner, types2, keyword2);
-    }
-    for (const keyword2 of SCHEMA_MAP_KEYWORDS) {
-      const map = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
-      if (isJsonObject(map))
-        for (const name of Object.keys(map))
-          walkSchema(
-            map[name],
-            appendPointer(pointer, keyword2, name),
-            depth,
-            owner,
-            types2,
-            keyword2
-          );
-    }
-  };
-  const exampleMaps = (owner, value, kind) => {
-    for (let m = 0; m < EXAMPLE_MAPS.length; m++) {
-      const entry2 = EXAMPLE_MAPS[m];
-      const field = entry2[0];
-      const suffix = entry2[1];
-      const map = Object.hasOwn(value, field) ? value[field] : void 0;
-      if (!isJsonObject(map)) continue;
-      const exampleKind = `${kind}${suffix}`;
-      const names = Object.keys(map);
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i];
-        const resolved = resolve8(map[name], appendPointer(owner.pointer, field, name));
-        add(makeSubject("Example", resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
-      }
-    }
-  };
-  const elicitations = (owner, value) => {
-    const list2 = value.elicitations;
-    if (!Array.isArray(list2)) return;
-    list2.forEach((item, i) => {
-      const name = isJsonObject(item) && typeof item.name === "string" ? item.name : `#${i}`;
-      add(makeSubject("Elicitation", appendPointer(owner.pointer, "elicitations", i), item, name, owner));
-    });
-  };
-  const doc = document;
-  const objectAt2 = (key) => Object.hasOwn(doc, key) ? doc[key] : void 0;
-  const info3 = objectAt2("info");
-  if (info3 !== void 0) add(makeSubject("Info", "/info", info3, "info", root));
-  const each = (key, visit) => {
-    const list2 = objectAt2(key);
-    if (Array.isArray(list2))
-      for (let i = 0; i < list2.length; i++) visit(list2[i], appendPointer("", key, i), i);
-  };
-  const nameOf2 = (item, field, i) => isJsonObject(item) && typeof item[field] === "string" ? item[field] : `#${i}`;
-  each(
-    "transports",
-    (item, pointer, i) => add(makeSubject("Transport", pointer, item, nameOf2(item, "type", i), root))
-  );
-  const schemes = objectAt2("securitySchemes");
-  if (isJsonObject(schemes))
-    for (const name of Object.keys(schemes))
-      add(
-        makeSubject(
-          "SecurityScheme",
-          appendPointer("/securitySchemes", name),
-          schemes[name],
-          name,
-          root
-        )
-      );
-  each("tools", (item, pointer, i) => {
-    const tool = add(makeSubject("Tool", pointer, item, nameOf2(item, "name", i), root));
-    if (!isJsonObject(item)) return;
-    for (let s = 0; s < TOOL_SCHEMAS.length; s++) {
-      const entry2 = TOOL_SCHEMAS[s];
-      const field = entry2[0];
-      const types2 = entry2[1];
-      if (!Object.hasOwn(item, field)) continue;
-      const resolved = resolve8(item[field], appendPointer(pointer, field));
-      const key = `${types2.schema}:${resolved.pointer}`;
-      if (visitedSchemas.has(key)) continue;
-      visitedSchemas.add(key);
-      walkSchema(resolved.value, resolved.pointer, 0, tool, types2, void 0);
-    }
-    elicitations(tool, item);
-    exampleMaps(tool, item, "tool");
-  });
-  for (const [collection, type, identity, kind] of [
-    ["resources", "Resource", "uri", "resource"],
-    ["resourceTemplates", "ResourceTemplate", "uriTemplate", "resourceTemplate"]
-  ]) {
-    each(collection, (item, pointer, i) => {
-      const subject = add(makeSubject(type, pointer, item, nameOf2(item, identity, i), root));
-      if (!isJsonObject(item)) return;
-      elicitations(subject, item);
-      exampleMaps(subject, item, kind);
-    });
-  }
-  each("prompts", (item, pointer, i) => {
-    const prompt = add(makeSubject("Prompt", pointer, item, nameOf2(item, "name", i), root));
-    if (!isJsonObject(item)) return;
-    const args = item.arguments;
-    if (Array.isArray(args))
-      args.forEach((arg, j) => {
-        add(
-          makeSubject(
-            "PromptArgument",
-            appendPointer(pointer, "arguments", j),
-            arg,
-            nameOf2(arg, "name", j),
-            prompt,
-            {
-              required: isJsonObject(arg) && arg.required === true
-            }
-          )
-        );
-      });
-    elicitations(prompt, item);
-    exampleMaps(prompt, item, "prompt");
-  });
-  each("tags", (item, pointer, i) => add(makeSubject("Tag", pointer, item, nameOf2(item, "name", i), root)));
-  return index;
-}
-
-// src/lint/engine.ts
-var INLINE_IGNORE_KEY = "x-mcpdesc-ignore";
-function lintDocument(loaded, config, options = {}) {
-  const filePath = options.filePath ?? loaded.file;
-  const now = options.now ?? /* @__PURE__ */ new Date();
-  const plan = planFor(config, filePath);
-  const document = loaded.value;
-  const map = loaded.sourceMap;
-  const findings = [];
-  let suppressed = 0;
-  const ignores = config.ignores.filter(
-    (entry2) => !isExpired(entry2.expires, now) && (entry2.files === void 0 || matchesAny(relativeTo(entry2.baseDir, filePath), entry2.files))
-  );
-  const inlineMemo = /* @__PURE__ */ new Map();
-  const inlineAt = (pointer) => {
-    let cached2 = inlineMemo.get(pointer);
-    if (cached2 !== void 0) return cached2;
-    const value = getAtPointer(document, pointer);
-    cached2 = null;
-    if (isJsonObject(value) && Object.hasOwn(value, INLINE_IGNORE_KEY)) {
-      const raw = value[INLINE_IGNORE_KEY];
-      const ids = Array.isArray(raw) ? raw : isJsonObject(raw) ? Object.keys(raw) : typeof raw === "string" ? [raw] : [];
-      cached2 = new Set(ids.filter((x) => typeof x === "string"));
-    }
-    inlineMemo.set(pointer, cached2);
-    return cached2;
-  };
-  const hasInline = loaded.text.includes(INLINE_IGNORE_KEY);
-  const isSuppressed = (code18, pointer) => {
-    if (isInvalidatingCode(code18)) return false;
-    if (hasInline)
-      for (let p = pointer; p !== void 0; p = parentPointer(p)) {
-        if (inlineAt(p)?.has(code18)) return true;
-      }
-    if (ignores.length === 0) return false;
-    return ignores.some(
-      (entry2) => entry2.rules.includes(code18) && (entry2.pointers === void 0 || entry2.pointers.some((p) => matchesPointerPattern(p, pointer)))
-    );
-  };
-  const severityAt = (rule, pointer) => plan.pointerOverrides.length === 0 ? rule.severity : effectiveRule(rule, plan.pointerOverrides, pointer).severity;
-  let valid = true;
-  let complete = true;
-  if (options.validate !== false) {
-    const result = validateDocument({ value: document, file: loaded.file, sourceMap: map });
-    complete = result.complete;
-    for (const finding of result.findings) {
-      if (isInvalidatingCode(finding.code)) valid = false;
-      const rule = plan.rules.get(finding.code);
-      const severity = rule ? severityAt(rule, finding.location.pointer) : finding.severity;
-      if (severity === "off") continue;
-      if (isSuppressed(finding.code, finding.location.pointer)) {
-        suppressed++;
-        continue;
-      }
-      findings.push({ ...finding, severity });
-    }
-  }
-  const subjects = buildSubjects(document);
-  const unplaced = [];
-  const noPointerOverrides = plan.pointerOverrides.length === 0;
-  const record = (rule, subject, field, target, pointer, results) => {
-    for (let r2 = 0; r2 < results.length; r2++) {
-      const result = results[r2];
-      if (!result || typeof result.message !== "string") continue;
-      const at3 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
-      const severity = severityAt(rule, at3);
-      if (severity === "off") continue;
-      if (isSuppressed(rule.id, at3)) {
-        suppressed++;
-        continue;
-      }
-      const atKey = result.atKey ?? (field === KEY_FIELD && at3 === pointer);
-      const property = field === void 0 ? "" : field === KEY_FIELD ? "name" : field.text;
-      const message = render(rule.message ?? (property ? DEFAULT_MESSAGE_WITH_PROPERTY : DEFAULT_MESSAGE), {
-        result,
-        target,
-        property,
-        subject,
-        at: at3
-      });
-      const location = { file: loaded.file, pointer: at3, line: 0, column: 0 };
-      findings.push({ code: rule.id, severity, message, location });
-      unplaced.push({ location, atKey });
-    }
-  };
-  const run2 = (compiled4, subject) => {
-    if (compiled4.when !== void 0 && !conditionHolds(subject, compiled4.when)) return;
-    const rule = noPointerOverrides ? compiled4.rule : effectiveRule(compiled4.rule, plan.pointerOverrides, subject.pointer);
-    const options2 = noPointerOverrides ? compiled4.options : rule.functionOptions;
-    const fields = compiled4.fields;
-    for (let f = 0; f < fields.length; f++) {
-      const field = fields[f];
-      let target;
-      if (field === void 0) target = subject.value;
-      else if (field === KEY_FIELD) target = subject.name;
-      else target = fieldValue(subject.value, field.segments);
-      if (target === void 0 && !compiled4.handlesMissing) continue;
-      const context2 = compiled4.contextFree ? void 0 : new RuleContext(subject, field, document, subjects, compiled4.id);
-      let results;
-      try {
-        results = compiled4.call(target, options2, context2);
-      } catch (error2) {
-        throw functionFailed(compiled4, subject, field, loaded.file, error2);
-      }
-      if (results && results.length > 0)
-        record(rule, subject, field, target, context2?.pointer ?? targetPointer(subject, field), results);
-    }
-  };
-  for (const [type, rules] of plan.byType) {
-    const list2 = subjects.get(type);
-    if (!list2) continue;
-    for (let i = 0; i < list2.length; i++) {
-      const subject = list2[i];
-      for (let r2 = 0; r2 < rules.length; r2++) run2(rules[r2], subject);
-    }
-  }
-  for (const compiled4 of plan.pathRules) {
-    for (const steps of compiled4.paths) {
-      for (const match of queryJsonPath(document, steps)) run2(compiled4, pathSubject(match));
-    }
-  }
-  unplaced.sort(
-    (a, b) => a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0
-  );
-  for (let i = 0; i < unplaced.length; i++) {
-    const { location, atKey } = unplaced[i];
-    const at3 = location.pointer;
-    const present = atKey ? at3 : map.nearest(at3);
-    const position = atKey ? map.locateKey(at3) : present === at3 ? map.locate(at3) : map.locateKey(present);
-    location.line = position.line;
-    location.column = position.column;
-  }
-  findings.sort(compareFindings);
-  return { file: loaded.file, findings, valid, complete, suppressed };
-}
-var RuleContext = class {
-  constructor(subject, field, document, subjects, ruleId) {
-    this.subject = subject;
-    this.field = field;
-    this.document = document;
-    this.subjects = subjects;
-    this.ruleId = ruleId;
-  }
-  subject;
-  field;
-  document;
-  subjects;
-  ruleId;
-  at;
-  get pointer() {
-    this.at ??= targetPointer(this.subject, this.field);
-    return this.at;
-  }
-};
-function targetPointer(subject, field) {
-  return field === void 0 || field === KEY_FIELD ? subject.pointer : appendPointer(subject.pointer, ...field.segments);
-}
-function pathSubject(match) {
-  const segments = parsePointer(match.pointer);
-  return makeSubject(
-    "Document",
-    match.pointer,
-    match.value,
-    segments[segments.length - 1] ?? "$",
-    void 0,
-    {
-      kind: "path"
-    }
-  );
-}
-var RuleFunctionError = class extends Error {
-  name = "RuleFunctionError";
-};
-function functionFailed(compiled4, subject, field, file, error2) {
-  return new RuleFunctionError(
-    `rule ${compiled4.id} (function ${compiled4.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error2 instanceof Error ? error2.message : String(error2)}`,
-    { cause: error2 }
-  );
-}
-
-// src/migrate/detect.ts
-var MCPDESC_070 = "0.7.0";
-function declaredVersion(value) {
-  return isJsonObject(value) && typeof value.mcpdesc === "string" ? value.mcpdesc : void 0;
-}
-function isMcpdesc07(value) {
-  return declaredVersion(value) === MCPDESC_070;
-}
-
-// src/migrate/report.ts
-function entry(kind, code18, message, source, result) {
-  const out = { kind, code: code18, message };
-  if (source !== void 0) out.source = { pointer: source };
-  if (result !== void 0) out.result = { pointer: result };
-  return out;
-}
-function statusOf(entries3) {
-  if (entries3.some((e) => e.kind === "decision")) return "needs-author-input";
-  if (entries3.some((e) => e.kind === "warning" || e.kind === "default")) return "migrated-with-warnings";
-  return "migrated";
-}
-function locateEntries(entries3, sourceMap, resultMap) {
-  return entries3.map((e) => {
-    const out = { ...e };
-    if (e.source && sourceMap)
-      out.source = { pointer: e.source.pointer, ...sourceMap.locate(e.source.pointer) };
-    if (e.result && resultMap)
-      out.result = { pointer: e.result.pointer, ...resultMap.locate(e.result.pointer) };
-    return out;
-  });
-}
-
-// src/migrate/source-schema.ts
-import { readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname5, join as join7 } from "node:path";
-import { fileURLToPath as fileURLToPath5 } from "node:url";
-var SCHEMA_FILE_070 = "mcp-description-0.7.0.json";
-var compiled3;
-function schema070() {
-  const here = dirname5(fileURLToPath5(new URL("../src/migrate/source-schema.ts", import.meta.url).href));
-  return JSON.parse(readFileSync4(join7(here, "..", "..", "schemas", SCHEMA_FILE_070), "utf8"));
-}
-function validator2() {
-  if (!compiled3) {
-    const ajv3 = withSafeKeywords(
-      new (loadAjv()).Ajv({
-        allErrors: true,
-        strict: false,
-        allowUnionTypes: true,
-        code: LINEAR_ERRORS_CODE
-      }),
-      loadAjv()
-    );
-    loadAjvFormats()(ajv3);
-    compiled3 = ajv3.compile(schema070());
-  }
-  return compiled3;
-}
-function describeError(error2) {
-  const params = error2.params;
-  switch (error2.keyword) {
-    case "additionalProperties":
-      return {
-        pointer: appendPointer(error2.instancePath, String(params.additionalProperty)),
-        message: `property ${JSON.stringify(params.additionalProperty)} is not allowed here in 0.7.0`
-      };
-    case "required":
-      return {
-        pointer: error2.instancePath,
-        message: `missing required property ${JSON.stringify(params.missingProperty)}`
-      };
-    case "enum":
-      return {
-        pointer: error2.instancePath,
-        message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`
-      };
-    default:
-      return { pointer: error2.instancePath, message: error2.message ?? error2.keyword };
-  }
-}
-var TRANSPORT_BRANCH = { "streamable-http": "0", stdio: "1", sse: "2" };
-function relevant(error2, value) {
-  if (error2.schemaPath.startsWith("#/anyOf/")) return false;
-  const branch = /^#\/properties\/transports\/items\/oneOf\/(\d)\//.exec(error2.schemaPath);
-  if (branch) {
-    const index = /^\/transports\/(\d+)/.exec(error2.instancePath)?.[1];
-    const transports = value.transports;
-    const item = Array.isArray(transports) && index !== void 0 ? transports[Number(index)] : void 0;
-    const type = item !== null && typeof item === "object" && !Array.isArray(item) ? item.type : void 0;
-    const wanted = typeof type === "string" ? TRANSPORT_BRANCH[type] : void 0;
-    if (wanted === void 0) return error2.keyword === "const" && branch[1] === "0";
-    return branch[1] === wanted;
-  }
-  return error2.keyword !== "oneOf";
-}
-function validateSource070(value) {
-  const validate = validator2();
-  if (validate(value)) return [];
-  const seen = /* @__PURE__ */ new Set();
-  const out = [];
-  for (const error2 of validate.errors ?? []) {
-    if (!relevant(error2, value)) continue;
-    const issue2 = error2.keyword === "anyOf" && error2.instancePath === "" ? {
-      pointer: "",
-      message: "a 0.7.0 document must declare at least one of tools, resources, resourceTemplates, prompts"
-    } : error2.keyword === "const" && error2.instancePath.endsWith("/type") ? {
-      pointer: error2.instancePath,
-      message: 'transport type must be one of "streamable-http", "stdio", "sse"'
-    } : describeError(error2);
-    const key = `${issue2.pointer}\0${issue2.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(issue2);
-  }
-  return out;
-}
-
-// src/migrate/steps/util.ts
-function withKey(obj3, key, value, place = {}) {
-  const out = {};
-  if (Object.hasOwn(obj3, key)) {
-    for (const k of Object.keys(obj3)) setOwn(out, k, k === key ? value : obj3[k]);
-    return out;
-  }
-  const before2 = place.before?.find((k) => Object.hasOwn(obj3, k));
-  const after = before2 === void 0 ? place.after?.find((k) => Object.hasOwn(obj3, k)) : void 0;
-  let placed = false;
-  for (const k of Object.keys(obj3)) {
-    if (k === before2 && !placed) {
-      setOwn(out, key, value);
-      placed = true;
-    }
-    setOwn(out, k, obj3[k]);
-    if (k === after && !placed) {
-      setOwn(out, key, value);
-      placed = true;
-    }
-  }
-  if (!placed) setOwn(out, key, value);
-  return out;
-}
-function withoutKey(obj3, key) {
-  const out = {};
-  for (const k of Object.keys(obj3)) if (k !== key) setOwn(out, k, obj3[k]);
-  return out;
-}
-function describe2(value) {
-  return JSON.stringify(value);
-}
-
-// src/migrate/steps/capabilities.ts
-var KNOWN3 = /* @__PURE__ */ new Set([
-  "tools",
-  "resources",
-  "prompts",
-  "completions",
-  "logging",
-  "tasks",
-  "extensions",
-  "experimental"
-]);
-function migrateCapabilities(doc) {
-  const entries3 = [];
-  if (!Object.hasOwn(doc, "capabilities") || !isJsonObject(doc.capabilities)) {
-    return { value: doc, entries: entries3, moves: [] };
-  }
-  const capabilities = doc.capabilities;
-  entries3.push(
-    entry(
-      "change",
-      "capabilities-wrapped",
-      "capabilities object wrapped in a one-item array (it applies to every root revision)",
-      "/capabilities",
-      "/capabilities/0"
-    )
-  );
-  for (const key of Object.keys(capabilities)) {
-    if (KNOWN3.has(key) || key.startsWith("x-")) continue;
-    if (key === "protocolVersions") continue;
-    entries3.push(
-      entry(
-        "decision",
-        "capability-unknown",
-        `capabilities.${key} is not a 0.8.0 capability: move it under experimental, an x- extension or capabilities.extensions (the migration does not choose)`,
-        appendPointer("/capabilities", key),
-        appendPointer("/capabilities/0", key)
-      )
-    );
-  }
-  return {
-    value: withKey(doc, "capabilities", [capabilities]),
-    entries: entries3,
-    moves: [{ result: "/capabilities/0", source: "/capabilities" }]
-  };
-}
-
-// src/migrate/steps/empty-collections.ts
-var ROOT = ["transports", "tools", "resources", "resourceTemplates", "prompts", "tags"];
-var PRIMITIVES = ["tools", "resources", "resourceTemplates", "prompts"];
-function isEmptyCollection(value) {
-  return Array.isArray(value) && value.length === 0 || isJsonObject(value) && Object.keys(value).length === 0;
-}
-function dropEmpty(obj3, keys, pointer, entries3) {
-  let out = obj3;
-  for (const key of keys) {
-    if (!Object.hasOwn(out, key) || !Array.isArray(out[key]) || !isEmptyCollection(out[key])) continue;
-    out = withoutKey(out, key);
-    entries3.push(
-      entry(
-        "change",
-        "empty-collection-removed",
-        `empty ${key} removed (0.8.0 forbids empty declaration collections; it declared nothing)`,
-        appendPointer(pointer, key)
-      )
-    );
-  }
-  return out;
-}
-function migrateEmptyCollections(doc) {
-  const entries3 = [];
-  let value = doc;
-  if (isJsonObject(value.info) && Array.isArray(value.info.icons) && value.info.icons.length === 0) {
-    value = withKey(value, "info", dropEmpty(value.info, ["icons"], "/info", entries3));
-  }
-  for (const kind of PRIMITIVES) {
-    const list2 = value[kind];
-    if (!Array.isArray(list2)) continue;
-    let changed = false;
-    const items2 = list2.map((item, index) => {
-      if (!isJsonObject(item)) return item;
-      const keys = kind === "prompts" ? ["icons", "tags", "arguments"] : ["icons", "tags"];
-      const next = dropEmpty(item, keys, appendPointer("", kind, index), entries3);
-      if (next !== item) changed = true;
-      return next;
-    });
-    if (changed) value = withKey(value, kind, items2);
-  }
-  value = dropEmpty(value, ROOT, "", entries3);
-  return { value, entries: entries3, moves: [] };
-}
-
-// src/migrate/steps/input-schemas.ts
-function checkInputSchemas(doc) {
-  const entries3 = [];
-  const tools = doc.tools;
-  if (!Array.isArray(tools)) return { value: doc, entries: entries3, moves: [] };
-  tools.forEach((tool, index) => {
-    if (!isJsonObject(tool)) return;
-    const at3 = appendPointer("/tools", index);
-    const name = typeof tool.name === "string" ? tool.name : `#${index}`;
-    if (!Object.hasOwn(tool, "inputSchema")) {
-      entries3.push(
-        entry(
-          "decision",
-          "tool-input-schema-missing",
-          `tool ${JSON.stringify(name)} has no inputSchema, which 0.8.0 requires. The migration does not guess: add the real schema, or { type: object, additionalProperties: false } only if you confirm the tool takes no parameters`,
-          at3,
-          at3
-        )
-      );
-      return;
-    }
-    const schema2 = tool.inputSchema;
-    if (!isJsonObject(schema2) || schema2.type !== "object") {
-      const schemaAt = appendPointer(at3, "inputSchema");
-      const what = isJsonObject(schema2) ? Object.hasOwn(schema2, "type") ? `has type ${JSON.stringify(schema2.type)}` : "has no type" : "is not an object";
-      entries3.push(
-        entry(
-          "decision",
-          "tool-input-schema-not-object",
-          `the inputSchema of tool ${JSON.stringify(name)} ${what}; 0.8.0 requires an object-rooted schema (type: object). The migration does not rewrite it: check what the tool accepts`,
-          schemaAt,
-          schemaAt
-        )
-      );
-    }
-  });
-  return { value: doc, entries: entries3, moves: [] };
-}
-
-// src/migrate/steps/protocol-versions.ts
-var SUPPORTED = PROTOCOL_VERSIONS.join(", ");
-function migrateProtocolVersions(doc, options) {
-  const entries3 = [];
-  const moves = [];
-  const info3 = isJsonObject(doc.info) ? doc.info : void 0;
-  const hasSource = info3 !== void 0 && Object.hasOwn(info3, "protocolVersion");
-  const fromSource = hasSource ? info3.protocolVersion : void 0;
-  let value = doc;
-  if (info3 && hasSource) {
-    value = withKey(value, "info", withoutKey(info3, "protocolVersion"));
-  }
-  for (const [flag, given] of [
-    ["--protocol-version", options.protocolVersion],
-    ["--default-protocol-version", options.defaultProtocolVersion]
-  ]) {
-    if (given !== void 0 && !isProtocolVersion(given)) {
-      entries3.push(
-        entry(
-          "decision",
-          "protocol-version-unsupported",
-          `${flag} ${describe2(given)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED})`
-        )
-      );
-      return { value, entries: entries3, moves };
-    }
-  }
-  let chosen;
-  if (hasSource) {
-    if (!isProtocolVersion(fromSource)) {
-      entries3.push(
-        entry(
-          "decision",
-          "protocol-version-unsupported",
-          `info.protocolVersion ${describe2(fromSource)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED}); give the right one with --protocol-version`,
-          "/info/protocolVersion"
-        )
-      );
-      return { value, entries: entries3, moves };
-    }
-    if (options.protocolVersion !== void 0 && options.protocolVersion !== fromSource) {
-      entries3.push(
-        entry(
-          "decision",
-          "protocol-version-conflict",
-          `--protocol-version ${options.protocolVersion} disagrees with info.protocolVersion ${fromSource}: correct the source or the option`,
-          "/info/protocolVersion"
-        )
-      );
-      return { value, entries: entries3, moves };
-    }
-    chosen = fromSource;
-    entries3.push(
-      entry(
-        "change",
-        "protocol-version-moved",
-        `info.protocolVersion "${fromSource}" moved to root protocolVersions ["${fromSource}"]`,
-        "/info/protocolVersion",
-        "/protocolVersions"
-      )
-    );
-    moves.push({ result: "/protocolVersions/0", source: "/info/protocolVersion" });
-    moves.push({ result: "/protocolVersions", source: "/info/protocolVersion" });
-  } else if (options.protocolVersion !== void 0) {
-    chosen = options.protocolVersion;
-    entries3.push(
-      entry(
-        "change",
-        "protocol-version-given",
-        `root protocolVersions ["${chosen}"] from --protocol-version (the source has no info.protocolVersion)`,
-        "/info",
-        "/protocolVersions"
-      )
-    );
-  } else if (options.defaultProtocolVersion !== void 0) {
-    chosen = options.defaultProtocolVersion;
-    entries3.push(
-      entry(
-        "default",
-        "protocol-version-default",
-        `the source has no info.protocolVersion; root protocolVersions ["${chosen}"] comes from --default-protocol-version: check that the server really implements it`,
-        "/info",
-        "/protocolVersions"
-      )
-    );
-  } else {
-    entries3.push(
-      entry(
-        "decision",
-        "protocol-version-missing",
-        "the source has no info.protocolVersion and 0.8.0 requires root protocolVersions: give the MCP revision the server implements with --protocol-version (or --default-protocol-version)",
-        "/info"
-      )
-    );
-    return { value, entries: entries3, moves };
-  }
-  value = withKey(value, "protocolVersions", [chosen], { after: ["info"] });
-  return { value, entries: entries3, moves };
-}
-
-// src/migrate/steps/security.ts
-var NAME_CHARS = /[^A-Za-z0-9._-]+/g;
-function baseSchemeName(scheme) {
-  switch (scheme.type) {
-    case "http": {
-      const raw = typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
-      const clean = trimOf(raw.replace(NAME_CHARS, "-"), "-");
-      return clean === "" ? "http" : clean;
-    }
-    case "oauth2":
-      return "oauth";
-    case "apiKey":
-      return "apiKey";
-    case "openIdConnect":
-      return "openIdConnect";
-    default:
-      return "scheme";
-  }
-}
-function migrateSecurity(doc, options) {
-  const entries3 = [];
-  const moves = [];
-  const named = [];
-  const hints = options.preferSchemeNames ?? {};
-  const nameFor = (scheme, pointer) => {
-    const existing = named.find((n) => jsonEqual(n.scheme, scheme));
-    if (existing) {
-      entries3.push(
-        entry(
-          "change",
-          "security-scheme-deduplicated",
-          `inline security scheme identical to the one at ${existing.firstPointer}: both use securitySchemes.${existing.name}`,
-          pointer,
-          appendPointer("/securitySchemes", existing.name)
-        )
-      );
-      return existing.name;
-    }
-    const taken = (n) => named.some((x) => x.name === n);
-    const hinted = Object.keys(hints).find((n) => !taken(n) && jsonEqual(hints[n], scheme));
-    let name;
-    if (hinted !== void 0) {
-      name = hinted;
-      entries3.push(
-        entry(
-          "note",
-          "security-scheme-name-from-other",
-          `security scheme named ${JSON.stringify(name)} after the identical scheme of the 0.8.0 document it is compared with`,
-          pointer,
-          appendPointer("/securitySchemes", name)
-        )
-      );
-    } else {
-      const base = baseSchemeName(scheme);
-      name = base;
-      for (let i = 2; taken(name); i++) name = `${base}-${i}`;
-      if (name !== base) {
-        const other = named.find((x) => x.name === base);
-        entries3.push(
-          entry(
-            "warning",
-            "security-scheme-name-collision",
-            `a different ${JSON.stringify(scheme.type)} scheme already took the name ${JSON.stringify(base)}${other ? ` (from ${other.firstPointer})` : ""}; this one is named ${JSON.stringify(name)}: review whether the two definitions should be one, and rename if you like`,
-            pointer,
-            appendPointer("/securitySchemes", name)
-          )
-        );
-      }
-    }
-    named.push({ name, scheme, firstPointer: pointer });
-    moves.push({ result: appendPointer("/securitySchemes", name), source: pointer });
-    entries3.push(
-      entry(
-        "change",
-        "security-scheme-named",
-        `inline ${JSON.stringify(scheme.type)} security scheme moved to securitySchemes.${name}`,
-        pointer,
-        appendPointer("/securitySchemes", name)
-      )
-    );
-    return name;
-  };
-  const convert = (list2, pointer) => {
-    const out = [];
-    const names = [];
-    list2.forEach((item, index) => {
-      const at3 = appendPointer(pointer, index);
-      if (!isJsonObject(item)) {
-        entries3.push(
-          entry(
-            "decision",
-            "security-scheme-invalid",
-            "a 0.7.0 security entry must be a Security Scheme Object",
-            at3
-          )
-        );
-        return;
-      }
-      const name = nameFor(item, at3);
-      if (names.includes(name)) {
-        entries3.push(
-          entry(
-            "change",
-            "security-requirement-deduplicated",
-            `the same scheme is listed twice in this security array; one requirement { ${name}: [] } is kept`,
-            at3
-          )
-        );
-        return;
-      }
-      names.push(name);
-      const requirement = {};
-      setOwn(requirement, name, []);
-      const resultAt = appendPointer(pointer, out.length);
-      out.push(requirement);
-      entries3.push(
-        entry(
-          "change",
-          "security-requirement",
-          `inline scheme replaced by the requirement { ${name}: [] } (no OAuth scope is inferred)`,
-          at3,
-          resultAt
-        )
-      );
-    });
-    if (names.length > 1) {
-      entries3.push(
-        entry(
-          "warning",
-          "security-alternatives",
-          `${names.length} schemes in one 0.7.0 security array became alternatives (${names.join(" OR ")}), as the migration guide describes; 0.7.0 did not say whether all were required together: confirm`,
-          pointer,
-          pointer
-        )
-      );
-    }
-    return out;
-  };
-  let value = doc;
-  let rootSecurity;
-  let transports;
-  for (const key of Object.keys(doc)) {
-    if (key === "security" && Array.isArray(doc.security)) rootSecurity = convert(doc.security, "/security");
-    if (key === "transports" && Array.isArray(doc.transports)) {
-      transports = doc.transports.map((transport, index) => {
-        if (!isJsonObject(transport) || !Array.isArray(transport.security)) return transport;
-        return withKey(
-          transport,
-          "security",
-          convert(transport.security, appendPointer("/transports", index, "security"))
-        );
-      });
-    }
-  }
-  if (!Object.hasOwn(doc, "security")) {
-    entries3.push(
-      entry(
-        "note",
-        "root-security-omitted",
-        '0.7.0 read an omitted root security as "no authentication required"; 0.8.0 reads it as "not declared". Add security: [] if the server needs no authentication (the migration does not add it)',
-        ""
-      )
-    );
-  }
-  if (rootSecurity) value = withKey(value, "security", rootSecurity);
-  if (transports) value = withKey(value, "transports", transports);
-  if (named.length > 0) {
-    const schemes = {};
-    for (const n of named) setOwn(schemes, n.name, n.scheme);
-    value = withKey(value, "securitySchemes", schemes, {
-      before: ["security"],
-      after: ["protocolVersions", "info"]
-    });
-  }
-  return { value, entries: entries3, moves };
-}
-
-// src/migrate/steps/version.ts
-var SCHEMA_URI_080 = "https://mcpdesc.org/schema/mcp-description/0.8.0.json";
-function migrateVersion(doc, options) {
-  const entries3 = [];
-  let value = withKey(doc, "mcpdesc", "0.8.0");
-  entries3.push(
-    entry("change", "mcpdesc-version", `mcpdesc ${describe2(doc.mcpdesc)} → "0.8.0"`, "/mcpdesc", "/mcpdesc")
-  );
-  if (Object.hasOwn(doc, "$schema")) {
-    if (doc.$schema !== SCHEMA_URI_080) {
-      value = withKey(value, "$schema", SCHEMA_URI_080);
-      entries3.push(
-        entry(
-          "change",
-          "schema-uri",
-          `$schema ${describe2(doc.$schema)} → "${SCHEMA_URI_080}" (the 0.7.0 reference would name the wrong schema)`,
-          "/$schema",
-          "/$schema"
-        )
-      );
-    }
-  } else if (options.emitSchema) {
-    const out = { $schema: SCHEMA_URI_080 };
-    for (const k of Object.keys(value)) setOwn(out, k, value[k]);
-    value = out;
-    entries3.push(
-      entry(
-        "change",
-        "schema-uri-added",
-        `$schema "${SCHEMA_URI_080}" added (--schema)`,
-        void 0,
-        "/$schema"
-      )
-    );
-  }
-  return { value, entries: entries3, moves: [] };
-}
-
-// src/migrate/migrate.ts
-var BLOCKING = /* @__PURE__ */ new Set([
-  "protocol-version-missing",
-  "protocol-version-conflict",
-  "protocol-version-unsupported"
-]);
-var STEPS = [
-  ["version", migrateVersion],
-  ["protocol-versions", migrateProtocolVersions],
-  ["security", migrateSecurity],
-  ["input-schemas", (doc) => checkInputSchemas(doc)],
-  ["empty-collections", (doc) => migrateEmptyCollections(doc)],
-  ["capabilities", (doc) => migrateCapabilities(doc)]
-];
-var NotMigratableError = class extends Error {
-  name = "NotMigratableError";
-};
-function makePointerMapper(moves) {
-  const sorted = [...moves].sort((a, b) => b.result.length - a.result.length);
-  return (pointer) => {
-    for (const m of sorted) {
-      if (pointer === m.result) return m.source;
-      if (pointer.startsWith(`${m.result}/`)) return m.source + pointer.slice(m.result.length);
-    }
-    return pointer;
-  };
-}
-function migrateValue(source, options = {}) {
-  const version = declaredVersion(source);
-  if (!isJsonObject(source) || version !== MCPDESC_070) {
-    throw new NotMigratableError(
-      version === void 0 ? "not an mcpdesc document (no mcpdesc version)" : `mcpdesc ${JSON.stringify(version)} cannot be migrated: only 0.7.0 documents can`
-    );
-  }
-  const entries3 = [];
-  for (const issue2 of validateSource070(source)) {
-    entries3.push(
-      entry(
-        "decision",
-        "source-invalid",
-        `the 0.7.0 source is not valid 0.7.0: ${issue2.message}`,
-        issue2.pointer
-      )
-    );
-  }
-  let value = source;
-  const moves = [];
-  for (const [, step] of STEPS) {
-    const result = step(value, options);
-    value = result.value;
-    appendAll(entries3, result.entries);
-    appendAll(moves, result.moves);
-  }
-  const mapPointer = makePointerMapper(moves);
-  const blocked = entries3.some((e) => e.kind === "decision" && BLOCKING.has(e.code));
-  if (options.validateResult !== false && !blocked) {
-    const decided = entries3.filter((e) => e.kind === "decision" && e.result !== void 0 && e.result.pointer !== "").map((e) => e.result?.pointer ?? "");
-    const covered = (p) => decided.some((d) => p === d || p.startsWith(`${d}/`));
-    const result = validateDocument({ value, file: options.file ?? "<migrated>" });
-    for (const f of result.findings) {
-      const p = f.location.pointer;
-      if (f.severity === "error") {
-        if (covered(p)) continue;
-        entries3.push(
-          entry(
-            "decision",
-            "result-invalid",
-            `the migrated document is not valid 0.8.0 [${f.code}]: ${f.message}`,
-            mapPointer(p),
-            p
-          )
-        );
-      } else {
-        entries3.push(
-          entry(
-            f.severity === "warning" ? "warning" : "note",
-            "result-finding",
-            `0.8.0 validation [${f.code}]: ${f.message}`,
-            mapPointer(p),
-            p
-          )
-        );
-      }
-    }
-  }
-  const report = {
-    file: options.file ?? "<input>",
-    from: "0.7.0",
-    to: "0.8.0",
-    status: statusOf(entries3),
-    entries: entries3
-  };
-  return { value, report, mapPointer, moves, needsAuthor: report.status === "needs-author-input", blocked };
-}
-
-// src/migrate/load.ts
-var MigrationError = class extends PositionedError {
-  constructor(message, file, report, line = 0, column = 0) {
-    super("migration-decision-needed", message, file, line, column);
-    this.report = report;
-  }
-  report;
-  name = "MigrationError";
-};
-function mappedSourceMap(source, mapPointer) {
-  return {
-    locate: (pointer) => source.locate(mapPointer(pointer)),
-    locateKey: (pointer) => {
-      const from = mapPointer(pointer);
-      return from === pointer ? source.locateKey(pointer) : source.locate(from);
-    },
-    has: (pointer) => source.has(mapPointer(pointer)),
-    nearest: (pointer) => nearestPresent(pointer, (candidate) => source.has(mapPointer(candidate)))
-  };
-}
-function describeLoaded(loaded, options = {}) {
-  if (!isMcpdesc07(loaded.value)) return { document: loaded };
-  const result = migrateValue(loaded.value, { validateResult: false, ...options.migrate, file: loaded.file });
-  const report = {
-    ...result.report,
-    entries: locateEntries(result.report.entries, loaded.sourceMap, void 0)
-  };
-  const firstDecision = report.entries.find((e) => e.kind === "decision");
-  if (firstDecision && (result.blocked || options.strict)) {
-    const more = report.entries.filter((e) => e.kind === "decision").length - 1;
-    throw new MigrationError(
-      `this mcpdesc 0.7.0 document cannot be read as 0.8.0 in memory: ${firstDecision.message}${more > 0 ? ` (and ${more} more)` : ""}. Run \`mcpdesc migrate ${loaded.file}\` (with the options it names) to make a 0.8.0 copy and see the full report`,
-      loaded.file,
-      report,
-      firstDecision.source?.line ?? 0,
-      firstDecision.source?.column ?? 0
-    );
-  }
-  return {
-    document: {
-      file: loaded.file,
-      format: loaded.format,
-      // The source text: every position of this document refers to it.
-      text: loaded.text,
-      value: result.value,
-      sourceMap: mappedSourceMap(loaded.sourceMap, result.mapPointer)
-    },
-    migratedFrom: "0.7.0",
-    report
-  };
-}
-function migrationNotice(label, description) {
-  if (!description.migratedFrom) return void 0;
-  const decisions = description.report?.entries.filter((e) => e.kind === "decision").length ?? 0;
-  const open2 = decisions > 0 ? ` (${decisions} decision${decisions === 1 ? "" : "s"} left to the author: run mcpdesc migrate ${description.document.file})` : "";
-  return `${label}: migrated from ${description.migratedFrom}${open2}`;
-}
-function hintsFrom(loaded) {
-  const value = loaded.value;
-  const hints = {};
-  if (!isJsonObject(value) || value.mcpdesc !== "0.8.0") return hints;
-  if (isJsonObject(value.securitySchemes)) hints.preferSchemeNames = value.securitySchemes;
-  if (value.$schema === SCHEMA_URI_080) hints.emitSchema = true;
-  return hints;
-}
-function migrateSides(oldLoaded, newLoaded, notify, labels = ["old", "new"]) {
-  const side = (loaded, other, label) => {
-    if (!loaded) return loaded;
-    const described = describeLoaded(loaded, { migrate: other ? hintsFrom(other) : {} });
-    const notice2 = migrationNotice(label, described);
-    if (notice2) notify(notice2);
-    return described.document;
-  };
-  return { oldDoc: side(oldLoaded, newLoaded, labels[0]), newDoc: side(newLoaded, oldLoaded, labels[1]) };
-}
-function readAsCurrent(loaded, notify) {
-  const described = describeLoaded(loaded);
-  const notice2 = migrationNotice(loaded.file, described);
-  if (notice2) notify(notice2);
-  return described.document;
-}
-
-// src/app/lint.ts
-var ConfigLookup = class {
-  constructor(options = {}) {
-    this.options = options;
-    this.ruleset = options.ruleset ?? "recommended";
-  }
-  options;
-  configs = /* @__PURE__ */ new Map();
-  ruleset;
-  /** The config file that applies to a document at `path` (undefined: a built-in ruleset). */
-  fileFor(path) {
-    if (this.options.config !== void 0) return this.options.config;
-    const found = findConfigFile(path ? dirname6(resolve5(path)) : process.cwd());
-    const root = this.options.root;
-    if (found && root !== void 0 && relative4(root, found).startsWith("..")) return void 0;
-    return found;
-  }
-  /** The resolved config for a document at `path`; rejects with a ConfigError for a broken one. */
-  configFor(path) {
-    const file = this.fileFor(path);
-    const key = file ? resolve5(file) : `builtin:${this.ruleset}`;
-    let pending2 = this.configs.get(key);
-    if (!pending2) {
-      if (file) this.options.onRulesetOverridden?.(file);
-      pending2 = resolveConfig(file, this.ruleset);
-      this.configs.set(key, pending2);
-    }
-    return pending2;
-  }
-  /** Every config resolved so far. */
-  resolved() {
-    return Promise.all(this.configs.values());
-  }
-};
-async function lintLoaded(loaded, path, lookup, options = {}) {
-  const current = readAsCurrent(loaded, options.onNote ?? (() => {
-  }));
-  const config = await lookup.configFor(path);
-  const now = options.now ?? /* @__PURE__ */ new Date();
-  const result = lintDocument(current, config, path ? { filePath: resolve5(path), now } : { now });
-  return { file: current.file, findings: result.findings, complete: result.complete };
-}
-
-// src/diff/compare.ts
-function compareStructure(oldSide, newSide, options = {}) {
-  const newRoot = new Set(newSide.root);
-  const oldRoot = new Set(oldSide.root);
-  let compared = oldSide.root.filter((v) => newRoot.has(v));
-  let revisionsAdded = newSide.root.filter((v) => !oldRoot.has(v));
-  let revisionsRemoved = oldSide.root.filter((v) => !newRoot.has(v));
-  if (options.protocolVersion !== void 0) {
-    const only = options.protocolVersion;
-    compared = compared.filter((v) => v === only);
-    revisionsAdded = revisionsAdded.filter((v) => v === only);
-    revisionsRemoved = revisionsRemoved.filter((v) => v === only);
-  }
-  const transportsAt = /* @__PURE__ */ new Map();
-  return {
-    old: oldSide,
-    new: newSide,
-    compared,
-    revisionsAdded,
-    revisionsRemoved,
-    primitives: matchPrimitives(oldSide, newSide, compared),
-    transports: matchTransports(oldSide, newSide, compared, transportsAt),
-    transportsAt,
-    capabilities: matchCapabilities(oldSide, newSide, compared)
-  };
-}
-var PairBook = class {
-  pairs = /* @__PURE__ */ new Map();
-  add(version, old, neu, elicitationsOld, elicitationsNew) {
-    const key = `${old?.index ?? "-"}/${neu?.index ?? "-"}/${elicitationsOld?.join(",") ?? "*"}/${elicitationsNew?.join(",") ?? "*"}`;
-    let pair = this.pairs.get(key);
-    if (!pair) {
-      const modified = old !== void 0 && neu !== void 0 && (elicitationsOld !== void 0 || elicitationsNew !== void 0 || !sameDeclaration(old.value, neu.value));
-      pair = { old, new: neu, revisions: [], modified };
-      if (elicitationsOld) pair.elicitationsOld = elicitationsOld;
-      if (elicitationsNew) pair.elicitationsNew = elicitationsNew;
-      this.pairs.set(key, pair);
-    }
-    pair.revisions.push(version);
-    return pair;
-  }
-  list() {
-    return [...this.pairs.values()];
-  }
-};
-function sameDeclaration(a, b) {
-  let count = 0;
-  const aKeys = Object.keys(a);
-  for (let i = 0; i < aKeys.length; i++) {
-    const key = aKeys[i];
-    if (key === "protocolVersions") continue;
-    count++;
-    if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
-  }
-  const bKeys = Object.keys(b);
-  for (let i = 0; i < bKeys.length; i++) if (bKeys[i] !== "protocolVersions") count--;
-  return count === 0;
-}
-function keptElicitations(decl, version) {
-  if (!decl) return void 0;
-  const list2 = decl.value.elicitations;
-  if (!Array.isArray(list2) || !list2.some((e) => isJsonObject(e) && Array.isArray(e.protocolVersions)))
-    return void 0;
-  const kept = [];
-  list2.forEach((entry2, i) => {
-    if (effectiveScope(entry2, decl.scope).includes(version)) kept.push(i);
-  });
-  return kept;
-}
-function matchPrimitives(oldSide, newSide, compared) {
-  const out = [];
-  for (const collection of PRIMITIVE_COLLECTIONS) {
-    const groups = /* @__PURE__ */ new Map();
-    const group = (key) => {
-      let g = groups.get(key);
-      if (!g) groups.set(key, g = { old: [], new: [] });
-      return g;
-    };
-    for (const decl of oldSide.decls[collection]) if (decl.key !== void 0) group(decl.key).old.push(decl);
-    for (const decl of newSide.decls[collection]) if (decl.key !== void 0) group(decl.key).new.push(decl);
-    groups.forEach((g, key) => {
-      const book = new PairBook();
-      const oldRevisions = [];
-      const newRevisions = [];
-      for (const version of compared) {
-        const o = g.old.find((d) => d.scope.includes(version));
-        const n = g.new.find((d) => d.scope.includes(version));
-        if (o) oldRevisions.push(version);
-        if (n) newRevisions.push(version);
-        if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
-      }
-      const overlap = g.new.length < 2 ? /* @__PURE__ */ new Set() : difference(overlapping(g.new), overlapping(g.old));
-      out.push({
-        collection,
-        kind: PRIMITIVE_KIND2[collection],
-        key,
-        oldVariants: g.old,
-        newVariants: g.new,
-        oldRevisions,
-        newRevisions,
-        pairs: book.list(),
-        newOverlap: sortVersions(overlap)
-      });
-    });
-  }
-  return out;
-}
-function difference(a, b) {
-  return new Set([...a].filter((v) => !b.has(v)));
-}
-function overlapping(variants) {
-  const out = /* @__PURE__ */ new Set();
-  for (let i = 0; i < variants.length; i++) {
-    for (let j = i + 1; j < variants.length; j++) {
-      for (const v of scopesOverlap(variants[i].scope, variants[j].scope)) out.add(v);
-    }
-  }
-  return out;
-}
-function str(value) {
-  return typeof value === "string" ? value : "";
-}
-function transportEndpoint(decl) {
-  return str(decl.value.url) || str(decl.value.command);
-}
-function transportKey(decl) {
-  return `${str(decl.value.type)}:${transportEndpoint(decl)}`;
-}
-function pairTransports(olds, news) {
-  const out = [];
-  let restOld = [...olds];
-  let restNew = [...news];
-  const take = (keyOf) => {
-    const waiting = /* @__PURE__ */ new Map();
-    for (const b of restNew) {
-      const key = keyOf(b);
-      if (key === void 0) continue;
-      const queue = waiting.get(key);
-      if (queue) queue.push(b);
-      else waiting.set(key, [b]);
-    }
-    const taken = /* @__PURE__ */ new Set();
-    restOld = restOld.filter((a) => {
-      const key = keyOf(a);
-      const b = key === void 0 ? void 0 : waiting.get(key)?.shift();
-      if (b === void 0) return true;
-      out.push([a, b]);
-      taken.add(b);
-      return false;
-    });
-    restNew = restNew.filter((b) => !taken.has(b));
-  };
-  take((d) => `${transportKey(d)}\0${jsonArgs(d)}`);
-  take((d) => transportKey(d));
-  take((d) => str(d.value.type));
-  take((d) => transportEndpoint(d) === "" ? void 0 : transportEndpoint(d));
-  for (const a of restOld) out.push([a, void 0]);
-  for (const b of restNew) out.push([void 0, b]);
-  return out;
-}
-function jsonArgs(decl) {
-  return JSON.stringify(decl.value.args ?? null);
-}
-function distinct(side, decls) {
-  const seen = /* @__PURE__ */ new Set();
-  return decls.filter((d) => {
-    const key = side.canonical(d);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-function matchTransports(oldSide, newSide, compared, transportsAt) {
-  const book = new PairBook();
-  for (const version of compared) {
-    const olds = distinct(
-      oldSide,
-      oldSide.decls.transports.filter((d) => d.scope.includes(version))
-    );
-    const news = distinct(
-      newSide,
-      newSide.decls.transports.filter((d) => d.scope.includes(version))
-    );
-    const here = [];
-    for (const [a, b] of pairTransports(olds, news)) here.push(book.add(version, a, b));
-    transportsAt.set(version, here);
-  }
-  return book.list();
-}
-function matchCapabilities(oldSide, newSide, compared) {
-  const book = new PairBook();
-  for (const version of compared) {
-    const o = oldSide.decls.capabilities.find((d) => d.scope.includes(version));
-    const n = newSide.decls.capabilities.find((d) => d.scope.includes(version));
-    if (o || n) book.add(version, o, n);
-  }
-  return book.list();
-}
+// src/diff/checks/capabilities.ts
+init_json2();
+init_pointer();
 
 // src/schema/change.ts
 var DEFAULT_SCHEMA_SEMANTICS = "api";
+
+// src/schema/compare.ts
+init_json2();
+init_pointer();
 
 // src/schema/context.ts
 function orient(effect, polarity) {
@@ -37361,7 +32785,8 @@ function show(value) {
 }
 
 // src/schema/fingerprint.ts
-var cache2 = /* @__PURE__ */ new WeakMap();
+init_json2();
+var cache = /* @__PURE__ */ new WeakMap();
 function hashText(text) {
   let h1 = 3735928559;
   let h2 = 1103547991;
@@ -37380,7 +32805,7 @@ function info2(value) {
     const text2 = typeof value === "string" ? `s${value.length > 24 ? hashText(value) : value}` : String(value);
     return { hash: text2, hasRef: false };
   }
-  const cached2 = cache2.get(value);
+  const cached2 = cache.get(value);
   if (cached2) return cached2;
   let hasRef = false;
   let text;
@@ -37403,7 +32828,7 @@ function info2(value) {
     text = `{${parts.join(",")}}`;
   }
   const result = { hash: hashText(text), hasRef };
-  cache2.set(value, result);
+  cache.set(value, result);
   return result;
 }
 function fingerprint(value) {
@@ -37513,6 +32938,8 @@ function isKnownIn(dialect, key) {
 }
 
 // src/schema/refs.ts
+init_json2();
+init_pointer();
 function detectDialect(root) {
   const declared = isJsonObject(root) ? root.$schema : void 0;
   if (typeof declared !== "string") return "2020-12";
@@ -37583,6 +33010,8 @@ var RefResolver = class {
 };
 
 // src/schema/view.ts
+init_json2();
+init_pointer();
 function viewOf(node, pointer, dialect) {
   const entries3 = /* @__PURE__ */ new Map();
   for (const key of Object.keys(node))
@@ -37637,7 +33066,7 @@ function merge(a, b, pointer) {
     const inA = group.filter((k) => setA.has(k));
     const inB = group.filter((k) => setB.has(k));
     if (inA.length === 0 || inB.length === 0) continue;
-    const identical = inA.length === inB.length && inA.every((k) => inB.includes(k) && sameValue2(a.entries.get(k)?.value, b.entries.get(k)?.value));
+    const identical = inA.length === inB.length && inA.every((k) => inB.includes(k) && sameValue(a.entries.get(k)?.value, b.entries.get(k)?.value));
     if (identical) continue;
     if (inA.length === 1 && inB.length === 1 && inA[0] === "properties" && inB[0] === "properties") continue;
     return void 0;
@@ -37652,7 +33081,7 @@ function merge(a, b, pointer) {
   }
   return { pointer, dialect: a.dialect, entries: entries3 };
 }
-function sameValue2(x, y) {
+function sameValue(x, y) {
   return x !== void 0 && y !== void 0 && jsonEqual(x, y);
 }
 var TYPE_NAMES = ["null", "boolean", "string", "object", "array", "integer", "number"];
@@ -37803,8 +33232,12 @@ function compareOther(_ctx, vo, vn, pol, out) {
   }
 }
 
+// src/schema/arrays.ts
+init_pointer();
+
 // src/schema/instance.ts
-var MAX_DEPTH2 = 32;
+init_json2();
+var MAX_DEPTH = 32;
 var INERT = /* @__PURE__ */ new Set(["$schema", "$id", "$anchor", "$dynamicAnchor", "$comment", "nullable"]);
 var PATTERNS = /* @__PURE__ */ new Map();
 var MAX_PATTERNS = 1024;
@@ -37831,7 +33264,7 @@ function codePoints(text) {
   return count;
 }
 function acceptsNode(side, node, pointer, value, depth = 0) {
-  if (depth > MAX_DEPTH2) return "unknown";
+  if (depth > MAX_DEPTH) return "unknown";
   const target = derefShallow(side, node, pointer);
   if (target.value === true) return "yes";
   if (target.value === false) return "no";
@@ -37839,7 +33272,7 @@ function acceptsNode(side, node, pointer, value, depth = 0) {
   return acceptsView(side, viewOf(target.value, target.pointer, side.dialect), value, depth + 1);
 }
 function acceptsView(side, view, value, depth = 0) {
-  if (depth > MAX_DEPTH2) return "unknown";
+  if (depth > MAX_DEPTH) return "unknown";
   let answer = "yes";
   if ((declaredMask(view) & maskOfValue(value)) === 0) return "no";
   for (const key of view.entries.keys()) {
@@ -38427,7 +33860,7 @@ function assertionsDiffer(vo, vn) {
 }
 
 // src/schema/arrays.ts
-function shapeOf2(view) {
+function shapeOf(view) {
   const items2 = get(view, "items");
   let prefix = [];
   let rest;
@@ -38452,8 +33885,8 @@ function shapeOf2(view) {
 }
 var TRUE = true;
 function compareArrays(ctx, vo, vn, pol, out) {
-  const so = shapeOf2(vo);
-  const sn = shapeOf2(vn);
+  const so = shapeOf(vo);
+  const sn = shapeOf(vn);
   const length2 = Math.max(so.prefix.length, sn.prefix.length);
   for (let i = 0; i < length2; i++) {
     const a = so.prefix[i];
@@ -38590,7 +34023,13 @@ function compareUnevaluatedItems(vo, vn, pol, out) {
   }
 }
 
+// src/schema/composition.ts
+init_json2();
+init_pointer();
+
 // src/schema/expand.ts
+init_json2();
+init_pointer();
 function branchView(side, value, pointer, dialect) {
   const target = derefShallow(side, value, pointer);
   if (target.value === true) return { pointer: target.pointer, dialect, entries: /* @__PURE__ */ new Map() };
@@ -38842,12 +34281,16 @@ function matchItems(listOld, listNew, spec, pol, out) {
   }
 }
 
+// src/schema/overlap.ts
+init_json2();
+
 // src/schema/values.ts
-var VALUE_KEYWORDS2 = /* @__PURE__ */ new Set(["type", "nullable", "enum", "const"]);
+init_json2();
+var VALUE_KEYWORDS = /* @__PURE__ */ new Set(["type", "nullable", "enum", "const"]);
 function valueOnly(view) {
   if (!view.entries.has("const") && !Array.isArray(get(view, "enum"))) return false;
   for (const key of view.entries.keys())
-    if (!VALUE_KEYWORDS2.has(key) && !isAnnotation(key) && key !== "$schema") return false;
+    if (!VALUE_KEYWORDS.has(key) && !isAnnotation(key) && key !== "$schema") return false;
   return true;
 }
 function valuesOf2(view) {
@@ -38871,7 +34314,7 @@ function collapseValues(branches, pointer, label) {
   const first = chosen[0];
   const shared = /* @__PURE__ */ new Map();
   for (const [key, entry2] of first.entries) {
-    if (VALUE_KEYWORDS2.has(key)) continue;
+    if (VALUE_KEYWORDS.has(key)) continue;
     if (chosen.every((v) => v.entries.get(key)?.pointer === entry2.pointer)) shared.set(key, entry2);
   }
   const value = [];
@@ -38930,6 +34373,7 @@ function collapseTypes(branches, pointer) {
 }
 
 // src/schema/witness.ts
+init_json2();
 var MAX_PER_BRANCH = 24;
 function numbers(view, integer) {
   const out = integer ? [0, 1, -1] : [0.5, -0.5];
@@ -39122,7 +34566,7 @@ function decideOneOfOverlap(ctx, vo, vn, listOld, listNew, pol, out) {
 
 // src/schema/composition.ts
 var TRUE2 = true;
-function entries2(view, key) {
+function entries(view, key) {
   const list2 = get(view, key);
   if (!Array.isArray(list2)) return void 0;
   const base = at2(view, key);
@@ -39150,8 +34594,8 @@ function compareComposition(ctx, vo, vn, pol, out) {
   }
 }
 function compareAllOf(ctx, vo, vn, pol, out) {
-  const before2 = entries2(vo, "allOf") ?? [];
-  const after = entries2(vn, "allOf") ?? [];
+  const before2 = entries(vo, "allOf") ?? [];
+  const after = entries(vn, "allOf") ?? [];
   if (before2.length === 0 && after.length === 0) return;
   matchItems(
     before2,
@@ -39172,8 +34616,8 @@ function compareAllOf(ctx, vo, vn, pol, out) {
   );
 }
 function compareBranches(ctx, vo, vn, key, pol, out) {
-  const before2 = entries2(vo, key);
-  const after = entries2(vn, key);
+  const before2 = entries(vo, key);
+  const after = entries(vn, key);
   if (!before2 && !after) return;
   const prefix = key === "anyOf" ? "any-of" : "one-of";
   if (!before2 || !after) {
@@ -39695,18 +35139,20 @@ var CHANGE_KINDS = {
 };
 
 // src/schema/objects.ts
+init_json2();
+init_pointer();
 var TRUE3 = true;
-var regexCache2 = /* @__PURE__ */ new Map();
+var regexCache = /* @__PURE__ */ new Map();
 function regex(source) {
-  let re3 = regexCache2.get(source);
+  let re3 = regexCache.get(source);
   if (re3 === void 0) {
     try {
       re3 = compilePattern(source, "u");
     } catch {
       re3 = null;
     }
-    if (regexCache2.size > 1e4) regexCache2.clear();
-    regexCache2.set(source, re3);
+    if (regexCache.size > 1e4) regexCache.clear();
+    regexCache.set(source, re3);
   }
   return re3;
 }
@@ -39723,7 +35169,7 @@ function objectAt(view, key) {
   const value = get(view, key);
   return isJsonObject(value) ? value : {};
 }
-function shapeOf3(view) {
+function shapeOf2(view) {
   let additional;
   for (const key of ["additionalProperties", "unevaluatedProperties"]) {
     const value = get(view, key);
@@ -39804,8 +35250,8 @@ function conjunctionTrial(ctx, listOld, listNew) {
   return scratch;
 }
 function compareObjects(ctx, vo, vn, pol, out) {
-  const so = shapeOf3(vo);
-  const sn = shapeOf3(vn);
+  const so = shapeOf2(vo);
+  const sn = shapeOf2(vn);
   compareNamedProperties(ctx, so, sn, pol, out);
   comparePatterns(ctx, so, sn, pol, out);
   compareAdditional(ctx, so, sn, pol, out);
@@ -40582,6 +36028,7 @@ function compareWithinBudget(oldSchema, newSchema, options) {
 }
 
 // src/diff/checks/context.ts
+init_json2();
 var CheckContext = class {
   constructor(diff, schemaSemantics = DEFAULT_SCHEMA_SEMANTICS) {
     this.diff = diff;
@@ -40624,7 +36071,7 @@ function q(value) {
 function get2(obj3, key) {
   return isJsonObject(obj3) && Object.hasOwn(obj3, key) ? obj3[key] : void 0;
 }
-function obj2(value) {
+function obj(value) {
   return isJsonObject(value) ? value : void 0;
 }
 function same(a, b) {
@@ -40700,7 +36147,7 @@ function checkCapabilities(ctx) {
     for (const key of unionKeys(o, n)) {
       if (key === "protocolVersions" || same(o[key], n[key])) continue;
       if (key === "extensions") {
-        extensions(ctx, revs, obj2(o.extensions) ?? {}, obj2(n.extensions) ?? {}, at3, o, n);
+        extensions(ctx, revs, obj(o.extensions) ?? {}, obj(n.extensions) ?? {}, at3, o, n);
         continue;
       }
       const had = Object.hasOwn(o, key);
@@ -40740,8 +36187,8 @@ function checkCapabilities(ctx) {
               at3(flag.path, o, n)
             );
         }
-        const so = obj2(o[key]) ?? {};
-        const sn = obj2(n[key]) ?? {};
+        const so = obj(o[key]) ?? {};
+        const sn = obj(n[key]) ?? {};
         for (const sub2 of unionKeys(so, sn)) {
           if (flags.some((f) => f.path[1] === sub2) || same(so[sub2], sn[sub2])) continue;
           ctx.report(
@@ -40812,7 +36259,251 @@ function extensions(ctx, revs, a, b, at3, o, n) {
   }
 }
 
+// src/model/components.ts
+init_json2();
+init_pointer();
+var COMPONENT_NAMESPACES = [
+  "schemas",
+  "toolExamples",
+  "resourceExamples",
+  "resourceTemplateExamples",
+  "promptExamples"
+];
+var REF_PATTERN = /^#\/components\/([^/]+)\/([^/]+)$/;
+var EXAMPLE_NAMESPACE = {
+  tools: "toolExamples",
+  resources: "resourceExamples",
+  resourceTemplates: "resourceTemplateExamples",
+  prompts: "promptExamples"
+};
+function isReferenceObject(value) {
+  return isJsonObject(value) && Object.hasOwn(value, "$componentRef");
+}
+function resolveComponentRefs(doc) {
+  const components = isJsonObject(doc.components) ? doc.components : void 0;
+  const problems = [];
+  const uses = [];
+  const memo = /* @__PURE__ */ new Map();
+  const componentValue = (namespace, name) => {
+    const map = components && Object.hasOwn(components, namespace) ? components[namespace] : void 0;
+    if (!isJsonObject(map) || !Object.hasOwn(map, name)) return void 0;
+    return map[name];
+  };
+  const follow = (ref, expected, pointer, from) => {
+    const path = [];
+    const onPath = /* @__PURE__ */ new Map();
+    if (from) {
+      onPath.set(from.key, 0);
+      path.push({ ...from, alias: true });
+    }
+    let current = ref;
+    let currentExpected = expected;
+    let currentPointer = pointer;
+    let result = { ok: false };
+    for (; ; ) {
+      const text = current.$componentRef;
+      const match = typeof text === "string" ? REF_PATTERN.exec(text) : null;
+      if (!match) break;
+      const namespace = match[1];
+      const name = match[2];
+      const refPointer = `${currentPointer}/$componentRef`;
+      if (namespace !== currentExpected) {
+        problems.push({
+          code: "wrong-component-reference-namespace",
+          pointer: refPointer,
+          message: `reference ${JSON.stringify(text)} must target #/components/${currentExpected}, not #/components/${namespace}`
+        });
+        break;
+      }
+      const key = `${namespace}/${name}`;
+      const known = memo.get(key);
+      if (known) {
+        result = known;
+        break;
+      }
+      const cycleStart = onPath.get(key);
+      if (cycleStart !== void 0) {
+        problems.push({
+          code: "component-reference-cycle",
+          pointer: refPointer,
+          message: `reference ${JSON.stringify(text)} forms a cycle: ${cycleText([
+            ...path.slice(cycleStart).map((step) => step.key),
+            key
+          ])}`
+        });
+        break;
+      }
+      const target = componentValue(namespace, name);
+      if (target === void 0) {
+        problems.push({
+          code: "missing-component-reference-target",
+          pointer: refPointer,
+          message: `reference ${JSON.stringify(text)} targets a component that does not exist`
+        });
+        break;
+      }
+      const targetPointer2 = toPointer(["components", namespace, name]);
+      const alias = isReferenceObject(target);
+      onPath.set(key, path.length);
+      path.push({ key, pointer: targetPointer2, alias });
+      if (!alias) {
+        result = { ok: true, value: target, pointer: targetPointer2 };
+        break;
+      }
+      current = target;
+      currentExpected = namespace;
+      currentPointer = targetPointer2;
+    }
+    for (const step of path) {
+      memo.set(step.key, result);
+      if (result.ok && step.alias) uses.push({ usePointer: step.pointer, componentPointer: result.pointer });
+    }
+    return result;
+  };
+  const resolveComponent = (namespace, name) => {
+    const key = `${namespace}/${name}`;
+    const known = memo.get(key);
+    if (known) return known;
+    const value = componentValue(namespace, name);
+    const pointer = toPointer(["components", namespace, name]);
+    if (!isReferenceObject(value)) return { ok: true, value, pointer };
+    return follow(value, namespace, pointer, { key, pointer });
+  };
+  const substitutions = /* @__PURE__ */ new Map();
+  const useSite = (segments, expected, value) => {
+    if (!isReferenceObject(value)) return;
+    const pointer = toPointer(segments);
+    const target = follow(value, expected, pointer);
+    if (!target.ok) return;
+    substitutions.set(pointer, {
+      segments: segments.map(String),
+      value: target.value,
+      target: target.pointer
+    });
+    uses.push({ usePointer: pointer, componentPointer: target.pointer });
+  };
+  if (components) {
+    for (const namespace of COMPONENT_NAMESPACES) {
+      const map = Object.hasOwn(components, namespace) ? components[namespace] : void 0;
+      if (!isJsonObject(map)) continue;
+      for (const name of Object.keys(map)) {
+        if (!isReferenceObject(map[name])) continue;
+        const target = resolveComponent(namespace, name);
+        if (target.ok) {
+          const segments = ["components", namespace, name];
+          substitutions.set(toPointer(segments), { segments, value: target.value, target: target.pointer });
+        }
+      }
+    }
+  }
+  for (const collection of ["tools", "resources", "resourceTemplates", "prompts"]) {
+    const items2 = doc[collection];
+    if (!Array.isArray(items2)) continue;
+    items2.forEach((item, index) => {
+      if (!isJsonObject(item)) return;
+      if (collection === "tools") {
+        if (Object.hasOwn(item, "inputSchema") && isReferenceObject(item.inputSchema))
+          useSite([collection, index, "inputSchema"], "schemas", item.inputSchema);
+        if (Object.hasOwn(item, "outputSchema") && isReferenceObject(item.outputSchema))
+          useSite([collection, index, "outputSchema"], "schemas", item.outputSchema);
+      }
+      const examples = item.examples;
+      if (isJsonObject(examples)) {
+        const namespace = EXAMPLE_NAMESPACE[collection];
+        const names = Object.keys(examples);
+        for (let i = 0; i < names.length; i++) {
+          const name = names[i];
+          if (isReferenceObject(examples[name]))
+            useSite([collection, index, "examples", name], namespace, examples[name]);
+        }
+      }
+      const elicitations = item.elicitations;
+      if (Array.isArray(elicitations)) {
+        elicitations.forEach((elicitation, e) => {
+          if (isJsonObject(elicitation) && Object.hasOwn(elicitation, "requestedSchema")) {
+            useSite(
+              [collection, index, "elicitations", e, "requestedSchema"],
+              "schemas",
+              elicitation.requestedSchema
+            );
+          }
+        });
+      }
+    });
+  }
+  const resolved = substitutions.size === 0 ? doc : applySubstitutions(doc, [...substitutions.values()]);
+  const targetOf2 = /* @__PURE__ */ new Map();
+  for (const [use, sub2] of substitutions) targetOf2.set(use, sub2.target);
+  const useLengths = [...new Set([...targetOf2.keys()].map((use) => use.length))].sort((a, b) => b - a);
+  const nearestUse = (pointer) => {
+    for (const length2 of useLengths) {
+      if (length2 > pointer.length) continue;
+      if (length2 < pointer.length && pointer.charCodeAt(length2) !== 47) continue;
+      const prefix = length2 === pointer.length ? pointer : pointer.slice(0, length2);
+      if (targetOf2.has(prefix)) return prefix;
+    }
+    return void 0;
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const uniqueUses = uses.filter(
+    (use) => !seen.has(use.usePointer) && seen.add(use.usePointer) !== void 0
+  );
+  return {
+    resolved,
+    uses: uniqueUses,
+    problems,
+    originOf(resolvedPointer) {
+      const use = nearestUse(resolvedPointer);
+      if (use === void 0) return resolvedPointer;
+      return targetOf2.get(use) + resolvedPointer.slice(use.length);
+    },
+    useSiteOf(resolvedPointer) {
+      return nearestUse(resolvedPointer);
+    }
+  };
+}
+function cycleText(keys) {
+  const shown = keys.length <= 12 ? keys : [...keys.slice(0, 6), `… ${keys.length - 12} more …`, ...keys.slice(-6)];
+  return shown.join(" -> ");
+}
+function applySubstitutions(doc, subs) {
+  const copies = /* @__PURE__ */ new Map();
+  const copyOf = (value) => {
+    const existing = copies.get(value);
+    if (existing !== void 0) return existing;
+    let copy;
+    if (Array.isArray(value)) copy = value.slice();
+    else {
+      const obj3 = {};
+      for (const key of Object.keys(value)) setOwn(obj3, key, value[key]);
+      copy = obj3;
+    }
+    copies.set(value, copy);
+    copies.set(copy, copy);
+    return copy;
+  };
+  const root = copyOf(doc);
+  for (const sub2 of subs) {
+    let parent = root;
+    for (let i = 0; i < sub2.segments.length - 1; i++) {
+      const segment2 = sub2.segments[i];
+      const container = parent;
+      const key = Array.isArray(container) ? Number(segment2) : segment2;
+      const child = copyOf(container[key]);
+      if (Array.isArray(container)) container[key] = child;
+      else setOwn(container, segment2, child);
+      parent = child;
+    }
+    const last = sub2.segments[sub2.segments.length - 1];
+    if (Array.isArray(parent)) parent[Number(last)] = sub2.value;
+    else setOwn(parent, last, sub2.value);
+  }
+  return root;
+}
+
 // src/diff/checks/document.ts
+init_json2();
+init_pointer();
 var DOCUMENT = { kind: "document", key: "document" };
 var INFO = { kind: "info", key: "info" };
 function unscopedRevisions(ctx) {
@@ -40903,15 +36594,15 @@ function checkDocument(ctx) {
       );
   }
   checkInfo(ctx, revs);
-  checkTags2(ctx, revs);
+  checkTags(ctx, revs);
   checkComponents(ctx, revs);
 }
 function indexOf(list2, value) {
   return Array.isArray(list2) ? Math.max(0, list2.indexOf(value)) : 0;
 }
 function checkInfo(ctx, revs) {
-  const a = obj2(ctx.old.doc.info) ?? {};
-  const b = obj2(ctx.new.doc.info) ?? {};
+  const a = obj(ctx.old.doc.info) ?? {};
+  const b = obj(ctx.new.doc.info) ?? {};
   if (same(a, b)) return;
   const at3 = (key) => ({
     path: `/${escapeSegment(key)}`,
@@ -40958,7 +36649,7 @@ function checkInfo(ctx, revs) {
     }
   }
 }
-function checkTags2(ctx, revs) {
+function checkTags(ctx, revs) {
   const list2 = (value) => (Array.isArray(value) ? value : []).flatMap(
     (t2, i) => isJsonObject(t2) && typeof t2.name === "string" ? [{ name: t2.name, value: t2, pointer: appendPointer("/tags", i) }] : []
   );
@@ -41045,10 +36736,10 @@ function checkTags2(ctx, revs) {
   }
 }
 function checkComponents(ctx, revs) {
-  const a = obj2(
+  const a = obj(
     ctx.old.input.value && isJsonObject(ctx.old.input.value) ? ctx.old.input.value.components : void 0
   ) ?? {};
-  const b = obj2(
+  const b = obj(
     ctx.new.input.value && isJsonObject(ctx.new.input.value) ? ctx.new.input.value.components : void 0
   ) ?? {};
   if (same(a, b)) return;
@@ -41069,8 +36760,8 @@ function checkComponents(ctx, revs) {
       continue;
     }
     if (!COMPONENT_NAMESPACES.includes(namespace)) continue;
-    const ma = obj2(a[namespace]) ?? {};
-    const mb2 = obj2(b[namespace]) ?? {};
+    const ma = obj(a[namespace]) ?? {};
+    const mb2 = obj(b[namespace]) ?? {};
     for (const name of unionKeys(ma, mb2)) {
       const pointer = appendPointer("/components", namespace, name);
       const usedOld = ctx.old.referencedComponents.has(pointer);
@@ -41111,7 +36802,499 @@ function checkComponents(ctx, revs) {
   }
 }
 
+// src/diff/checks/primitives.ts
+init_json2();
+init_pointer();
+
+// src/diff/checks/examples.ts
+init_json2();
+init_pointer();
+
+// src/validate/embedded-schema.ts
+init_json2();
+init_lazy_modules();
+init_pointer();
+init_precompiled();
+init_ajv_keywords();
+
+// src/validate/instance-work.ts
+init_json2();
+init_pointer();
+var MAX_INSTANCE_WORK = 2e5;
+var SAME_INSTANCE_LISTS = ["allOf", "anyOf", "oneOf"];
+var SAME_INSTANCE_SCHEMAS = ["not", "if", "then", "else"];
+var MAX_COUNT_DEPTH = 2e3;
+var shapes = /* @__PURE__ */ new WeakMap();
+function shapeOf3(schema2) {
+  let shape = shapes.get(schema2);
+  if (shape) return shape;
+  shape = { values: 0, references: false };
+  const stack = [schema2];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    shape.values++;
+    if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
+    else if (isJsonObject(next))
+      for (const key of Object.keys(next)) {
+        if (key === "$ref" || key === "$dynamicRef" || key === "$recursiveRef") shape.references = true;
+        stack.push(next[key]);
+      }
+  }
+  shapes.set(schema2, shape);
+  return shape;
+}
+function valuesOver(value, limit, options = {}) {
+  let left = limit;
+  const stack = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (--left < 0) return true;
+    if (Array.isArray(next)) for (let i = 0; i < next.length; i++) stack.push(next[i]);
+    else if (isJsonObject(next))
+      for (const key of Object.keys(next)) {
+        if (options.names && --left < 0) return true;
+        stack.push(next[key]);
+      }
+  }
+  return false;
+}
+function instanceWorkOver(root, instance, limit = MAX_INSTANCE_WORK) {
+  if (isJsonObject(root)) {
+    const shape = shapeOf3(root);
+    if (!shape.references && !valuesOver(instance, Math.floor(limit / shape.values), { names: true }))
+      return false;
+  }
+  const over = limit + 1;
+  const memo = /* @__PURE__ */ new Map();
+  let depth = 0;
+  const resolve8 = (ref) => {
+    if (!ref.startsWith("#")) return void 0;
+    try {
+      return getAtPointer(root, decodeURIComponent(ref.slice(1)));
+    } catch {
+      return void 0;
+    }
+  };
+  const visit = (schema2, value) => {
+    if (!isJsonObject(schema2)) return 1;
+    let row = memo.get(schema2);
+    if (!row) {
+      row = /* @__PURE__ */ new Map();
+      memo.set(schema2, row);
+    }
+    const known = row.get(value);
+    if (known !== void 0) return known === -1 ? over : known;
+    if (depth >= MAX_COUNT_DEPTH) return over;
+    row.set(value, -1);
+    depth++;
+    const total = countWithin(schema2, value);
+    depth--;
+    row.set(value, total);
+    return total;
+  };
+  const countWithin = (schema2, value) => {
+    let total = 1;
+    const add = (sub2, subValue) => {
+      total = Math.min(over, total + visit(sub2, subValue));
+      return total >= over;
+    };
+    for (const key of ["$ref", "$dynamicRef", "$recursiveRef"]) {
+      const ref = schema2[key];
+      if (typeof ref === "string" && add(resolve8(ref), value)) return over;
+    }
+    for (const key of SAME_INSTANCE_LISTS) {
+      const list2 = schema2[key];
+      if (Array.isArray(list2)) {
+        for (const sub2 of list2) if (add(sub2, value)) return over;
+      }
+    }
+    for (const key of SAME_INSTANCE_SCHEMAS)
+      if (Object.hasOwn(schema2, key) && add(schema2[key], value)) return over;
+    const dependent = schema2.dependentSchemas ?? schema2.dependencies;
+    if (isJsonObject(dependent)) {
+      for (const name of Object.keys(dependent)) if (add(dependent[name], value)) return over;
+    }
+    if (Array.isArray(value)) {
+      const prefix = Array.isArray(schema2.prefixItems) ? schema2.prefixItems : Array.isArray(schema2.items) ? schema2.items : [];
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i];
+        if (i < prefix.length && add(prefix[i], item)) return over;
+        for (const key of ["items", "additionalItems", "contains", "unevaluatedItems"]) {
+          const sub2 = schema2[key];
+          if (sub2 !== void 0 && !Array.isArray(sub2) && add(sub2, item)) return over;
+        }
+      }
+    } else if (isJsonObject(value)) {
+      const properties2 = isJsonObject(schema2.properties) ? schema2.properties : void 0;
+      const patterns = isJsonObject(schema2.patternProperties) ? Object.keys(schema2.patternProperties) : [];
+      for (const name of Object.keys(value)) {
+        const item = value[name];
+        if (properties2 && Object.hasOwn(properties2, name) && add(properties2[name], item)) return over;
+        for (const pattern2 of patterns)
+          if (add(schema2.patternProperties[pattern2], item)) return over;
+        for (const key of ["additionalProperties", "unevaluatedProperties"])
+          if (Object.hasOwn(schema2, key) && add(schema2[key], item)) return over;
+        if (Object.hasOwn(schema2, "propertyNames") && add(schema2.propertyNames, name)) return over;
+      }
+    }
+    return total;
+  };
+  return visit(root, instance) > limit;
+}
+
+// src/validate/embedded-schema.ts
+init_linear_errors();
+
+// src/validate/meta-quick-check.ts
+var SIMPLE_TYPES = /* @__PURE__ */ new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
+var DIALECT_URIS = {
+  "2020-12": /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/,
+  "draft-07": /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/
+};
+var MAX_DEPTH2 = 64;
+var isString = (value) => typeof value === "string";
+var isNumber = (value) => typeof value === "number";
+var isNonNegativeInteger = (value) => Number.isInteger(value) && value >= 0;
+var anything = () => true;
+var Z_ANCHOR = /[^\\]\\Z/;
+var isRegex = (value) => {
+  if (typeof value !== "string" || Z_ANCHOR.test(value)) return false;
+  try {
+    new RegExp(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+function isUniqueStrings(value, allowed2) {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) {
+    const item = value[i];
+    if (typeof item !== "string" || allowed2 && !allowed2.has(item)) return false;
+  }
+  if (value.length <= 16) {
+    for (let i = 1; i < value.length; i++)
+      for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
+    return true;
+  }
+  return new Set(value).size === value.length;
+}
+function isSchemaArray(value, dialect, depth) {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (let i = 0; i < value.length; i++)
+    if (!isQuickSchema(value[i], dialect, depth + 1)) return false;
+  return true;
+}
+var KEYWORDS = /* @__PURE__ */ new Map([
+  [
+    "type",
+    (value) => typeof value === "string" ? SIMPLE_TYPES.has(value) : Array.isArray(value) && value.length > 0 && isUniqueStrings(value, SIMPLE_TYPES)
+  ],
+  ["description", isString],
+  ["title", isString],
+  ["format", isString],
+  ["default", anything],
+  ["const", anything],
+  ["enum", (value) => Array.isArray(value)],
+  ["examples", (value) => Array.isArray(value)],
+  ["required", (value) => isUniqueStrings(value)],
+  [
+    "properties",
+    (value, dialect, depth) => {
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+      const keys = Object.keys(value);
+      for (let i = 0; i < keys.length; i++) {
+        if (!isQuickSchema(value[keys[i]], dialect, depth + 1)) return false;
+      }
+      return true;
+    }
+  ],
+  ["additionalProperties", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
+  ["not", (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1)],
+  [
+    "items",
+    (value, dialect, depth) => isQuickSchema(value, dialect, depth + 1) || dialect === "draft-07" && isSchemaArray(value, dialect, depth)
+  ],
+  ["anyOf", isSchemaArray],
+  ["oneOf", isSchemaArray],
+  ["allOf", isSchemaArray],
+  ["minimum", isNumber],
+  ["maximum", isNumber],
+  ["exclusiveMinimum", isNumber],
+  ["exclusiveMaximum", isNumber],
+  ["minLength", isNonNegativeInteger],
+  ["maxLength", isNonNegativeInteger],
+  ["minItems", isNonNegativeInteger],
+  ["maxItems", isNonNegativeInteger],
+  ["minProperties", isNonNegativeInteger],
+  ["maxProperties", isNonNegativeInteger],
+  ["pattern", isRegex],
+  ["uniqueItems", (value) => typeof value === "boolean"]
+]);
+function isQuickSchema(schema2, dialect, depth) {
+  if (typeof schema2 === "boolean") return true;
+  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) return false;
+  if (depth > MAX_DEPTH2) return false;
+  const keys = Object.keys(schema2);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const check = KEYWORDS.get(key);
+    if (check === void 0 || !check(schema2[key], dialect, depth)) return false;
+  }
+  return true;
+}
+function quickMetaValid(schema2, dialect) {
+  if (schema2 === null || typeof schema2 !== "object" || Array.isArray(schema2)) {
+    return typeof schema2 === "boolean";
+  }
+  const keys = Object.keys(schema2);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === "$schema") {
+      if (typeof schema2.$schema !== "string" || !DIALECT_URIS[dialect].test(schema2.$schema)) return false;
+      continue;
+    }
+    const check = KEYWORDS.get(key);
+    if (check === void 0 || !check(schema2[key], dialect, 0)) return false;
+  }
+  return true;
+}
+
+// src/validate/embedded-schema.ts
+function dialectOf(schema2) {
+  if (!isJsonObject(schema2) || schema2.$schema === void 0) return "2020-12";
+  const declared = schema2.$schema;
+  if (typeof declared !== "string") return void 0;
+  if (/^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/.test(declared)) return "2020-12";
+  if (/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/.test(declared)) return "draft-07";
+  return void 0;
+}
+function guardedRegExp(source, flags) {
+  const pattern2 = compilePattern(source, flags);
+  return {
+    // Ajv caches pattern objects by their string form: it must be unique per pattern and flags.
+    toString: () => `${pattern2.re}`,
+    test(input) {
+      return guardedMatch(pattern2, input);
+    }
+  };
+}
+guardedRegExp.code = "guardedRegExp";
+var ajv20202;
+var ajv07;
+function makeOptions() {
+  return {
+    strict: false,
+    allErrors: true,
+    addUsedSchema: false,
+    validateFormats: true,
+    // Ajv would print "unknown format … ignored" to the console for each use in a document's schema:
+    // formats it does not know are annotations (2020-12), and the output is mcpdesc's to write.
+    logger: false,
+    code: { ...LINEAR_ERRORS_CODE, regExp: guardedRegExp }
+  };
+}
+function withGuardedFormats(ajv3) {
+  const withFormats = loadAjvFormats()(ajv3);
+  guardFormats(withFormats);
+  return withFormats;
+}
+function ajvFor(dialect) {
+  if (dialect === "2020-12") {
+    ajv20202 ??= withGuardedFormats(
+      withSafeKeywords(new (loadAjv2020()).Ajv2020(makeOptions()), loadAjv2020())
+    );
+    return ajv20202;
+  }
+  ajv07 ??= withGuardedFormats(withSafeKeywords(new (loadAjv()).Ajv(makeOptions()), loadAjv()));
+  return ajv07;
+}
+var VALUE_KEYWORDS2 = /* @__PURE__ */ new Set(["const", "enum", "default", "examples", "example"]);
+var PLAIN_ANALYSES = {
+  "2020-12": plainAnalysis("2020-12"),
+  "draft-07": plainAnalysis("draft-07")
+};
+function plainAnalysis(dialect) {
+  return Object.freeze({
+    dialect,
+    metaErrors: Object.freeze([]),
+    externalRefs: Object.freeze([]),
+    brokenRefs: Object.freeze([]),
+    needsCompile: false,
+    plain: true
+  });
+}
+var analysisCache = /* @__PURE__ */ new Map();
+var META_SCHEMA_IDS = {
+  "2020-12": "https://json-schema.org/draft/2020-12/schema",
+  "draft-07": "http://json-schema.org/draft-07/schema"
+};
+var metaValidators = /* @__PURE__ */ new Map();
+function metaValidator(dialect) {
+  let validate = metaValidators.get(dialect);
+  if (!validate) {
+    try {
+      validate = requirePrecompiled(
+        new URL(`./meta-${dialect}.precompiled.cjs`, new URL("../src/validate/embedded-schema.ts", import.meta.url).href)
+      );
+    } catch {
+      const ajv3 = ajvFor(dialect);
+      validate = ajv3.getSchema(META_SCHEMA_IDS[dialect]);
+    }
+    metaValidators.set(dialect, validate);
+  }
+  return validate;
+}
+function schemaKey(schema2) {
+  return JSON.stringify(schema2);
+}
+function analyseSchema(schema2, key) {
+  const dialect = dialectOf(schema2);
+  if (dialect !== void 0 && quickMetaValid(schema2, dialect)) return PLAIN_ANALYSES[dialect];
+  const cacheKey2 = key ?? schemaKey(schema2);
+  const cached2 = analysisCache.get(cacheKey2);
+  if (cached2) return cached2;
+  const result = {
+    dialect,
+    metaErrors: [],
+    externalRefs: [],
+    brokenRefs: [],
+    needsCompile: false,
+    plain: false
+  };
+  if (dialect) {
+    const validateMeta = metaValidator(dialect);
+    if (!validateMeta(schema2)) {
+      result.metaErrors = (validateMeta.errors ?? []).map(
+        (e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`
+      );
+    }
+    const anchors = /* @__PURE__ */ new Set();
+    const refs = [];
+    const walk = (node, depth) => {
+      if (depth > 200) return;
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item, depth + 1);
+        return;
+      }
+      if (!isJsonObject(node)) return;
+      for (const key2 of Object.keys(node)) {
+        const value = node[key2];
+        if (VALUE_KEYWORDS2.has(key2)) continue;
+        if ((key2 === "$ref" || key2 === "$dynamicRef") && typeof value === "string") {
+          refs.push(value);
+          if (key2 === "$dynamicRef") result.needsCompile = true;
+        } else if (key2 === "$anchor" || key2 === "$dynamicAnchor") {
+          if (typeof value === "string") anchors.add(value);
+        } else if (key2 === "$id" && depth > 0) {
+          result.needsCompile = true;
+        } else if (key2 === "properties" || key2 === "patternProperties" || key2 === "$defs" || key2 === "definitions" || key2 === "dependentSchemas") {
+          if (isJsonObject(value)) for (const k of Object.keys(value)) walk(value[k], depth + 1);
+        } else walk(value, depth + 1);
+      }
+    };
+    walk(schema2, 0);
+    for (const ref of refs) {
+      if (ref.startsWith("#/") || ref === "#") {
+        let pointer;
+        try {
+          pointer = decodeURIComponent(ref.slice(1));
+        } catch {
+          result.brokenRefs.push(ref);
+          continue;
+        }
+        if (getAtPointer(schema2, pointer) === void 0) result.brokenRefs.push(ref);
+      } else if (ref.startsWith("#")) {
+        if (!anchors.has(ref.slice(1))) result.brokenRefs.push(ref);
+      } else {
+        const rootId = isJsonObject(schema2) && typeof schema2.$id === "string" ? schema2.$id : void 0;
+        if (rootId !== void 0 && (ref === rootId || ref.startsWith(`${rootId}#`)))
+          result.needsCompile = true;
+        else result.externalRefs.push(ref);
+      }
+    }
+  }
+  analysisCache.set(cacheKey2, result);
+  return result;
+}
+function withoutExternalRefs(schema2) {
+  if (Array.isArray(schema2)) return schema2.map(withoutExternalRefs);
+  if (!isJsonObject(schema2)) return schema2;
+  const out = {};
+  for (const key of Object.keys(schema2)) {
+    const value = schema2[key];
+    if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) continue;
+    Object.defineProperty(out, key, {
+      value: VALUE_KEYWORDS2.has(key) ? value : withoutExternalRefs(value),
+      enumerable: true,
+      writable: true,
+      configurable: true
+    });
+  }
+  return out;
+}
+var compileCache = /* @__PURE__ */ new Map();
+var MAX_COMPILED_SCHEMA_VALUES = 1e4;
+function compileSchema(schema2, key = schemaKey(schema2)) {
+  const cached2 = compileCache.get(key);
+  if (cached2) return cached2;
+  const analysis = analyseSchema(schema2, key);
+  let result;
+  if (!analysis.dialect) result = { ok: false, error: "unsupported dialect" };
+  else if (valuesOver(schema2, MAX_COMPILED_SCHEMA_VALUES))
+    result = {
+      ok: false,
+      error: `it has more than ${MAX_COMPILED_SCHEMA_VALUES} values, past what is compiled`,
+      tooLarge: true
+    };
+  else {
+    const partial = analysis.externalRefs.length > 0;
+    try {
+      const validate = ajvFor(analysis.dialect).compile(
+        partial ? withoutExternalRefs(schema2) : schema2
+      );
+      result = { ok: true, validate, partial };
+    } catch (error2) {
+      result = { ok: false, error: error2 instanceof Error ? error2.message : String(error2) };
+    }
+  }
+  compileCache.set(key, result);
+  return result;
+}
+function incompleteReason(check) {
+  return check.why ?? "a pattern in the Tool schema was skipped (possible catastrophic backtracking or oversized input)";
+}
+function checkInstance(validate, value) {
+  if (instanceWorkOver(validate.schema, value))
+    return {
+      errors: [],
+      incomplete: true,
+      why: `checking it would take more than ${MAX_INSTANCE_WORK.toLocaleString("en-US")} schema visits (nested $ref or composition fan-out)`
+    };
+  takeRegexSkipped();
+  let ok;
+  try {
+    ok = validate(value);
+  } catch (error2) {
+    if (error2 instanceof RangeError)
+      return { errors: [], incomplete: true, why: "the schema nests too deeply to check it" };
+    throw error2;
+  }
+  const incomplete = takeRegexSkipped();
+  if (ok) return { errors: [], incomplete };
+  return {
+    errors: (validate.errors ?? []).filter((e) => e.keyword !== "if").map((e) => ({
+      pointer: e.instancePath,
+      message: `${e.instancePath || "/"} ${e.message ?? e.keyword}`,
+      keyword: e.keyword
+    })),
+    incomplete
+  };
+}
+
 // src/diff/checks/prompt.ts
+init_json2();
+init_pointer();
 function promptArguments(decl) {
   const out = /* @__PURE__ */ new Map();
   const list2 = decl.value.arguments;
@@ -41211,7 +37394,7 @@ function checkPromptFields(ctx, pair, subject) {
 }
 
 // src/diff/checks/examples.ts
-var MAPS2 = ["examples", "interactionExamples", "completionExamples"];
+var MAPS = ["examples", "interactionExamples", "completionExamples"];
 var NOUN = {
   examples: "example",
   interactionExamples: "interaction scenario",
@@ -41225,7 +37408,7 @@ function checkExampleMaps(ctx, m, pair, subject) {
   const o = pair.old;
   const n = pair.new;
   const revs = pair.revisions;
-  for (const field of MAPS2) {
+  for (const field of MAPS) {
     const a = mapOf(o, field);
     const b = mapOf(n, field);
     if (same(a, b)) continue;
@@ -41266,7 +37449,7 @@ function checkExampleMaps(ctx, m, pair, subject) {
   }
   if (m.kind === "prompt") oldPromptExamplesAgainstNew(ctx, pair, subject);
 }
-function validator3(schema2) {
+function validator(schema2) {
   if (schema2 === void 0) return void 0;
   const compiled4 = compileSchema(schema2);
   return compiled4.ok ? compiled4.validate : void 0;
@@ -41278,7 +37461,7 @@ function oldToolExamplesAgainstNew(ctx, pair, subject) {
   if (!inputChanged) return;
   if (Object.keys(mapOf(o, "examples")).length === 0 && Object.keys(mapOf(o, "interactionExamples")).length === 0)
     return;
-  const input = validator3(n.value.inputSchema);
+  const input = validator(n.value.inputSchema);
   for (const field of ["examples", "interactionExamples"]) {
     const map = mapOf(o, field);
     for (const [name, example] of Object.entries(map)) {
@@ -41335,7 +37518,7 @@ function newToolResultsAgainstOld(ctx, pair, subject) {
       if (structured === void 0 || get2(result, "isError") === true) continue;
       if (Object.hasOwn(oldMap, name) && same(get2(get2(oldMap[name], "result"), "structuredContent"), structured))
         continue;
-      if (output === null) output = validator3(o.value.outputSchema);
+      if (output === null) output = validator(o.value.outputSchema);
       if (output === void 0) return;
       const check = checkInstance(output, structured);
       const errors = check.errors.filter(
@@ -41405,7 +37588,7 @@ function oldPromptExamplesAgainstNew(ctx, pair, subject) {
 function mismatches(variants) {
   const out = /* @__PURE__ */ new Map();
   if (variants.length < 2) return out;
-  for (const field of MAPS2) {
+  for (const field of MAPS) {
     const names = /* @__PURE__ */ new Set();
     for (const v of variants) for (const name of Object.keys(mapOf(v, field))) names.add(name);
     for (const name of names) {
@@ -41444,8 +37627,11 @@ function checkVariantExamples(ctx, m, subject) {
   }
 }
 
+// src/diff/checks/rename-hints.ts
+init_json2();
+
 // src/diff/checks/uri-template.ts
-function templateVariables2(template) {
+function templateVariables(template) {
   const out = [];
   for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
     let body = match[1] ?? "";
@@ -41508,7 +37694,7 @@ function hintKind(kind, removed, added, hints) {
   );
   if (kind !== "resourceTemplate") return true;
   const variables = (x) => {
-    const vars = templateVariables2(String(x.decl.value.uriTemplate));
+    const vars = templateVariables(String(x.decl.value.uriTemplate));
     if (vars.length === 0) return void 0;
     const mime = x.decl.value.mimeType;
     return JSON.stringify([uniqueSorted(vars), mime === void 0 ? null : textOf(mime)]);
@@ -41688,6 +37874,7 @@ function strippedText(side) {
 }
 
 // src/diff/checks/resource.ts
+init_pointer();
 function checkResourceFields(ctx, kind, pair, subject) {
   const o = pair.old.value;
   const n = pair.new.value;
@@ -41734,6 +37921,8 @@ function checkResourceFields(ctx, kind, pair, subject) {
 }
 
 // src/diff/checks/security.ts
+init_json2();
+init_pointer();
 function alternatives2(value) {
   if (!Array.isArray(value)) return void 0;
   return value.filter(isJsonObject).map((req) => {
@@ -41749,8 +37938,8 @@ function schemeRenames(ctx) {
   let renames = renamesOf.get(ctx);
   if (renames) return renames;
   renames = /* @__PURE__ */ new Map();
-  const a = obj2(ctx.old.doc.securitySchemes) ?? {};
-  const b = obj2(ctx.new.doc.securitySchemes) ?? {};
+  const a = obj(ctx.old.doc.securitySchemes) ?? {};
+  const b = obj(ctx.new.doc.securitySchemes) ?? {};
   const byDefinition = (from, other) => {
     const groups = /* @__PURE__ */ new Map();
     for (const name of Object.keys(from)) {
@@ -41931,8 +38120,8 @@ function checkInheritedSecurity(ctx) {
   }
 }
 function checkSecuritySchemes(ctx, revisions) {
-  const a = obj2(ctx.old.doc.securitySchemes) ?? {};
-  const b = obj2(ctx.new.doc.securitySchemes) ?? {};
+  const a = obj(ctx.old.doc.securitySchemes) ?? {};
+  const b = obj(ctx.new.doc.securitySchemes) ?? {};
   if (same(a, b)) return;
   const renames = schemeRenames(ctx);
   const renamedTo = new Set(renames.values());
@@ -41941,8 +38130,8 @@ function checkSecuritySchemes(ctx, revisions) {
     const subject = { kind: "securityScheme", key: name };
     const po = appendPointer("/securitySchemes", name);
     const pn = po;
-    const so = obj2(a[name]);
-    const sn = obj2(b[name]);
+    const so = obj(a[name]);
+    const sn = obj(b[name]);
     if (!so && sn) {
       ctx.report(
         "security-scheme-added",
@@ -42016,7 +38205,7 @@ function checkSecuritySchemes(ctx, revisions) {
       d.after
     );
     handled.add("flows");
-    checkFlows(ctx, subject, revisions, obj2(so.flows), obj2(sn.flows), `${po}/flows`, `${pn}/flows`);
+    checkFlows(ctx, subject, revisions, obj(so.flows), obj(sn.flows), `${po}/flows`, `${pn}/flows`);
     for (const key of unionKeys(so, sn)) {
       if (handled.has(key) || same(so[key], sn[key])) continue;
       ctx.report(
@@ -42032,8 +38221,8 @@ function checkSecuritySchemes(ctx, revisions) {
 function checkFlows(ctx, subject, revisions, a, b, po, pn) {
   if (same(a, b)) return;
   for (const flow of unionKeys(a, b)) {
-    const fo = obj2(a?.[flow]);
-    const fn = obj2(b?.[flow]);
+    const fo = obj(a?.[flow]);
+    const fn = obj(b?.[flow]);
     const fpo = appendPointer(po, flow);
     const fpn = appendPointer(pn, flow);
     const path = `/flows/${escapeSegment(flow)}`;
@@ -42095,8 +38284,8 @@ function checkFlows(ctx, subject, revisions, a, b, po, pn) {
         }
       );
     }
-    const so = obj2(fo.scopes) ?? {};
-    const sn = obj2(fn.scopes) ?? {};
+    const so = obj(fo.scopes) ?? {};
+    const sn = obj(fn.scopes) ?? {};
     for (const scope of unionKeys(so, sn)) {
       const sp = `${path}/scopes/${escapeSegment(scope)}`;
       if (!Object.hasOwn(so, scope)) {
@@ -42157,6 +38346,7 @@ function checkFlows(ctx, subject, revisions, a, b, po, pn) {
 }
 
 // src/diff/checks/tool.ts
+init_pointer();
 var HINT_DEFAULTS = {
   readOnlyHint: false,
   destructiveHint: true,
@@ -42216,8 +38406,8 @@ function checkToolFields(ctx, pair, subject) {
       }
     );
   }
-  const eo = obj2(o.execution);
-  const en = obj2(n.execution);
+  const eo = obj(o.execution);
+  const en = obj(n.execution);
   for (const key of unionKeys(eo, en)) {
     if (key === "taskSupport" || same(eo?.[key], en?.[key])) continue;
     ctx.report(
@@ -42230,7 +38420,7 @@ function checkToolFields(ctx, pair, subject) {
   }
 }
 function taskSupport(execution) {
-  const value = obj2(execution)?.taskSupport;
+  const value = obj(execution)?.taskSupport;
   return typeof value === "string" ? value : "forbidden";
 }
 var EFFECT_RULE = {
@@ -42292,7 +38482,7 @@ function schemaChanges(ctx, pair, subject, direction, oldSchema, newSchema) {
   }
 }
 function effective(annotations, hint) {
-  const value = obj2(annotations)?.[hint];
+  const value = obj(annotations)?.[hint];
   return typeof value === "boolean" ? value : HINT_DEFAULTS[hint];
 }
 function checkAnnotations(ctx, pair, subject) {
@@ -42304,8 +38494,8 @@ function checkAnnotations(ctx, pair, subject) {
   const revs = pair.revisions;
   const at3 = (key) => ({
     path: `/annotations/${escapeSegment(key)}`,
-    before: obj2(o) && Object.hasOwn(obj2(o) ?? {}, key) ? appendPointer(po, "annotations", key) : obj2(o) ? `${po}/annotations` : po,
-    after: obj2(n) && Object.hasOwn(obj2(n) ?? {}, key) ? appendPointer(pn, "annotations", key) : obj2(n) ? `${pn}/annotations` : pn
+    before: obj(o) && Object.hasOwn(obj(o) ?? {}, key) ? appendPointer(po, "annotations", key) : obj(o) ? `${po}/annotations` : po,
+    after: obj(n) && Object.hasOwn(obj(n) ?? {}, key) ? appendPointer(pn, "annotations", key) : obj(n) ? `${pn}/annotations` : pn
   });
   const flip = (hint, whenTrue, whenFalse) => {
     const a = effective(o, hint);
@@ -42327,8 +38517,8 @@ function checkAnnotations(ctx, pair, subject) {
     flip("destructiveHint", "annotation-destructive-set", "annotation-destructive-cleared");
   flip("idempotentHint", "annotation-idempotent-granted", "annotation-idempotent-revoked");
   flip("openWorldHint", "annotation-open-world-set", "annotation-open-world-cleared");
-  const ao = obj2(o);
-  const an = obj2(n);
+  const ao = obj(o);
+  const an = obj(n);
   const title = at3("title");
   prose(
     ctx,
@@ -42361,7 +38551,7 @@ var EXISTENCE_PREFIX = {
   resource: "resource",
   resourceTemplate: "resource-template"
 };
-var KIND_LABEL2 = PRIMITIVE_KIND_LABEL;
+var KIND_LABEL = PRIMITIVE_KIND_LABEL;
 var COMMON_FIELDS = /* @__PURE__ */ new Set([
   "protocolVersions",
   "title",
@@ -42399,7 +38589,7 @@ function checkPrimitives(ctx) {
     } else {
       const lost = m.oldRevisions.filter((v) => !m.newRevisions.includes(v));
       const gained = m.newRevisions.filter((v) => !m.oldRevisions.includes(v));
-      const label = KIND_LABEL2[m.kind];
+      const label = KIND_LABEL[m.kind];
       if (lost.length > 0) {
         const decl = m.oldVariants.find((d) => d.scope.includes(lost[0]));
         const after = m.newVariants[0];
@@ -42430,7 +38620,7 @@ function checkPrimitives(ctx) {
         m.newOverlap,
         {
           count: String(overlapping2.length),
-          label: KIND_LABEL2[m.kind],
+          label: KIND_LABEL[m.kind],
           name: q(m.key),
           revisions: m.newOverlap.join(", ")
         },
@@ -42458,7 +38648,7 @@ function checkPair(ctx, m, pair, subject) {
   const po = pair.old.pointer;
   const pn = pair.new.pointer;
   const revs = pair.revisions;
-  const label = KIND_LABEL2[m.kind];
+  const label = KIND_LABEL[m.kind];
   const at3 = (field) => ({
     path: `/${escapeSegment(field)}`,
     before: Object.hasOwn(o, field) ? appendPointer(po, field) : po,
@@ -42524,8 +38714,8 @@ function checkPair(ctx, m, pair, subject) {
     );
   }
   if (!same(o._meta, n._meta)) ctx.report("primitive-meta-changed", subject, revs, { label }, at3("_meta"));
-  checkClientRequirements2(ctx, pair, subject);
-  checkElicitations2(ctx, pair, subject);
+  checkClientRequirements(ctx, pair, subject);
+  checkElicitations(ctx, pair, subject);
   checkExampleMaps(ctx, m, pair, subject);
   if (m.kind === "tool") checkToolFields(ctx, pair, subject);
   else if (m.kind === "prompt") checkPromptFields(ctx, pair, subject);
@@ -42557,9 +38747,9 @@ function verb(a, b) {
 function strings2(value) {
   return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
 }
-function checkClientRequirements2(ctx, pair, subject) {
-  const o = obj2(pair.old.value.clientRequirements);
-  const n = obj2(pair.new.value.clientRequirements);
+function checkClientRequirements(ctx, pair, subject) {
+  const o = obj(pair.old.value.clientRequirements);
+  const n = obj(pair.new.value.clientRequirements);
   if (same(o, n)) return;
   const po = `${pair.old.pointer}/clientRequirements`;
   const pn = `${pair.new.pointer}/clientRequirements`;
@@ -42632,7 +38822,7 @@ function elicitationsOf(decl, kept) {
   });
   return out;
 }
-function checkElicitations2(ctx, pair, subject) {
+function checkElicitations(ctx, pair, subject) {
   const a = elicitationsOf(pair.old, pair.elicitationsOld);
   const b = elicitationsOf(pair.new, pair.elicitationsNew);
   const revs = pair.revisions;
@@ -42688,22 +38878,22 @@ function reportExistence(ctx, removed, added) {
     added,
     (kind) => ctx.notes.push({
       kind: "rename-hints-limited",
-      message: `rename hints from near-equal ${kind === "tool" ? "input schemas" : "arguments"} were skipped: too many removed and added ${KIND_LABEL2[kind]}s share names to compare them all`
+      message: `rename hints from near-equal ${kind === "tool" ? "input schemas" : "arguments"} were skipped: too many removed and added ${KIND_LABEL[kind]}s share names to compare them all`
     })
   );
   for (const r2 of removed) {
     const { kind, key } = r2.match;
     const hint = hints.get(r2);
     const details2 = {};
-    const removal = { kind: KIND_LABEL2[kind], name: q(key) };
+    const removal = { kind: KIND_LABEL[kind], name: q(key) };
     let message = removal;
     if (hint) {
       const to = hint.other.match.key;
       details2.renamedTo = to;
       message = { ...removal, variant: "renamed", to: q(to), why: hint.why };
       if (kind === "resourceTemplate") {
-        const before2 = templateVariables2(key);
-        const after = templateVariables2(to);
+        const before2 = templateVariables(key);
+        const after = templateVariables(to);
         const plus = after.filter((v) => !before2.includes(v));
         const minus = before2.filter((v) => !after.includes(v));
         details2.variablesAdded = plus;
@@ -42739,13 +38929,14 @@ function reportExistence(ctx, removed, added) {
       `${EXISTENCE_PREFIX[kind]}-added`,
       { kind, key },
       a.revisions,
-      hint ? { variant: "renamed", kind: KIND_LABEL2[kind], name: q(key), from: q(hint.other.match.key) } : { kind: KIND_LABEL2[kind], name: q(key) },
+      hint ? { variant: "renamed", kind: KIND_LABEL[kind], name: q(key), from: q(hint.other.match.key) } : { kind: KIND_LABEL[kind], name: q(key) },
       opts
     );
   }
 }
 
 // src/diff/checks/transports.ts
+init_pointer();
 function checkTransports(ctx) {
   for (const pair of ctx.diff.transports) {
     const o = pair.old;
@@ -42834,8 +39025,8 @@ function compareTransport(ctx, o, n, revs) {
       }
     );
   }
-  const eo = obj2(a.env) ?? {};
-  const en = obj2(b.env) ?? {};
+  const eo = obj(a.env) ?? {};
+  const en = obj(b.env) ?? {};
   for (const name of unionKeys(eo, en)) {
     const path = `/env/${escapeSegment(name)}`;
     if (!Object.hasOwn(eo, name)) {
@@ -42989,6 +39180,8 @@ function grouped(group) {
 }
 
 // src/diff/ignore.ts
+init_json2();
+init_lazy_modules();
 var IgnoreFileError = class extends Error {
   name = "IgnoreFileError";
 };
@@ -43086,7 +39279,7 @@ function withoutIgnored(change, active, used) {
   if (affected.length === change.affected?.length) return change;
   return { ...change, affected, revisions: sortVersions([...new Set(affected.flatMap((a) => a.revisions))]) };
 }
-function describe3(entry2) {
+function describe(entry2) {
   if (entry2.fingerprint) return `fingerprint ${entry2.fingerprint}`;
   const subject = entry2.subject ? `${entry2.subject.kind ? `${entry2.subject.kind}:` : ""}${entry2.subject.key}` : "";
   return `${entry2.rule} ${subject}`.trim();
@@ -43098,7 +39291,7 @@ function applyIgnores(changes, entries3, today) {
     const hits = changes.filter((c) => matches(entry2, c)).length;
     notes.push({
       kind: "ignore-expired",
-      message: `ignore entry ${entry2.index} (${describe3(entry2)}) expired on ${entry2.expires}: ${hits > 0 ? `${hits} change${hits === 1 ? "" : "s"} no longer suppressed` : "it matches nothing; remove it"}`
+      message: `ignore entry ${entry2.index} (${describe(entry2)}) expired on ${entry2.expires}: ${hits > 0 ? `${hits} change${hits === 1 ? "" : "s"} no longer suppressed` : "it matches nothing; remove it"}`
     });
     return false;
   });
@@ -43117,13 +39310,15 @@ function applyIgnores(changes, entries3, today) {
     if (!used.has(entry2))
       notes.push({
         kind: "ignore-unused",
-        message: `ignore entry ${entry2.index} (${describe3(entry2)}) matches no change`
+        message: `ignore entry ${entry2.index} (${describe(entry2)}) matches no change`
       });
   }
   return { kept, ignored: changes.length - kept.length, notes };
 }
 
 // src/diff/normalize.ts
+init_json2();
+init_pointer();
 var Side = class {
   constructor(input) {
     this.input = input;
@@ -43315,6 +39510,4419 @@ function cmp(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// src/migrate/load.ts
+init_parse();
+init_json2();
+init_positioned_error();
+
+// src/migrate/detect.ts
+init_json2();
+var MCPDESC_070 = "0.7.0";
+function declaredVersion(value) {
+  return isJsonObject(value) && typeof value.mcpdesc === "string" ? value.mcpdesc : void 0;
+}
+function isMcpdesc07(value) {
+  return declaredVersion(value) === MCPDESC_070;
+}
+
+// src/migrate/migrate.ts
+init_arrays();
+init_json2();
+
+// src/validate/index.ts
+init_json2();
+init_codes();
+
+// src/validate/context.ts
+init_json2();
+init_pointer();
+var KIND_LABEL2 = {
+  tools: titleKindLabel(PRIMITIVE_KIND.tools),
+  resources: titleKindLabel(PRIMITIVE_KIND.resources),
+  resourceTemplates: titleKindLabel(PRIMITIVE_KIND.resourceTemplates),
+  prompts: titleKindLabel(PRIMITIVE_KIND.prompts)
+};
+var PrimitiveEntry = class {
+  constructor(kind, index, value, scope, key) {
+    this.kind = kind;
+    this.index = index;
+    this.value = value;
+    this.scope = scope;
+    this.key = key;
+    this.path = [kind, index];
+  }
+  kind;
+  index;
+  value;
+  scope;
+  key;
+  path;
+  text;
+  get label() {
+    this.text ??= `${KIND_LABEL2[this.kind]} ${JSON.stringify(typeof this.key === "string" ? this.key : `#${this.index}`)}`;
+    return this.text;
+  }
+};
+var Ctx = class {
+  constructor(doc) {
+    this.doc = doc;
+    this.rootScope = scopeFrom(doc.protocolVersions) ?? [];
+    for (const kind of PRIMITIVE_COLLECTIONS) {
+      const items2 = doc[kind];
+      if (!Array.isArray(items2)) continue;
+      items2.forEach((value, index) => {
+        if (!isJsonObject(value)) return;
+        const key = value[IDENTITY_FIELD[kind]];
+        this.primitives.push(
+          new PrimitiveEntry(kind, index, value, this.scopeOf(value, this.rootScope), key)
+        );
+      });
+    }
+  }
+  doc;
+  findings = [];
+  rootScope;
+  primitives = [];
+  /** Effective scope of a declaration: its own `protocolVersions`, else the parent's. */
+  scopeOf(item, parent) {
+    return scopeFrom(item.protocolVersions) ?? parent;
+  }
+  report(code18, path, message, options = {}) {
+    const pointer = typeof path === "string" ? path : toPointer(path);
+    this.findings.push({
+      code: code18,
+      pointer,
+      message,
+      atKey: options.atKey ?? true,
+      related: options.related ?? []
+    });
+  }
+};
+function scopeFrom(value) {
+  if (!Array.isArray(value)) return void 0;
+  const set = new Set(value.filter(isProtocolVersion));
+  return PROTOCOL_VERSIONS.filter((v) => set.has(v));
+}
+function before(version, since) {
+  return PROTOCOL_VERSIONS.indexOf(version) < PROTOCOL_VERSIONS.indexOf(since);
+}
+function earlierThan(scope, since) {
+  const limit = PROTOCOL_VERSIONS.indexOf(since);
+  let i = 0;
+  while (i < scope.length && PROTOCOL_VERSIONS.indexOf(scope[i]) >= limit) i++;
+  return i === scope.length ? NONE_EARLIER : scope.filter((v) => before(v, since));
+}
+var NONE_EARLIER = Object.freeze([]);
+function labelText(label) {
+  return typeof label === "string" ? label : label();
+}
+function list(versions) {
+  return versions.join(", ");
+}
+function isObject(value) {
+  return isJsonObject(value);
+}
+function obj2(value) {
+  return isJsonObject(value) ? value : void 0;
+}
+function arr(value) {
+  return Array.isArray(value) ? value : [];
+}
+function has(value, key) {
+  return isJsonObject(value) && Object.hasOwn(value, key);
+}
+function entries2(value) {
+  if (!isJsonObject(value)) return [];
+  return Object.keys(value).map((k) => [k, value[k]]);
+}
+var ENVELOPE_FIELDS = ["jsonrpc", "id", "error"];
+var INCOMPLETE_FIELDS = ["task", "inputRequests", "requestState"];
+function usesReservedPrefix(identifier) {
+  const slash = identifier.indexOf("/");
+  if (slash < 0) return false;
+  const labels = identifier.slice(0, slash).split(".");
+  const second = labels[1]?.toLowerCase();
+  return second === "modelcontextprotocol" || second === "mcp";
+}
+var EXTENSION_CATALOGUE = /* @__PURE__ */ new Map([
+  ["io.modelcontextprotocol/tasks", "official"],
+  ["io.modelcontextprotocol/ui", "official"]
+]);
+
+// src/validate/semantic/client-requirements.ts
+var AVAILABLE = {
+  "2024-11-05": ["roots", "sampling", "experimental"],
+  "2025-03-26": ["roots", "sampling", "experimental"],
+  "2025-06-18": ["roots", "sampling", "elicitation", "experimental"],
+  "2025-11-25": ["roots", "sampling", "elicitation", "tasks", "experimental"],
+  "2026-07-28": ["roots", "sampling", "elicitation", "extensions", "experimental"]
+};
+var KNOWN = /* @__PURE__ */ new Set(["roots", "sampling", "elicitation", "tasks", "extensions", "experimental"]);
+function membersOf(capability, version) {
+  switch (capability) {
+    case "roots":
+      return version === "2026-07-28" ? [] : ["listChanged"];
+    case "sampling":
+      return version === "2025-11-25" || version === "2026-07-28" ? ["context", "tools"] : void 0;
+    case "elicitation":
+      return version === "2025-11-25" || version === "2026-07-28" ? ["form", "url"] : void 0;
+    case "tasks":
+      return ["list", "cancel", "requests"];
+    default:
+      return void 0;
+  }
+}
+function checkClientRequirements2(ctx) {
+  for (const p of ctx.primitives) {
+    const requirements = p.value.clientRequirements;
+    if (!isObject(requirements)) continue;
+    const base = [...p.path, "clientRequirements"];
+    const problems = /* @__PURE__ */ new Map();
+    const add = (code18, path, version, message) => {
+      const key = `${code18}\0${path.join("\0")}`;
+      const entry2 = problems.get(key) ?? { code: code18, path, message, versions: [] };
+      entry2.versions.push(version);
+      problems.set(key, entry2);
+    };
+    const requireObject = (value, path, version, what) => {
+      if (isObject(value)) return true;
+      add("invalid-client-requirement-value", path, version, (v) => `${what} must be an object (MCP ${v})`);
+      return false;
+    };
+    for (const version of p.scope) {
+      const available = AVAILABLE[version];
+      for (const [capability, value] of entries2(requirements)) {
+        if (capability.startsWith("x-")) continue;
+        const path = [...base, capability];
+        if (KNOWN.has(capability) && !available.includes(capability)) {
+          add(
+            "client-requirement-version-mismatch",
+            path,
+            version,
+            (v) => `clientRequirements.${capability} is not defined by MCP ${v}; split the primitive into protocol-scoped variants when requirements differ`
+          );
+          continue;
+        }
+        if (!available.includes(capability)) continue;
+        if (!requireObject(value, path, version, `clientRequirements.${capability}`)) continue;
+        const members = membersOf(capability, version);
+        if (members) {
+          for (const [member, memberValue] of entries2(value)) {
+            if (!members.includes(member)) {
+              add(
+                "client-requirement-version-mismatch",
+                [...path, member],
+                version,
+                (v) => capability === "roots" && version === "2026-07-28" ? `clientRequirements.roots must be empty for MCP ${v}` : `clientRequirements.${capability}.${member} is not defined by MCP ${v}`
+              );
+              continue;
+            }
+            if (capability === "roots" && member === "listChanged") {
+              if (typeof memberValue !== "boolean")
+                add(
+                  "invalid-client-requirement-value",
+                  [...path, member],
+                  version,
+                  (v) => `clientRequirements.roots.listChanged must be a boolean (MCP ${v})`
+                );
+            } else if (capability === "tasks" && member === "requests") {
+              if (!requireObject(memberValue, [...path, member], version, "clientRequirements.tasks.requests"))
+                continue;
+              for (const [family, familyValue] of entries2(memberValue)) {
+                const operation = family === "sampling" ? "createMessage" : family === "elicitation" ? "create" : void 0;
+                const familyPath = [...path, member, family];
+                if (!operation) {
+                  add(
+                    "client-requirement-version-mismatch",
+                    familyPath,
+                    version,
+                    (v) => `clientRequirements.tasks.requests.${family} is not defined by MCP ${v}`
+                  );
+                  continue;
+                }
+                if (!requireObject(
+                  familyValue,
+                  familyPath,
+                  version,
+                  `clientRequirements.tasks.requests.${family}`
+                ))
+                  continue;
+                for (const [op, opValue] of entries2(familyValue)) {
+                  if (op !== operation)
+                    add(
+                      "client-requirement-version-mismatch",
+                      [...familyPath, op],
+                      version,
+                      (v) => `clientRequirements.tasks.requests.${family}.${op} is not defined by MCP ${v}`
+                    );
+                  else
+                    requireObject(
+                      opValue,
+                      [...familyPath, op],
+                      version,
+                      `clientRequirements.tasks.requests.${family}.${op}`
+                    );
+                }
+              }
+            } else {
+              requireObject(
+                memberValue,
+                [...path, member],
+                version,
+                `clientRequirements.${capability}.${member}`
+              );
+            }
+          }
+        }
+        if (version === "2026-07-28" && (capability === "roots" || capability === "sampling")) {
+          add(
+            "deprecated-client-requirement",
+            path,
+            version,
+            (v) => `clientRequirements.${capability} requires a client capability deprecated in MCP ${v}`
+          );
+        }
+      }
+    }
+    for (const problem of problems.values())
+      ctx.report(problem.code, problem.path, problem.message(list(problem.versions)));
+  }
+}
+
+// src/validate/uri-template.ts
+var UriTemplateError = class extends Error {
+};
+var OPERATORS = /* @__PURE__ */ new Set(["+", "#", ".", "/", ";", "?", "&"]);
+var RESERVED_OPERATORS = /* @__PURE__ */ new Set(["=", ",", "!", "@", "|"]);
+var VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
+var FORBIDDEN_PRINTABLE = /["'<>\\^`|}]/;
+var forbiddenLiteral = (c) => c.charCodeAt(0) <= 32 || FORBIDDEN_PRINTABLE.test(c);
+function parseUriTemplate(template) {
+  const parts = [];
+  let i = 0;
+  let literal = "";
+  while (i < template.length) {
+    const c = template[i];
+    if (c === "{") {
+      const end = template.indexOf("}", i + 1);
+      if (end < 0) throw new UriTemplateError(`unterminated expression at offset ${i}`);
+      const body = template.slice(i + 1, end);
+      if (body.includes("{")) throw new UriTemplateError(`nested "{" in expression at offset ${i}`);
+      if (literal) parts.push({ literal });
+      literal = "";
+      parts.push({ expression: parseExpression(body, i) });
+      i = end + 1;
+      continue;
+    }
+    if (c === "}") throw new UriTemplateError(`unmatched "}" at offset ${i}`);
+    if (c === "%") {
+      if (!/^%[0-9A-Fa-f]{2}$/.test(template.slice(i, i + 3)))
+        throw new UriTemplateError(`invalid percent-encoding at offset ${i}`);
+      literal += template.slice(i, i + 3);
+      i += 3;
+      continue;
+    }
+    if (forbiddenLiteral(c))
+      throw new UriTemplateError(`character ${JSON.stringify(c)} is not allowed in a literal (offset ${i})`);
+    literal += c;
+    i++;
+  }
+  if (literal) parts.push({ literal });
+  return parts;
+}
+function parseExpression(body, offset) {
+  if (body.length === 0) throw new UriTemplateError(`empty expression at offset ${offset}`);
+  let operator = "";
+  let rest = body;
+  const first = body[0];
+  if (OPERATORS.has(first)) {
+    operator = first;
+    rest = body.slice(1);
+  } else if (RESERVED_OPERATORS.has(first)) {
+    throw new UriTemplateError(`reserved operator ${JSON.stringify(first)} at offset ${offset}`);
+  }
+  const variables = rest.split(",").map((spec) => {
+    let name = spec;
+    let explode = false;
+    let prefix;
+    if (name.endsWith("*")) {
+      explode = true;
+      name = name.slice(0, -1);
+    } else {
+      const colon = name.indexOf(":");
+      if (colon >= 0) {
+        const length2 = name.slice(colon + 1);
+        if (!/^[1-9][0-9]{0,3}$/.test(length2))
+          throw new UriTemplateError(`invalid prefix modifier ${JSON.stringify(spec)} at offset ${offset}`);
+        prefix = Number(length2);
+        name = name.slice(0, colon);
+      }
+    }
+    if (!VARNAME.test(name))
+      throw new UriTemplateError(`invalid variable name ${JSON.stringify(name)} at offset ${offset}`);
+    return prefix === void 0 ? { name, explode } : { name, explode, prefix };
+  });
+  return { operator, variables };
+}
+function templateVariables2(parts) {
+  const names = /* @__PURE__ */ new Set();
+  for (const part of parts)
+    if ("expression" in part) for (const v of part.expression.variables) names.add(v.name);
+  return names;
+}
+var UNRESERVED = /[A-Za-z0-9\-._~%]/;
+var RESERVED_OK = /[A-Za-z0-9\-._~%:/?#[\]@!$&'()*+,;=]/;
+function allowed(operator, c) {
+  switch (operator) {
+    case "+":
+    case "#":
+      return RESERVED_OK.test(c);
+    case "":
+      return UNRESERVED.test(c) || c === ",";
+    case ".":
+      return UNRESERVED.test(c) || c === ",";
+    case "/":
+      return UNRESERVED.test(c) || c === "," || c === "/";
+    case ";":
+      return UNRESERVED.test(c) || c === "," || c === ";" || c === "=";
+    default:
+      return UNRESERVED.test(c) || c === "," || c === "&" || c === "=";
+  }
+}
+var PREFIX = { "#": "#", ".": ".", "/": "/", ";": ";", "?": "?", "&": "&" };
+function matchesTemplate(parts, uri) {
+  if (uri.length > 8192) return false;
+  const failed = /* @__PURE__ */ new Set();
+  const width = parts.length + 1;
+  const go = (pos, index) => {
+    if (index === parts.length) return pos === uri.length;
+    const memo = pos * width + index;
+    if (failed.has(memo)) return false;
+    const part = parts[index];
+    let ok = false;
+    if ("literal" in part) {
+      ok = uri.startsWith(part.literal, pos) && go(pos + part.literal.length, index + 1);
+    } else {
+      const op = part.expression.operator;
+      if (go(pos, index + 1)) ok = true;
+      else {
+        let start = pos;
+        const prefix = PREFIX[op];
+        if (prefix !== void 0) {
+          if (uri[pos] !== prefix) start = -1;
+          else start = pos + 1;
+        }
+        if (start >= 0) {
+          for (let end = start; end <= uri.length; end++) {
+            if (end > start && !allowed(op, uri[end - 1])) break;
+            if (end > start || prefix !== void 0) {
+              if (go(end, index + 1)) {
+                ok = true;
+                break;
+              }
+            }
+          }
+        }
+      }
+    }
+    if (!ok) failed.add(memo);
+    return ok;
+  };
+  return go(0, 0);
+}
+
+// src/validate/semantic/meta.ts
+var KEY = /^(?:(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?:\.[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
+var LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+var isImplementation = (v) => isObject(v) && typeof v.name === "string" && typeof v.version === "string";
+var KNOWN2 = {
+  progressToken: {
+    contexts: ["request"],
+    valid: (v) => typeof v === "string" || typeof v === "number",
+    versions: ["2025-06-18", "2025-11-25", "2026-07-28"],
+    expects: "a string or number"
+  },
+  "io.modelcontextprotocol/related-task": {
+    contexts: ["result"],
+    valid: (v) => isObject(v) && typeof v.taskId === "string",
+    versions: ["2025-11-25"],
+    expects: "an object with a string taskId"
+  },
+  "io.modelcontextprotocol/serverInfo": {
+    contexts: ["result"],
+    valid: isImplementation,
+    versions: ["2026-07-28"],
+    expects: "an MCP Implementation object ({name, version})"
+  },
+  "io.modelcontextprotocol/protocolVersion": {
+    contexts: ["request"],
+    valid: (v) => typeof v === "string",
+    versions: ["2026-07-28"],
+    expects: "a string"
+  },
+  "io.modelcontextprotocol/clientInfo": {
+    contexts: ["request"],
+    valid: isImplementation,
+    versions: ["2026-07-28"],
+    expects: "an MCP Implementation object"
+  },
+  "io.modelcontextprotocol/clientCapabilities": {
+    contexts: ["request"],
+    valid: isObject,
+    versions: ["2026-07-28"],
+    expects: "an object"
+  },
+  "io.modelcontextprotocol/logLevel": {
+    contexts: ["request"],
+    valid: (v) => typeof v === "string" && LOG_LEVELS.includes(v),
+    versions: ["2026-07-28"],
+    expects: "a log level"
+  },
+  "io.modelcontextprotocol/subscriptionId": {
+    contexts: ["notification", "subscription-result"],
+    valid: (v) => typeof v === "string" || typeof v === "number",
+    versions: ["2026-07-28"],
+    expects: "a string or number"
+  },
+  traceparent: {
+    contexts: ["request", "result", "content", "declaration", "notification"],
+    valid: (v) => typeof v === "string" && v.length > 0,
+    versions: ["2026-07-28"],
+    expects: "a non-empty string"
+  },
+  tracestate: {
+    contexts: ["request", "result", "content", "declaration", "notification"],
+    valid: (v) => typeof v === "string" && v.length > 0,
+    versions: ["2026-07-28"],
+    expects: "a non-empty string"
+  },
+  baggage: {
+    contexts: ["request", "result", "content", "declaration", "notification"],
+    valid: (v) => typeof v === "string" && v.length > 0,
+    versions: ["2026-07-28"],
+    expects: "a non-empty string"
+  }
+};
+function reservedPrefix(key, version) {
+  const slash = key.indexOf("/");
+  if (slash < 0) return false;
+  const labels = key.slice(0, slash).split(".").map((l) => l.toLowerCase());
+  const reserved = (l) => l === "modelcontextprotocol" || l === "mcp";
+  if (version === "2025-06-18") return labels.slice(0, -1).some(reserved);
+  return labels.length >= 2 && reserved(labels[1]);
+}
+function checkMeta(ctx, meta, context2, scope, path) {
+  if (!isObject(meta)) return;
+  const complete = scope.filter((v) => !before(v, "2025-06-18"));
+  for (const [key, value] of entries2(meta)) {
+    const at3 = [...path, key];
+    if (!KEY.test(key)) {
+      ctx.report(
+        "meta-key-invalid",
+        at3,
+        `_meta key ${JSON.stringify(key)} does not match the MCP _meta key grammar`
+      );
+      continue;
+    }
+    const known = KNOWN2[key];
+    const knownIn = known ? complete.filter((v) => known.versions.includes(v)) : [];
+    if (known && knownIn.length > 0) {
+      if (!known.contexts.includes(context2)) {
+        ctx.report(
+          "meta-reserved-key-context",
+          at3,
+          `reserved _meta key ${JSON.stringify(key)} is not defined in a ${context2} context (MCP ${list(knownIn)}); it belongs to ${known.contexts.join("/")} metadata`
+        );
+      } else if (!known.valid(value)) {
+        ctx.report(
+          "meta-reserved-key-value",
+          at3,
+          `reserved _meta key ${JSON.stringify(key)} must be ${known.expects} (MCP ${list(knownIn)})`
+        );
+      }
+      continue;
+    }
+    const unknownIn = complete.filter((v) => reservedPrefix(key, v));
+    if (unknownIn.length > 0) {
+      ctx.report(
+        "meta-unknown-reserved-key",
+        at3,
+        `_meta key ${JSON.stringify(key)} uses an MCP-reserved prefix but is not recognized for MCP ${list(unknownIn)}; it is preserved, review its authority`
+      );
+    }
+  }
+}
+function checkDeclarationMeta(ctx) {
+  for (const p of ctx.primitives) checkMeta(ctx, p.value._meta, "declaration", p.scope, [...p.path, "_meta"]);
+}
+
+// src/validate/semantic/result-shape.ts
+function checkCompletedResultShape(ctx, result, path, where2, scope, codes) {
+  for (const field of ENVELOPE_FIELDS) {
+    if (has(result, field))
+      ctx.report(
+        codes.envelope,
+        [...path, field],
+        `${where2} must not contain JSON-RPC envelope field ${JSON.stringify(field)}: examples carry the bare result`
+      );
+  }
+  for (const field of INCOMPLETE_FIELDS) {
+    if (has(result, field))
+      ctx.report(
+        codes.incomplete,
+        [...path, field],
+        `${where2} must not contain non-completed workflow field ${JSON.stringify(field)}`
+      );
+  }
+  if (scope.includes("2026-07-28") && result.resultType !== "complete") {
+    ctx.report(
+      codes.version,
+      has(result, "resultType") ? [...path, "resultType"] : path,
+      `${where2} must contain resultType: "complete" for MCP 2026-07-28`
+    );
+  }
+  const pre2026 = scope.filter((v) => v !== "2026-07-28");
+  if (pre2026.length > 0 && has(result, "resultType")) {
+    ctx.report(
+      codes.version,
+      [...path, "resultType"],
+      `${where2}.resultType is not defined for MCP ${list(pre2026)}`
+    );
+  }
+}
+
+// src/validate/semantic/resource-examples.ts
+var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+function isCanonicalBase64(value) {
+  if (value.length % 4 !== 0 || !BASE64.test(value)) return false;
+  if (value.endsWith("==")) return "AQgw".includes(value.at(-3));
+  if (value.endsWith("=")) return "AEIMQUYcgkosw048".includes(value.at(-2));
+  return true;
+}
+function decodedLength(value) {
+  return value.length / 4 * 3 - (value.endsWith("==") ? 2 : value.endsWith("=") ? 1 : 0);
+}
+var templates = /* @__PURE__ */ new Map();
+function parsedTemplate(template) {
+  let parsed = templates.get(template);
+  if (!parsed) {
+    try {
+      parsed = parseUriTemplate(template);
+    } catch (error2) {
+      parsed = error2 instanceof UriTemplateError ? error2 : new UriTemplateError(String(error2));
+    }
+    templates.set(template, parsed);
+  }
+  return parsed;
+}
+function checkResult(ctx, result, scope, path, where2) {
+  if (!isObject(result)) return;
+  checkCompletedResultShape(ctx, result, path, where2, scope, {
+    envelope: "resource-example-json-rpc-envelope",
+    incomplete: "incomplete-resource-example-result",
+    version: "resource-example-result-version-mismatch"
+  });
+  const pre = scope.filter((v) => v !== "2026-07-28");
+  for (const field of ["ttlMs", "cacheScope"]) {
+    if (scope.includes("2026-07-28") && !has(result, field))
+      ctx.report(
+        "resource-example-cache-fields-version-mismatch",
+        path,
+        `${where2}.${field} is required for MCP 2026-07-28`
+      );
+    if (pre.length > 0 && has(result, field))
+      ctx.report(
+        "resource-example-cache-fields-version-mismatch",
+        [...path, field],
+        `${where2}.${field} is not defined for MCP ${list(pre)}`
+      );
+  }
+  const early = earlierThan(scope, "2025-06-18");
+  if (early.length > 0 && has(result, "_meta"))
+    ctx.report(
+      "resource-example-result-version-mismatch",
+      [...path, "_meta"],
+      `${where2}._meta is not defined for MCP ${list(early)}`
+    );
+  checkMeta(ctx, result._meta, "result", scope, [...path, "_meta"]);
+  arr(result.contents).forEach((content, i) => {
+    if (early.length > 0 && has(content, "_meta"))
+      ctx.report(
+        "resource-example-content-version-mismatch",
+        [...path, "contents", i, "_meta"],
+        `${where2}.contents[${i}]._meta is not defined for MCP ${list(early)}`
+      );
+    if (isObject(content)) checkMeta(ctx, content._meta, "content", scope, [...path, "contents", i, "_meta"]);
+  });
+}
+function checkContents(ctx, owner, requested, result, path, where2) {
+  if (!isObject(result)) return;
+  let found = false;
+  arr(result.contents).forEach((c, i) => {
+    if (!isObject(c)) return;
+    const at3 = [...path, "contents", i];
+    if (typeof c.blob === "string" && !isCanonicalBase64(c.blob)) {
+      ctx.report(
+        "invalid-resource-example-base64",
+        [...at3, "blob"],
+        `${where2}.contents[${i}].blob must be valid canonical base64`
+      );
+    }
+    if (c.uri !== requested) return;
+    found = true;
+    if (typeof owner.mimeType === "string" && typeof c.mimeType === "string" && c.mimeType !== owner.mimeType) {
+      ctx.report(
+        "resource-example-mime-type-mismatch",
+        [...at3, "mimeType"],
+        `${where2}.contents[${i}].mimeType ${JSON.stringify(c.mimeType)} differs from the declared mimeType ${JSON.stringify(owner.mimeType)}`
+      );
+    }
+    if (typeof owner.size === "number") {
+      const actual = typeof c.text === "string" ? Buffer.byteLength(c.text, "utf8") : typeof c.blob === "string" && isCanonicalBase64(c.blob) ? decodedLength(c.blob) : void 0;
+      if (actual !== void 0 && actual !== owner.size) {
+        ctx.report(
+          "resource-example-size-mismatch",
+          at3,
+          `${where2}.contents[${i}] holds ${actual} raw bytes, but the declared size is ${owner.size}`,
+          { atKey: false }
+        );
+      }
+    }
+  });
+  if (!found) {
+    ctx.report(
+      "resource-example-requested-uri-not-returned",
+      [...path, "contents"],
+      `${where2}.contents has no entry for the requested URI ${JSON.stringify(requested)}; this is valid only for a documented collection or indirection`
+    );
+  }
+}
+function checkResourceExamples(ctx) {
+  for (const p of ctx.primitives) {
+    if (p.kind !== "resources" && p.kind !== "resourceTemplates") continue;
+    const examples = entries2(p.value.examples);
+    if (examples.length === 0) continue;
+    let template;
+    if (p.kind === "resourceTemplates" && typeof p.value.uriTemplate === "string") {
+      const parsed = parsedTemplate(p.value.uriTemplate);
+      if (parsed instanceof UriTemplateError) {
+        ctx.report(
+          "resource-template-example-invalid-template",
+          [...p.path, "uriTemplate"],
+          `uriTemplate ${JSON.stringify(p.value.uriTemplate)} is not a valid RFC 6570 template: ${parsed.message}`
+        );
+      } else template = parsed;
+    }
+    for (const [name, example] of examples) {
+      if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
+      const path = [...p.path, "examples", name];
+      const where2 = `example ${JSON.stringify(name)}`;
+      const requested = p.kind === "resources" ? p.value.uri : example.uri;
+      if (p.kind === "resourceTemplates" && typeof requested === "string" && template && !matchesTemplate(template, requested)) {
+        ctx.report(
+          "resource-template-example-invalid-expansion",
+          [...path, "uri"],
+          `${where2}.uri ${JSON.stringify(requested)} is not an expansion of ${JSON.stringify(p.value.uriTemplate)}`
+        );
+      }
+      checkResult(ctx, example.result, p.scope, [...path, "result"], `${where2}.result`);
+      if (typeof requested === "string")
+        checkContents(
+          ctx,
+          p.value,
+          requested,
+          example.result,
+          [...path, "result"],
+          `${where2}.result`
+        );
+    }
+  }
+}
+
+// src/validate/semantic/completion-examples.ts
+function checkCompletionExamples(ctx) {
+  for (const p of ctx.primitives) {
+    if (p.kind !== "prompts" && p.kind !== "resourceTemplates") continue;
+    const examples = entries2(p.value.completionExamples);
+    if (examples.length === 0) continue;
+    const isPrompt = p.kind === "prompts";
+    let allowed2;
+    if (isPrompt) {
+      allowed2 = new Set(
+        arr(p.value.arguments).flatMap(
+          (a) => typeof obj2(a)?.name === "string" ? [obj2(a)?.name] : []
+        )
+      );
+    } else if (typeof p.value.uriTemplate === "string") {
+      const parsed = parsedTemplate(p.value.uriTemplate);
+      if (parsed instanceof UriTemplateError) {
+        ctx.report(
+          "resource-template-completion-example-invalid-template",
+          [...p.path, "uriTemplate"],
+          `uriTemplate ${JSON.stringify(p.value.uriTemplate)} is not a valid RFC 6570 template (${parsed.message}), so completion example variables cannot be checked`
+        );
+      } else allowed2 = templateVariables2(parsed);
+    }
+    const noun = isPrompt ? "declared Prompt argument" : "variable of the uriTemplate";
+    for (const [name, example] of examples) {
+      if (!isObject(example)) continue;
+      const path = [...p.path, "completionExamples", name];
+      const where2 = `completion example ${JSON.stringify(name)}`;
+      const target = obj2(example.argument)?.name;
+      if (typeof target === "string" && allowed2 && !allowed2.has(target)) {
+        ctx.report(
+          isPrompt ? "prompt-completion-example-unknown-argument" : "resource-template-completion-example-unknown-variable",
+          [...path, "argument", "name"],
+          `${where2}.argument.name ${JSON.stringify(target)} is not a ${noun}`,
+          { atKey: false }
+        );
+      }
+      for (const argument of Object.keys(obj2(obj2(example.context)?.arguments) ?? {})) {
+        const at3 = [...path, "context", "arguments", argument];
+        if (allowed2 && !allowed2.has(argument)) {
+          ctx.report(
+            isPrompt ? "prompt-completion-example-context-unknown-argument" : "resource-template-completion-example-context-unknown-variable",
+            at3,
+            `${where2}.context.arguments contains ${JSON.stringify(argument)}, which is not a ${noun}`
+          );
+        }
+        if (argument === target) {
+          ctx.report(
+            "completion-example-duplicate-target-context",
+            at3,
+            `${where2}.context.arguments must not repeat the completed argument ${JSON.stringify(argument)}`
+          );
+        }
+      }
+      const none4 = earlierThan(p.scope, "2025-03-26");
+      if (none4.length > 0) {
+        ctx.report(
+          "completion-example-version-mismatch",
+          path,
+          `${where2} applies to MCP ${list(none4)}, which does not define completion (requires 2025-03-26 or later)`
+        );
+      }
+      const scope = p.scope.filter((v) => !none4.includes(v));
+      const noContext = earlierThan(scope, "2025-06-18");
+      if (has(example, "context") && noContext.length > 0) {
+        ctx.report(
+          "completion-example-context-version-mismatch",
+          [...path, "context"],
+          `${where2}.context is not defined for MCP ${list(noContext)} (requires 2025-06-18 or later)`
+        );
+      }
+      const result = obj2(example.result);
+      if (!result || scope.length === 0) continue;
+      const resultPath = [...path, "result"];
+      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, scope, {
+        envelope: "completion-example-json-rpc-envelope",
+        incomplete: "incomplete-completion-example-result",
+        version: "completion-example-result-version-mismatch"
+      });
+      if (noContext.length > 0 && has(result, "_meta")) {
+        ctx.report(
+          "completion-example-result-version-mismatch",
+          [...resultPath, "_meta"],
+          `${where2}.result._meta is not defined for MCP ${list(noContext)}`
+        );
+      }
+      checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
+    }
+  }
+}
+
+// src/validate/semantic/elicitations.ts
+init_pointer();
+function checkForm(ctx, schema2, v2025_06, path, where2) {
+  if (!isObject(schema2) || has(schema2, "$componentRef")) return;
+  if (v2025_06 && has(schema2, "$schema")) {
+    ctx.report(
+      "elicitation-form-schema-version-mismatch",
+      [...path, "$schema"],
+      `${where2}.$schema is not defined for MCP 2025-06-18`
+    );
+  }
+  const properties2 = obj2(schema2.properties) ?? {};
+  arr(schema2.required).forEach((name, i) => {
+    if (typeof name === "string" && !Object.hasOwn(properties2, name)) {
+      ctx.report(
+        "elicitation-form-required-property-unknown",
+        [...path, "required", i],
+        `${where2}.required names ${JSON.stringify(name)}, which is not a declared property`,
+        { atKey: false }
+      );
+    }
+  });
+  for (const [name, p] of entries2(properties2)) {
+    const property = obj2(p);
+    if (!property) continue;
+    const at3 = [...path, "properties", name];
+    const label = `${where2}.properties.${name}`;
+    if (v2025_06) {
+      if (property.type === "array" || has(property, "oneOf")) {
+        ctx.report(
+          "elicitation-form-schema-version-mismatch",
+          at3,
+          `${label} uses a titled or multi-select enum, which MCP 2025-06-18 does not define`
+        );
+      }
+      if (has(property, "default") && property.type !== "boolean") {
+        ctx.report(
+          "elicitation-form-schema-version-mismatch",
+          [...at3, "default"],
+          `${label}.default is defined only for boolean properties in MCP 2025-06-18`
+        );
+      }
+    }
+    if (Array.isArray(property.enumNames) && Array.isArray(property.enum) && property.enumNames.length !== property.enum.length) {
+      ctx.report(
+        "elicitation-form-enum-names-mismatch",
+        [...at3, "enumNames"],
+        `${label}.enumNames has ${property.enumNames.length} names for ${property.enum.length} enum values`
+      );
+    }
+    if (has(property, "default")) {
+      const values = Array.isArray(property.enum) ? property.enum : Array.isArray(property.oneOf) ? property.oneOf.map((o) => obj2(o)?.const) : void 0;
+      if (values && !values.includes(property.default)) {
+        ctx.report(
+          "elicitation-form-default-outside-enum",
+          [...at3, "default"],
+          `${label}.default ${JSON.stringify(property.default)} is not one of the declared values`
+        );
+      }
+      if (property.type === "array" && Array.isArray(property.default)) {
+        const items2 = obj2(property.items);
+        const itemValues = Array.isArray(items2?.enum) ? items2.enum : Array.isArray(items2?.anyOf) ? items2.anyOf.map((o) => obj2(o)?.const) : void 0;
+        if (itemValues && property.default.some((v) => !itemValues.includes(v))) {
+          ctx.report(
+            "elicitation-form-default-outside-enum",
+            [...at3, "default"],
+            `${label}.default contains a value outside the declared item values`
+          );
+        }
+      }
+    }
+    for (const [min, max] of [
+      ["minLength", "maxLength"],
+      ["minimum", "maximum"],
+      ["minItems", "maxItems"]
+    ]) {
+      const lo = property[min];
+      const hi = property[max];
+      if (typeof lo === "number" && typeof hi === "number" && lo > hi) {
+        ctx.report(
+          "elicitation-form-invalid-range",
+          [...at3, min],
+          `${label}.${min} (${lo}) exceeds ${max} (${hi})`
+        );
+      }
+    }
+  }
+}
+function checkElicitations2(ctx) {
+  for (const p of ctx.primitives) {
+    const names = /* @__PURE__ */ new Map();
+    arr(p.value.elicitations).forEach((e, i) => {
+      const elicitation = obj2(e);
+      if (!elicitation) return;
+      const path = [...p.path, "elicitations", i];
+      const where2 = `elicitation ${JSON.stringify(elicitation.name)}`;
+      if (typeof elicitation.name === "string") {
+        const first = names.get(elicitation.name);
+        if (first !== void 0) {
+          ctx.report(
+            "duplicate-elicitation-name",
+            [...path, "name"],
+            `${where2} duplicates the name of elicitations[${first}] in ${p.label}; names are unique within a primitive`,
+            {
+              atKey: false,
+              related: [toPointer([...p.path, "elicitations", first, "name"])]
+            }
+          );
+        } else names.set(elicitation.name, i);
+      }
+      const scope = ctx.scopeOf(elicitation, p.scope);
+      if (elicitation.mode === "url") {
+        const early = scope.filter((v) => v === "2025-06-18");
+        if (early.length > 0) {
+          ctx.report(
+            "elicitation-mode-not-supported-by-version",
+            [...path, "mode"],
+            `${where2} uses URL mode, which MCP ${list(early)} does not define (form mode only; URL mode requires 2025-11-25 or later)`,
+            { atKey: false }
+          );
+        }
+      }
+      if (elicitation.mode === "form" && scope.some((v) => v === "2025-06-18" || v === "2025-11-25" || v === "2026-07-28")) {
+        checkForm(
+          ctx,
+          elicitation.requestedSchema,
+          scope.includes("2025-06-18"),
+          [...path, "requestedSchema"],
+          `${where2}.requestedSchema`
+        );
+      }
+    });
+  }
+}
+
+// src/validate/semantic/extensions.ts
+function checkMap(ctx, map, path, where2) {
+  for (const identifier of Object.keys(obj2(map) ?? {})) {
+    if (usesReservedPrefix(identifier) && !EXTENSION_CATALOGUE.has(identifier)) {
+      ctx.report(
+        "unknown-reserved-extension-identifier",
+        [...path, identifier],
+        `${where2} contains unrecognized identifier ${JSON.stringify(identifier)} under an MCP-reserved prefix; it is preserved, review its authority`
+      );
+    }
+  }
+}
+function checkExtensionIdentifiers(ctx) {
+  arr(ctx.doc.capabilities).forEach((c, i) => {
+    checkMap(ctx, obj2(c)?.extensions, ["capabilities", i, "extensions"], `capabilities[${i}].extensions`);
+  });
+  for (const p of ctx.primitives) {
+    const requirements = obj2(p.value.clientRequirements);
+    if (requirements)
+      checkMap(
+        ctx,
+        requirements.extensions,
+        [...p.path, "clientRequirements", "extensions"],
+        `${p.label} clientRequirements.extensions`
+      );
+  }
+}
+
+// src/validate/semantic/interactions.ts
+init_json2();
+
+// src/validate/semantic/tool-examples.ts
+function checkContentBlock(ctx, code18, content, scope, path, where2) {
+  if (!isObject(content)) return;
+  const rules = [
+    [content.type === "audio", [...path, "type"], "2025-03-26", "audio content"],
+    [content.type === "resource_link", [...path, "type"], "2025-06-18", "resource-link content"],
+    [has(content, "_meta"), [...path, "_meta"], "2025-06-18", "_meta on content"],
+    [
+      content.type === "resource" && has(content.resource, "_meta"),
+      [...path, "resource", "_meta"],
+      "2025-06-18",
+      "_meta on embedded resource contents"
+    ],
+    [
+      content.type === "resource_link" && has(content, "icons"),
+      [...path, "icons"],
+      "2025-11-25",
+      "icons on resource links"
+    ],
+    [
+      has(content.annotations, "lastModified"),
+      [...path, "annotations", "lastModified"],
+      "2025-06-18",
+      "annotations.lastModified"
+    ]
+  ];
+  for (const [applies, at3, since, what] of rules) {
+    if (!applies) continue;
+    const early = earlierThan(scope, since);
+    if (early.length > 0)
+      ctx.report(
+        code18,
+        at3,
+        `${where2} uses ${what}, which is not defined for MCP ${list(early)} (requires ${since} or later)`,
+        { atKey: at3[at3.length - 1] !== "type" }
+      );
+  }
+  checkMeta(ctx, content._meta, "content", scope, [...path, "_meta"]);
+  if (content.type === "resource" && isObject(content.resource))
+    checkMeta(ctx, content.resource._meta, "content", scope, [...path, "resource", "_meta"]);
+}
+function checkAgainstSchema(ctx, schema2, value, scope, path, what) {
+  if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef") || value === void 0) return;
+  const legacy = earlierThan(scope, "2025-11-25");
+  const modern = scope.length > legacy.length;
+  if (legacy.length > 0) {
+    if (schema2.type === "object" && !isObject(value)) {
+      ctx.report("tool-example-schema-mismatch", path, `${what} must be an object`);
+    } else if (isObject(value)) {
+      for (const name of arr(schema2.required)) {
+        if (typeof name === "string" && !Object.hasOwn(value, name))
+          ctx.report(
+            "tool-example-schema-mismatch",
+            path,
+            `${what} is missing required property ${JSON.stringify(name)}`
+          );
+      }
+      if (schema2.additionalProperties === false && isObject(schema2.properties)) {
+        for (const name of Object.keys(value)) {
+          if (!Object.hasOwn(schema2.properties, name))
+            ctx.report(
+              "tool-example-schema-mismatch",
+              [...path, name],
+              `${what} contains undeclared property ${JSON.stringify(name)}`
+            );
+        }
+      }
+    }
+    ctx.report(
+      "incomplete-tool-example-validation",
+      path,
+      `${what} compatibility could not be validated completely for MCP ${list(legacy)}: those revisions define no embedded-schema dialect`
+    );
+    if (!modern) return;
+  }
+  const key = schemaKey(schema2);
+  const analysis = analyseSchema(schema2, key);
+  if (!analysis.dialect || analysis.metaErrors.length > 0 || analysis.brokenRefs.length > 0) return;
+  const compiled4 = compileSchema(schema2, key);
+  if (!compiled4.ok) {
+    if (compiled4.tooLarge)
+      ctx.report(
+        "incomplete-tool-example-validation",
+        path,
+        `${what} could not be validated: the Tool schema is too large to compile (${compiled4.error})`
+      );
+    return;
+  }
+  const result = checkInstance(compiled4.validate, value);
+  if (result.errors.length > 0) {
+    ctx.report(
+      "tool-example-schema-mismatch",
+      path,
+      `${what} does not validate against its Tool schema: ${result.errors.slice(0, 5).map((e) => e.message).join("; ")}`
+    );
+  }
+  if (compiled4.partial) {
+    ctx.report(
+      "incomplete-tool-example-validation",
+      path,
+      `${what} could not be validated completely: the Tool schema has external $ref values (${[...new Set(analysis.externalRefs)].map((r2) => JSON.stringify(r2)).join(", ")}) that are never fetched`
+    );
+  } else if (result.incomplete) {
+    ctx.report(
+      "incomplete-tool-example-validation",
+      path,
+      `${what} could not be validated completely: ${incompleteReason(result)}`
+    );
+  }
+}
+function checkToolInvocation(ctx, tool, example, path, where2) {
+  if (!isObject(example)) return;
+  const result = isObject(example.result) ? example.result : void 0;
+  const resultPath = [...path, "result"];
+  checkAgainstSchema(
+    ctx,
+    tool.value.inputSchema,
+    example.input,
+    tool.scope,
+    [...path, "input"],
+    `${where2}.input`
+  );
+  if (!result) return;
+  checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, tool.scope, {
+    envelope: "tool-example-json-rpc-envelope",
+    incomplete: "incomplete-tool-example-result",
+    version: "tool-example-result-version-mismatch"
+  });
+  const scope = tool.scope;
+  const pre2026 = scope.filter((v) => v !== "2026-07-28");
+  const successful = result.isError !== true;
+  if (has(result, "structuredContent")) {
+    const early = earlierThan(scope, "2025-06-18");
+    if (early.length > 0)
+      ctx.report(
+        "tool-example-result-version-mismatch",
+        [...resultPath, "structuredContent"],
+        `${where2}.result.structuredContent is not defined for MCP ${list(early)}`
+      );
+    if (!isObject(result.structuredContent) && pre2026.length > 0) {
+      ctx.report(
+        "tool-example-result-version-mismatch",
+        [...resultPath, "structuredContent"],
+        `${where2}.result.structuredContent must be an object for MCP ${list(pre2026)}`
+      );
+    }
+    if (!successful)
+      ctx.report(
+        "structured-tool-error-example",
+        [...resultPath, "structuredContent"],
+        `${where2}.result must not contain structuredContent when isError is true`
+      );
+  } else if (successful && tool.value.outputSchema !== void 0) {
+    ctx.report(
+      "missing-tool-example-structured-content",
+      resultPath,
+      `${where2}.result must contain structuredContent because the Tool declares outputSchema`
+    );
+  }
+  if (successful && has(result, "structuredContent")) {
+    checkAgainstSchema(
+      ctx,
+      tool.value.outputSchema,
+      result.structuredContent,
+      scope,
+      [...resultPath, "structuredContent"],
+      `${where2}.result.structuredContent`
+    );
+  }
+  checkMeta(ctx, result._meta, "result", scope, [...resultPath, "_meta"]);
+  arr(result.content).forEach((content, i) => {
+    checkContentBlock(
+      ctx,
+      "tool-example-content-version-mismatch",
+      content,
+      scope,
+      [...resultPath, "content", i],
+      `${where2}.result.content[${i}]`
+    );
+  });
+}
+function checkToolExamples(ctx) {
+  for (const tool of ctx.primitives) {
+    if (tool.kind !== "tools" || !isObject(tool.value.examples)) continue;
+    for (const [name, example] of entries2(tool.value.examples)) {
+      if (isObject(example) && Object.hasOwn(example, "$componentRef")) continue;
+      checkToolInvocation(
+        ctx,
+        tool,
+        example,
+        [...tool.path, "examples", name],
+        `example ${JSON.stringify(name)}`
+      );
+    }
+  }
+}
+
+// src/validate/semantic/interactions.ts
+function contradictions(ctx, tool, step, path, where2) {
+  const requirements = obj2(tool.value.clientRequirements);
+  if (!requirements) return;
+  const warn = (at3, message) => ctx.report("interaction-example-client-requirements-contradiction", at3, `${where2} ${message}`);
+  const request = obj2(step.request) ?? {};
+  if (step.type === "roots") {
+    if (!has(requirements, "roots"))
+      warn(
+        [...path, "type"],
+        "illustrates roots input, but the Tool clientRequirements do not declare roots"
+      );
+  } else if (step.type === "sampling") {
+    if (!has(requirements, "sampling")) {
+      warn(
+        [...path, "type"],
+        "illustrates sampling, but the Tool clientRequirements do not declare sampling"
+      );
+      return;
+    }
+    const sampling = obj2(requirements.sampling) ?? {};
+    if ((has(request, "tools") || has(request, "toolChoice")) && !has(sampling, "tools")) {
+      warn(
+        [...path, "request", has(request, "tools") ? "tools" : "toolChoice"],
+        "illustrates sampling Tool use, but the Tool clientRequirements do not declare sampling.tools"
+      );
+    }
+    if (typeof request.includeContext === "string" && request.includeContext !== "none" && !has(sampling, "context")) {
+      warn(
+        [...path, "request", "includeContext"],
+        "illustrates sampling context inclusion, but the Tool clientRequirements do not declare sampling.context"
+      );
+    }
+  } else if (step.type === "elicitation") {
+    if (!has(requirements, "elicitation")) {
+      warn(
+        [...path, "type"],
+        "illustrates elicitation, but the Tool clientRequirements do not declare elicitation"
+      );
+      return;
+    }
+    const elicitation = obj2(requirements.elicitation) ?? {};
+    if (request.mode === "url" && !has(elicitation, "url"))
+      warn(
+        [...path, "request", "mode"],
+        "illustrates URL elicitation, but the Tool clientRequirements do not declare elicitation.url"
+      );
+    if (request.mode === "form" && Object.keys(elicitation).length > 0 && !has(elicitation, "form")) {
+      warn(
+        [...path, "request", "mode"],
+        "illustrates form elicitation, but the Tool clientRequirements do not declare elicitation.form"
+      );
+    }
+  }
+}
+function checkInteractions(ctx) {
+  for (const tool of ctx.primitives) {
+    if (tool.kind !== "tools" || !isObject(tool.value.interactionExamples)) continue;
+    const declarations = /* @__PURE__ */ new Map();
+    for (const e of arr(tool.value.elicitations)) {
+      const d = obj2(e);
+      if (d && typeof d.name === "string" && !declarations.has(d.name)) declarations.set(d.name, d);
+    }
+    for (const [name, example] of entries2(tool.value.interactionExamples)) {
+      if (!isObject(example)) continue;
+      const path = [...tool.path, "interactionExamples", name];
+      const where2 = `interaction example ${JSON.stringify(name)}`;
+      checkToolInvocation(ctx, tool, example, path, where2);
+      arr(example.steps).forEach((s, i) => {
+        const step = obj2(s);
+        if (!step) return;
+        const at3 = [...path, "steps", i];
+        const stepWhere = `${where2} step ${i}`;
+        contradictions(ctx, tool, step, at3, stepWhere);
+        const request = obj2(step.request) ?? {};
+        const response = obj2(step.response) ?? {};
+        if (step.type === "elicitation") {
+          const noElicitation = earlierThan(tool.scope, "2025-06-18");
+          if (noElicitation.length > 0)
+            ctx.report(
+              "interaction-example-version-mismatch",
+              [...at3, "type"],
+              `${stepWhere}: elicitation is not defined for MCP ${list(noElicitation)}`,
+              { atKey: false }
+            );
+          const noUrl = earlierThan(tool.scope, "2025-11-25").filter((v) => !noElicitation.includes(v));
+          if (request.mode === "url" && noUrl.length > 0)
+            ctx.report(
+              "interaction-example-version-mismatch",
+              [...at3, "request", "mode"],
+              `${stepWhere}: URL-mode elicitation is not defined for MCP ${list(noUrl)}`,
+              { atKey: false }
+            );
+          if (typeof step.declaration === "string") {
+            const declaration = declarations.get(step.declaration);
+            if (!declaration) {
+              ctx.report(
+                "unknown-elicitation-declaration",
+                [...at3, "declaration"],
+                `${stepWhere}.declaration names no Elicitation Declaration ${JSON.stringify(step.declaration)} on this Tool`,
+                { atKey: false }
+              );
+            } else {
+              if (declaration.mode !== request.mode) {
+                ctx.report(
+                  "interaction-example-elicitation-declaration-mismatch",
+                  [...at3, "request", "mode"],
+                  `${stepWhere}.request.mode ${JSON.stringify(request.mode)} differs from declaration ${JSON.stringify(step.declaration)} mode ${JSON.stringify(declaration.mode)}`,
+                  { atKey: false }
+                );
+              } else if (request.mode === "form" && !jsonEqual(declaration.requestedSchema, request.requestedSchema)) {
+                ctx.report(
+                  "interaction-example-elicitation-declaration-mismatch",
+                  [...at3, "request", "requestedSchema"],
+                  `${stepWhere}.request.requestedSchema differs from the requestedSchema of declaration ${JSON.stringify(step.declaration)}`
+                );
+              } else if (request.mode === "url" && declaration.url !== void 0 && declaration.url !== request.url) {
+                ctx.report(
+                  "interaction-example-elicitation-declaration-mismatch",
+                  [...at3, "request", "url"],
+                  `${stepWhere}.request.url differs from the url of declaration ${JSON.stringify(step.declaration)}`
+                );
+              }
+            }
+          }
+          if (request.mode === "form" && response.action === "accept") {
+            if (!has(response, "content")) {
+              ctx.report(
+                "interaction-example-elicitation-response-mismatch",
+                [...at3, "response"],
+                `${stepWhere}.response must contain content when a form elicitation is accepted`
+              );
+            } else if (isObject(request.requestedSchema)) {
+              const compiled4 = compileSchema(request.requestedSchema);
+              if (compiled4.ok) {
+                const check = checkInstance(compiled4.validate, response.content);
+                if (check.errors.length > 0) {
+                  ctx.report(
+                    "interaction-example-elicitation-content-schema-mismatch",
+                    [...at3, "response", "content"],
+                    `${stepWhere}.response.content does not validate against the requested schema: ${check.errors.slice(0, 5).map((e) => e.message).join("; ")}`
+                  );
+                }
+              }
+            }
+          } else if (has(response, "content")) {
+            ctx.report(
+              "interaction-example-elicitation-response-mismatch",
+              [...at3, "response", "content"],
+              request.mode === "url" ? `${stepWhere}.response.content is not allowed for URL elicitation responses` : `${stepWhere}.response.content is not allowed when action is ${JSON.stringify(response.action)}`
+            );
+          }
+        } else if (step.type === "sampling") {
+          const early = earlierThan(tool.scope, "2025-11-25");
+          if ((has(request, "tools") || has(request, "toolChoice")) && early.length > 0) {
+            ctx.report(
+              "interaction-example-version-mismatch",
+              [...at3, "request", has(request, "tools") ? "tools" : "toolChoice"],
+              `${stepWhere}.request uses sampling Tool fields, which are not defined for MCP ${list(early)}`
+            );
+          }
+        } else if (step.type === "roots") {
+          arr(response.roots).forEach((r2, j) => {
+            const uri = obj2(r2)?.uri;
+            if (typeof uri === "string" && !uri.startsWith("file://")) {
+              ctx.report(
+                "interaction-example-roots-uri",
+                [...at3, "response", "roots", j, "uri"],
+                `${stepWhere}.response.roots[${j}].uri must be a file:// URI`,
+                { atKey: false }
+              );
+            }
+          });
+        }
+      });
+    }
+  }
+}
+
+// src/validate/semantic/numbers.ts
+function checkIntegerPrecision(ctx) {
+  const path = [];
+  const visit = (value) => {
+    if (typeof value === "number") {
+      if (Number.isInteger(value) && !Number.isSafeInteger(value))
+        ctx.report(
+          "integer-precision-loss",
+          path.slice(),
+          `the integer ${BigInt(value)} is beyond ±2^53 (±${Number.MAX_SAFE_INTEGER}): readers that use doubles, this one included, may see a different value; write it as a string or a smaller number`
+        );
+      return;
+    }
+    if (value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(value[i]);
+        path.pop();
+      }
+      return;
+    }
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      path.push(key);
+      visit(value[key]);
+      path.pop();
+    }
+  };
+  visit(ctx.doc);
+}
+
+// src/validate/semantic/prompt-examples.ts
+function checkPromptExamples(ctx) {
+  for (const p of ctx.primitives) {
+    if (p.kind !== "prompts") continue;
+    const declared = /* @__PURE__ */ new Map();
+    for (const a of arr(p.value.arguments)) {
+      const argument = obj2(a);
+      if (argument && typeof argument.name === "string")
+        declared.set(argument.name, argument.required === true);
+    }
+    for (const [name, example] of entries2(p.value.examples)) {
+      if (!isObject(example) || Object.hasOwn(example, "$componentRef")) continue;
+      const path = [...p.path, "examples", name];
+      const where2 = `example ${JSON.stringify(name)}`;
+      const args = obj2(example.arguments) ?? {};
+      for (const argument of Object.keys(args)) {
+        if (!declared.has(argument)) {
+          ctx.report(
+            "prompt-example-unknown-argument",
+            [...path, "arguments", argument],
+            `${where2}.arguments contains ${JSON.stringify(argument)}, which ${p.label} does not declare`
+          );
+        }
+      }
+      for (const [argument, required] of declared) {
+        if (required && !Object.hasOwn(args, argument)) {
+          ctx.report(
+            "prompt-example-missing-required-argument",
+            has(example, "arguments") ? [...path, "arguments"] : path,
+            `${where2}.arguments is missing required argument ${JSON.stringify(argument)}`
+          );
+        }
+      }
+      const result = obj2(example.result);
+      if (!result) continue;
+      const resultPath = [...path, "result"];
+      checkCompletedResultShape(ctx, result, resultPath, `${where2}.result`, p.scope, {
+        envelope: "prompt-example-json-rpc-envelope",
+        incomplete: "incomplete-prompt-example-result",
+        version: "prompt-example-result-version-mismatch"
+      });
+      const early = earlierThan(p.scope, "2025-06-18");
+      if (early.length > 0 && has(result, "_meta"))
+        ctx.report(
+          "prompt-example-result-version-mismatch",
+          [...resultPath, "_meta"],
+          `${where2}.result._meta is not defined for MCP ${list(early)}`
+        );
+      checkMeta(ctx, result._meta, "result", p.scope, [...resultPath, "_meta"]);
+      arr(result.messages).forEach((message, i) => {
+        const content = obj2(message)?.content;
+        if (content !== void 0) {
+          checkContentBlock(
+            ctx,
+            "prompt-example-content-version-mismatch",
+            content,
+            p.scope,
+            [...resultPath, "messages", i, "content"],
+            `${where2}.result.messages[${i}].content`
+          );
+        }
+      });
+    }
+  }
+}
+
+// src/validate/semantic/revisions.ts
+var DECLARATION_SINCE = [
+  ["title", "2025-06-18"],
+  ["_meta", "2025-06-18"],
+  ["icons", "2025-11-25"]
+];
+var SINCE_FIELDS = {
+  tools: [
+    ["title", "2025-06-18"],
+    ["outputSchema", "2025-06-18"],
+    ["_meta", "2025-06-18"],
+    ["annotations", "2025-03-26"],
+    ["icons", "2025-11-25"]
+  ],
+  resources: DECLARATION_SINCE,
+  resourceTemplates: DECLARATION_SINCE,
+  prompts: DECLARATION_SINCE
+};
+function reportSince(ctx, scope, path, field, since, what) {
+  const early = earlierThan(scope, since);
+  if (early.length > 0) {
+    ctx.report(
+      "field-not-supported-by-version",
+      [...path, field],
+      `${labelText(what)}.${field} is not defined for MCP ${list(early)}; it requires ${since} or later (split the declaration into protocol-scoped variants)`
+    );
+  }
+}
+function checkRevisions(ctx) {
+  const root = ctx.rootScope;
+  const legacy = earlierThan(root, "2025-06-18");
+  if (legacy.length > 0) {
+    ctx.report(
+      "legacy-protocol-validation-incomplete",
+      ["protocolVersions"],
+      `MCP ${list(legacy)} ${legacy.length > 1 ? "are" : "is a"} legacy compatibility revision${legacy.length > 1 ? "s" : ""}: structural and selected semantic checks were applied, but complete MCP semantic conformance was not evaluated`
+    );
+  }
+  arr(ctx.doc.transports).forEach((t2, i) => {
+    const transport = obj2(t2);
+    if (!transport) return;
+    const scope = ctx.scopeOf(transport, root);
+    if (transport.type === "streamable-http") {
+      const early = earlierThan(scope, "2025-03-26");
+      if (early.length > 0) {
+        ctx.report(
+          "transport-not-supported-by-version",
+          ["transports", i, "type"],
+          `transports[${i}] uses Streamable HTTP, which is not defined for MCP ${list(early)}; it requires 2025-03-26 or later`,
+          { atKey: false }
+        );
+      }
+    }
+    if (transport.type === "sse") {
+      const modern = scope.filter((v) => !earlierThan([v], "2025-03-26").length);
+      if (modern.length > 0) {
+        ctx.report(
+          "legacy-sse-for-modern-version",
+          ["transports", i, "type"],
+          `transports[${i}] associates the legacy SSE transport with MCP ${list(modern)}, where Streamable HTTP is the standard remote transport`,
+          { atKey: false }
+        );
+      }
+    }
+  });
+  const primitives = ctx.primitives;
+  for (let i = 0; i < primitives.length; i++) {
+    const p = primitives[i];
+    const fields = SINCE_FIELDS[p.kind] ?? [];
+    for (let f = 0; f < fields.length; f++) {
+      const entry2 = fields[f];
+      const field = entry2[0];
+      const since = entry2[1];
+      if (has(p.value, field)) reportSince(ctx, p.scope, p.path, field, since, () => p.label);
+    }
+    if (p.kind === "tools" && has(p.value, "execution")) {
+      const other = p.scope.filter((v) => v !== "2025-11-25");
+      if (other.length > 0) {
+        ctx.report(
+          "field-not-supported-by-version",
+          [...p.path, "execution"],
+          `${p.label}.execution is defined only for MCP 2025-11-25, not MCP ${list(other)}`
+        );
+      }
+    }
+    if (p.kind === "resources" || p.kind === "resourceTemplates") {
+      const annotations = obj2(p.value.annotations);
+      if (annotations && has(annotations, "lastModified")) {
+        const early = earlierThan(p.scope, "2025-06-18");
+        if (early.length > 0) {
+          ctx.report(
+            "resource-annotation-not-supported-by-version",
+            [...p.path, "annotations", "lastModified"],
+            `${p.label}.annotations.lastModified is not defined for MCP ${list(early)}; it requires 2025-06-18 or later`
+          );
+        }
+      }
+    }
+    if (p.kind === "prompts") {
+      arr(p.value.arguments).forEach((a, i2) => {
+        if (has(a, "title"))
+          reportSince(
+            ctx,
+            p.scope,
+            [...p.path, "arguments", i2],
+            "title",
+            "2025-06-18",
+            `${p.label} argument ${i2}`
+          );
+      });
+    }
+  }
+  arr(ctx.doc.capabilities).forEach((c, i) => {
+    const capability = obj2(c);
+    if (!capability) return;
+    const scope = ctx.scopeOf(capability, root);
+    const path = ["capabilities", i];
+    if (has(capability, "completions"))
+      reportSince(ctx, scope, path, "completions", "2025-03-26", `capabilities[${i}]`);
+    if (has(capability, "tasks")) {
+      reportSince(ctx, scope, path, "tasks", "2025-11-25", `capabilities[${i}]`);
+      if (scope.includes("2026-07-28")) {
+        ctx.report(
+          "tasks-core-not-valid-in-2026",
+          [...path, "tasks"],
+          `capabilities[${i}].tasks (core tasks, MCP 2025-11-25 only) applies to MCP 2026-07-28; use a Tasks extension in capabilities.extensions for 2026-07-28`
+        );
+      }
+    }
+    if (has(capability, "extensions")) {
+      const early = earlierThan(scope, "2026-07-28");
+      if (early.length > 0) {
+        ctx.report(
+          "extensions-not-supported-by-version",
+          [...path, "extensions"],
+          `capabilities[${i}].extensions applies to MCP ${list(early)}, whose core schema does not define it; the pre-standard extension advertisement is preserved`
+        );
+      }
+    }
+    if (has(capability, "logging") && scope.includes("2026-07-28")) {
+      ctx.report(
+        "logging-deprecated-in-2026",
+        [...path, "logging"],
+        `capabilities[${i}].logging applies to MCP 2026-07-28, where logging is deprecated`
+      );
+    }
+  });
+}
+
+// src/validate/semantic/scopes.ts
+init_pointer();
+function checkSubset(ctx, declared, parent, path, what, parentLabel) {
+  if (!Array.isArray(declared)) return;
+  const allowed2 = new Set(parent);
+  declared.forEach((version, i) => {
+    if (typeof version === "string" && !allowed2.has(version)) {
+      ctx.report(
+        "protocol-scope-outside-parent",
+        [...path, "protocolVersions", i],
+        `${labelText(what)} declares protocol version ${version}, which is outside ${labelText(parentLabel)} (${list(parent) || "empty"})`,
+        { atKey: false }
+      );
+    }
+  });
+}
+function checkScopes(ctx) {
+  const root = ctx.rootScope;
+  const doc = ctx.doc;
+  const transports = arr(doc.transports);
+  const covered = /* @__PURE__ */ new Set();
+  transports.forEach((t2, i) => {
+    const transport = obj2(t2);
+    if (!transport) return;
+    checkSubset(
+      ctx,
+      transport.protocolVersions,
+      root,
+      ["transports", i],
+      `transports[${i}]`,
+      "the root protocolVersions"
+    );
+    for (const v of ctx.scopeOf(transport, root)) covered.add(v);
+  });
+  if (Array.isArray(doc.transports)) {
+    arr(doc.protocolVersions).forEach((version, i) => {
+      if (typeof version === "string" && !covered.has(version)) {
+        ctx.report(
+          "transport-coverage-gap",
+          ["protocolVersions", i],
+          `protocol version ${version} is not covered by any transport`,
+          {
+            atKey: false
+          }
+        );
+      }
+    });
+  }
+  const capabilities = arr(doc.capabilities);
+  const capabilityClaims = /* @__PURE__ */ new Map();
+  capabilities.forEach((c, i) => {
+    const capability = obj2(c);
+    if (!capability) return;
+    checkSubset(
+      ctx,
+      capability.protocolVersions,
+      root,
+      ["capabilities", i],
+      `capabilities[${i}]`,
+      "the root protocolVersions"
+    );
+    const scope = ctx.scopeOf(capability, root);
+    for (const [other, overlap] of overlapsWithEarlier(scope, capabilityClaims, i)) {
+      const at3 = capability.protocolVersions !== void 0 ? ["capabilities", i, "protocolVersions"] : ["capabilities", i];
+      ctx.report(
+        "capability-scope-overlap",
+        at3,
+        `capabilities[${i}] and capabilities[${other}] both apply to ${list(overlap)}; at most one Capabilities Object may apply to a revision`,
+        { related: [toPointer(["capabilities", other])] }
+      );
+    }
+  });
+  const seen = /* @__PURE__ */ new Map();
+  const primitives = ctx.primitives;
+  for (let n = 0; n < primitives.length; n++) {
+    const p = primitives[n];
+    checkSubset(ctx, p.value.protocolVersions, root, p.path, () => p.label, "the root protocolVersions");
+    if (Array.isArray(p.value.elicitations))
+      p.value.elicitations.forEach((e, i) => {
+        const elicitation = obj2(e);
+        if (!elicitation) return;
+        checkSubset(
+          ctx,
+          elicitation.protocolVersions,
+          p.scope,
+          [...p.path, "elicitations", i],
+          `elicitation ${JSON.stringify(elicitation.name)}`,
+          () => `the scope of ${p.label}`
+        );
+      });
+    const keyField = IDENTITY_FIELD[p.kind];
+    const key = p.value[keyField];
+    if (typeof key !== "string") continue;
+    const bucketKey = `${p.kind}\0${key}`;
+    let claims = seen.get(bucketKey);
+    if (!claims) {
+      claims = /* @__PURE__ */ new Map();
+      seen.set(bucketKey, claims);
+    }
+    const overlaps = overlapsWithEarlier(p.scope, claims, p.index);
+    for (let o = 0; o < overlaps.length; o++) {
+      const [other, overlap] = overlaps[o];
+      const at3 = p.value.protocolVersions !== void 0 ? [...p.path, "protocolVersions"] : [...p.path, keyField];
+      ctx.report(
+        "primitive-scope-overlap",
+        at3,
+        `${p.label} overlaps ${p.kind}[${other}] with the same ${keyField} for ${list(overlap)}; same-${keyField} variants must have disjoint protocolVersions (an omitted scope covers every root revision)`,
+        { related: [toPointer([p.kind, other])] }
+      );
+    }
+  }
+}
+var NO_OVERLAP = Object.freeze([]);
+function overlapsWithEarlier(scope, claims, index) {
+  let claimed = false;
+  for (let i = 0; i < scope.length && !claimed; i++) claimed = claims.has(scope[i]);
+  if (!claimed) {
+    for (let i = 0; i < scope.length; i++) claims.set(scope[i], index);
+    return NO_OVERLAP;
+  }
+  const byEarlier = /* @__PURE__ */ new Map();
+  for (const version of scope) {
+    const earlier = claims.get(version);
+    if (earlier === void 0) continue;
+    const versions = byEarlier.get(earlier);
+    if (versions) versions.push(version);
+    else byEarlier.set(earlier, [version]);
+  }
+  for (const version of scope) if (!claims.has(version)) claims.set(version, index);
+  return [...byEarlier].sort((a, b) => a[0] - b[0]);
+}
+
+// src/validate/semantic/security.ts
+function checkSecurity(ctx) {
+  const schemes = obj2(ctx.doc.securitySchemes) ?? {};
+  const catalogue = (name) => {
+    const scheme = obj2(schemes[name]);
+    const out = /* @__PURE__ */ new Set();
+    if (scheme?.type === "oauth2") {
+      for (const [, flow] of entries2(scheme.flows))
+        for (const [scope] of entries2(obj2(flow)?.scopes)) out.add(scope);
+    }
+    return out;
+  };
+  const checkArray = (value, path) => {
+    if (!Array.isArray(value)) return;
+    value.forEach((requirement, r2) => {
+      for (const [name, scopes] of entries2(obj2(requirement))) {
+        const at3 = [...path, r2, name];
+        if (!Object.hasOwn(schemes, name)) {
+          ctx.report(
+            "unknown-security-scheme",
+            at3,
+            `security requirement references ${JSON.stringify(name)}, which is not declared in securitySchemes${name.startsWith("x-") ? " (x-* keys are not extensions here: Security Requirement Objects are not extension-eligible)" : ""}`
+          );
+          continue;
+        }
+        if (!Array.isArray(scopes)) continue;
+        const type = obj2(schemes[name])?.type;
+        const firstIndex = /* @__PURE__ */ new Map();
+        scopes.forEach((scope, s) => {
+          if (typeof scope !== "string") return;
+          if (firstIndex.has(scope)) {
+            ctx.report(
+              "duplicate-security-scope",
+              [...at3, s],
+              `scope ${JSON.stringify(scope)} is listed twice for ${JSON.stringify(name)}`,
+              {
+                atKey: false
+              }
+            );
+          } else firstIndex.set(scope, s);
+        });
+        if ((type === "http" || type === "apiKey") && scopes.length > 0) {
+          ctx.report(
+            "non-oauth-scope-misuse",
+            at3,
+            `${JSON.stringify(name)} is an ${type} scheme: its requirement must use an empty scope array, only oauth2 and openIdConnect requirements list scopes`
+          );
+        }
+        if (type === "oauth2" || type === "openIdConnect") {
+          const known = catalogue(name);
+          scopes.forEach((scope, s) => {
+            if (typeof scope === "string" && !known.has(scope)) {
+              ctx.report(
+                "uncatalogued-oauth-scope",
+                [...at3, s],
+                `scope ${JSON.stringify(scope)} is not in the static scope catalogue of ${JSON.stringify(name)}${type === "openIdConnect" ? " (openIdConnect schemes declare no static catalogue)" : ""}`,
+                { atKey: false }
+              );
+            }
+          });
+        }
+      }
+    });
+  };
+  checkArray(ctx.doc.security, ["security"]);
+  arr(ctx.doc.transports).forEach((t2, i) => {
+    checkArray(obj2(t2)?.security, ["transports", i, "security"]);
+  });
+  for (const p of ctx.primitives) checkArray(p.value.security, [...p.path, "security"]);
+}
+
+// src/validate/semantic/tags.ts
+init_pointer();
+function checkTags2(ctx) {
+  const declared = /* @__PURE__ */ new Map();
+  arr(ctx.doc.tags).forEach((t2, i) => {
+    const name = obj2(t2)?.name;
+    if (typeof name !== "string") return;
+    const first = declared.get(name);
+    if (first !== void 0) {
+      ctx.report(
+        "duplicate-root-tag",
+        ["tags", i, "name"],
+        `root tag ${JSON.stringify(name)} is declared twice; tag names must be unique`,
+        {
+          atKey: false,
+          related: [toPointer(["tags", first, "name"])]
+        }
+      );
+    } else declared.set(name, i);
+  });
+  if (!Array.isArray(ctx.doc.tags)) return;
+  for (const p of ctx.primitives) {
+    arr(p.value.tags).forEach((tag, i) => {
+      if (typeof tag === "string" && !declared.has(tag)) {
+        ctx.report(
+          "unknown-tag-reference",
+          [...p.path, "tags", i],
+          `${p.label} references tag ${JSON.stringify(tag)}, which the root tags catalogue does not declare`,
+          {
+            atKey: false
+          }
+        );
+      }
+    });
+  }
+}
+
+// src/validate/semantic/tool-schemas.ts
+init_pointer();
+var SINGLE = [
+  "additionalItems",
+  "additionalProperties",
+  "contains",
+  "contentSchema",
+  "else",
+  "if",
+  "items",
+  "not",
+  "propertyNames",
+  "then",
+  "unevaluatedItems",
+  "unevaluatedProperties"
+];
+var ARRAYS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+var MAPS2 = ["$defs", "definitions", "dependentSchemas", "patternProperties"];
+var TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+function pathOf(link) {
+  const out = [];
+  for (let at3 = link; at3; at3 = at3.parent) out.push(at3.segment);
+  return out.reverse();
+}
+function collectHeaders(schema2, path, out, viaProperties, isProperty, depth = 0) {
+  if (!isObject(schema2) || depth > 100) return;
+  const child = (segments) => {
+    let link = path;
+    for (const segment2 of segments) link = { parent: link, segment: segment2 };
+    return link;
+  };
+  if (Object.hasOwn(schema2, "x-mcp-header")) {
+    out.push({
+      path: pathOf(child(["x-mcp-header"])),
+      value: schema2["x-mcp-header"],
+      type: schema2.type,
+      reachable: viaProperties && isProperty
+    });
+  }
+  for (const [name, value] of entries2(schema2.properties))
+    collectHeaders(value, child(["properties", name]), out, viaProperties, true, depth + 1);
+  for (const keyword2 of MAPS2)
+    for (const [name, value] of entries2(schema2[keyword2]))
+      collectHeaders(value, child([keyword2, name]), out, false, false, depth + 1);
+  for (const keyword2 of ARRAYS) {
+    const items2 = schema2[keyword2];
+    if (Array.isArray(items2))
+      items2.forEach((value, i) => {
+        collectHeaders(value, child([keyword2, i]), out, false, false, depth + 1);
+      });
+  }
+  for (const keyword2 of SINGLE) {
+    const value = schema2[keyword2];
+    if (Array.isArray(value))
+      value.forEach((c, i) => {
+        collectHeaders(c, child([keyword2, i]), out, false, false, depth + 1);
+      });
+    else if (value !== void 0) collectHeaders(value, child([keyword2]), out, false, false, depth + 1);
+  }
+  for (const [name, value] of entries2(schema2.dependencies))
+    if (!Array.isArray(value))
+      collectHeaders(value, child(["dependencies", name]), out, false, false, depth + 1);
+}
+var headerUsesByRun = /* @__PURE__ */ new WeakMap();
+function headerUses(ctx, schema2, key) {
+  let cache3 = headerUsesByRun.get(ctx);
+  if (!cache3) headerUsesByRun.set(ctx, cache3 = /* @__PURE__ */ new Map());
+  let uses = cache3.get(key);
+  if (!uses) {
+    uses = [];
+    if (key.includes('"x-mcp-header"')) collectHeaders(schema2, void 0, uses, true, false);
+    cache3.set(key, uses);
+  }
+  return uses;
+}
+function checkHeaders(ctx, tool, schema2, key) {
+  const relative6 = headerUses(ctx, schema2, key);
+  if (relative6.length === 0) return;
+  const base = [...tool.path, "inputSchema"];
+  const uses = relative6.map((use) => ({ ...use, path: [...base, ...use.path] }));
+  const other = tool.scope.filter((v) => v !== "2026-07-28");
+  if (other.length > 0) {
+    for (const use of uses) {
+      ctx.report(
+        "field-not-supported-by-version",
+        use.path,
+        `x-mcp-header is defined only for MCP 2026-07-28, not MCP ${list(other)}`
+      );
+    }
+  }
+  const seen = /* @__PURE__ */ new Map();
+  for (const use of uses) {
+    if (!use.reachable) {
+      ctx.report(
+        "invalid-x-mcp-header",
+        use.path,
+        "x-mcp-header must be on a property reached from the schema root through `properties` only (not arrays, composition, conditionals or $ref)"
+      );
+    }
+    if (typeof use.value !== "string" || !TOKEN.test(use.value)) {
+      ctx.report(
+        "invalid-x-mcp-header",
+        use.path,
+        `x-mcp-header ${JSON.stringify(use.value)} must be a non-empty HTTP field-name token`
+      );
+      continue;
+    }
+    if (use.type !== "string" && use.type !== "integer" && use.type !== "boolean") {
+      ctx.report(
+        "invalid-x-mcp-header",
+        use.path,
+        `x-mcp-header may annotate only a string, integer or boolean property (this one has type ${JSON.stringify(use.type ?? null)})`
+      );
+    }
+    const normalized = use.value.toLowerCase();
+    const first = seen.get(normalized);
+    if (first) {
+      ctx.report(
+        "duplicate-x-mcp-header",
+        use.path,
+        `x-mcp-header ${JSON.stringify(use.value)} duplicates another header of this inputSchema (header names are case-insensitive)`,
+        {
+          related: [toPointer(first)]
+        }
+      );
+    } else seen.set(normalized, use.path);
+  }
+}
+function checkLegacyShape(ctx, schema2, path, legacy) {
+  if (!isObject(schema2)) return;
+  if (Object.hasOwn(schema2, "properties")) {
+    const properties2 = schema2.properties;
+    if (!isObject(properties2)) {
+      ctx.report(
+        "invalid-legacy-tool-schema-shape",
+        [...path, "properties"],
+        `properties must be an object for MCP ${legacy}`
+      );
+    } else {
+      for (const [name, value] of entries2(properties2)) {
+        if (!isObject(value))
+          ctx.report(
+            "invalid-legacy-tool-schema-shape",
+            [...path, "properties", name],
+            `properties[${JSON.stringify(name)}] must be an object for MCP ${legacy}`
+          );
+      }
+    }
+  }
+  if (Object.hasOwn(schema2, "required")) {
+    const required = schema2.required;
+    if (!Array.isArray(required) || required.some((r2) => typeof r2 !== "string")) {
+      ctx.report(
+        "invalid-legacy-tool-schema-shape",
+        [...path, "required"],
+        `required must be an array of strings for MCP ${legacy}`
+      );
+    }
+  }
+}
+function checkToolSchemas(ctx) {
+  for (const tool of ctx.primitives) {
+    if (tool.kind !== "tools") continue;
+    for (const field of ["inputSchema", "outputSchema"]) {
+      const schema2 = tool.value[field];
+      if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef")) continue;
+      const path = [...tool.path, field];
+      let analysis;
+      const legacy = earlierThan(tool.scope, "2025-11-25");
+      const modern = tool.scope.length - legacy.length;
+      if (Object.hasOwn(schema2, "$schema") && legacy.length > 0) {
+        ctx.report(
+          "field-not-supported-by-version",
+          [...path, "$schema"],
+          `${field}.$schema is not defined for MCP ${list(legacy)}; explicit dialects require 2025-11-25 or later`
+        );
+      }
+      if (legacy.length > 0) checkLegacyShape(ctx, schema2, path, list(legacy));
+      if (modern > 0) {
+        analysis = analyseSchema(schema2);
+        if (!analysis.dialect) {
+          ctx.report(
+            "unsupported-tool-schema-dialect",
+            [...path, "$schema"],
+            `${field} declares an unsupported JSON Schema dialect ${JSON.stringify(schema2.$schema)} (supported: 2020-12, draft-07)`,
+            { atKey: false }
+          );
+        } else if (analysis.metaErrors.length > 0) {
+          ctx.report(
+            "invalid-tool-schema",
+            path,
+            `${field} is not valid JSON Schema ${analysis.dialect}: ${analysis.metaErrors.slice(0, 5).join("; ")}`
+          );
+        } else if (analysis.brokenRefs.length > 0) {
+          ctx.report(
+            "invalid-tool-schema",
+            path,
+            `${field} has local $ref values that resolve to nothing: ${analysis.brokenRefs.map((r2) => JSON.stringify(r2)).join(", ")}`
+          );
+        } else if (analysis.needsCompile && isCompileError(compileSchema(schema2))) {
+          const compiled4 = compileSchema(schema2);
+          ctx.report(
+            "invalid-tool-schema",
+            path,
+            `${field} does not compile as JSON Schema ${analysis.dialect}: ${compiled4.ok ? "" : compiled4.error}`
+          );
+        } else if (analysis.externalRefs.length > 0) {
+          ctx.report(
+            "unresolved-external-tool-schema-reference",
+            path,
+            `${field} contains external $ref values that are never fetched (${[...new Set(analysis.externalRefs)].map((r2) => JSON.stringify(r2)).join(", ")}); they are preserved, but schema validation is incomplete`
+          );
+        }
+      }
+      if (field === "outputSchema" && schema2.type !== "object") {
+        const pre2026 = tool.scope.filter((v) => v !== "2026-07-28");
+        if (pre2026.length > 0) {
+          ctx.report(
+            "field-not-supported-by-version",
+            Object.hasOwn(schema2, "type") ? [...path, "type"] : path,
+            `outputSchema must have type "object" for MCP ${list(pre2026)}; only MCP 2026-07-28 permits other roots`
+          );
+        }
+      }
+      if (field === "inputSchema" && analysis?.plain !== true)
+        checkHeaders(ctx, tool, schema2, schemaKey(schema2));
+    }
+  }
+}
+function isCompileError(compiled4) {
+  return !compiled4.ok && compiled4.tooLarge !== true;
+}
+
+// src/validate/structural.ts
+init_json2();
+init_lazy_modules();
+init_pointer();
+init_precompiled();
+init_ajv_keywords();
+init_linear_errors();
+import { readFileSync as readFileSync2 } from "node:fs";
+import { dirname as dirname2, join as join2 } from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+var SCHEMA_FILE = "mcp-description-0.8.0.json";
+var compiled;
+var rawSchema;
+var rewrittenSchema;
+function publishedSchema() {
+  if (!rawSchema) {
+    const here = dirname2(fileURLToPath2(new URL("../src/validate/structural.ts", import.meta.url).href));
+    const path = join2(here, "..", "..", "schemas", SCHEMA_FILE);
+    rawSchema = JSON.parse(readFileSync2(path, "utf8"));
+  }
+  return rawSchema;
+}
+var STRUCTURAL_AJV_OPTIONS = {
+  allErrors: true,
+  strict: false,
+  allowUnionTypes: true,
+  // Neither `verbose` (errors carrying their schemas) nor inlined `$ref`s: the one error that needs
+  // its schema (`not`) looks it up by `schemaPath`, and without them the precompiled validator is
+  // 309 KB instead of 427 KB, which every cold start compiles.
+  verbose: false,
+  inlineRefs: false,
+  code: LINEAR_ERRORS_CODE
+};
+function structuralSchema() {
+  rewrittenSchema ??= discriminateOneOfs(publishedSchema());
+  return rewrittenSchema;
+}
+function validator2() {
+  if (!compiled) {
+    try {
+      compiled = requirePrecompiled(
+        new URL("./structural.precompiled.cjs", new URL("../src/validate/structural.ts", import.meta.url).href)
+      );
+    } catch {
+      const ajv3 = withSafeKeywords(new (loadAjv2020()).Ajv2020(STRUCTURAL_AJV_OPTIONS), loadAjv2020());
+      loadAjvFormats()(ajv3);
+      compiled = ajv3.compile(structuralSchema());
+    }
+  }
+  return compiled;
+}
+function deref(root, schema2) {
+  if (isJsonObject(schema2) && typeof schema2.$ref === "string" && schema2.$ref.startsWith("#/")) {
+    return getAtPointer(root, schema2.$ref.slice(1));
+  }
+  return schema2;
+}
+function discriminatorOf(root, branch, property) {
+  const schema2 = deref(root, branch);
+  if (!isJsonObject(schema2) || !isJsonObject(schema2.properties)) return void 0;
+  const prop = schema2.properties[property];
+  if (!isJsonObject(prop)) return void 0;
+  if (Object.hasOwn(prop, "const")) return [prop.const];
+  if (Array.isArray(prop.enum)) return prop.enum;
+  return void 0;
+}
+function analyse(root, branches) {
+  const isRefBranch = (b) => isJsonObject(b) && b.$ref === "#/$defs/referenceObject";
+  if (branches.length === 2 && branches.some(isRefBranch)) return branches.map(() => ({ kind: "ref" }));
+  for (const property of ["type", "mode"]) {
+    const found = branches.map((b) => discriminatorOf(root, b, property));
+    if (found.some((values) => values === void 0)) continue;
+    const all = found.flat().map((v) => JSON.stringify(v));
+    if (new Set(all).size !== all.length) continue;
+    return found.map((values) => ({ kind: "const", property, values }));
+  }
+  return void 0;
+}
+function conditionFor(d) {
+  if (d.kind === "ref") return { required: ["$componentRef"] };
+  return { required: [d.property], properties: { [d.property]: { enum: d.values } } };
+}
+function ifThenElse(condition, then, otherwise) {
+  return Object.fromEntries([
+    ["if", condition],
+    ["then", then],
+    ["else", otherwise]
+  ]);
+}
+function discriminateOneOfs(root) {
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!isJsonObject(node)) return node;
+    const out = {};
+    for (const key of Object.keys(node)) out[key] = visit(node[key]);
+    const branches = out.oneOf;
+    if (Array.isArray(branches)) {
+      const discriminators = analyse(root, node.oneOf);
+      if (discriminators) {
+        let chain;
+        if (discriminators[0]?.kind === "ref") {
+          const refIndex = branches.findIndex((b) => isJsonObject(b) && b.$ref === "#/$defs/referenceObject");
+          chain = ifThenElse(
+            { type: "object", required: ["$componentRef"] },
+            branches[refIndex],
+            branches[1 - refIndex]
+          );
+        } else {
+          const d0 = discriminators[0];
+          const allValues = discriminators.flatMap((d) => d.kind === "const" ? d.values : []);
+          chain = {
+            type: "object",
+            required: [d0.property],
+            properties: { [d0.property]: { enum: allValues } }
+          };
+          for (let i = branches.length - 1; i >= 0; i--) {
+            chain = ifThenElse(
+              conditionFor(discriminators[i]),
+              branches[i],
+              chain
+            );
+          }
+        }
+        delete out.oneOf;
+        out.allOf = [...Array.isArray(out.allOf) ? out.allOf : [], chain];
+      }
+    }
+    return out;
+  };
+  return visit(root);
+}
+function codeFor(error2, pointer) {
+  const segments = parsePointer(pointer);
+  const last = segments[segments.length - 1];
+  const parent = segments[segments.length - 2];
+  switch (error2.keyword) {
+    case "additionalProperties":
+      return "unknown-property";
+    case "minItems":
+    case "minProperties":
+      return error2.params.limit === 1 ? "empty-collection" : "schema-validation";
+    case "uniqueItems":
+      if (segments.includes("security") && !segments.includes("inputSchema"))
+        return "duplicate-security-scope";
+      return "schema-validation";
+    case "pattern":
+    case "propertyNames":
+      if (parent === "_meta") return "meta-key-invalid";
+      if (parent === "extensions") return "invalid-extension-identifier";
+      return "schema-validation";
+    case "enum":
+      if (parent === "protocolVersions" || last === "protocolVersions") return "unsupported-protocol-version";
+      return "schema-validation";
+    default:
+      return "schema-validation";
+  }
+}
+function describe2(error2, value, forbidden) {
+  const params = error2.params;
+  switch (error2.keyword) {
+    case "required":
+      return `missing required property ${JSON.stringify(params.missingProperty)}`;
+    case "additionalProperties":
+      return String(params.additionalProperty).startsWith("x-") ? `property ${JSON.stringify(params.additionalProperty)} is not allowed: this object is not eligible for x-* extensions` : `unknown property ${JSON.stringify(params.additionalProperty)} is not allowed on this object`;
+    case "propertyNames":
+    case "pattern":
+      if (propertyNameOf(error2) !== void 0) {
+        return `name ${JSON.stringify(propertyNameOf(error2))} is not allowed here (names must match ${JSON.stringify(params.pattern ?? "")})`;
+      }
+      return `${JSON.stringify(value)} must match pattern ${JSON.stringify(params.pattern)}`;
+    case "enum":
+      return `${JSON.stringify(value)} must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "const":
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case "minItems":
+      return params.limit === 1 ? "must not be empty (omit the property instead)" : `must have at least ${params.limit} items`;
+    case "minProperties":
+      return params.limit === 1 ? "must have at least one entry (omit the property instead)" : `must have at least ${params.limit} properties`;
+    case "type":
+      return `must be ${params.type === "object" ? "an object" : params.type === "array" ? "an array" : `a ${params.type}`}`;
+    case "format":
+      return `${JSON.stringify(value)} is not a valid ${params.format}`;
+    case "uniqueItems":
+      return `must not contain duplicate items (items ${params.j} and ${params.i} are equal)`;
+    case "not":
+      return forbidden === void 0 ? "is not allowed in this form" : `property ${JSON.stringify(forbidden)} is not allowed in this form`;
+    case "anyOf":
+      return "must match at least one of the allowed forms";
+    default:
+      return error2.message ?? `fails ${error2.keyword}`;
+  }
+}
+function forbiddenProperty(error2, value) {
+  if (error2.keyword !== "not" || !isJsonObject(value) || !error2.schemaPath.startsWith("#/")) return void 0;
+  const schema2 = structuralSchema();
+  const definitions = isJsonObject(schema2.$defs) ? Object.values(schema2.$defs) : [];
+  const found = /* @__PURE__ */ new Set();
+  for (const root of [schema2, ...definitions]) {
+    const not = getAtPointer(root, error2.schemaPath.slice(1));
+    const required = isJsonObject(not) && Array.isArray(not.required) ? not.required : void 0;
+    const name = required?.length === 1 ? required[0] : void 0;
+    if (typeof name === "string" && Object.hasOwn(value, name)) found.add(name);
+  }
+  return found.size === 1 ? [...found][0] : void 0;
+}
+function propertyNameOf(error2) {
+  const name = error2.propertyName ?? error2.params.propertyName;
+  return typeof name === "string" ? name : void 0;
+}
+function pointerOf(error2, forbidden) {
+  const params = error2.params;
+  if (forbidden !== void 0) return { pointer: appendPointer(error2.instancePath, forbidden), atKey: true };
+  const propertyName = propertyNameOf(error2);
+  if (propertyName !== void 0)
+    return { pointer: appendPointer(error2.instancePath, propertyName), atKey: true };
+  if (error2.keyword === "additionalProperties" && typeof params.additionalProperty === "string") {
+    return { pointer: appendPointer(error2.instancePath, params.additionalProperty), atKey: true };
+  }
+  return { pointer: error2.instancePath, atKey: false };
+}
+function prune(errors) {
+  let kept = errors.filter((e) => e.keyword !== "if");
+  kept = kept.filter((e) => !(e.keyword === "propertyNames"));
+  const anyOfs = kept.filter((e) => e.keyword === "anyOf");
+  for (const anyOf of anyOfs) {
+    const prefix = `${anyOf.schemaPath.slice(0, -"/anyOf".length)}/anyOf/`;
+    const inner = kept.filter(
+      (e) => e.schemaPath.startsWith(prefix) && e.instancePath === anyOf.instancePath
+    );
+    if (inner.length > 0 && inner.every((e) => e.keyword === "required")) {
+      const names = inner.map(
+        (e) => JSON.stringify(e.params.missingProperty)
+      );
+      anyOf.message = `must contain at least one of ${names.join(", ")}`;
+      anyOf.params = { ...anyOf.params, names };
+      kept = kept.filter((e) => !inner.includes(e));
+    }
+  }
+  for (const oneOf of kept.filter((e) => e.keyword === "oneOf")) {
+    const base = `${oneOf.schemaPath}/`;
+    const byBranch = /* @__PURE__ */ new Map();
+    for (const e of kept) {
+      if (e === oneOf || !e.schemaPath.startsWith(base) || !e.instancePath.startsWith(oneOf.instancePath))
+        continue;
+      const branch = e.schemaPath.slice(base.length).split("/")[0];
+      byBranch.set(branch, [...byBranch.get(branch) ?? [], e]);
+    }
+    if (byBranch.size === 0) continue;
+    const ranked = [...byBranch.entries()].sort(
+      (a, b) => rejection(a[1], oneOf.instancePath) - rejection(b[1], oneOf.instancePath) || a[1].length - b[1].length
+    );
+    const drop = new Set(ranked.slice(1).flatMap(([, errs]) => errs));
+    drop.add(oneOf);
+    kept = kept.filter((e) => !drop.has(e));
+  }
+  return kept;
+}
+function rejection(errors, instancePath) {
+  return errors.some(
+    (e) => e.instancePath === instancePath && (e.keyword === "type" || e.keyword === "const")
+  ) ? 1 : 0;
+}
+function validateStructure(doc) {
+  const validate = validator2();
+  if (validate(doc)) return [];
+  const errors = prune([...validate.errors ?? []]);
+  const byPointer = /* @__PURE__ */ new Map();
+  for (const error2 of errors) {
+    const value = getAtPointer(doc, error2.instancePath);
+    const forbidden = forbiddenProperty(error2, value);
+    const { pointer, atKey } = pointerOf(error2, forbidden);
+    const code18 = codeFor(error2, pointer);
+    const name = propertyNameOf(error2);
+    const message = code18 === "meta-key-invalid" && name !== void 0 ? `_meta key ${JSON.stringify(name)} is not valid: an optional dotted prefix and "/", then a name of letters, digits, ".", "_" or "-"` : code18 === "invalid-extension-identifier" && name !== void 0 ? `${JSON.stringify(name)} is not an extension identifier of the form prefix/name (e.g. "com.example/feature"); x-* keys are not allowed here` : describe2(error2, value, forbidden);
+    const key = `${pointer}\0${code18}`;
+    const existing = byPointer.get(key);
+    if (existing) {
+      if (!existing.message.split("; ").includes(message)) existing.message += `; ${message}`;
+    } else {
+      byPointer.set(key, { code: code18, pointer, atKey, message });
+    }
+  }
+  return [...byPointer.values()];
+}
+
+// src/validate/index.ts
+init_codes();
+var SEMANTIC_RULES = [
+  checkScopes,
+  checkRevisions,
+  checkSecurity,
+  checkTags2,
+  checkExtensionIdentifiers,
+  checkDeclarationMeta,
+  checkClientRequirements2,
+  checkElicitations2,
+  checkToolSchemas,
+  checkToolExamples,
+  checkInteractions,
+  checkResourceExamples,
+  checkPromptExamples,
+  checkCompletionExamples,
+  checkIntegerPrecision
+];
+var INCOMPLETE = /* @__PURE__ */ new Set([
+  "legacy-protocol-validation-incomplete",
+  "unresolved-external-tool-schema-reference",
+  "incomplete-tool-example-validation"
+]);
+function validateDocument(input) {
+  return withRegexBudget(() => validateWithinBudget(input));
+}
+function validateWithinBudget(input) {
+  const raw = collect(input.value);
+  const locate2 = (pointer, atKey) => {
+    const position = input.sourceMap ? atKey ? input.sourceMap.locateKey(pointer) : input.sourceMap.locate(pointer) : { line: 1, column: 1 };
+    return { file: input.file, pointer, line: position.line, column: position.column };
+  };
+  const seen = /* @__PURE__ */ new Set();
+  const findings = [];
+  for (const f of raw) {
+    const key = `${f.code}\0${f.pointer}\0${f.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const finding = {
+      code: f.code,
+      severity: CODES[f.code].severity,
+      message: f.message,
+      location: locate2(f.pointer, f.atKey)
+    };
+    const related = [...new Set(f.related)].filter((p) => p !== f.pointer);
+    if (related.length > 0) finding.related = related.map((p) => locate2(p, false));
+    findings.push(finding);
+  }
+  findings.sort(compareFindings);
+  return {
+    valid: !findings.some((f) => f.severity === "error"),
+    complete: !findings.some((f) => INCOMPLETE.has(f.code)),
+    findings
+  };
+}
+function compareFindings(a, b) {
+  return a.location.line - b.location.line || a.location.column - b.location.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+}
+function collect(value) {
+  const structural = (doc) => validateStructure(doc).map((i) => ({
+    code: i.code,
+    pointer: i.pointer,
+    message: i.message,
+    atKey: i.atKey,
+    related: []
+  }));
+  if (!isJsonObject(value)) {
+    return [
+      {
+        code: "schema-validation",
+        pointer: "",
+        message: "an MCP Description document must be a JSON object",
+        atKey: false,
+        related: []
+      }
+    ];
+  }
+  const first = structural(value);
+  if (first.length > 0) return first;
+  const resolution = resolveComponentRefs(value);
+  const out = resolution.problems.map((p) => ({
+    code: p.code,
+    pointer: p.pointer,
+    message: p.message,
+    atKey: true,
+    related: []
+  }));
+  const remap = (f) => {
+    const origin = resolution.originOf(f.pointer);
+    const related = f.related.map((p) => resolution.originOf(p));
+    if (origin !== f.pointer) {
+      const use = resolution.useSiteOf(f.pointer);
+      if (use !== void 0) related.unshift(use);
+    }
+    return { ...f, pointer: origin, related };
+  };
+  if (resolution.uses.length > 0) {
+    const contextual = structural(resolution.resolved).map((f) => {
+      const mapped = remap(f);
+      const use = resolution.useSiteOf(f.pointer);
+      if (use !== void 0 && mapped.pointer !== f.pointer) mapped.message += ` (component used at ${use})`;
+      return mapped;
+    });
+    if (contextual.length > 0) return [...out, ...contextual];
+  }
+  const ctx = new Ctx(resolution.resolved);
+  for (const rule of SEMANTIC_RULES) rule(ctx);
+  for (const f of ctx.findings) out.push(remap(f));
+  return out;
+}
+
+// src/migrate/report.ts
+function entry(kind, code18, message, source, result) {
+  const out = { kind, code: code18, message };
+  if (source !== void 0) out.source = { pointer: source };
+  if (result !== void 0) out.result = { pointer: result };
+  return out;
+}
+function statusOf(entries3) {
+  if (entries3.some((e) => e.kind === "decision")) return "needs-author-input";
+  if (entries3.some((e) => e.kind === "warning" || e.kind === "default")) return "migrated-with-warnings";
+  return "migrated";
+}
+function locateEntries(entries3, sourceMap, resultMap) {
+  return entries3.map((e) => {
+    const out = { ...e };
+    if (e.source && sourceMap)
+      out.source = { pointer: e.source.pointer, ...sourceMap.locate(e.source.pointer) };
+    if (e.result && resultMap)
+      out.result = { pointer: e.result.pointer, ...resultMap.locate(e.result.pointer) };
+    return out;
+  });
+}
+
+// src/migrate/source-schema.ts
+init_lazy_modules();
+init_pointer();
+init_ajv_keywords();
+init_linear_errors();
+import { readFileSync as readFileSync3 } from "node:fs";
+import { dirname as dirname3, join as join3 } from "node:path";
+import { fileURLToPath as fileURLToPath3 } from "node:url";
+var SCHEMA_FILE_070 = "mcp-description-0.7.0.json";
+var compiled2;
+function schema070() {
+  const here = dirname3(fileURLToPath3(new URL("../src/migrate/source-schema.ts", import.meta.url).href));
+  return JSON.parse(readFileSync3(join3(here, "..", "..", "schemas", SCHEMA_FILE_070), "utf8"));
+}
+function validator3() {
+  if (!compiled2) {
+    const ajv3 = withSafeKeywords(
+      new (loadAjv()).Ajv({
+        allErrors: true,
+        strict: false,
+        allowUnionTypes: true,
+        code: LINEAR_ERRORS_CODE
+      }),
+      loadAjv()
+    );
+    loadAjvFormats()(ajv3);
+    compiled2 = ajv3.compile(schema070());
+  }
+  return compiled2;
+}
+function describeError(error2) {
+  const params = error2.params;
+  switch (error2.keyword) {
+    case "additionalProperties":
+      return {
+        pointer: appendPointer(error2.instancePath, String(params.additionalProperty)),
+        message: `property ${JSON.stringify(params.additionalProperty)} is not allowed here in 0.7.0`
+      };
+    case "required":
+      return {
+        pointer: error2.instancePath,
+        message: `missing required property ${JSON.stringify(params.missingProperty)}`
+      };
+    case "enum":
+      return {
+        pointer: error2.instancePath,
+        message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`
+      };
+    default:
+      return { pointer: error2.instancePath, message: error2.message ?? error2.keyword };
+  }
+}
+var TRANSPORT_BRANCH = { "streamable-http": "0", stdio: "1", sse: "2" };
+function relevant(error2, value) {
+  if (error2.schemaPath.startsWith("#/anyOf/")) return false;
+  const branch = /^#\/properties\/transports\/items\/oneOf\/(\d)\//.exec(error2.schemaPath);
+  if (branch) {
+    const index = /^\/transports\/(\d+)/.exec(error2.instancePath)?.[1];
+    const transports = value.transports;
+    const item = Array.isArray(transports) && index !== void 0 ? transports[Number(index)] : void 0;
+    const type = item !== null && typeof item === "object" && !Array.isArray(item) ? item.type : void 0;
+    const wanted = typeof type === "string" ? TRANSPORT_BRANCH[type] : void 0;
+    if (wanted === void 0) return error2.keyword === "const" && branch[1] === "0";
+    return branch[1] === wanted;
+  }
+  return error2.keyword !== "oneOf";
+}
+function validateSource070(value) {
+  const validate = validator3();
+  if (validate(value)) return [];
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  for (const error2 of validate.errors ?? []) {
+    if (!relevant(error2, value)) continue;
+    const issue2 = error2.keyword === "anyOf" && error2.instancePath === "" ? {
+      pointer: "",
+      message: "a 0.7.0 document must declare at least one of tools, resources, resourceTemplates, prompts"
+    } : error2.keyword === "const" && error2.instancePath.endsWith("/type") ? {
+      pointer: error2.instancePath,
+      message: 'transport type must be one of "streamable-http", "stdio", "sse"'
+    } : describeError(error2);
+    const key = `${issue2.pointer}\0${issue2.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(issue2);
+  }
+  return out;
+}
+
+// src/migrate/steps/capabilities.ts
+init_json2();
+init_pointer();
+
+// src/migrate/steps/util.ts
+init_json2();
+function withKey(obj3, key, value, place = {}) {
+  const out = {};
+  if (Object.hasOwn(obj3, key)) {
+    for (const k of Object.keys(obj3)) setOwn(out, k, k === key ? value : obj3[k]);
+    return out;
+  }
+  const before2 = place.before?.find((k) => Object.hasOwn(obj3, k));
+  const after = before2 === void 0 ? place.after?.find((k) => Object.hasOwn(obj3, k)) : void 0;
+  let placed = false;
+  for (const k of Object.keys(obj3)) {
+    if (k === before2 && !placed) {
+      setOwn(out, key, value);
+      placed = true;
+    }
+    setOwn(out, k, obj3[k]);
+    if (k === after && !placed) {
+      setOwn(out, key, value);
+      placed = true;
+    }
+  }
+  if (!placed) setOwn(out, key, value);
+  return out;
+}
+function withoutKey(obj3, key) {
+  const out = {};
+  for (const k of Object.keys(obj3)) if (k !== key) setOwn(out, k, obj3[k]);
+  return out;
+}
+function describe3(value) {
+  return JSON.stringify(value);
+}
+
+// src/migrate/steps/capabilities.ts
+var KNOWN3 = /* @__PURE__ */ new Set([
+  "tools",
+  "resources",
+  "prompts",
+  "completions",
+  "logging",
+  "tasks",
+  "extensions",
+  "experimental"
+]);
+function migrateCapabilities(doc) {
+  const entries3 = [];
+  if (!Object.hasOwn(doc, "capabilities") || !isJsonObject(doc.capabilities)) {
+    return { value: doc, entries: entries3, moves: [] };
+  }
+  const capabilities = doc.capabilities;
+  entries3.push(
+    entry(
+      "change",
+      "capabilities-wrapped",
+      "capabilities object wrapped in a one-item array (it applies to every root revision)",
+      "/capabilities",
+      "/capabilities/0"
+    )
+  );
+  for (const key of Object.keys(capabilities)) {
+    if (KNOWN3.has(key) || key.startsWith("x-")) continue;
+    if (key === "protocolVersions") continue;
+    entries3.push(
+      entry(
+        "decision",
+        "capability-unknown",
+        `capabilities.${key} is not a 0.8.0 capability: move it under experimental, an x- extension or capabilities.extensions (the migration does not choose)`,
+        appendPointer("/capabilities", key),
+        appendPointer("/capabilities/0", key)
+      )
+    );
+  }
+  return {
+    value: withKey(doc, "capabilities", [capabilities]),
+    entries: entries3,
+    moves: [{ result: "/capabilities/0", source: "/capabilities" }]
+  };
+}
+
+// src/migrate/steps/empty-collections.ts
+init_json2();
+init_pointer();
+var ROOT = ["transports", "tools", "resources", "resourceTemplates", "prompts", "tags"];
+var PRIMITIVES = ["tools", "resources", "resourceTemplates", "prompts"];
+function isEmptyCollection(value) {
+  return Array.isArray(value) && value.length === 0 || isJsonObject(value) && Object.keys(value).length === 0;
+}
+function dropEmpty(obj3, keys, pointer, entries3) {
+  let out = obj3;
+  for (const key of keys) {
+    if (!Object.hasOwn(out, key) || !Array.isArray(out[key]) || !isEmptyCollection(out[key])) continue;
+    out = withoutKey(out, key);
+    entries3.push(
+      entry(
+        "change",
+        "empty-collection-removed",
+        `empty ${key} removed (0.8.0 forbids empty declaration collections; it declared nothing)`,
+        appendPointer(pointer, key)
+      )
+    );
+  }
+  return out;
+}
+function migrateEmptyCollections(doc) {
+  const entries3 = [];
+  let value = doc;
+  if (isJsonObject(value.info) && Array.isArray(value.info.icons) && value.info.icons.length === 0) {
+    value = withKey(value, "info", dropEmpty(value.info, ["icons"], "/info", entries3));
+  }
+  for (const kind of PRIMITIVES) {
+    const list2 = value[kind];
+    if (!Array.isArray(list2)) continue;
+    let changed = false;
+    const items2 = list2.map((item, index) => {
+      if (!isJsonObject(item)) return item;
+      const keys = kind === "prompts" ? ["icons", "tags", "arguments"] : ["icons", "tags"];
+      const next = dropEmpty(item, keys, appendPointer("", kind, index), entries3);
+      if (next !== item) changed = true;
+      return next;
+    });
+    if (changed) value = withKey(value, kind, items2);
+  }
+  value = dropEmpty(value, ROOT, "", entries3);
+  return { value, entries: entries3, moves: [] };
+}
+
+// src/migrate/steps/input-schemas.ts
+init_json2();
+init_pointer();
+function checkInputSchemas(doc) {
+  const entries3 = [];
+  const tools = doc.tools;
+  if (!Array.isArray(tools)) return { value: doc, entries: entries3, moves: [] };
+  tools.forEach((tool, index) => {
+    if (!isJsonObject(tool)) return;
+    const at3 = appendPointer("/tools", index);
+    const name = typeof tool.name === "string" ? tool.name : `#${index}`;
+    if (!Object.hasOwn(tool, "inputSchema")) {
+      entries3.push(
+        entry(
+          "decision",
+          "tool-input-schema-missing",
+          `tool ${JSON.stringify(name)} has no inputSchema, which 0.8.0 requires. The migration does not guess: add the real schema, or { type: object, additionalProperties: false } only if you confirm the tool takes no parameters`,
+          at3,
+          at3
+        )
+      );
+      return;
+    }
+    const schema2 = tool.inputSchema;
+    if (!isJsonObject(schema2) || schema2.type !== "object") {
+      const schemaAt = appendPointer(at3, "inputSchema");
+      const what = isJsonObject(schema2) ? Object.hasOwn(schema2, "type") ? `has type ${JSON.stringify(schema2.type)}` : "has no type" : "is not an object";
+      entries3.push(
+        entry(
+          "decision",
+          "tool-input-schema-not-object",
+          `the inputSchema of tool ${JSON.stringify(name)} ${what}; 0.8.0 requires an object-rooted schema (type: object). The migration does not rewrite it: check what the tool accepts`,
+          schemaAt,
+          schemaAt
+        )
+      );
+    }
+  });
+  return { value: doc, entries: entries3, moves: [] };
+}
+
+// src/migrate/steps/protocol-versions.ts
+init_json2();
+var SUPPORTED = PROTOCOL_VERSIONS.join(", ");
+function migrateProtocolVersions(doc, options) {
+  const entries3 = [];
+  const moves = [];
+  const info3 = isJsonObject(doc.info) ? doc.info : void 0;
+  const hasSource = info3 !== void 0 && Object.hasOwn(info3, "protocolVersion");
+  const fromSource = hasSource ? info3.protocolVersion : void 0;
+  let value = doc;
+  if (info3 && hasSource) {
+    value = withKey(value, "info", withoutKey(info3, "protocolVersion"));
+  }
+  for (const [flag, given] of [
+    ["--protocol-version", options.protocolVersion],
+    ["--default-protocol-version", options.defaultProtocolVersion]
+  ]) {
+    if (given !== void 0 && !isProtocolVersion(given)) {
+      entries3.push(
+        entry(
+          "decision",
+          "protocol-version-unsupported",
+          `${flag} ${describe3(given)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED})`
+        )
+      );
+      return { value, entries: entries3, moves };
+    }
+  }
+  let chosen;
+  if (hasSource) {
+    if (!isProtocolVersion(fromSource)) {
+      entries3.push(
+        entry(
+          "decision",
+          "protocol-version-unsupported",
+          `info.protocolVersion ${describe3(fromSource)} is not an MCP revision mcpdesc 0.8.0 can describe (${SUPPORTED}); give the right one with --protocol-version`,
+          "/info/protocolVersion"
+        )
+      );
+      return { value, entries: entries3, moves };
+    }
+    if (options.protocolVersion !== void 0 && options.protocolVersion !== fromSource) {
+      entries3.push(
+        entry(
+          "decision",
+          "protocol-version-conflict",
+          `--protocol-version ${options.protocolVersion} disagrees with info.protocolVersion ${fromSource}: correct the source or the option`,
+          "/info/protocolVersion"
+        )
+      );
+      return { value, entries: entries3, moves };
+    }
+    chosen = fromSource;
+    entries3.push(
+      entry(
+        "change",
+        "protocol-version-moved",
+        `info.protocolVersion "${fromSource}" moved to root protocolVersions ["${fromSource}"]`,
+        "/info/protocolVersion",
+        "/protocolVersions"
+      )
+    );
+    moves.push({ result: "/protocolVersions/0", source: "/info/protocolVersion" });
+    moves.push({ result: "/protocolVersions", source: "/info/protocolVersion" });
+  } else if (options.protocolVersion !== void 0) {
+    chosen = options.protocolVersion;
+    entries3.push(
+      entry(
+        "change",
+        "protocol-version-given",
+        `root protocolVersions ["${chosen}"] from --protocol-version (the source has no info.protocolVersion)`,
+        "/info",
+        "/protocolVersions"
+      )
+    );
+  } else if (options.defaultProtocolVersion !== void 0) {
+    chosen = options.defaultProtocolVersion;
+    entries3.push(
+      entry(
+        "default",
+        "protocol-version-default",
+        `the source has no info.protocolVersion; root protocolVersions ["${chosen}"] comes from --default-protocol-version: check that the server really implements it`,
+        "/info",
+        "/protocolVersions"
+      )
+    );
+  } else {
+    entries3.push(
+      entry(
+        "decision",
+        "protocol-version-missing",
+        "the source has no info.protocolVersion and 0.8.0 requires root protocolVersions: give the MCP revision the server implements with --protocol-version (or --default-protocol-version)",
+        "/info"
+      )
+    );
+    return { value, entries: entries3, moves };
+  }
+  value = withKey(value, "protocolVersions", [chosen], { after: ["info"] });
+  return { value, entries: entries3, moves };
+}
+
+// src/migrate/steps/security.ts
+init_json2();
+init_pointer();
+var NAME_CHARS = /[^A-Za-z0-9._-]+/g;
+function baseSchemeName(scheme) {
+  switch (scheme.type) {
+    case "http": {
+      const raw = typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
+      const clean = trimOf(raw.replace(NAME_CHARS, "-"), "-");
+      return clean === "" ? "http" : clean;
+    }
+    case "oauth2":
+      return "oauth";
+    case "apiKey":
+      return "apiKey";
+    case "openIdConnect":
+      return "openIdConnect";
+    default:
+      return "scheme";
+  }
+}
+function migrateSecurity(doc, options) {
+  const entries3 = [];
+  const moves = [];
+  const named = [];
+  const hints = options.preferSchemeNames ?? {};
+  const nameFor = (scheme, pointer) => {
+    const existing = named.find((n) => jsonEqual(n.scheme, scheme));
+    if (existing) {
+      entries3.push(
+        entry(
+          "change",
+          "security-scheme-deduplicated",
+          `inline security scheme identical to the one at ${existing.firstPointer}: both use securitySchemes.${existing.name}`,
+          pointer,
+          appendPointer("/securitySchemes", existing.name)
+        )
+      );
+      return existing.name;
+    }
+    const taken = (n) => named.some((x) => x.name === n);
+    const hinted = Object.keys(hints).find((n) => !taken(n) && jsonEqual(hints[n], scheme));
+    let name;
+    if (hinted !== void 0) {
+      name = hinted;
+      entries3.push(
+        entry(
+          "note",
+          "security-scheme-name-from-other",
+          `security scheme named ${JSON.stringify(name)} after the identical scheme of the 0.8.0 document it is compared with`,
+          pointer,
+          appendPointer("/securitySchemes", name)
+        )
+      );
+    } else {
+      const base = baseSchemeName(scheme);
+      name = base;
+      for (let i = 2; taken(name); i++) name = `${base}-${i}`;
+      if (name !== base) {
+        const other = named.find((x) => x.name === base);
+        entries3.push(
+          entry(
+            "warning",
+            "security-scheme-name-collision",
+            `a different ${JSON.stringify(scheme.type)} scheme already took the name ${JSON.stringify(base)}${other ? ` (from ${other.firstPointer})` : ""}; this one is named ${JSON.stringify(name)}: review whether the two definitions should be one, and rename if you like`,
+            pointer,
+            appendPointer("/securitySchemes", name)
+          )
+        );
+      }
+    }
+    named.push({ name, scheme, firstPointer: pointer });
+    moves.push({ result: appendPointer("/securitySchemes", name), source: pointer });
+    entries3.push(
+      entry(
+        "change",
+        "security-scheme-named",
+        `inline ${JSON.stringify(scheme.type)} security scheme moved to securitySchemes.${name}`,
+        pointer,
+        appendPointer("/securitySchemes", name)
+      )
+    );
+    return name;
+  };
+  const convert = (list2, pointer) => {
+    const out = [];
+    const names = [];
+    list2.forEach((item, index) => {
+      const at3 = appendPointer(pointer, index);
+      if (!isJsonObject(item)) {
+        entries3.push(
+          entry(
+            "decision",
+            "security-scheme-invalid",
+            "a 0.7.0 security entry must be a Security Scheme Object",
+            at3
+          )
+        );
+        return;
+      }
+      const name = nameFor(item, at3);
+      if (names.includes(name)) {
+        entries3.push(
+          entry(
+            "change",
+            "security-requirement-deduplicated",
+            `the same scheme is listed twice in this security array; one requirement { ${name}: [] } is kept`,
+            at3
+          )
+        );
+        return;
+      }
+      names.push(name);
+      const requirement = {};
+      setOwn(requirement, name, []);
+      const resultAt = appendPointer(pointer, out.length);
+      out.push(requirement);
+      entries3.push(
+        entry(
+          "change",
+          "security-requirement",
+          `inline scheme replaced by the requirement { ${name}: [] } (no OAuth scope is inferred)`,
+          at3,
+          resultAt
+        )
+      );
+    });
+    if (names.length > 1) {
+      entries3.push(
+        entry(
+          "warning",
+          "security-alternatives",
+          `${names.length} schemes in one 0.7.0 security array became alternatives (${names.join(" OR ")}), as the migration guide describes; 0.7.0 did not say whether all were required together: confirm`,
+          pointer,
+          pointer
+        )
+      );
+    }
+    return out;
+  };
+  let value = doc;
+  let rootSecurity;
+  let transports;
+  for (const key of Object.keys(doc)) {
+    if (key === "security" && Array.isArray(doc.security)) rootSecurity = convert(doc.security, "/security");
+    if (key === "transports" && Array.isArray(doc.transports)) {
+      transports = doc.transports.map((transport, index) => {
+        if (!isJsonObject(transport) || !Array.isArray(transport.security)) return transport;
+        return withKey(
+          transport,
+          "security",
+          convert(transport.security, appendPointer("/transports", index, "security"))
+        );
+      });
+    }
+  }
+  if (!Object.hasOwn(doc, "security")) {
+    entries3.push(
+      entry(
+        "note",
+        "root-security-omitted",
+        '0.7.0 read an omitted root security as "no authentication required"; 0.8.0 reads it as "not declared". Add security: [] if the server needs no authentication (the migration does not add it)',
+        ""
+      )
+    );
+  }
+  if (rootSecurity) value = withKey(value, "security", rootSecurity);
+  if (transports) value = withKey(value, "transports", transports);
+  if (named.length > 0) {
+    const schemes = {};
+    for (const n of named) setOwn(schemes, n.name, n.scheme);
+    value = withKey(value, "securitySchemes", schemes, {
+      before: ["security"],
+      after: ["protocolVersions", "info"]
+    });
+  }
+  return { value, entries: entries3, moves };
+}
+
+// src/migrate/steps/version.ts
+init_json2();
+var SCHEMA_URI_080 = "https://mcpdesc.org/schema/mcp-description/0.8.0.json";
+function migrateVersion(doc, options) {
+  const entries3 = [];
+  let value = withKey(doc, "mcpdesc", "0.8.0");
+  entries3.push(
+    entry("change", "mcpdesc-version", `mcpdesc ${describe3(doc.mcpdesc)} → "0.8.0"`, "/mcpdesc", "/mcpdesc")
+  );
+  if (Object.hasOwn(doc, "$schema")) {
+    if (doc.$schema !== SCHEMA_URI_080) {
+      value = withKey(value, "$schema", SCHEMA_URI_080);
+      entries3.push(
+        entry(
+          "change",
+          "schema-uri",
+          `$schema ${describe3(doc.$schema)} → "${SCHEMA_URI_080}" (the 0.7.0 reference would name the wrong schema)`,
+          "/$schema",
+          "/$schema"
+        )
+      );
+    }
+  } else if (options.emitSchema) {
+    const out = { $schema: SCHEMA_URI_080 };
+    for (const k of Object.keys(value)) setOwn(out, k, value[k]);
+    value = out;
+    entries3.push(
+      entry(
+        "change",
+        "schema-uri-added",
+        `$schema "${SCHEMA_URI_080}" added (--schema)`,
+        void 0,
+        "/$schema"
+      )
+    );
+  }
+  return { value, entries: entries3, moves: [] };
+}
+
+// src/migrate/migrate.ts
+var BLOCKING = /* @__PURE__ */ new Set([
+  "protocol-version-missing",
+  "protocol-version-conflict",
+  "protocol-version-unsupported"
+]);
+var STEPS = [
+  ["version", migrateVersion],
+  ["protocol-versions", migrateProtocolVersions],
+  ["security", migrateSecurity],
+  ["input-schemas", (doc) => checkInputSchemas(doc)],
+  ["empty-collections", (doc) => migrateEmptyCollections(doc)],
+  ["capabilities", (doc) => migrateCapabilities(doc)]
+];
+var NotMigratableError = class extends Error {
+  name = "NotMigratableError";
+};
+function makePointerMapper(moves) {
+  const sorted = [...moves].sort((a, b) => b.result.length - a.result.length);
+  return (pointer) => {
+    for (const m of sorted) {
+      if (pointer === m.result) return m.source;
+      if (pointer.startsWith(`${m.result}/`)) return m.source + pointer.slice(m.result.length);
+    }
+    return pointer;
+  };
+}
+function migrateValue(source, options = {}) {
+  const version = declaredVersion(source);
+  if (!isJsonObject(source) || version !== MCPDESC_070) {
+    throw new NotMigratableError(
+      version === void 0 ? "not an mcpdesc document (no mcpdesc version)" : `mcpdesc ${JSON.stringify(version)} cannot be migrated: only 0.7.0 documents can`
+    );
+  }
+  const entries3 = [];
+  for (const issue2 of validateSource070(source)) {
+    entries3.push(
+      entry(
+        "decision",
+        "source-invalid",
+        `the 0.7.0 source is not valid 0.7.0: ${issue2.message}`,
+        issue2.pointer
+      )
+    );
+  }
+  let value = source;
+  const moves = [];
+  for (const [, step] of STEPS) {
+    const result = step(value, options);
+    value = result.value;
+    appendAll(entries3, result.entries);
+    appendAll(moves, result.moves);
+  }
+  const mapPointer = makePointerMapper(moves);
+  const blocked = entries3.some((e) => e.kind === "decision" && BLOCKING.has(e.code));
+  if (options.validateResult !== false && !blocked) {
+    const decided = entries3.filter((e) => e.kind === "decision" && e.result !== void 0 && e.result.pointer !== "").map((e) => e.result?.pointer ?? "");
+    const covered = (p) => decided.some((d) => p === d || p.startsWith(`${d}/`));
+    const result = validateDocument({ value, file: options.file ?? "<migrated>" });
+    for (const f of result.findings) {
+      const p = f.location.pointer;
+      if (f.severity === "error") {
+        if (covered(p)) continue;
+        entries3.push(
+          entry(
+            "decision",
+            "result-invalid",
+            `the migrated document is not valid 0.8.0 [${f.code}]: ${f.message}`,
+            mapPointer(p),
+            p
+          )
+        );
+      } else {
+        entries3.push(
+          entry(
+            f.severity === "warning" ? "warning" : "note",
+            "result-finding",
+            `0.8.0 validation [${f.code}]: ${f.message}`,
+            mapPointer(p),
+            p
+          )
+        );
+      }
+    }
+  }
+  const report = {
+    file: options.file ?? "<input>",
+    from: "0.7.0",
+    to: "0.8.0",
+    status: statusOf(entries3),
+    entries: entries3
+  };
+  return { value, report, mapPointer, moves, needsAuthor: report.status === "needs-author-input", blocked };
+}
+
+// src/migrate/load.ts
+var MigrationError = class extends PositionedError {
+  constructor(message, file, report, line = 0, column = 0) {
+    super("migration-decision-needed", message, file, line, column);
+    this.report = report;
+  }
+  report;
+  name = "MigrationError";
+};
+function mappedSourceMap(source, mapPointer) {
+  return {
+    locate: (pointer) => source.locate(mapPointer(pointer)),
+    locateKey: (pointer) => {
+      const from = mapPointer(pointer);
+      return from === pointer ? source.locateKey(pointer) : source.locate(from);
+    },
+    has: (pointer) => source.has(mapPointer(pointer)),
+    nearest: (pointer) => nearestPresent(pointer, (candidate) => source.has(mapPointer(candidate)))
+  };
+}
+function describeLoaded(loaded, options = {}) {
+  if (!isMcpdesc07(loaded.value)) return { document: loaded };
+  const result = migrateValue(loaded.value, { validateResult: false, ...options.migrate, file: loaded.file });
+  const report = {
+    ...result.report,
+    entries: locateEntries(result.report.entries, loaded.sourceMap, void 0)
+  };
+  const firstDecision = report.entries.find((e) => e.kind === "decision");
+  if (firstDecision && (result.blocked || options.strict)) {
+    const more = report.entries.filter((e) => e.kind === "decision").length - 1;
+    throw new MigrationError(
+      `this mcpdesc 0.7.0 document cannot be read as 0.8.0 in memory: ${firstDecision.message}${more > 0 ? ` (and ${more} more)` : ""}. Run \`mcpdesc migrate ${loaded.file}\` (with the options it names) to make a 0.8.0 copy and see the full report`,
+      loaded.file,
+      report,
+      firstDecision.source?.line ?? 0,
+      firstDecision.source?.column ?? 0
+    );
+  }
+  return {
+    document: {
+      file: loaded.file,
+      format: loaded.format,
+      // The source text: every position of this document refers to it.
+      text: loaded.text,
+      value: result.value,
+      sourceMap: mappedSourceMap(loaded.sourceMap, result.mapPointer)
+    },
+    migratedFrom: "0.7.0",
+    report
+  };
+}
+function migrationNotice(label, description) {
+  if (!description.migratedFrom) return void 0;
+  const decisions = description.report?.entries.filter((e) => e.kind === "decision").length ?? 0;
+  const open2 = decisions > 0 ? ` (${decisions} decision${decisions === 1 ? "" : "s"} left to the author: run mcpdesc migrate ${description.document.file})` : "";
+  return `${label}: migrated from ${description.migratedFrom}${open2}`;
+}
+function hintsFrom(loaded) {
+  const value = loaded.value;
+  const hints = {};
+  if (!isJsonObject(value) || value.mcpdesc !== "0.8.0") return hints;
+  if (isJsonObject(value.securitySchemes)) hints.preferSchemeNames = value.securitySchemes;
+  if (value.$schema === SCHEMA_URI_080) hints.emitSchema = true;
+  return hints;
+}
+function migrateSides(oldLoaded, newLoaded, notify, labels = ["old", "new"]) {
+  const side = (loaded, other, label) => {
+    if (!loaded) return loaded;
+    const described = describeLoaded(loaded, { migrate: other ? hintsFrom(other) : {} });
+    const notice2 = migrationNotice(label, described);
+    if (notice2) notify(notice2);
+    return described.document;
+  };
+  return { oldDoc: side(oldLoaded, newLoaded, labels[0]), newDoc: side(newLoaded, oldLoaded, labels[1]) };
+}
+function readAsCurrent(loaded, notify) {
+  const described = describeLoaded(loaded);
+  const notice2 = migrationNotice(loaded.file, described);
+  if (notice2) notify(notice2);
+  return described.document;
+}
+
+// src/app/diff.ts
+init_parse();
+
+// src/app/schema-semantics.ts
+import { relative as relative2 } from "node:path";
+async function schemaSemanticsFor(flag, from = process.cwd(), context2 = {}) {
+  if (flag !== void 0) return flag;
+  const source = typeof from === "string" ? { cwd: from } : from;
+  const lint = await Promise.resolve().then(() => (init_config(), config_exports));
+  const file = source.config ?? lint.findConfigFile(source.cwd ?? process.cwd());
+  if (file === void 0) return "api";
+  if (source.config === void 0 && source.root !== void 0 && relative2(source.root, file).startsWith(".."))
+    return "api";
+  return await lint.readSchemaSemantics(file, context2.limits) ?? "api";
+}
+
+// src/app/diff.ts
+function readIgnoreFile(path, context2 = {}) {
+  let text;
+  try {
+    text = readFileBounded(path, resolveLimits(context2.limits).maxBytes).toString("utf8");
+  } catch (error2) {
+    const reason = error2 instanceof LoadError ? error2.message : String(error2);
+    throw new UsageError(`cannot read ignore file ${path}: ${reason}`);
+  }
+  return parseIgnoreText(text, path);
+}
+function parseIgnoreText(text, file) {
+  try {
+    return parseIgnoreFile(text);
+  } catch (error2) {
+    if (error2 instanceof IgnoreFileError)
+      throw new PositionedError("ignore-file-invalid", error2.message, file);
+    throw error2;
+  }
+}
+async function compareSides(sides, options = {}) {
+  const [oldSpec, newSpec] = options.specs ?? [sides.old.file, sides.new.file];
+  for (const [doc, spec] of [
+    [sides.old, oldSpec],
+    [sides.new, newSpec]
+  ]) {
+    if (typeof doc.value !== "object" || doc.value === null || Array.isArray(doc.value))
+      throw new UsageError(`${spec}: an MCP Description document must be a JSON object`);
+  }
+  if (options.protocolVersion !== void 0) {
+    const pv = options.protocolVersion;
+    const roots = [sides.old, sides.new].map(
+      (d) => d.value.protocolVersions
+    );
+    if (!roots.some((r2) => Array.isArray(r2) && r2.includes(pv)))
+      throw new UsageError(`MCP revision ${pv} is in neither document's protocolVersions`);
+  }
+  const ignore = typeof options.ignore === "string" ? readIgnoreFile(options.ignore, options) : options.ignore;
+  const schemaSemantics = await schemaSemanticsFor(options.schemaSemantics, process.cwd(), options);
+  const diffOptions = { schemaSemantics };
+  if (options.protocolVersion !== void 0) diffOptions.protocolVersion = options.protocolVersion;
+  if (ignore) diffOptions.ignore = ignore;
+  return diffDocuments(sides.old, sides.new, diffOptions);
+}
+function ignoreNotes(result) {
+  return result.notes.filter((note) => note.kind === "ignore-expired" || note.kind === "ignore-unused").map((note) => note.message);
+}
+function infoField(value, key) {
+  if (typeof value !== "object" || value === null) return void 0;
+  const info3 = value.info;
+  if (typeof info3 !== "object" || info3 === null || Array.isArray(info3)) return void 0;
+  const field = info3[key];
+  return typeof field === "string" ? field : void 0;
+}
+function changelogOf(sides, result) {
+  const changes = result.changes.filter(
+    (c) => isRuleId(c.ruleId) && ruleMeta(c.ruleId).family !== "files" || c.level === "breaking"
+  );
+  const info3 = {};
+  const name = infoField(sides.new?.value, "name") ?? infoField(sides.old?.value, "name");
+  const oldVersion = infoField(sides.old?.value, "version");
+  const newVersion = infoField(sides.new?.value, "version");
+  if (name !== void 0) info3.name = name;
+  if (oldVersion !== void 0) info3.oldVersion = oldVersion;
+  if (newVersion !== void 0) info3.newVersion = newVersion;
+  return buildChangelog(changesOnly(changes), info3);
+}
+function changesOnly(changes) {
+  const count = (level) => changes.filter((c) => c.level === level).length;
+  return {
+    changes,
+    summary: {
+      breaking: count("breaking"),
+      warning: count("warning"),
+      info: count("info"),
+      total: changes.length,
+      ignored: 0,
+      revisions: { old: [], new: [], compared: [] }
+    },
+    notes: []
+  };
+}
+
+// src/app/lint.ts
+import { basename as basename2, dirname as dirname6, relative as relative5, resolve as resolve5 } from "node:path";
+
+// src/lint/baseline.ts
+init_json2();
+init_pointer();
+var IDENTITY_FIELDS = ["name", "uri", "uriTemplate", "id", "type"];
+var PRIMITIVE_KIND2 = {
+  tools: "tool",
+  prompts: "prompt",
+  resources: "resource",
+  resourceTemplates: "resourceTemplate"
+};
+function baselineKey(finding, document) {
+  const { subject, pointer } = stablePointer(document, finding.location.pointer);
+  return `${finding.code}\0${subject}\0${pointer}`;
+}
+function splitByBaseline(head, base) {
+  const remaining = /* @__PURE__ */ new Map();
+  for (const finding of base.findings) {
+    const key = baselineKey(finding, base.document);
+    remaining.set(key, (remaining.get(key) ?? 0) + 1);
+  }
+  const split = { fresh: [], known: [] };
+  for (const finding of head.findings) {
+    const key = baselineKey(finding, head.document);
+    const left = remaining.get(key) ?? 0;
+    if (left > 0) {
+      remaining.set(key, left - 1);
+      split.known.push(finding);
+    } else split.fresh.push(finding);
+  }
+  return split;
+}
+function stablePointer(document, pointer) {
+  let segments;
+  try {
+    segments = parsePointer(pointer);
+  } catch {
+    return { subject: "", pointer };
+  }
+  let subject = "";
+  let node = document;
+  let out = "";
+  for (let i = 0; i < segments.length; i++) {
+    const segment2 = segments[i];
+    if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(segment2)) {
+      const element = node[Number(segment2)];
+      const identity = identityOf(element);
+      out += `/${identity === void 0 ? segment2 : `[${escapeSegment(identity)}]`}`;
+      if (i === 1 && identity !== void 0 && PRIMITIVE_KIND2[segments[0]] !== void 0)
+        subject = `${PRIMITIVE_KIND2[segments[0]]}:${identity.slice(identity.indexOf("=") + 1)}`;
+      node = element;
+    } else {
+      out += `/${escapeSegment(segment2)}`;
+      node = isJsonObject(node) ? node[segment2] : void 0;
+    }
+  }
+  return { subject, pointer: out };
+}
+function identityOf(element) {
+  if (!isJsonObject(element)) return void 0;
+  for (const field of IDENTITY_FIELDS) {
+    const value = element[field];
+    if (typeof value === "string" && value !== "") return `${field}=${value}`;
+  }
+  return void 0;
+}
+
+// src/lint/cache.ts
+init_parse();
+init_json2();
+init_functions();
+var FORMAT_PREFIX = "mcpdesc-lint-cache/";
+var CACHE_FORMAT = `${FORMAT_PREFIX}1`;
+var WRITTEN_PREFIX = `{"format":${JSON.stringify(FORMAT_PREFIX)}`.slice(0, -1);
+var MAX_CACHE_BYTES = 512 * 1024 * 1024;
+
+// src/lint/index.ts
+init_config();
+
+// src/lint/engine.ts
+init_json2();
+init_pointer();
+init_config();
+
+// src/lint/glob.ts
+import { join as join7, relative as relative3, resolve as resolve4, sep as sep2 } from "node:path";
+
+// src/util/glob.ts
+var SLASH = 47;
+function compileGlob(glob) {
+  return new GlobAutomaton(parse2(glob));
+}
+function parse2(glob) {
+  const atoms = [];
+  let i = 0;
+  while (i < glob.length) {
+    const c = glob[i];
+    if (c === "*") {
+      if (glob[i + 1] === "*") {
+        const atStart = i === 0 || glob[i - 1] === "/";
+        const atEnd = i + 2 === glob.length || glob[i + 2] === "/";
+        if (atStart && atEnd) {
+          if (i + 2 === glob.length) {
+            atoms.push({ kind: "rest" });
+            i += 2;
+          } else {
+            atoms.push({ kind: "directories" });
+            i += 3;
+          }
+          continue;
+        }
+        atoms.push({ kind: "star" });
+        i += 2;
+        continue;
+      }
+      atoms.push({ kind: "star" });
+      i += 1;
+    } else if (c === "?") {
+      atoms.push({ kind: "one" });
+      i += 1;
+    } else if (c === "[") {
+      const end = glob.indexOf("]", i + 2);
+      if (end === -1) {
+        atoms.push({ kind: "char", code: 91 });
+        i += 1;
+        continue;
+      }
+      let body = glob.slice(i + 1, end);
+      const negate = body.startsWith("!") || body.startsWith("^");
+      if (negate) body = body.slice(1);
+      atoms.push({ kind: "class", ranges: classRanges(body), negate });
+      i = end + 1;
+    } else if (c === "{") {
+      const end = matchingBrace(glob, i);
+      if (end === -1) {
+        atoms.push({ kind: "char", code: 123 });
+        i += 1;
+        continue;
+      }
+      atoms.push({ kind: "alternatives", options: splitTopLevel(glob.slice(i + 1, end)).map(parse2) });
+      i = end + 1;
+    } else {
+      const at3 = c === "\\" && i + 1 < glob.length ? i + 1 : i;
+      const code18 = glob.codePointAt(at3);
+      atoms.push({ kind: "char", code: code18 });
+      i = at3 + (code18 > 65535 ? 2 : 1);
+    }
+  }
+  return atoms;
+}
+function classRanges(body) {
+  const codes = Array.from(body, (ch) => ch.codePointAt(0));
+  const ranges = [];
+  for (let k = 0; k < codes.length; k++) {
+    const from = codes[k];
+    if (codes[k + 1] === 45 && k + 2 < codes.length) {
+      ranges.push(from, codes[k + 2]);
+      k += 2;
+    } else ranges.push(from, from);
+  }
+  return ranges;
+}
+function matchingBrace(glob, open2) {
+  let depth = 0;
+  for (let i = open2; i < glob.length; i++) {
+    if (glob[i] === "\\") i += 1;
+    else if (glob[i] === "{") depth += 1;
+    else if (glob[i] === "}" && --depth === 0) return i;
+  }
+  return -1;
+}
+function splitTopLevel(body) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === "\\") i += 1;
+    else if (c === "{") depth += 1;
+    else if (c === "}") depth -= 1;
+    else if (c === "," && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+var isLineBreak = (code18) => code18 === 10 || code18 === 13 || code18 === 8232 || code18 === 8233;
+var GlobAutomaton = class {
+  tests = [];
+  next = [];
+  start;
+  accept;
+  /** Per state, the step that last added it (a set without clearing between steps). */
+  seen = new Int32Array(0);
+  step = 0;
+  constructor(atoms) {
+    this.accept = this.state(void 0, []);
+    this.start = this.sequence(atoms, this.accept);
+    this.seen = new Int32Array(this.next.length);
+  }
+  test(path) {
+    if (this.step > 1073741823 - path.length) {
+      this.seen.fill(0);
+      this.step = 0;
+    }
+    let current = [];
+    this.step++;
+    this.close(this.start, current);
+    for (const ch of path) {
+      if (current.length === 0) return false;
+      const code18 = ch.codePointAt(0);
+      const following = [];
+      this.step++;
+      for (const s of current) {
+        const test2 = this.tests[s];
+        if (test2?.(code18)) this.close(this.next[s]?.[0], following);
+      }
+      current = following;
+    }
+    return current.includes(this.accept);
+  }
+  /** Adds `from` and every state it reaches without reading to `into`: those that read, and the end. */
+  close(from, into) {
+    const stack = [from];
+    while (stack.length > 0) {
+      const s = stack.pop();
+      if (this.seen[s] === this.step) continue;
+      this.seen[s] = this.step;
+      if (this.tests[s] !== void 0 || s === this.accept) into.push(s);
+      else for (const n of this.next[s]) stack.push(n);
+    }
+  }
+  state(test2, next) {
+    this.tests.push(test2);
+    this.next.push(next);
+    return this.tests.length - 1;
+  }
+  sequence(atoms, next) {
+    let at3 = next;
+    for (let k = atoms.length - 1; k >= 0; k--) at3 = this.atom(atoms[k], at3);
+    return at3;
+  }
+  /** A loop that reads any number of characters passing `test`, then goes on to `next`. */
+  repeat(test2, next) {
+    const loop = this.state(void 0, []);
+    const read = this.state(test2, [loop]);
+    this.next[loop] = [read, next];
+    return loop;
+  }
+  atom(atom, next) {
+    switch (atom.kind) {
+      case "char": {
+        const expected = atom.code;
+        return this.state((code18) => code18 === expected, [next]);
+      }
+      case "one":
+        return this.state((code18) => code18 !== SLASH, [next]);
+      case "class": {
+        const { ranges, negate } = atom;
+        return this.state(
+          (code18) => {
+            if (negate && code18 === SLASH) return false;
+            let inside = false;
+            for (let k = 0; k < ranges.length && !inside; k += 2)
+              inside = code18 >= ranges[k] && code18 <= ranges[k + 1];
+            return inside !== negate;
+          },
+          [next]
+        );
+      }
+      case "star":
+        return this.repeat((code18) => code18 !== SLASH, next);
+      case "rest":
+        return this.repeat((code18) => !isLineBreak(code18), next);
+      case "directories": {
+        const loop = this.state(void 0, []);
+        const slash = this.state((code18) => code18 === SLASH, [loop]);
+        this.next[loop] = [this.repeat((code18) => code18 !== SLASH, slash), next];
+        return loop;
+      }
+      case "alternatives":
+        return this.state(
+          void 0,
+          atom.options.map((option) => this.sequence(option, next))
+        );
+    }
+  }
+};
+
+// src/lint/glob.ts
+var cache2 = /* @__PURE__ */ new Map();
+function compileGlob2(pattern2) {
+  let matcher = cache2.get(pattern2);
+  if (!matcher) {
+    matcher = compileGlob(pattern2);
+    cache2.set(pattern2, matcher);
+  }
+  return matcher;
+}
+function toPosix(path) {
+  return sep2 === "/" ? path : path.split(sep2).join("/");
+}
+function matchesAny(path, globs) {
+  const posix = toPosix(path);
+  return globs.some((g) => compileGlob2(g.startsWith("./") ? g.slice(2) : g).test(posix));
+}
+
+// src/lint/ignore-expiry.ts
+function isExpired(expires, now) {
+  if (!expires) return false;
+  return now.getTime() >= Date.parse(`${expires}T00:00:00Z`) + 864e5;
+}
+
+// src/lint/engine.ts
+init_jsonpath();
+
+// src/lint/messages.ts
+init_text();
+
+// src/lint/subject-label.ts
+init_text();
+var SUBJECT_LABEL = {
+  Document: "Document",
+  Info: "Info",
+  Transport: "Transport",
+  SecurityScheme: "Security scheme",
+  Tool: sentenceKindLabel("tool"),
+  ToolInputSchema: "Input schema",
+  ToolOutputSchema: "Output schema",
+  ToolInputProperty: "Input property",
+  ToolOutputProperty: "Output property",
+  Prompt: sentenceKindLabel("prompt"),
+  PromptArgument: "Prompt argument",
+  Resource: sentenceKindLabel("resource"),
+  ResourceTemplate: sentenceKindLabel("resourceTemplate"),
+  Elicitation: "Elicitation",
+  Example: "Example",
+  Tag: "Tag"
+};
+function subjectLabel(subject) {
+  const kept = subject;
+  if (kept.label !== void 0) return kept.label;
+  const label = describeSubject(subject);
+  if ("label" in kept) kept.label = label;
+  return label;
+}
+function describeSubject(subject) {
+  if (subject.kind === "path") return `Value at ${subject.pointer || "/"}`;
+  const parent = subject.parent;
+  if (subject.type === "ToolInputSchema" || subject.type === "ToolOutputSchema") {
+    const tool = parent?.type === "Tool" && parent.name === subject.name ? subjectLabel(parent) : `Tool ${describeValue(subject.name)}`;
+    return `${SUBJECT_LABEL[subject.type]} of ${tool}`;
+  }
+  const own = `${SUBJECT_LABEL[subject.type]}${subject.type === "Document" ? "" : ` ${describeValue(subject.name)}`}`;
+  if (parent && parent.type !== "Document") return `${own} of ${subjectLabel(parent)}`;
+  return own;
+}
+
+// src/lint/messages.ts
+var templates2 = /* @__PURE__ */ new Map();
+function parseTemplate(template) {
+  let parts = templates2.get(template);
+  if (!parts) {
+    parts = template.split(/(\{\{\s*(\w+)\s*\}\})/);
+    templates2.set(template, parts);
+  }
+  return parts;
+}
+var lastMessage = "";
+var lastEscaped = "";
+function escapedMessage(message) {
+  if (message !== lastMessage) {
+    lastEscaped = escapeInvisible(message);
+    lastMessage = message;
+  }
+  return lastEscaped;
+}
+function placeholder(name, values) {
+  switch (name) {
+    case "error":
+      return escapedMessage(values.result.message);
+    case "value":
+      return describeValue(values.target);
+    case "property":
+      return values.property;
+    case "name":
+      return escapeInvisible(values.subject.name);
+    case "subject":
+      return subjectLabel(values.subject);
+    case "type":
+      return values.subject.type;
+    case "path":
+      return values.at;
+    default:
+      return void 0;
+  }
+}
+var DEFAULT_MESSAGE = "{{subject}} {{error}}";
+var DEFAULT_MESSAGE_WITH_PROPERTY = "{{subject}} {{property}} {{error}}";
+function render(template, values) {
+  const parts = parseTemplate(template);
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 3) {
+    out += (placeholder(parts[i + 1], values) ?? parts[i]) + parts[i + 2];
+  }
+  return out;
+}
+
+// src/lint/pointer-pattern.ts
+init_pointer();
+function matchesPointerPattern(pattern2, pointer) {
+  const want = parsePointer(pattern2);
+  const have = parsePointer(pointer);
+  let reached = [true];
+  for (const segment2 of want) {
+    const next = [];
+    let any = false;
+    if (segment2 === "**") {
+      const first = reached.indexOf(true);
+      for (let j = first; j <= have.length; j++) next[j] = any = true;
+    } else {
+      for (let j = 0; j < have.length; j++) {
+        if (reached[j] && (segment2 === "*" || segment2 === have[j])) next[j + 1] = any = true;
+      }
+    }
+    if (!any) return false;
+    reached = next;
+  }
+  return true;
+}
+
+// src/lint/rule-plan.ts
+init_json2();
+init_functions();
+import { relative as relative4 } from "node:path";
+init_jsonpath();
+var KEY_FIELD = /* @__PURE__ */ Symbol("@key");
+function compileWhen(when) {
+  if (when === void 0) return void 0;
+  return Object.keys(when).map((key) => compileCondition(readerOf(key), when[key]));
+}
+function readerOf(key) {
+  if (key === "$depth") return (subject) => subject.depth;
+  if (key === "$required") return (subject) => subject.required ?? false;
+  if (key === "$kind") return (subject) => subject.kind;
+  if (key === "$name") return (subject) => subject.name;
+  if (key === "$via") return (subject) => subject.via;
+  const segments = key.split(".");
+  return (subject) => fieldValue(subject.value, segments);
+}
+function compileCondition(read, cond) {
+  if (isJsonObject(cond)) {
+    const defined2 = Object.hasOwn(cond, "defined") ? cond.defined : void 0;
+    const hasNot = Object.hasOwn(cond, "not");
+    const not = cond.not;
+    const allowed2 = Object.hasOwn(cond, "in") && Array.isArray(cond.in) ? cond.in : void 0;
+    return (subject) => {
+      const actual = read(subject);
+      if (defined2 !== void 0 && actual !== void 0 !== defined2) return false;
+      if (hasNot && actual !== void 0 && sameValue2(actual, not)) return false;
+      return allowed2 === void 0 || allowed2.some((v) => sameValue2(v, actual));
+    };
+  }
+  if (Array.isArray(cond))
+    return (subject) => {
+      const actual = read(subject);
+      return cond.some((v) => sameValue2(v, actual));
+    };
+  return (subject) => read(subject) === cond;
+}
+var planCache = /* @__PURE__ */ new WeakMap();
+function relativeTo(baseDir, filePath) {
+  const rel = toPosix(relative4(baseDir, filePath));
+  return rel.startsWith("../") ? toPosix(filePath) : rel;
+}
+function applyChange(rule, change) {
+  const next = { ...rule };
+  if (change.severity) next.severity = change.severity;
+  if (change.options) next.functionOptions = { ...rule.functionOptions, ...change.options };
+  return next;
+}
+function planFor(config, filePath) {
+  let cache3 = planCache.get(config);
+  if (!cache3) planCache.set(config, cache3 = /* @__PURE__ */ new Map());
+  const fileOverrides = config.overrides.filter(
+    (o) => o.files === void 0 || matchesAny(relativeTo(o.baseDir, filePath), o.files)
+  );
+  const key = fileOverrides.map((o) => config.overrides.indexOf(o)).join(",");
+  const cached2 = cache3.get(key);
+  if (cached2) return cached2;
+  const rules = new Map(config.rules);
+  for (const override of fileOverrides) {
+    if (override.pointers) continue;
+    for (const [id, change] of override.rules) {
+      const rule = rules.get(id);
+      if (rule) rules.set(id, applyChange(rule, change));
+    }
+  }
+  const pointerOverrides = fileOverrides.filter((o) => o.pointers);
+  const pointerRuleIds = new Set(pointerOverrides.flatMap((o) => [...o.rules.keys()]));
+  const byType = /* @__PURE__ */ new Map();
+  const pathRules = [];
+  for (const rule of rules.values()) {
+    if (rule.validation) continue;
+    if (rule.severity === "off" && !pointerRuleIds.has(rule.id)) continue;
+    const fn = config.functions.get(rule.function);
+    if (!fn) continue;
+    const fields = rule.field ? rule.field.map((f) => f === "@key" ? KEY_FIELD : { text: f, segments: f.split(".") }) : [void 0];
+    const compiled4 = {
+      rule,
+      fn,
+      id: rule.id,
+      call: fn.fn,
+      options: rule.functionOptions,
+      handlesMissing: fn.handlesMissing === true,
+      contextFree: BUILTIN_FUNCTIONS.get(fn.name) === fn && fn.fn.length < 3,
+      fields,
+      when: compileWhen(rule.when),
+      paths: []
+    };
+    for (const given of rule.given) {
+      if (given.startsWith("$")) compiled4.paths.push(parseJsonPath(given));
+      else {
+        const type = given;
+        let list2 = byType.get(type);
+        if (!list2) byType.set(type, list2 = []);
+        list2.push(compiled4);
+      }
+    }
+    if (compiled4.paths.length > 0) pathRules.push(compiled4);
+  }
+  const plan = { rules, byType, pathRules, pointerOverrides };
+  cache3.set(key, plan);
+  return plan;
+}
+function effectiveRule(rule, overrides, pointer) {
+  let out = rule;
+  for (const override of overrides) {
+    const change = override.rules.get(rule.id);
+    if (change && override.pointers?.some((p) => matchesPointerPattern(p, pointer)))
+      out = applyChange(out, change);
+  }
+  return out;
+}
+function fieldValue(value, segments) {
+  let current = value;
+  for (let i = 0; i < segments.length; i++) {
+    const segment2 = segments[i];
+    if (Array.isArray(current) && /^\d+$/.test(segment2)) current = current[Number(segment2)];
+    else if (isJsonObject(current) && Object.hasOwn(current, segment2)) current = current[segment2];
+    else return void 0;
+  }
+  return current;
+}
+function conditionHolds(subject, when) {
+  for (let i = 0; i < when.length; i++) if (!when[i](subject)) return false;
+  return true;
+}
+function sameValue2(a, b) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// src/lint/subjects.ts
+init_json2();
+init_pointer();
+var SCHEMA_MAP_KEYWORDS = ["patternProperties", "$defs", "definitions", "dependentSchemas"];
+var SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+var SCHEMA_SINGLE_KEYWORDS = [
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "additionalItems"
+];
+var OTHER_SUBSCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
+  ...SCHEMA_MAP_KEYWORDS,
+  ...SCHEMA_LIST_KEYWORDS,
+  ...SCHEMA_SINGLE_KEYWORDS
+]);
+function hasOtherSubschemas(schema2) {
+  const keys = Object.keys(schema2);
+  for (let i = 0; i < keys.length; i++) if (OTHER_SUBSCHEMA_KEYWORDS.has(keys[i])) return true;
+  return false;
+}
+var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
+var INPUT = { schema: "ToolInputSchema", property: "ToolInputProperty" };
+var OUTPUT = { schema: "ToolOutputSchema", property: "ToolOutputProperty" };
+var TOOL_SCHEMAS = [
+  ["inputSchema", INPUT],
+  ["outputSchema", OUTPUT]
+];
+var EXAMPLE_MAPS = [
+  ["examples", ""],
+  ["interactionExamples", "-interaction"],
+  ["completionExamples", "-completion"]
+];
+function makeSubject(type, pointer, value, name, parent, extra) {
+  const subject = {
+    type,
+    pointer,
+    value,
+    name,
+    parent,
+    depth: extra?.depth,
+    via: extra?.via,
+    required: extra?.required,
+    kind: extra?.kind,
+    label: void 0
+  };
+  return subject;
+}
+function buildSubjects(document) {
+  const index = /* @__PURE__ */ new Map();
+  const add = (subject) => {
+    let list2 = index.get(subject.type);
+    if (!list2) {
+      list2 = [];
+      index.set(subject.type, list2);
+    }
+    list2.push(subject);
+    return subject;
+  };
+  const root = add(makeSubject("Document", "", document, "document", void 0));
+  if (!isJsonObject(document)) return index;
+  const components = isJsonObject(document.components) ? document.components : void 0;
+  const visitedSchemas = /* @__PURE__ */ new Set();
+  const resolve8 = (value, pointer) => {
+    let current = value;
+    let at3 = pointer;
+    for (let hops = 0; hops < 8 && isJsonObject(current) && typeof current.$componentRef === "string"; hops++) {
+      const match = COMPONENT_REF.exec(current.$componentRef);
+      const space = match && components && Object.hasOwn(components, match[1]) ? components[match[1]] : void 0;
+      if (!match || !isJsonObject(space) || !Object.hasOwn(space, match[2])) break;
+      current = space[match[2]];
+      at3 = appendPointer("/components", match[1], match[2]);
+    }
+    return { value: current, pointer: at3 };
+  };
+  const walkSchema = (schema2, pointer, depth, owner, types2, via) => {
+    if (!isJsonObject(schema2)) return;
+    add(makeSubject(types2.schema, pointer, schema2, owner.name, owner, { depth, via }));
+    const properties2 = schema2.properties;
+    if (isJsonObject(properties2)) {
+      const required = Array.isArray(schema2.required) ? schema2.required : [];
+      const requiredSet = required.length > 32 ? new Set(required) : void 0;
+      const names = Object.keys(properties2);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        const at3 = `${pointer}/properties/${escapeSegment(name)}`;
+        const value = properties2[name];
+        add(
+          makeSubject(types2.property, at3, value, name, owner, {
+            depth: depth + 1,
+            required: requiredSet ? requiredSet.has(name) : required.includes(name)
+          })
+        );
+        walkSchema(value, at3, depth + 1, owner, types2, "properties");
+      }
+    }
+    const items2 = schema2.items;
+    if (Array.isArray(items2)) {
+      for (let i = 0; i < items2.length; i++)
+        walkSchema(items2[i], appendPointer(pointer, "items", i), depth, owner, types2, "items");
+    } else if (items2 !== void 0) {
+      walkSchema(items2, appendPointer(pointer, "items"), depth, owner, types2, "items");
+    }
+    if (!hasOtherSubschemas(schema2)) return;
+    for (const keyword2 of SCHEMA_SINGLE_KEYWORDS) {
+      if (Object.hasOwn(schema2, keyword2))
+        walkSchema(
+          schema2[keyword2],
+          appendPointer(pointer, keyword2),
+          depth,
+          owner,
+          types2,
+          keyword2
+        );
+    }
+    for (const keyword2 of SCHEMA_LIST_KEYWORDS) {
+      const list2 = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
+      if (Array.isArray(list2))
+        for (let i = 0; i < list2.length; i++)
+          walkSchema(list2[i], appendPointer(pointer, keyword2, i), depth, owner, types2, keyword2);
+    }
+    for (const keyword2 of SCHEMA_MAP_KEYWORDS) {
+      const map = Object.hasOwn(schema2, keyword2) ? schema2[keyword2] : void 0;
+      if (isJsonObject(map))
+        for (const name of Object.keys(map))
+          walkSchema(
+            map[name],
+            appendPointer(pointer, keyword2, name),
+            depth,
+            owner,
+            types2,
+            keyword2
+          );
+    }
+  };
+  const exampleMaps = (owner, value, kind) => {
+    for (let m = 0; m < EXAMPLE_MAPS.length; m++) {
+      const entry2 = EXAMPLE_MAPS[m];
+      const field = entry2[0];
+      const suffix = entry2[1];
+      const map = Object.hasOwn(value, field) ? value[field] : void 0;
+      if (!isJsonObject(map)) continue;
+      const exampleKind = `${kind}${suffix}`;
+      const names = Object.keys(map);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        const resolved = resolve8(map[name], appendPointer(owner.pointer, field, name));
+        add(makeSubject("Example", resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
+      }
+    }
+  };
+  const elicitations = (owner, value) => {
+    const list2 = value.elicitations;
+    if (!Array.isArray(list2)) return;
+    list2.forEach((item, i) => {
+      const name = isJsonObject(item) && typeof item.name === "string" ? item.name : `#${i}`;
+      add(makeSubject("Elicitation", appendPointer(owner.pointer, "elicitations", i), item, name, owner));
+    });
+  };
+  const doc = document;
+  const objectAt2 = (key) => Object.hasOwn(doc, key) ? doc[key] : void 0;
+  const info3 = objectAt2("info");
+  if (info3 !== void 0) add(makeSubject("Info", "/info", info3, "info", root));
+  const each = (key, visit) => {
+    const list2 = objectAt2(key);
+    if (Array.isArray(list2))
+      for (let i = 0; i < list2.length; i++) visit(list2[i], appendPointer("", key, i), i);
+  };
+  const nameOf2 = (item, field, i) => isJsonObject(item) && typeof item[field] === "string" ? item[field] : `#${i}`;
+  each(
+    "transports",
+    (item, pointer, i) => add(makeSubject("Transport", pointer, item, nameOf2(item, "type", i), root))
+  );
+  const schemes = objectAt2("securitySchemes");
+  if (isJsonObject(schemes))
+    for (const name of Object.keys(schemes))
+      add(
+        makeSubject(
+          "SecurityScheme",
+          appendPointer("/securitySchemes", name),
+          schemes[name],
+          name,
+          root
+        )
+      );
+  each("tools", (item, pointer, i) => {
+    const tool = add(makeSubject("Tool", pointer, item, nameOf2(item, "name", i), root));
+    if (!isJsonObject(item)) return;
+    for (let s = 0; s < TOOL_SCHEMAS.length; s++) {
+      const entry2 = TOOL_SCHEMAS[s];
+      const field = entry2[0];
+      const types2 = entry2[1];
+      if (!Object.hasOwn(item, field)) continue;
+      const resolved = resolve8(item[field], appendPointer(pointer, field));
+      const key = `${types2.schema}:${resolved.pointer}`;
+      if (visitedSchemas.has(key)) continue;
+      visitedSchemas.add(key);
+      walkSchema(resolved.value, resolved.pointer, 0, tool, types2, void 0);
+    }
+    elicitations(tool, item);
+    exampleMaps(tool, item, "tool");
+  });
+  for (const [collection, type, identity, kind] of [
+    ["resources", "Resource", "uri", "resource"],
+    ["resourceTemplates", "ResourceTemplate", "uriTemplate", "resourceTemplate"]
+  ]) {
+    each(collection, (item, pointer, i) => {
+      const subject = add(makeSubject(type, pointer, item, nameOf2(item, identity, i), root));
+      if (!isJsonObject(item)) return;
+      elicitations(subject, item);
+      exampleMaps(subject, item, kind);
+    });
+  }
+  each("prompts", (item, pointer, i) => {
+    const prompt = add(makeSubject("Prompt", pointer, item, nameOf2(item, "name", i), root));
+    if (!isJsonObject(item)) return;
+    const args = item.arguments;
+    if (Array.isArray(args))
+      args.forEach((arg, j) => {
+        add(
+          makeSubject(
+            "PromptArgument",
+            appendPointer(pointer, "arguments", j),
+            arg,
+            nameOf2(arg, "name", j),
+            prompt,
+            {
+              required: isJsonObject(arg) && arg.required === true
+            }
+          )
+        );
+      });
+    elicitations(prompt, item);
+    exampleMaps(prompt, item, "prompt");
+  });
+  each("tags", (item, pointer, i) => add(makeSubject("Tag", pointer, item, nameOf2(item, "name", i), root)));
+  return index;
+}
+
+// src/lint/engine.ts
+var INLINE_IGNORE_KEY = "x-mcpdesc-ignore";
+function lintDocument(loaded, config, options = {}) {
+  const filePath = options.filePath ?? loaded.file;
+  const now = options.now ?? /* @__PURE__ */ new Date();
+  const plan = planFor(config, filePath);
+  const document = loaded.value;
+  const map = loaded.sourceMap;
+  const findings = [];
+  let suppressed = 0;
+  const ignores = config.ignores.filter(
+    (entry2) => !isExpired(entry2.expires, now) && (entry2.files === void 0 || matchesAny(relativeTo(entry2.baseDir, filePath), entry2.files))
+  );
+  const inlineMemo = /* @__PURE__ */ new Map();
+  const inlineAt = (pointer) => {
+    let cached2 = inlineMemo.get(pointer);
+    if (cached2 !== void 0) return cached2;
+    const value = getAtPointer(document, pointer);
+    cached2 = null;
+    if (isJsonObject(value) && Object.hasOwn(value, INLINE_IGNORE_KEY)) {
+      const raw = value[INLINE_IGNORE_KEY];
+      const ids = Array.isArray(raw) ? raw : isJsonObject(raw) ? Object.keys(raw) : typeof raw === "string" ? [raw] : [];
+      cached2 = new Set(ids.filter((x) => typeof x === "string"));
+    }
+    inlineMemo.set(pointer, cached2);
+    return cached2;
+  };
+  const hasInline = loaded.text.includes(INLINE_IGNORE_KEY);
+  const isSuppressed = (code18, pointer) => {
+    if (isInvalidatingCode(code18)) return false;
+    if (hasInline)
+      for (let p = pointer; p !== void 0; p = parentPointer(p)) {
+        if (inlineAt(p)?.has(code18)) return true;
+      }
+    if (ignores.length === 0) return false;
+    return ignores.some(
+      (entry2) => entry2.rules.includes(code18) && (entry2.pointers === void 0 || entry2.pointers.some((p) => matchesPointerPattern(p, pointer)))
+    );
+  };
+  const severityAt = (rule, pointer) => plan.pointerOverrides.length === 0 ? rule.severity : effectiveRule(rule, plan.pointerOverrides, pointer).severity;
+  let valid = true;
+  let complete = true;
+  if (options.validate !== false) {
+    const result = validateDocument({ value: document, file: loaded.file, sourceMap: map });
+    complete = result.complete;
+    for (const finding of result.findings) {
+      if (isInvalidatingCode(finding.code)) valid = false;
+      const rule = plan.rules.get(finding.code);
+      const severity = rule ? severityAt(rule, finding.location.pointer) : finding.severity;
+      if (severity === "off") continue;
+      if (isSuppressed(finding.code, finding.location.pointer)) {
+        suppressed++;
+        continue;
+      }
+      findings.push({ ...finding, severity });
+    }
+  }
+  const subjects = buildSubjects(document);
+  const unplaced = [];
+  const noPointerOverrides = plan.pointerOverrides.length === 0;
+  const record = (rule, subject, field, target, pointer, results) => {
+    for (let r2 = 0; r2 < results.length; r2++) {
+      const result = results[r2];
+      if (!result || typeof result.message !== "string") continue;
+      const at3 = result.pointer ?? (result.path && result.path.length > 0 ? appendPointer(pointer, ...result.path) : pointer);
+      const severity = severityAt(rule, at3);
+      if (severity === "off") continue;
+      if (isSuppressed(rule.id, at3)) {
+        suppressed++;
+        continue;
+      }
+      const atKey = result.atKey ?? (field === KEY_FIELD && at3 === pointer);
+      const property = field === void 0 ? "" : field === KEY_FIELD ? "name" : field.text;
+      const message = render(rule.message ?? (property ? DEFAULT_MESSAGE_WITH_PROPERTY : DEFAULT_MESSAGE), {
+        result,
+        target,
+        property,
+        subject,
+        at: at3
+      });
+      const location = { file: loaded.file, pointer: at3, line: 0, column: 0 };
+      findings.push({ code: rule.id, severity, message, location });
+      unplaced.push({ location, atKey });
+    }
+  };
+  const run2 = (compiled4, subject) => {
+    if (compiled4.when !== void 0 && !conditionHolds(subject, compiled4.when)) return;
+    const rule = noPointerOverrides ? compiled4.rule : effectiveRule(compiled4.rule, plan.pointerOverrides, subject.pointer);
+    const options2 = noPointerOverrides ? compiled4.options : rule.functionOptions;
+    const fields = compiled4.fields;
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f];
+      let target;
+      if (field === void 0) target = subject.value;
+      else if (field === KEY_FIELD) target = subject.name;
+      else target = fieldValue(subject.value, field.segments);
+      if (target === void 0 && !compiled4.handlesMissing) continue;
+      const context2 = compiled4.contextFree ? void 0 : new RuleContext(subject, field, document, subjects, compiled4.id);
+      let results;
+      try {
+        results = compiled4.call(target, options2, context2);
+      } catch (error2) {
+        throw functionFailed(compiled4, subject, field, loaded.file, error2);
+      }
+      if (results && results.length > 0)
+        record(rule, subject, field, target, context2?.pointer ?? targetPointer(subject, field), results);
+    }
+  };
+  for (const [type, rules] of plan.byType) {
+    const list2 = subjects.get(type);
+    if (!list2) continue;
+    for (let i = 0; i < list2.length; i++) {
+      const subject = list2[i];
+      for (let r2 = 0; r2 < rules.length; r2++) run2(rules[r2], subject);
+    }
+  }
+  for (const compiled4 of plan.pathRules) {
+    for (const steps of compiled4.paths) {
+      for (const match of queryJsonPath(document, steps)) run2(compiled4, pathSubject(match));
+    }
+  }
+  unplaced.sort(
+    (a, b) => a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0
+  );
+  for (let i = 0; i < unplaced.length; i++) {
+    const { location, atKey } = unplaced[i];
+    const at3 = location.pointer;
+    const present = atKey ? at3 : map.nearest(at3);
+    const position = atKey ? map.locateKey(at3) : present === at3 ? map.locate(at3) : map.locateKey(present);
+    location.line = position.line;
+    location.column = position.column;
+  }
+  findings.sort(compareFindings);
+  return { file: loaded.file, findings, valid, complete, suppressed };
+}
+var RuleContext = class {
+  constructor(subject, field, document, subjects, ruleId) {
+    this.subject = subject;
+    this.field = field;
+    this.document = document;
+    this.subjects = subjects;
+    this.ruleId = ruleId;
+  }
+  subject;
+  field;
+  document;
+  subjects;
+  ruleId;
+  at;
+  get pointer() {
+    this.at ??= targetPointer(this.subject, this.field);
+    return this.at;
+  }
+};
+function targetPointer(subject, field) {
+  return field === void 0 || field === KEY_FIELD ? subject.pointer : appendPointer(subject.pointer, ...field.segments);
+}
+function pathSubject(match) {
+  const segments = parsePointer(match.pointer);
+  return makeSubject(
+    "Document",
+    match.pointer,
+    match.value,
+    segments[segments.length - 1] ?? "$",
+    void 0,
+    {
+      kind: "path"
+    }
+  );
+}
+var RuleFunctionError = class extends Error {
+  name = "RuleFunctionError";
+};
+function functionFailed(compiled4, subject, field, file, error2) {
+  return new RuleFunctionError(
+    `rule ${compiled4.id} (function ${compiled4.fn.name}) failed at ${file}#${targetPointer(subject, field)}: ${error2 instanceof Error ? error2.message : String(error2)}`,
+    { cause: error2 }
+  );
+}
+
+// src/lint/index.ts
+init_functions();
+
+// src/app/lint.ts
+init_parse();
+
+// src/app/lint-baseline.ts
+init_parse();
+
+// src/app/lint.ts
+var ConfigLookup = class {
+  constructor(options = {}) {
+    this.options = options;
+    this.ruleset = options.ruleset ?? "recommended";
+  }
+  options;
+  configs = /* @__PURE__ */ new Map();
+  ruleset;
+  /** The config file that applies to a document at `path` (undefined: a built-in ruleset). */
+  fileFor(path) {
+    if (this.options.config !== void 0) return this.options.config;
+    const found = findConfigFile(path ? dirname6(resolve5(path)) : process.cwd());
+    const root = this.options.root;
+    if (found && root !== void 0 && relative5(root, found).startsWith("..")) return void 0;
+    return found;
+  }
+  /** The resolved config for a document at `path`; rejects with a ConfigError for a broken one. */
+  configFor(path) {
+    const file = this.fileFor(path);
+    const key = file ? resolve5(file) : `builtin:${this.ruleset}`;
+    let pending2 = this.configs.get(key);
+    if (!pending2) {
+      if (file) this.options.onRulesetOverridden?.(file);
+      pending2 = resolveConfig(file, this.ruleset, this.options.limits);
+      this.configs.set(key, pending2);
+    }
+    return pending2;
+  }
+  /**
+   * Every config resolved so far. One that failed is left out: its error is the report entry of
+   * each file it applies to (a file that could not be read is reported as that instead), and does
+   * not take the other files' results with it.
+   */
+  async resolved() {
+    const settled = await Promise.allSettled(this.configs.values());
+    return settled.flatMap((result) => result.status === "fulfilled" ? [result.value] : []);
+  }
+};
+async function lintLoaded(loaded, path, lookup, options = {}) {
+  const current = readAsCurrent(loaded, options.onNote ?? (() => {
+  }));
+  const config = await lookup.configFor(path);
+  const now = options.now ?? /* @__PURE__ */ new Date();
+  const result = lintDocument(current, config, path ? { filePath: resolve5(path), now } : { now });
+  return { file: current.file, findings: result.findings, complete: result.complete };
+}
+
+// src/app/validate.ts
+init_parse();
+
 // src/report/json-chunks.ts
 var StreamedArray = class {
   constructor(items2) {
@@ -43413,6 +44021,178 @@ function holdsStreamed(value) {
   return false;
 }
 
+// src/report/sarif.ts
+function sarifLevel(severity) {
+  return severity === "error" ? "error" : severity === "warning" ? "warning" : severity === "off" ? "none" : "note";
+}
+function artifactUri(file) {
+  const posix = file.replace(/\\/g, "/");
+  if (/^[A-Za-z]:\//.test(posix)) return { uri: `file:///${posix.slice(0, 2)}${encodePath2(posix.slice(2))}` };
+  if (posix.startsWith("/")) return { uri: `file://${encodePath2(posix)}` };
+  return { uri: encodePath2(posix.replace(/^\.\//, "")), uriBaseId: "%SRCROOT%" };
+}
+function encodePath2(path) {
+  return path.split("/").map((segment2) => encodeURIComponent(segment2)).join("/");
+}
+function fingerprint2(code18, pointer, ordinal) {
+  return sha256Hex(`${code18}\0${pointer}\0${ordinal}`).slice(0, 32);
+}
+function region(line, column) {
+  return line > 0 ? { startLine: line, startColumn: Math.max(1, column) } : void 0;
+}
+function sarifLog(files, options, list2) {
+  const metas = /* @__PURE__ */ new Map();
+  for (const meta of options.rules ?? []) metas.set(meta.id, meta);
+  const ruleIndex = /* @__PURE__ */ new Map();
+  const descriptors = [];
+  const descriptorFor = (id, fallbackLevel) => {
+    let index = ruleIndex.get(id);
+    if (index !== void 0) return index;
+    const meta = metas.get(id);
+    const text = meta?.description || id;
+    const descriptor = {
+      id,
+      name: id.replace(/(^|[-_./])([a-z0-9])/g, (_m, _sep, c) => c.toUpperCase()),
+      shortDescription: { text: firstSentence(text) },
+      fullDescription: { text },
+      defaultConfiguration: { level: sarifLevel(meta?.severity ?? fallbackLevel) },
+      help: {
+        text: meta?.help ? `${text}
+
+${meta.help}` : text,
+        markdown: meta?.help ? `${text}
+
+${meta.help}` : text
+      }
+    };
+    if (meta?.tags && meta.tags.length > 0) descriptor.properties = { tags: meta.tags };
+    index = descriptors.length;
+    descriptors.push(descriptor);
+    ruleIndex.set(id, index);
+    return index;
+  };
+  const artifacts = [];
+  const artifactIndex = /* @__PURE__ */ new Map();
+  const artifactFor = (file) => {
+    let index = artifactIndex.get(file);
+    if (index === void 0) {
+      index = artifacts.length;
+      artifacts.push({ location: artifactUri(file) });
+      artifactIndex.set(file, index);
+    }
+    return index;
+  };
+  const physical = (file, line, column) => {
+    const out = {
+      artifactLocation: { ...artifactUri(file), index: artifactFor(file) }
+    };
+    const r2 = region(line, column);
+    if (r2) out.region = r2;
+    return out;
+  };
+  for (const file of files) {
+    if (file.loadError) {
+      descriptorFor(file.loadError.code, "error");
+      artifactFor(file.file);
+    }
+    for (let i = 0; i < file.findings.length; i++) {
+      const finding = file.findings[i];
+      descriptorFor(finding.code, finding.severity);
+      artifactFor(finding.location.file);
+      for (const related of finding.related ?? []) artifactFor(related.file);
+    }
+  }
+  function* results() {
+    for (const file of files) {
+      if (file.loadError) {
+        const e = file.loadError;
+        yield {
+          ruleId: e.code,
+          ruleIndex: descriptorFor(e.code, "error"),
+          level: "error",
+          message: { text: e.message },
+          locations: [{ physicalLocation: physical(file.file, e.line, e.column) }]
+        };
+      }
+      const ordinals = /* @__PURE__ */ new Map();
+      for (const finding of file.findings) {
+        const identity = finding.identity ?? finding.location.pointer;
+        const key = `${finding.code}\0${identity}`;
+        const ordinal = ordinals.get(key) ?? 0;
+        ordinals.set(key, ordinal + 1);
+        yield resultFor(
+          finding,
+          descriptorFor(finding.code, finding.severity),
+          physical,
+          fingerprint2(finding.code, identity, ordinal)
+        );
+      }
+    }
+  }
+  const driver = {
+    name: options.toolName ?? "mcpdesc",
+    version: options.toolVersion,
+    informationUri: options.informationUri ?? "https://github.com/mcpdesc/mcpdesc-toolkit",
+    rules: descriptors
+  };
+  if (/^\d+\.\d+\.\d+/.test(options.toolVersion)) driver.semanticVersion = options.toolVersion;
+  const run2 = { tool: { driver } };
+  if (options.srcRoot) {
+    const root = options.srcRoot.replace(/\\/g, "/").replace(/\/?$/, "/");
+    run2.originalUriBaseIds = {
+      "%SRCROOT%": {
+        uri: `file://${root.startsWith("/") ? "" : "/"}${root.split("/").map((s) => /^[A-Za-z]:$/.test(s) ? s : encodeURIComponent(s)).join("/")}`,
+        description: { text: "The directory mcpdesc ran in; relative file names are relative to it." }
+      }
+    };
+  }
+  if (options.versionControl) run2.versionControlProvenance = [{ ...options.versionControl }];
+  run2.artifacts = artifacts;
+  run2.results = list2(results());
+  run2.columnKind = "utf16CodeUnits";
+  return { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run2] };
+}
+function resultFor(finding, ruleIndex, physical, print) {
+  const { location } = finding;
+  const result = {
+    ruleId: finding.code,
+    ruleIndex,
+    level: sarifLevel(finding.severity),
+    message: { text: finding.message },
+    locations: [
+      {
+        physicalLocation: physical(location.file, location.line, location.column),
+        logicalLocations: [{ fullyQualifiedName: location.pointer || "/", kind: "member" }]
+      }
+    ],
+    partialFingerprints: { "mcpdescPointer/v1": print }
+  };
+  if (finding.baselineState) result.baselineState = finding.baselineState;
+  if (finding.properties) result.properties = finding.properties;
+  if (finding.related && finding.related.length > 0)
+    result.relatedLocations = finding.related.map((r2, id) => ({
+      id,
+      physicalLocation: physical(r2.file, r2.line, r2.column),
+      logicalLocations: [{ fullyQualifiedName: r2.pointer || "/", kind: "member" }]
+    }));
+  return result;
+}
+function firstSentence(text) {
+  const match = /^(.+?[.!?])(\s|$)/s.exec(text);
+  return (match?.[1] ?? text).replace(/\s+/g, " ");
+}
+function formatSarif(files, options) {
+  return prettyJson(sarifLog(files, options, (results) => new StreamedArray(results)));
+}
+
+// src/app/validate.ts
+init_codes();
+function validateLoaded(doc, options = {}) {
+  const result = validateDocument({ value: doc.value, file: doc.file, sourceMap: doc.sourceMap });
+  const findings = options.quiet ? result.findings.filter((f) => f.severity === "error") : result.findings;
+  return { file: doc.file, findings, valid: result.valid, complete: result.complete };
+}
+
 // src/report/changes-markdown.ts
 var KIND_LABEL3 = {
   ...PRIMITIVE_KIND_LABEL,
@@ -43475,37 +44255,33 @@ function compactEntry(change, entry2) {
 var ConfigInputError = class extends Error {
   name = "ConfigInputError";
 };
-function configPath(options) {
-  if (options.config !== "") {
-    const path = isAbsolute2(options.config) ? options.config : resolve6(options.workspace, options.config);
-    if (!existsSync5(path)) throw new ConfigInputError(`Input "config": no such file: ${options.config}`);
-    return path;
-  }
-  const found = findConfigFile(options.workspace);
-  if (found && !relative5(options.workspace, found).startsWith("..")) return found;
-  return void 0;
+function configInput(options) {
+  if (options.config === "") return void 0;
+  const path = isAbsolute2(options.config) ? options.config : resolve6(options.workspace, options.config);
+  if (!existsSync5(path)) throw new ConfigInputError(`Input "config": no such file: ${options.config}`);
+  return path;
 }
-async function schemaSemanticsFor(options) {
+async function schemaSemanticsFor2(options) {
   if (options.schemaSemantics) return options.schemaSemantics;
-  const config = configPath(options);
-  return config && await readSchemaSemantics(config) || "api";
+  const config = configInput(options);
+  return schemaSemanticsFor(
+    void 0,
+    config !== void 0 ? { config } : { cwd: options.workspace, root: options.workspace }
+  );
 }
 function configLookup(options) {
-  if (options.config !== "") {
-    const config = configPath(options);
-    return new ConfigLookup({ config });
-  }
-  return new ConfigLookup({ root: options.workspace });
+  const config = configInput(options);
+  return new ConfigLookup(config !== void 0 ? { config } : { root: options.workspace });
 }
 async function realEngines(options) {
-  const schemaSemantics = await schemaSemanticsFor(options);
+  const schemaSemantics = await schemaSemanticsFor2(options);
   const engines = {
     async diff(base, head) {
+      const sides = { old: base, new: head };
       if (!options.ignore || options.ignore.length === 0)
-        return diffDocuments(base, head, { schemaSemantics }).changes;
-      const result = diffDocuments(base, head, { schemaSemantics, ignore: options.ignore });
-      const notes = result.notes.filter((n) => n.kind === "ignore-expired" || n.kind === "ignore-unused").map((n) => n.message);
-      options.onIgnored?.(head.file, result.summary.ignored, notes);
+        return (await compareSides(sides, { schemaSemantics })).changes;
+      const result = await compareSides(sides, { schemaSemantics, ignore: options.ignore });
+      options.onIgnored?.(head.file, result.summary.ignored, ignoreNotes(result));
       return result.changes;
     },
     changelog(base, head, changes) {
@@ -43528,49 +44304,19 @@ async function realEngines(options) {
       }));
     };
   } else {
-    engines.lint = async (head) => validateDocument({ value: head.value, file: head.file, sourceMap: head.sourceMap }).findings.filter(
-      (finding) => finding.severity === "error"
-    );
+    engines.lint = async (head) => validateLoaded(head, { quiet: true }).findings;
   }
   return engines;
 }
-function infoField(doc, field) {
-  const value = doc?.value;
-  if (!isJsonObject(value) || !isJsonObject(value.info)) return void 0;
-  const text = value.info[field];
-  return typeof text === "string" ? text : void 0;
-}
-function changelogEntry(base, head, all) {
-  const changes = all.filter(
-    (c) => isRuleId(c.ruleId) && ruleMeta(c.ruleId).family !== "files" || c.level === "breaking"
-  );
-  const result = {
-    changes,
-    summary: {
-      breaking: changes.filter((c) => c.level === "breaking").length,
-      warning: changes.filter((c) => c.level === "warning").length,
-      info: changes.filter((c) => c.level === "info").length,
-      total: changes.length,
-      ignored: 0,
-      revisions: { old: [], new: [], compared: [] }
-    },
-    notes: []
-  };
-  const info3 = {};
-  const name = infoField(head, "name") ?? infoField(base, "name");
-  const oldVersion = infoField(base, "version");
-  const newVersion = infoField(head, "version");
-  if (name !== void 0) info3.name = name;
-  if (oldVersion !== void 0) info3.oldVersion = oldVersion;
-  if (newVersion !== void 0) info3.newVersion = newVersion;
-  const log = buildChangelog(result, info3);
+function changelogEntry(base, head, changes) {
+  const log = changelogOf({ old: base, new: head }, { changes });
   const entry2 = {
     markdown: formatChangelogCompact(log, { entry: changelogEntryMarkdown }),
     bump: log.bump
   };
-  if (oldVersion !== void 0) entry2.fromVersion = oldVersion;
+  if (log.oldVersion !== void 0) entry2.fromVersion = log.oldVersion;
   if (log.suggestedVersion !== void 0) entry2.toVersion = log.suggestedVersion;
-  if (newVersion !== void 0) entry2.newVersion = newVersion;
+  if (log.newVersion !== void 0) entry2.newVersion = log.newVersion;
   return entry2;
 }
 
@@ -43724,9 +44470,9 @@ async function readBaseIgnore(read, rev, path) {
   }
   let entries3;
   try {
-    entries3 = parseIgnoreFile(new TextDecoder("utf-8", { fatal: true }).decode(bytes2));
+    entries3 = parseIgnoreText(new TextDecoder("utf-8", { fatal: true }).decode(bytes2), path);
   } catch (error2) {
-    const reason = error2 instanceof IgnoreFileError ? error2.message : "not valid UTF-8";
+    const reason = error2 instanceof PositionedError && error2.code === "ignore-file-invalid" ? error2.message : "not valid UTF-8";
     throw new IgnoreInputError(`Input "ignore-file": ${path} in the base commit ${at3}: ${reason}`);
   }
   return {
@@ -43830,8 +44576,11 @@ function runUrl(context2) {
 
 // src/action/report.ts
 import { createHash } from "node:crypto";
+init_parse();
+init_pointer();
 
 // src/action/anchor.ts
+init_pointer();
 var IDENTITY_FIELDS2 = ["name", "uri", "uriTemplate", "type", "id", "src", "title"];
 function survivingPointer(base, head, pointer) {
   let segments;
@@ -44101,170 +44850,6 @@ function isQuiet(report) {
 }
 function messageOf(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
-}
-
-// src/report/sarif.ts
-function sarifLevel(severity) {
-  return severity === "error" ? "error" : severity === "warning" ? "warning" : severity === "off" ? "none" : "note";
-}
-function artifactUri(file) {
-  const posix = file.replace(/\\/g, "/");
-  if (/^[A-Za-z]:\//.test(posix)) return { uri: `file:///${posix.slice(0, 2)}${encodePath2(posix.slice(2))}` };
-  if (posix.startsWith("/")) return { uri: `file://${encodePath2(posix)}` };
-  return { uri: encodePath2(posix.replace(/^\.\//, "")), uriBaseId: "%SRCROOT%" };
-}
-function encodePath2(path) {
-  return path.split("/").map((segment2) => encodeURIComponent(segment2)).join("/");
-}
-function fingerprint2(code18, pointer, ordinal) {
-  return sha256Hex(`${code18}\0${pointer}\0${ordinal}`).slice(0, 32);
-}
-function region(line, column) {
-  return line > 0 ? { startLine: line, startColumn: Math.max(1, column) } : void 0;
-}
-function sarifLog(files, options, list2) {
-  const metas = /* @__PURE__ */ new Map();
-  for (const meta of options.rules ?? []) metas.set(meta.id, meta);
-  const ruleIndex = /* @__PURE__ */ new Map();
-  const descriptors = [];
-  const descriptorFor = (id, fallbackLevel) => {
-    let index = ruleIndex.get(id);
-    if (index !== void 0) return index;
-    const meta = metas.get(id);
-    const text = meta?.description || id;
-    const descriptor = {
-      id,
-      name: id.replace(/(^|[-_./])([a-z0-9])/g, (_m, _sep, c) => c.toUpperCase()),
-      shortDescription: { text: firstSentence(text) },
-      fullDescription: { text },
-      defaultConfiguration: { level: sarifLevel(meta?.severity ?? fallbackLevel) },
-      help: {
-        text: meta?.help ? `${text}
-
-${meta.help}` : text,
-        markdown: meta?.help ? `${text}
-
-${meta.help}` : text
-      }
-    };
-    if (meta?.tags && meta.tags.length > 0) descriptor.properties = { tags: meta.tags };
-    index = descriptors.length;
-    descriptors.push(descriptor);
-    ruleIndex.set(id, index);
-    return index;
-  };
-  const artifacts = [];
-  const artifactIndex = /* @__PURE__ */ new Map();
-  const artifactFor = (file) => {
-    let index = artifactIndex.get(file);
-    if (index === void 0) {
-      index = artifacts.length;
-      artifacts.push({ location: artifactUri(file) });
-      artifactIndex.set(file, index);
-    }
-    return index;
-  };
-  const physical = (file, line, column) => {
-    const out = {
-      artifactLocation: { ...artifactUri(file), index: artifactFor(file) }
-    };
-    const r2 = region(line, column);
-    if (r2) out.region = r2;
-    return out;
-  };
-  for (const file of files) {
-    if (file.loadError) {
-      descriptorFor(file.loadError.code, "error");
-      artifactFor(file.file);
-    }
-    for (let i = 0; i < file.findings.length; i++) {
-      const finding = file.findings[i];
-      descriptorFor(finding.code, finding.severity);
-      artifactFor(finding.location.file);
-      for (const related of finding.related ?? []) artifactFor(related.file);
-    }
-  }
-  function* results() {
-    for (const file of files) {
-      if (file.loadError) {
-        const e = file.loadError;
-        yield {
-          ruleId: e.code,
-          ruleIndex: descriptorFor(e.code, "error"),
-          level: "error",
-          message: { text: e.message },
-          locations: [{ physicalLocation: physical(file.file, e.line, e.column) }]
-        };
-      }
-      const ordinals = /* @__PURE__ */ new Map();
-      for (const finding of file.findings) {
-        const identity = finding.identity ?? finding.location.pointer;
-        const key = `${finding.code}\0${identity}`;
-        const ordinal = ordinals.get(key) ?? 0;
-        ordinals.set(key, ordinal + 1);
-        yield resultFor(
-          finding,
-          descriptorFor(finding.code, finding.severity),
-          physical,
-          fingerprint2(finding.code, identity, ordinal)
-        );
-      }
-    }
-  }
-  const driver = {
-    name: options.toolName ?? "mcpdesc",
-    version: options.toolVersion,
-    informationUri: options.informationUri ?? "https://github.com/mcpdesc/mcpdesc-toolkit",
-    rules: descriptors
-  };
-  if (/^\d+\.\d+\.\d+/.test(options.toolVersion)) driver.semanticVersion = options.toolVersion;
-  const run2 = { tool: { driver } };
-  if (options.srcRoot) {
-    const root = options.srcRoot.replace(/\\/g, "/").replace(/\/?$/, "/");
-    run2.originalUriBaseIds = {
-      "%SRCROOT%": {
-        uri: `file://${root.startsWith("/") ? "" : "/"}${root.split("/").map((s) => /^[A-Za-z]:$/.test(s) ? s : encodeURIComponent(s)).join("/")}`,
-        description: { text: "The directory mcpdesc ran in; relative file names are relative to it." }
-      }
-    };
-  }
-  if (options.versionControl) run2.versionControlProvenance = [{ ...options.versionControl }];
-  run2.artifacts = artifacts;
-  run2.results = list2(results());
-  run2.columnKind = "utf16CodeUnits";
-  return { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run2] };
-}
-function resultFor(finding, ruleIndex, physical, print) {
-  const { location } = finding;
-  const result = {
-    ruleId: finding.code,
-    ruleIndex,
-    level: sarifLevel(finding.severity),
-    message: { text: finding.message },
-    locations: [
-      {
-        physicalLocation: physical(location.file, location.line, location.column),
-        logicalLocations: [{ fullyQualifiedName: location.pointer || "/", kind: "member" }]
-      }
-    ],
-    partialFingerprints: { "mcpdescPointer/v1": print }
-  };
-  if (finding.baselineState) result.baselineState = finding.baselineState;
-  if (finding.properties) result.properties = finding.properties;
-  if (finding.related && finding.related.length > 0)
-    result.relatedLocations = finding.related.map((r2, id) => ({
-      id,
-      physicalLocation: physical(r2.file, r2.line, r2.column),
-      logicalLocations: [{ fullyQualifiedName: r2.pointer || "/", kind: "member" }]
-    }));
-  return result;
-}
-function firstSentence(text) {
-  const match = /^(.+?[.!?])(\s|$)/s.exec(text);
-  return (match?.[1] ?? text).replace(/\s+/g, " ");
-}
-function formatSarif(files, options) {
-  return prettyJson(sarifLog(files, options, (results) => new StreamedArray(results)));
 }
 
 // src/report/diff-formats.ts

@@ -3,7 +3,9 @@
  * an entry the pull request adds cannot hide its own breaking change. Entries added by a pull
  * request apply once it is merged (to the pull requests after it).
  */
-import { type IgnoreEntry, IgnoreFileError, parseIgnoreFile } from '../diff/index.js';
+import { parseIgnoreText } from '../app/diff.js';
+import { PositionedError } from '../app/errors.js';
+import type { IgnoreEntry } from '../diff/index.js';
 
 export class IgnoreInputError extends Error {
   override name = 'IgnoreInputError';
@@ -35,9 +37,13 @@ export async function readBaseIgnore(
   }
   let entries: IgnoreEntry[];
   try {
-    entries = parseIgnoreFile(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    entries = parseIgnoreText(new TextDecoder('utf-8', { fatal: true }).decode(bytes), path);
   } catch (error) {
-    const reason = error instanceof IgnoreFileError ? error.message : 'not valid UTF-8';
+    // the PositionedError's message is the reason alone: the place is said here, with the commit
+    const reason =
+      error instanceof PositionedError && error.code === 'ignore-file-invalid'
+        ? error.message
+        : 'not valid UTF-8';
     throw new IgnoreInputError(`Input "ignore-file": ${path} in the base commit ${at}: ${reason}`);
   }
   return {

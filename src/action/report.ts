@@ -5,10 +5,10 @@
  * reading the two sides from git, so unit tests drive it with fakes.
  */
 import { createHash } from 'node:crypto';
+import { splitByBaseline } from '../app/lint-baseline.js';
 import type { FILES_RULES } from '../diff/rules/files.js';
 import { renderMessage } from '../diff/rules.js';
 import type { Change, ChangeLevel } from '../diff/types.js';
-import { splitByBaseline } from '../lint/baseline.js';
 import { MigrationError, migrateSides } from '../migrate/load.js';
 import type { Finding, Severity } from '../model/finding.js';
 import { DEFAULT_LIMITS, LoadError, type LoadedDocument, loadDocument } from '../parse/index.js';

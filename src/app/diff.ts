@@ -1,12 +1,20 @@
 /**
- * The diff task, shared by `diff`, `changelog` and `check`: both sides loaded (their memory bounded
- * together) and a 0.7.0 side migrated in memory, both validated, the ignore file read, the schema
- * semantics chosen (flag, else the config file's `schemaSemantics`, else `api`) and the documents
- * compared. The commands print validation findings and reports through src/report/.
+ * The diff task, shared by `diff`, `changelog`, `check` and the GitHub Action: both sides loaded
+ * (their memory bounded together) and a 0.7.0 side migrated in memory, both validated, the ignore
+ * file read (or its entries taken as the caller read them), the schema semantics chosen (flag, else
+ * the config file's `schemaSemantics`, else `api`), the documents compared and release notes made
+ * of the result. The callers print validation findings and reports through src/report/.
  */
 import { buildChangelog, type Changelog } from '../diff/changelog.js';
-import { diffDocuments, IgnoreFileError, parseIgnoreFile } from '../diff/index.js';
-import type { DiffResult } from '../diff/types.js';
+import {
+  diffDocuments,
+  type IgnoreEntry,
+  IgnoreFileError,
+  isRuleId,
+  parseIgnoreFile,
+  ruleMeta,
+} from '../diff/index.js';
+import type { Change, DiffResult } from '../diff/types.js';
 import { loadDiffSides } from '../migrate/load.js';
 import type { Finding } from '../model/finding.js';
 import { isProtocolVersion, PROTOCOL_VERSIONS } from '../model/versions.js';
@@ -20,13 +28,14 @@ import {
 } from '../parse/index.js';
 import { validateDocument } from '../validate/index.js';
 import type { AppContext } from './context.js';
+import { type AppErrorCode, PositionedError, UsageError } from './errors.js';
 import { type SchemaSemantics, schemaSemanticsFor } from './schema-semantics.js';
 
-export { type SchemaSemantics, schemaSemanticsFor } from './schema-semantics.js';
-
-import { type AppErrorCode, PositionedError, UsageError } from './errors.js';
-
-type IgnoreEntries = ReturnType<typeof parseIgnoreFile>;
+export {
+  type SchemaSemantics,
+  type SchemaSemanticsSource,
+  schemaSemanticsFor,
+} from './schema-semantics.js';
 
 export interface DiffSides {
   old: LoadedDocument;
@@ -71,7 +80,7 @@ export function validateDiffSides(docs: readonly LoadedDocument[]): SideValidati
 }
 
 /** An ignore file (docs/diff.md); a broken one is a usage error or a PositionedError. */
-export function readIgnoreFile(path: string, context: AppContext = {}): IgnoreEntries {
+export function readIgnoreFile(path: string, context: AppContext = {}): IgnoreEntry[] {
   let text: string;
   try {
     text = readFileBounded(path, resolveLimits(context.limits).maxBytes).toString('utf8');
@@ -79,19 +88,27 @@ export function readIgnoreFile(path: string, context: AppContext = {}): IgnoreEn
     const reason = error instanceof LoadError ? error.message : String(error);
     throw new UsageError(`cannot read ignore file ${path}: ${reason}`);
   }
+  return parseIgnoreText(text, path);
+}
+
+/**
+ * The entries of an ignore file's text, read by the caller (from a git commit, say);
+ * `file` names it in the PositionedError a broken one gives (its message is the reason alone).
+ */
+export function parseIgnoreText(text: string, file: string): IgnoreEntry[] {
   try {
     return parseIgnoreFile(text);
   } catch (error) {
     if (error instanceof IgnoreFileError)
-      throw new PositionedError<AppErrorCode>('ignore-file-invalid', error.message, path);
+      throw new PositionedError<AppErrorCode>('ignore-file-invalid', error.message, file);
     throw error;
   }
 }
 
 export interface CompareOptions extends AppContext {
   protocolVersion?: string;
-  /** Path of an ignore file. */
-  ignore?: string;
+  /** Path of an ignore file, or the entries of one already read (parseIgnoreText). */
+  ignore?: string | readonly IgnoreEntry[];
   schemaSemantics?: SchemaSemantics;
   /** How the sides were named (for messages); default their file names. */
   specs?: readonly [string, string];
@@ -115,7 +132,8 @@ export async function compareSides(sides: DiffSides, options: CompareOptions = {
     if (!roots.some((r) => Array.isArray(r) && r.includes(pv)))
       throw new UsageError(`MCP revision ${pv} is in neither document's protocolVersions`);
   }
-  const ignore = options.ignore !== undefined ? readIgnoreFile(options.ignore, options) : undefined;
+  const ignore =
+    typeof options.ignore === 'string' ? readIgnoreFile(options.ignore, options) : options.ignore;
   const schemaSemantics = await schemaSemanticsFor(options.schemaSemantics, process.cwd(), options);
   const diffOptions: Parameters<typeof diffDocuments>[2] = { schemaSemantics };
   if (options.protocolVersion !== undefined) diffOptions.protocolVersion = options.protocolVersion;
@@ -123,22 +141,61 @@ export async function compareSides(sides: DiffSides, options: CompareOptions = {
   return diffDocuments(sides.old, sides.new, diffOptions);
 }
 
+/**
+ * What the ignore entries did that the user should hear about: entries past their `expires` date
+ * and entries that matched no change (the count of changes they hid is `result.summary.ignored`).
+ */
+export function ignoreNotes(result: DiffResult): string[] {
+  return result.notes
+    .filter((note) => note.kind === 'ignore-expired' || note.kind === 'ignore-unused')
+    .map((note) => note.message);
+}
+
 function infoField(value: unknown, key: 'name' | 'version'): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const info = (value as { info?: unknown }).info;
-  if (typeof info !== 'object' || info === null) return undefined;
+  if (typeof info !== 'object' || info === null || Array.isArray(info)) return undefined;
   const field = (info as Record<string, unknown>)[key];
   return typeof field === 'string' ? field : undefined;
 }
 
-/** The changelog task: release notes of a diff and a semver suggestion from the old `info.version`. */
-export function changelogOf(sides: DiffSides, result: DiffResult): Changelog {
+/**
+ * The changelog task: release notes of a comparison and a semver suggestion from the old
+ * `info.version`. A side may be missing (a description file added or removed): the name is the new
+ * side's, else the old side's. File-level events (rule family `files`) are not changes of the
+ * server: only a breaking one (a file removed, or unreadable) is in the notes; an id outside the
+ * registry is kept only when breaking (its section needs no registry entry).
+ */
+export function changelogOf(
+  sides: { old?: LoadedDocument | undefined; new?: LoadedDocument | undefined },
+  result: Pick<DiffResult, 'changes'>,
+): Changelog {
+  const changes = result.changes.filter(
+    (c) => (isRuleId(c.ruleId) && ruleMeta(c.ruleId).family !== 'files') || c.level === 'breaking',
+  );
   const info: { name?: string; oldVersion?: string; newVersion?: string } = {};
-  const name = infoField(sides.new.value, 'name');
-  const oldVersion = infoField(sides.old.value, 'version');
-  const newVersion = infoField(sides.new.value, 'version');
+  const name = infoField(sides.new?.value, 'name') ?? infoField(sides.old?.value, 'name');
+  const oldVersion = infoField(sides.old?.value, 'version');
+  const newVersion = infoField(sides.new?.value, 'version');
   if (name !== undefined) info.name = name;
   if (oldVersion !== undefined) info.oldVersion = oldVersion;
   if (newVersion !== undefined) info.newVersion = newVersion;
-  return buildChangelog(result, info);
+  return buildChangelog(changesOnly(changes), info);
+}
+
+/** A DiffResult around changes alone: buildChangelog reads only `changes`. */
+function changesOnly(changes: Change[]): DiffResult {
+  const count = (level: Change['level']) => changes.filter((c) => c.level === level).length;
+  return {
+    changes,
+    summary: {
+      breaking: count('breaking'),
+      warning: count('warning'),
+      info: count('info'),
+      total: changes.length,
+      ignored: 0,
+      revisions: { old: [], new: [], compared: [] },
+    },
+    notes: [],
+  };
 }

@@ -11,9 +11,12 @@ export {
   changelogOf,
   compareSides,
   type DiffSides,
+  ignoreNotes,
   loadDiffSources,
+  parseIgnoreText,
   readIgnoreFile,
   type SchemaSemantics,
+  type SchemaSemanticsSource,
   type SideValidation,
   schemaSemanticsFor,
   validateDiffSides,
@@ -45,4 +48,10 @@ export { type MergeDriverOptions, type MergeDriverRun, mergeDriverFiles } from '
 export { type MigrateFileOptions, type MigrateRun, migrateFile } from './migrate.js';
 export { type ProjectOptions, type ProjectRun, projectFile } from './project.js';
 export { type SchemaDiffFilesOptions, type SchemaDiffRun, schemaDiffFiles } from './schema-diff.js';
-export { type ValidateFilesOptions, type ValidateRun, validateFiles } from './validate.js';
+export {
+  type LoadedValidation,
+  type ValidateFilesOptions,
+  type ValidateRun,
+  validateFiles,
+  validateLoaded,
+} from './validate.js';

@@ -12,6 +12,12 @@ import type { Finding } from '../model/finding.js';
 import { type Limits, LoadError, loadSource } from '../parse/index.js';
 import { UsageError } from './errors.js';
 
+/**
+ * The matching itself, for a caller that has linted both versions of a document (a pull request's
+ * base and head): the same rule, primitive and pointer as `--baseline` uses.
+ */
+export { type BaselineSide, type BaselineSplit, splitByBaseline } from '../lint/baseline.js';
+
 /** Fails with a usage error (exit 2) unless `rev` names a commit of the repository here. */
 export async function checkBaselineRevision(rev: string): Promise<void> {
   const { execFile } = await import('node:child_process');

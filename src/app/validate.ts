@@ -1,9 +1,11 @@
 /**
  * The validate task: each document read (a 0.7.0 one as its in-memory 0.8.0 migration) and checked
  * against the schema and the spec's semantic rules. The CLI prints the results through src/report/.
+ * A caller that has read and migrated a document itself (from a git commit, say) uses validateLoaded.
  */
 import { readAsCurrent } from '../migrate/load.js';
-import { loadSource } from '../parse/index.js';
+import type { Finding } from '../model/finding.js';
+import { type LoadedDocument, loadSource } from '../parse/index.js';
 import type { FileFindings, RuleMeta } from '../report/multi-format.js';
 import { ruleMetasFromRegistry } from '../report/multi-format.js';
 import { CODES } from '../validate/codes.js';
@@ -31,6 +33,22 @@ export interface ValidateRun {
   rules: RuleMeta[];
 }
 
+export interface LoadedValidation {
+  file: string;
+  findings: Finding[];
+  /** No validation error (with `quiet`, all findings are then gone). */
+  valid: boolean;
+  /** Every check ran (see ValidationResult.complete). */
+  complete: boolean;
+}
+
+/** Validates a document already loaded (and migrated, when it was 0.7.0). */
+export function validateLoaded(doc: LoadedDocument, options: { quiet?: boolean } = {}): LoadedValidation {
+  const result = validateDocument({ value: doc.value, file: doc.file, sourceMap: doc.sourceMap });
+  const findings = options.quiet ? result.findings.filter((f) => f.severity === 'error') : result.findings;
+  return { file: doc.file, findings, valid: result.valid, complete: result.complete };
+}
+
 export async function validateFiles(
   specs: readonly string[],
   options: ValidateFilesOptions,
@@ -44,12 +62,9 @@ export async function validateFiles(
         await loadSource(spec, options.limits ? { limits: options.limits } : {}),
         options.onNote ?? (() => {}),
       );
-      const result = validateDocument(loaded);
+      const result = validateLoaded(loaded, { quiet: options.quiet === true });
       if (!result.valid) invalid = true;
-      const findings = options.quiet
-        ? result.findings.filter((f) => f.severity === 'error')
-        : result.findings;
-      results.push({ file: loaded.file, findings, complete: result.complete });
+      results.push({ file: loaded.file, findings: result.findings, complete: result.complete });
     } catch (error) {
       results.push(options.onUnreadable(error, spec));
       unreadable = true;

@@ -2,7 +2,8 @@
  * End-to-end: the committed bundle (dist-action/index.mjs) run with node in a real temporary git
  * repository (main + a feature branch), against a fake GitHub REST API on 127.0.0.1.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { runCli } from '../support/cli.js';
@@ -389,5 +390,134 @@ describe('untrusted description content', { timeout: 120_000 }, () => {
     expect(
       run.stdout.split('\n').filter((l) => l.startsWith('::error') && l.includes('evil')).length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe('a per-directory config: the bundle reports what the CLI reports', { timeout: 120_000 }, () => {
+  /** A description whose one tool says `description`. */
+  const doc = (description: string) => `mcpdesc: 0.8.0
+info: { name: users, version: 1.0.0 }
+protocolVersions: ['2025-11-25']
+tools:
+  - name: get_user
+    description: ${description}
+    inputSchema:
+      type: object
+      properties:
+        id: { type: integer, description: The numeric id of the user }
+`;
+  const LONG = 'Returns the user record with the given numeric id, or an error when there is no such user.';
+  const SHORT = 'Returns the user with the given id.';
+  const API = 'api/users.mcpdesc.yaml';
+  const ROOT_FILE = 'users.mcpdesc.yaml';
+
+  type Row = { rule: string; severity: string; line: number; column: number; message: string };
+  type Finding = {
+    code: string;
+    severity: string;
+    message: string;
+    location: { line: number; column: number };
+  };
+  const row = (f: Finding): Row => ({
+    rule: f.code,
+    severity: f.severity,
+    line: f.location.line,
+    column: f.location.column,
+    message: f.message,
+  });
+  type SarifResult = {
+    ruleId: string;
+    level: string;
+    message: { text: string };
+    partialFingerprints: Record<string, string>;
+    baselineState?: string;
+    locations: { physicalLocation: { artifactLocation: { uri: string }; region?: unknown } }[];
+  };
+  type SarifLog = { runs: { tool: { driver: { name: string } }; results: SarifResult[] }[] };
+  /** What code scanning identifies an alert by, and where it shows it. */
+  const sarifRow = (r: SarifResult) => ({
+    ruleId: r.ruleId,
+    level: r.level,
+    message: r.message.text,
+    partialFingerprints: r.partialFingerprints,
+    uri: r.locations[0]!.physicalLocation.artifactLocation.uri,
+    region: r.locations[0]!.physicalLocation.region,
+  });
+  const resultsFor = (log: SarifLog, uri: string) =>
+    log.runs[0]!.results.filter((r) => r.locations[0]!.physicalLocation.artifactLocation.uri === uri);
+
+  it('each changed file is linted with the config of its directory, with the same findings and SARIF results', async () => {
+    // The root config asks for 10 characters (a warning); api/ asks for 60 (an error).
+    repo.write('.mcpdesc.yaml', 'rules:\n  tool-description: { severity: warning, options: { min: 10 } }\n');
+    repo.write(
+      'api/.mcpdesc.yaml',
+      'rules:\n  tool-description: { severity: error, options: { min: 60 } }\n  write-tool-hints: off\n',
+    );
+    repo.write(API, doc(LONG));
+    repo.write(ROOT_FILE, doc(LONG));
+    const baseSha = repo.commit('users v1');
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write(API, doc(SHORT));
+    repo.write(ROOT_FILE, doc(SHORT));
+    const headSha = repo.commit('shorter tool descriptions');
+
+    const run = await runAction({
+      repo,
+      api,
+      event: event(baseSha, headSha),
+      inputs: { 'sarif-file': 'out/mcpdesc.sarif', comment: 'false' },
+    });
+    expect(run.stderr).toBe('');
+    // the api/ description is now too short for api/.mcpdesc.yaml: a new lint error fails the step
+    expect(run.code).toBe(1);
+    const report = run.report as { files: { path: string; findings: Finding[]; problems: string[] }[] };
+    expect(report.files.map((f) => f.path).sort()).toEqual([API, ROOT_FILE]);
+    const sarif = JSON.parse(readFileSync(join(repo.dir, 'out/mcpdesc.sarif'), 'utf8')) as SarifLog;
+
+    for (const file of [API, ROOT_FILE]) {
+      const actionFile = report.files.find((f) => f.path === file)!;
+      expect(actionFile.problems).toEqual([]);
+      const cli = runCli(['lint', '-f', 'json', file], { cwd: repo.dir });
+      expect(cli.stderr).toBe('');
+      const cliFindings = (JSON.parse(cli.stdout) as { files: { findings: Finding[] }[] }).files.flatMap(
+        (f) => f.findings,
+      );
+      expect(actionFile.findings.map(row)).toEqual(cliFindings.map(row));
+
+      // the lint results of the Action's SARIF (those with a baseline state; the others are changes)
+      const cliSarif = JSON.parse(
+        runCli(['lint', '-f', 'sarif', file], { cwd: repo.dir }).stdout,
+      ) as SarifLog;
+      const actionLint = resultsFor(sarif, file).filter((r) => r.baselineState !== undefined);
+      expect(actionLint.map(sarifRow)).toEqual(resultsFor(cliSarif, file).map(sarifRow));
+      expect(actionLint.length).toBe(actionFile.findings.length);
+    }
+
+    const apiFile = report.files.find((f) => f.path === API)!;
+    const rootFile = report.files.find((f) => f.path === ROOT_FILE)!;
+    // api/.mcpdesc.yaml applies in api/, the root config at the root
+    expect(apiFile.findings.filter((f) => f.code === 'tool-description').map(row)).toEqual([
+      expect.objectContaining({ rule: 'tool-description', severity: 'error', line: 6 }),
+    ]);
+    expect(rootFile.findings.some((f) => f.code === 'tool-description')).toBe(false);
+    expect(run.annotations).toContainEqual(
+      expect.stringMatching(
+        /^::error title=[^:]*tool-description[^:]*,file=api\/users\.mcpdesc\.yaml,line=6,/,
+      ),
+    );
+
+    // One finding, one alert: the same tool name, rule and fingerprints from the Action and the CLI.
+    const cliSarif = JSON.parse(runCli(['lint', '-f', 'sarif', API], { cwd: repo.dir }).stdout) as SarifLog;
+    const pick = (log: SarifLog) => {
+      const result = resultsFor(log, API).find((r) => r.ruleId === 'tool-description')!;
+      return {
+        tool: log.runs[0]!.tool.driver.name,
+        ruleId: result.ruleId,
+        partialFingerprints: result.partialFingerprints,
+      };
+    };
+    expect(pick(sarif)).toEqual(pick(cliSarif));
+    expect(pick(sarif)).toMatchObject({ tool: 'mcpdesc', ruleId: 'tool-description' });
+    expect(Object.keys(pick(sarif).partialFingerprints).length).toBeGreaterThan(0);
   });
 });
