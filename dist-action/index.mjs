@@ -23259,7 +23259,7 @@ function parseYaml(text, file, limits, memory = new MemoryLedger()) {
       "A description must be exactly one YAML document, found several",
       secondDocument
     );
-  const heap = heapLimitBytes();
+  const heap = text.length * (YAML_BYTES_PER_VALUE / 2) > ALWAYS_FITS / 2 ? heapLimitBytes() : ALWAYS_FITS;
   const budget = Math.floor(heap / 2);
   if (text.length * (YAML_BYTES_PER_VALUE / 2) > budget) {
     const beyond = yamlCostBeyond(text, budget);
@@ -26699,10 +26699,20 @@ var init_casing = __esm({
         additionalProperties: false
       },
       fn: (_target, options, context2) => {
-        const styles = options.styles ?? DEFAULT_STYLES;
+        const styles = [...new Set(options.styles ?? DEFAULT_STYLES)];
         const field = options.field ?? "@key";
         const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : void 0;
         const groups = /* @__PURE__ */ new Map();
+        const masks = /* @__PURE__ */ new Map();
+        const stylesOf = (text) => {
+          let mask = masks.get(text);
+          if (mask === void 0) {
+            mask = 0;
+            for (let s = 0; s < styles.length; s++) if (inStyle(styles[s], text)) mask |= 1 << s;
+            masks.set(text, mask);
+          }
+          return mask;
+        };
         for (const type of options.subjects) {
           if (!isSubjectType(type)) continue;
           const subjects = context2.subjects.get(type) ?? [];
@@ -26719,7 +26729,7 @@ var init_casing = __esm({
             const group = options.scope === "parent" ? subject.parent?.pointer ?? "" : "";
             let list2 = groups.get(group);
             if (!list2) groups.set(group, list2 = []);
-            list2.push({ text, original: entry2.text, subject, atKey: entry2.atKey });
+            list2.push({ text, original: entry2.text, subject, atKey: entry2.atKey, styles: stylesOf(text) });
           }
         }
         const spread = /* @__PURE__ */ new Map();
@@ -26732,27 +26742,28 @@ var init_casing = __esm({
         const out = [];
         for (const list2 of groups.values()) {
           if (list2.length < 2) continue;
-          const counts = styles.map((style2) => {
+          const counts = styles.map((_, s) => {
             let count = 0;
-            for (let i = 0; i < list2.length; i++) if (inStyle(style2, list2[i].text)) count++;
+            for (let i = 0; i < list2.length; i++) if (list2[i].styles & 1 << s) count++;
             return count;
           });
           let best = 0;
           for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
           const style = styles[best];
+          const bit = 1 << best;
           if ((counts[best] ?? 0) === 0) continue;
           let example;
           for (let i = 0; i < list2.length && example === void 0; i++) {
-            const text = list2[i].text;
-            if (inStyle(style, text) && distinctive(style, text)) example = text;
+            const name = list2[i];
+            if (name.styles & bit && distinctive(style, name.text)) example = name.text;
           }
           for (let i = 0; i < list2.length && example === void 0; i++) {
-            const text = list2[i].text;
-            if (inStyle(style, text)) example = text;
+            const name = list2[i];
+            if (name.styles & bit) example = name.text;
           }
           for (let i = 0; i < list2.length; i++) {
             const name = list2[i];
-            if (inStyle(style, name.text)) continue;
+            if (name.styles & bit) continue;
             if (options.established !== void 0 && (spread.get(name.text) ?? 0) >= options.established)
               continue;
             out.push({
@@ -27617,7 +27628,7 @@ var init_mcp = __esm({
           for (const subject of context2.subjects.get(type) ?? []) {
             const value = subject.value;
             if (!isJsonObject(value) || typeof value.name !== "string") continue;
-            const key = sortedJson(value.name.toLowerCase().replace(/[-_]/g, ""));
+            const key = value.name.toLowerCase().replace(/[-_]/g, "");
             const first = seen.get(key);
             if (first === void 0) seen.set(key, value.name);
             else if (first !== value.name)

@@ -4,14 +4,15 @@
  * relative to). Run by `npm run build`.
  *
  * - dist/bin/cli.cjs: the whole command line (src/cli/bundle.ts) as one CommonJS file. esbuild wraps
- *   each module the commands import lazily, so a command initialises only what it uses. Ajv and yaml
- *   stay in node_modules, required on first use (src/util/lazy-modules.ts); commander, chalk and diff
- *   are bundled.
+ *   each module the commands import lazily, so a command initialises only what it uses. Ajv and
+ *   re2js stay in node_modules and yaml is dist/bin/yaml.cjs, each required on first use
+ *   (src/util/lazy-modules.ts); commander, chalk and diff are bundled.
  * - dist/bin/cli-validate.cjs: the same program with only `validate` (src/cli/bundle-validate.ts),
  *   which the executable starts for `mcpdesc validate` (src/cli/route.ts): a cold start compiles
  *   ~40 % of the whole command line.
  * - dist/bin/mcpdesc.cjs: the executable (src/cli/bin.ts), which answers `--version` itself and
  *   requires one of them otherwise (with Node's own compile cache where the running Node has one).
+ * - dist/bin/yaml.cjs: the yaml package as one minified file.
  *
  * Why: run as ES modules, a start resolved, linked and compiled ~30 files (~70 ms of a cold
  * `validate` of a small file); the executable and the bundle are two files.
@@ -22,7 +23,13 @@ import { rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { builtinsViaRequire, moduleLocation, noColorDetection } from './bundle-plugins.mjs';
+import {
+  builtinsViaRequire,
+  bundledLazyModules,
+  moduleLocation,
+  noColorDetection,
+  yamlBeside,
+} from './bundle-plugins.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTDIR = join(ROOT, 'dist/bin');
@@ -40,8 +47,14 @@ const common = {
   target: 'node20',
   mainFields: ['module', 'main'],
   conditions: ['import', 'node'],
-  external: ['ajv', 'ajv/*', 'ajv-formats', 'yaml'],
-  plugins: [builtinsViaRequire, noColorDetection, moduleLocation(OUTDIR, compiledLocation, 'cjs')],
+  external: ['ajv', 'ajv/*', 'ajv-formats', 're2js'],
+  plugins: [
+    builtinsViaRequire,
+    noColorDetection,
+    bundledLazyModules,
+    yamlBeside,
+    moduleLocation(OUTDIR, compiledLocation, 'cjs'),
+  ],
   legalComments: 'none',
   // ASCII output (non-ASCII characters escaped): the loader then reads it without UTF-8 decoding.
   charset: 'ascii',
@@ -61,3 +74,14 @@ await build({
   outfile: join(OUTDIR, 'cli-validate.cjs'),
 });
 await build({ ...common, entryPoints: ['src/cli/bin.ts'], outfile: join(OUTDIR, 'mcpdesc.cjs') });
+// The yaml package as one file: required from node_modules it was ~40 files to resolve and read
+// (≈ 30 ms of any command that reads a YAML config or document); bundled into cli.cjs, every
+// command would compile it.
+await build({
+  ...common,
+  stdin: { contents: "module.exports = require('yaml');", resolveDir: ROOT, loader: 'js' },
+  plugins: [],
+  external: [],
+  minify: true,
+  outfile: join(OUTDIR, 'yaml.cjs'),
+});

@@ -26,9 +26,10 @@ export const moduleLocation = (bundleDir, locate, format = 'esm') => ({
 });
 
 /**
- * src/util/lazy-modules.ts requires Ajv and yaml from node_modules on first use. A bundle with no
- * node_modules beside it (the Action) gets the same functions over esbuild's own `require`, which
- * bundles the packages and still evaluates each one only when first asked for.
+ * src/util/lazy-modules.ts requires Ajv and yaml from node_modules on first use. A bundle gets the
+ * same functions over esbuild's own `require`: with no node_modules beside it (the Action, the
+ * hooks) that bundles the packages and still evaluates each one only when first asked for; the
+ * command line's bundles keep Ajv and re2js external and take yaml from dist/bin/yaml.cjs.
  */
 export const bundledLazyModules = {
   name: 'bundled-lazy-modules',
@@ -48,6 +49,17 @@ export const bundledLazyModules = {
       loader: 'js',
       resolveDir: dirname(args.path),
     }));
+  },
+};
+
+/**
+ * The command line's bundles require the yaml package from dist/bin/yaml.cjs, the package bundled
+ * into one file beside them (scripts/build-cli.mjs), not from node_modules.
+ */
+export const yamlBeside = {
+  name: 'yaml-beside',
+  setup(b) {
+    b.onResolve({ filter: /^yaml$/ }, () => ({ path: './yaml.cjs', external: true }));
   },
 };
 

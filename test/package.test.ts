@@ -24,10 +24,12 @@ const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
  * 700 KB / 3 MB when the application layer and the typed diff registry (message templates, and
  * declarations that spell every rule out for `RuleId`) came in: 762 KB / 3.24 MB. Raised to 850 KB
  * when `validate` got its start-up bundle (dist/bin/cli-validate.cjs, 273 KB, which a cold start
- * compiles instead of the 876 KB command line): 825 KB / 3.40 MB.
+ * compiles instead of the 876 KB command line): 825 KB / 3.40 MB. Raised to 900 KB / 3.75 MB when
+ * the command line took the yaml package from one file of its own (dist/bin/yaml.cjs, 115 KB:
+ * ≈ 30 ms less for every command that reads YAML): 875 KB / 3.56 MB.
  */
-const MAX_TARBALL_BYTES = 850 * 1024;
-const MAX_UNPACKED_BYTES = 3.5 * 1024 * 1024;
+const MAX_TARBALL_BYTES = 900 * 1024;
+const MAX_UNPACKED_BYTES = 3.75 * 1024 * 1024;
 
 interface PackResult {
   size: number;

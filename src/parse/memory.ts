@@ -20,7 +20,7 @@ export const DOCUMENT_BYTES_PER_CHAR = 4;
 /** The documents of a command may take this share of Node's heap; the rest is the command's own. */
 const HEAP_SHARE = 0.75;
 /** Below this the heap is not consulted: every heap Node runs with holds it. */
-const ALWAYS_FITS = 64 * 1024 * 1024;
+export const ALWAYS_FITS = 64 * 1024 * 1024;
 
 let heapLimit: number | undefined;
 

@@ -256,6 +256,32 @@ tools:
     ]);
   });
 
+  it('consistentCasing with a style listed more than once: a tie still goes to the first listed', async () => {
+    // 40 entries: more than the bits of a number if each entry were one style of its own
+    const styles = [...Array.from({ length: 39 }, () => 'camel'), 'snake'];
+    const d = dir({
+      '.mcpdesc.yaml': `rules:
+  name-casing:
+    description: Tool names use one casing.
+    severity: error
+    message: '{{error}}'
+    given: Document
+    then: { function: consistentCasing, functionOptions: { subjects: [Tool], styles: [${styles.join(', ')}] } }
+`,
+    });
+    const text = `mcpdesc: 0.8.0
+info: { name: t, version: 1.0.0 }
+protocolVersions: ['2025-11-25']
+tools:
+  - { name: get_user, inputSchema: { type: object } }
+  - { name: createIssue, inputSchema: { type: object } }
+`;
+    const result = run(await resolveConfig(join(d, '.mcpdesc.yaml')), text);
+    expect(result.findings.filter((f) => f.code === 'name-casing').map((f) => f.message)).toEqual([
+      '"get_user" is not camel case like the other 1 name(s) (e.g. "createIssue")',
+    ]);
+  });
+
   it('reads .mcpdesc.json and mcpdesc.config.mjs', async () => {
     const json = dir({ '.mcpdesc.json': '{ "rules": { "tool-description": "off" } }' });
     const mjs = dir({

@@ -90,6 +90,15 @@ interface ConsistentOptions {
   established?: number;
 }
 
+/** A name as checked: `text` without the stripped prefix; `styles`, bit i set when it is in `styles[i]`. */
+interface Named {
+  text: string;
+  original: string;
+  subject: Subject;
+  atKey: boolean;
+  styles: number;
+}
+
 const DEFAULT_STYLES: CasingStyle[] = ['snake', 'camel', 'kebab', 'pascal', 'macro'];
 
 /**
@@ -115,10 +124,23 @@ export const consistentCasing: FunctionDefinition = {
     additionalProperties: false,
   },
   fn: (_target: JsonValue | undefined, options: ConsistentOptions, context) => {
-    const styles = options.styles ?? DEFAULT_STYLES;
+    // Repeats dropped (a tie still goes to the first listed): at most seven styles, one bit each.
+    const styles = [...new Set(options.styles ?? DEFAULT_STYLES)];
     const field = options.field ?? '@key';
     const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : undefined;
-    const groups = new Map<string, { text: string; original: string; subject: Subject; atKey: boolean }[]>();
+    const groups = new Map<string, Named[]>();
+    // A server's property names repeat across its tools (`owner`, `perPage`): each spelling is
+    // matched against the styles once.
+    const masks = new Map<string, number>();
+    const stylesOf = (text: string): number => {
+      let mask = masks.get(text);
+      if (mask === undefined) {
+        mask = 0;
+        for (let s = 0; s < styles.length; s++) if (inStyle(styles[s] as CasingStyle, text)) mask |= 1 << s;
+        masks.set(text, mask);
+      }
+      return mask;
+    };
     for (const type of options.subjects) {
       if (!isSubjectType(type)) continue;
       const subjects = context.subjects.get(type) ?? [];
@@ -136,7 +158,7 @@ export const consistentCasing: FunctionDefinition = {
         const group = options.scope === 'parent' ? (subject.parent?.pointer ?? '') : '';
         let list = groups.get(group);
         if (!list) groups.set(group, (list = []));
-        list.push({ text, original: entry.text, subject, atKey: entry.atKey });
+        list.push({ text, original: entry.text, subject, atKey: entry.atKey, styles: stylesOf(text) });
       }
     }
     // How many declarations use each exact spelling (only when `established` asks).
@@ -151,28 +173,29 @@ export const consistentCasing: FunctionDefinition = {
     for (const list of groups.values()) {
       // A lone name always has the style it is in, if any (most tools have one or two properties).
       if (list.length < 2) continue;
-      const counts = styles.map((style) => {
+      const counts = styles.map((_, s) => {
         let count = 0;
-        for (let i = 0; i < list.length; i++) if (inStyle(style, (list[i] as { text: string }).text)) count++;
+        for (let i = 0; i < list.length; i++) if ((list[i] as Named).styles & (1 << s)) count++;
         return count;
       });
       let best = 0;
       for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
       const style = styles[best] as CasingStyle;
+      const bit = 1 << best;
       if ((counts[best] ?? 0) === 0) continue;
       // The example quoted is a sibling from the document, preferably one of several words.
       let example: string | undefined;
       for (let i = 0; i < list.length && example === undefined; i++) {
-        const text = (list[i] as { text: string }).text;
-        if (inStyle(style, text) && distinctive(style, text)) example = text;
+        const name = list[i] as Named;
+        if (name.styles & bit && distinctive(style, name.text)) example = name.text;
       }
       for (let i = 0; i < list.length && example === undefined; i++) {
-        const text = (list[i] as { text: string }).text;
-        if (inStyle(style, text)) example = text;
+        const name = list[i] as Named;
+        if (name.styles & bit) example = name.text;
       }
       for (let i = 0; i < list.length; i++) {
-        const name = list[i] as (typeof list)[number];
-        if (inStyle(style, name.text)) continue;
+        const name = list[i] as Named;
+        if (name.styles & bit) continue;
         if (options.established !== undefined && (spread.get(name.text) ?? 0) >= options.established)
           continue;
         out.push({

@@ -1,5 +1,5 @@
 /** MCP-specific functions: schemas, annotations, security, model-visible prose and tags. */
-import { isJsonObject, type JsonObject, type JsonValue, sortedJson } from '../../util/json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../util/json.js';
 import { appendPointer } from '../../util/pointer.js';
 import type { FunctionDefinition, FunctionResult, Subject } from '../types.js';
 import { cachedRegExp, codePointLength } from './generic.js';
@@ -612,7 +612,7 @@ export const uniqueNames: FunctionDefinition = {
       for (const subject of context.subjects.get(type as Subject['type']) ?? []) {
         const value = subject.value;
         if (!isJsonObject(value) || typeof value.name !== 'string') continue;
-        const key = sortedJson(value.name.toLowerCase().replace(/[-_]/g, ''));
+        const key = value.name.toLowerCase().replace(/[-_]/g, '');
         const first = seen.get(key);
         if (first === undefined) seen.set(key, value.name);
         else if (first !== value.name)
