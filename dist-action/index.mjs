@@ -460,6 +460,11 @@ function heapLimitBytes() {
   heapLimit ??= process.getBuiltinModule("node:v8").getHeapStatistics().heap_size_limit;
   return heapLimit;
 }
+function heapExceeded(bytes2, share) {
+  if (bytes2 <= ALWAYS_FITS * share) return void 0;
+  const heap = heapLimitBytes();
+  return bytes2 > heap * share ? heap : void 0;
+}
 function documentCost(values, chars) {
   return values * DOCUMENT_BYTES_PER_VALUE + chars * DOCUMENT_BYTES_PER_CHAR;
 }
@@ -481,12 +486,10 @@ var init_memory = __esm({
       reserve(values, chars) {
         const cost = documentCost(values, chars);
         const total = this.held + cost;
-        if (total > ALWAYS_FITS) {
-          const heap = heapLimitBytes();
-          if (total > heap * HEAP_SHARE) {
-            const others = this.held > 0 ? ` besides the ${mb(this.held)} MB of the documents loaded before it` : "";
-            return `Document too large for this machine's memory: its ${values.toLocaleString("en-US")} values would take about ${mb(cost)} MB${others}, over three quarters of Node's ${mb(heap)} MB heap; give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`;
-          }
+        const heap = heapExceeded(total, HEAP_SHARE);
+        if (heap !== void 0) {
+          const others = this.held > 0 ? ` besides the ${mb(this.held)} MB of the documents loaded before it` : "";
+          return `Document too large for this machine's memory: its ${values.toLocaleString("en-US")} values would take about ${mb(cost)} MB${others}, over three quarters of Node's ${mb(heap)} MB heap; give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`;
         }
         this.held = total;
         return void 0;
@@ -23259,10 +23262,9 @@ function parseYaml(text, file, limits, memory = new MemoryLedger()) {
       "A description must be exactly one YAML document, found several",
       secondDocument
     );
-  const heap = text.length * (YAML_BYTES_PER_VALUE / 2) > ALWAYS_FITS / 2 ? heapLimitBytes() : ALWAYS_FITS;
-  const budget = Math.floor(heap / 2);
-  if (text.length * (YAML_BYTES_PER_VALUE / 2) > budget) {
-    const beyond = yamlCostBeyond(text, budget);
+  const heap = heapExceeded(text.length * (YAML_BYTES_PER_VALUE / 2), 0.5);
+  if (heap !== void 0) {
+    const beyond = yamlCostBeyond(text, Math.floor(heap / 2));
     if (beyond >= 0) {
       const heapMb = Math.round(heap / 2 ** 20);
       throw fail(

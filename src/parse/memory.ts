@@ -19,8 +19,8 @@ export const DOCUMENT_BYTES_PER_VALUE = 128;
 export const DOCUMENT_BYTES_PER_CHAR = 4;
 /** The documents of a command may take this share of Node's heap; the rest is the command's own. */
 const HEAP_SHARE = 0.75;
-/** Below this the heap is not consulted: every heap Node runs with holds it. */
-export const ALWAYS_FITS = 64 * 1024 * 1024;
+/** Taken as the smallest heap Node runs with: a share of this fits that share of any heap. */
+const ALWAYS_FITS = 64 * 1024 * 1024;
 
 let heapLimit: number | undefined;
 
@@ -28,6 +28,16 @@ let heapLimit: number | undefined;
 export function heapLimitBytes(): number {
   heapLimit ??= process.getBuiltinModule('node:v8').getHeapStatistics().heap_size_limit;
   return heapLimit;
+}
+
+/**
+ * Node's heap limit when `bytes` are more than `share` of it, else undefined. Node is asked only
+ * for amounts that could be (loading node:v8 costs ≈ 8 ms of a small config file's read).
+ */
+export function heapExceeded(bytes: number, share: number): number | undefined {
+  if (bytes <= ALWAYS_FITS * share) return undefined;
+  const heap = heapLimitBytes();
+  return bytes > heap * share ? heap : undefined;
 }
 
 /** The estimated heap a document of `values` values and `chars` characters takes. */
@@ -52,13 +62,11 @@ export class MemoryLedger {
   reserve(values: number, chars: number): string | undefined {
     const cost = documentCost(values, chars);
     const total = this.held + cost;
-    if (total > ALWAYS_FITS) {
-      const heap = heapLimitBytes();
-      if (total > heap * HEAP_SHARE) {
-        const others =
-          this.held > 0 ? ` besides the ${mb(this.held)} MB of the documents loaded before it` : '';
-        return `Document too large for this machine's memory: its ${values.toLocaleString('en-US')} values would take about ${mb(cost)} MB${others}, over three quarters of Node's ${mb(heap)} MB heap; give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`;
-      }
+    const heap = heapExceeded(total, HEAP_SHARE);
+    if (heap !== undefined) {
+      const others =
+        this.held > 0 ? ` besides the ${mb(this.held)} MB of the documents loaded before it` : '';
+      return `Document too large for this machine's memory: its ${values.toLocaleString('en-US')} values would take about ${mb(cost)} MB${others}, over three quarters of Node's ${mb(heap)} MB heap; give Node more memory (NODE_OPTIONS=--max-old-space-size=<MB>)`;
     }
     this.held = total;
     return undefined;

@@ -6,7 +6,7 @@ import { LoadError, type LoadErrorCode } from './errors.js';
 import type { ParsedText } from './json.js';
 import type { Limits } from './limits.js';
 import { LineIndex } from './lines.js';
-import { ALWAYS_FITS, heapLimitBytes, MemoryLedger } from './memory.js';
+import { heapExceeded, MemoryLedger } from './memory.js';
 import {
   prescanYamlCompactDepth,
   prescanYamlFlowDepth,
@@ -89,11 +89,9 @@ export function parseYaml(
   // The parser may use half of Node's heap, leaving the rest to the document built from its tree
   // and to the command. No character costs more than half a value (`1,`): shorter texts cannot
   // pass that budget.
-  // Texts under half of ALWAYS_FITS need not ask: node:v8 costs ≈ 8 ms to load (a config file).
-  const heap = text.length * (YAML_BYTES_PER_VALUE / 2) > ALWAYS_FITS / 2 ? heapLimitBytes() : ALWAYS_FITS;
-  const budget = Math.floor(heap / 2);
-  if (text.length * (YAML_BYTES_PER_VALUE / 2) > budget) {
-    const beyond = yamlCostBeyond(text, budget);
+  const heap = heapExceeded(text.length * (YAML_BYTES_PER_VALUE / 2), 0.5);
+  if (heap !== undefined) {
+    const beyond = yamlCostBeyond(text, Math.floor(heap / 2));
     if (beyond >= 0) {
       const heapMb = Math.round(heap / 2 ** 20);
       throw fail(
