@@ -440,6 +440,10 @@ var init_lines = __esm({
         this.starts = starts.subarray(0, count);
         return this.starts;
       }
+      /** Takes a line table built by a pass that read the whole text anyway (see prescanJson). */
+      useStarts(starts) {
+        this.starts ??= starts;
+      }
       position(offset) {
         const starts = this.lineStarts();
         let lo = 0;
@@ -503,7 +507,7 @@ var init_memory = __esm({
 });
 
 // src/parse/prescan.ts
-function prescanJson(text, maxDepth, arrayItems2) {
+function prescanJson(text, maxDepth, arrayItems2, lines) {
   let keys = 0;
   let depth = 0;
   let separators = 0;
@@ -513,9 +517,18 @@ function prescanJson(text, maxDepth, arrayItems2) {
   let items2;
   let itemsOf = -1;
   let commas = 0;
+  let starts = lines === void 0 ? void 0 : new Int32Array((length2 >>> 5) + 16);
+  let lineCount = 1;
   while (i < length2) {
     const c = text.charCodeAt(i);
-    if (c === 34) {
+    if (c === 10 && starts !== void 0) {
+      if (lineCount === starts.length) {
+        const grown = new Int32Array(lineCount * 2);
+        grown.set(starts);
+        starts = grown;
+      }
+      starts[lineCount++] = i + 1;
+    } else if (c === 34) {
       let j = text.indexOf('"', i + 1);
       for (; ; ) {
         if (j === -1) return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
@@ -525,11 +538,10 @@ function prescanJson(text, maxDepth, arrayItems2) {
         if ((j - 1 - k) % 2 === 0) break;
         j = text.indexOf('"', j + 1);
       }
-      j++;
-      let w = text.charCodeAt(j);
-      while (w === 32 || w === 10 || w === 13 || w === 9) w = text.charCodeAt(++j);
+      i = j + 1;
+      let w = text.charCodeAt(i);
+      while (w === 32 || w === 10 || w === 13 || w === 9) w = text.charCodeAt(++j + 1);
       if (w === 58) keys++;
-      i = j;
       continue;
     }
     if (c === 123 || c === 91) {
@@ -558,6 +570,7 @@ function prescanJson(text, maxDepth, arrayItems2) {
     }
     i++;
   }
+  if (lines !== void 0 && starts !== void 0) lines.starts = starts.subarray(0, lineCount);
   return { keys, tooDeepAt: -1, valuesAtMost: 1 + separators + containers };
 }
 function prescanYamlFlowDepth(text, maxDepth) {
@@ -763,7 +776,8 @@ var init_walk_limits = __esm({
 function parseJson(text, file, limits, memory = new MemoryLedger()) {
   const lines = new LineIndex(text);
   const arrayItems2 = /* @__PURE__ */ new Map();
-  const scan = prescanJson(text, limits.maxDepth, arrayItems2);
+  const lineStarts = {};
+  const scan = prescanJson(text, limits.maxDepth, arrayItems2, lineStarts);
   if (scan.tooDeepAt >= 0) {
     const { line, column } = lines.position(scan.tooDeepAt);
     throw new LoadError(
@@ -786,6 +800,7 @@ function parseJson(text, file, limits, memory = new MemoryLedger()) {
   } catch (error2) {
     throw locateFailure(text, file, limits, lines) ?? syntaxFromMessage(error2, text, file, lines);
   }
+  if (lineStarts.starts) lines.useStarts(lineStarts.starts);
   const stats = checkValue(value, limits);
   if (stats.problem || stats.keys !== scan.keys) {
     const precise = locateFailure(text, file, limits, lines);
@@ -5837,11 +5852,11 @@ var require_core = __commonJS({
     Ajv.ValidationError = validation_error_1.default;
     Ajv.MissingRefError = ref_error_1.default;
     exports.default = Ajv;
-    function checkOptions(checkOpts, options, msg, log = "error") {
-      for (const key in checkOpts) {
+    function checkOptions(checkOpts2, options, msg, log = "error") {
+      for (const key in checkOpts2) {
         const opt = key;
         if (opt in options)
-          this.logger[log](`${msg}: option ${key}. ${checkOpts[opt]}`);
+          this.logger[log](`${msg}: option ${key}. ${checkOpts2[opt]}`);
       }
     }
     function getSchEnv(keyRef) {
@@ -24036,11 +24051,11 @@ var require_clean = __commonJS({
   "node_modules/semver/functions/clean.js"(exports, module) {
     "use strict";
     var parse3 = require_parse();
-    var clean = (version, options) => {
+    var clean2 = (version, options) => {
       const s = parse3(version.trim().replace(/^[=v]+/, ""), options);
       return s ? s.version : null;
     };
-    module.exports = clean;
+    module.exports = clean2;
   }
 });
 
@@ -25628,7 +25643,7 @@ var require_semver2 = __commonJS({
     var identifiers = require_identifiers();
     var parse3 = require_parse();
     var valid = require_valid();
-    var clean = require_clean();
+    var clean2 = require_clean();
     var inc2 = require_inc();
     var diff = require_diff();
     var major = require_major();
@@ -25667,7 +25682,7 @@ var require_semver2 = __commonJS({
     module.exports = {
       parse: parse3,
       valid,
-      clean,
+      clean: clean2,
       inc: inc2,
       diff,
       major,
@@ -26515,6 +26530,7 @@ async function readConfig(file, limits) {
       throw error2;
     }
   }
+  if (builtinRulesetJson(file) !== void 0) return raw;
   const validate = configValidator();
   if (!validate(raw.value)) {
     const error2 = pickSchemaError(validate.errors ?? []);
@@ -26610,8 +26626,59 @@ var init_text = __esm({
 });
 
 // src/lint/functions/casing.ts
-function inStyle(style, text) {
-  return STYLE_PATTERN[style].test(text) || style === "snake" && SNAKE_WITH_UNIT.test(text);
+function styleMask(text) {
+  const length2 = text.length;
+  if (length2 === 0) return 0;
+  const first = text.charCodeAt(0);
+  const firstLower = first >= 97 && first <= 122;
+  const firstUpper = first >= 65 && first <= 90;
+  if (!firstLower && !firstUpper) return 0;
+  let lower = false;
+  let upper = false;
+  let hyphen = false;
+  let underscore = false;
+  let separatorsBad = false;
+  let previousSeparator = false;
+  let lastUnderscore = -1;
+  let firstUpperAt = -1;
+  let lastDigitAt = -1;
+  for (let i = 0; i < length2; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) {
+      lower = true;
+      previousSeparator = false;
+    } else if (c >= 65 && c <= 90) {
+      if (!upper) firstUpperAt = i;
+      upper = true;
+      previousSeparator = false;
+    } else if (c >= 48 && c <= 57) {
+      lastDigitAt = i;
+      previousSeparator = false;
+    } else if (c === 45 || c === 95) {
+      if (previousSeparator) separatorsBad = true;
+      previousSeparator = true;
+      if (c === 45) hyphen = true;
+      else {
+        underscore = true;
+        lastUnderscore = i;
+      }
+    } else return 0;
+  }
+  if (previousSeparator || hyphen && underscore) separatorsBad = true;
+  const separated = hyphen || underscore;
+  let mask = 0;
+  if (firstLower) {
+    if (!separated) mask |= upper ? STYLE_BIT.camel : STYLE_BIT.flat | STYLE_BIT.camel;
+    if (!separatorsBad && !upper)
+      mask |= hyphen ? STYLE_BIT.kebab : underscore ? STYLE_BIT.snake : STYLE_BIT.kebab | STYLE_BIT.snake;
+    if (!separatorsBad && upper && !hyphen && firstUpperAt === lastUnderscore + 1 && lastUnderscore > 0 && length2 - firstUpperAt <= 3 && lastDigitAt < firstUpperAt)
+      mask |= STYLE_BIT.snake;
+  } else {
+    if (!separated) mask |= STYLE_BIT.pascal;
+    if (!separatorsBad && !lower)
+      mask |= hyphen ? STYLE_BIT.cobol : underscore ? STYLE_BIT.macro : STYLE_BIT.cobol | STYLE_BIT.macro;
+  }
+  return mask;
 }
 function distinctive(style, text) {
   return style === "camel" || style === "pascal" ? /[a-z0-9][A-Z]/.test(text) : /[-_]/.test(text);
@@ -26638,7 +26705,7 @@ function nameOf(subject, field) {
   const text = value[field];
   return typeof text === "string" ? { text, atKey: false } : void 0;
 }
-var CASING_STYLES, STYLE_PATTERN, STYLE_EXAMPLE, SNAKE_WITH_UNIT, casing, DEFAULT_STYLES, consistentCasing;
+var CASING_STYLES, STYLE_PATTERN, STYLE_EXAMPLE, STYLE_BIT, casing, DEFAULT_STYLES, consistentCasing;
 var init_casing = __esm({
   "src/lint/functions/casing.ts"() {
     "use strict";
@@ -26664,7 +26731,15 @@ var init_casing = __esm({
       snake: "get_user",
       macro: "GET_USER"
     };
-    SNAKE_WITH_UNIT = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_[A-Z][A-Za-z]{0,2}$/;
+    STYLE_BIT = {
+      flat: 1,
+      camel: 2,
+      pascal: 4,
+      kebab: 8,
+      cobol: 16,
+      snake: 32,
+      macro: 64
+    };
     casing = {
       name: "casing",
       description: "A string must be in the casing `type` (flat, camel, pascal, kebab, cobol, snake, macro); `disallowDigits` optional.",
@@ -26709,8 +26784,9 @@ var init_casing = __esm({
         const stylesOf = (text) => {
           let mask = masks.get(text);
           if (mask === void 0) {
+            const all = styleMask(text);
             mask = 0;
-            for (let s = 0; s < styles.length; s++) if (inStyle(styles[s], text)) mask |= 1 << s;
+            for (let s = 0; s < styles.length; s++) if (all & STYLE_BIT[styles[s]]) mask |= 1 << s;
             masks.set(text, mask);
           }
           return mask;
@@ -32265,6 +32341,7 @@ function compareVersions(a, b) {
   return ia - ib;
 }
 function sortVersions(versions) {
+  if (Array.isArray(versions) && versions.length < 2) return versions.slice();
   return [...new Set(versions)].sort(compareVersions);
 }
 
@@ -32343,22 +32420,37 @@ function compareStructure(oldSide, newSide, options = {}) {
   };
 }
 var PairBook = class {
-  pairs = /* @__PURE__ */ new Map();
+  // A list searched by key while short (one book per tool name, a pair per revision at most), a
+  // Map once long (transports: a hostile document may list thousands).
+  keys = [];
+  pairs = [];
+  index;
+  find(key) {
+    if (this.index) return this.index.get(key) ?? -1;
+    if (this.keys.length > 8) {
+      this.index = new Map(this.keys.map((k, i) => [k, i]));
+      return this.index.get(key) ?? -1;
+    }
+    return this.keys.indexOf(key);
+  }
   add(version, old, neu, elicitationsOld, elicitationsNew) {
     const key = `${old?.index ?? "-"}/${neu?.index ?? "-"}/${elicitationsOld?.join(",") ?? "*"}/${elicitationsNew?.join(",") ?? "*"}`;
-    let pair = this.pairs.get(key);
+    const at3 = this.find(key);
+    let pair = at3 === -1 ? void 0 : this.pairs[at3];
     if (!pair) {
       const modified = old !== void 0 && neu !== void 0 && (elicitationsOld !== void 0 || elicitationsNew !== void 0 || !sameDeclaration(old.value, neu.value));
       pair = { old, new: neu, revisions: [], modified };
       if (elicitationsOld) pair.elicitationsOld = elicitationsOld;
       if (elicitationsNew) pair.elicitationsNew = elicitationsNew;
-      this.pairs.set(key, pair);
+      this.index?.set(key, this.pairs.length);
+      this.keys.push(key);
+      this.pairs.push(pair);
     }
     pair.revisions.push(version);
     return pair;
   }
   list() {
-    return [...this.pairs.values()];
+    return this.pairs;
   }
 };
 function sameDeclaration(a, b) {
@@ -32407,7 +32499,7 @@ function matchPrimitives(oldSide, newSide, compared) {
         if (n) newRevisions.push(version);
         if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
       }
-      const overlap = g.new.length < 2 ? /* @__PURE__ */ new Set() : difference(overlapping(g.new), overlapping(g.old));
+      const newOverlap = g.new.length < 2 ? [] : sortVersions(difference(overlapping(g.new), overlapping(g.old)));
       out.push({
         collection,
         kind: PRIMITIVE_KIND[collection],
@@ -32417,7 +32509,7 @@ function matchPrimitives(oldSide, newSide, compared) {
         oldRevisions,
         newRevisions,
         pairs: book.list(),
-        newOverlap: sortVersions(overlap)
+        newOverlap
       });
     });
   }
@@ -32520,10 +32612,406 @@ init_arrays();
 
 // src/util/hash.ts
 import { createRequire } from "node:module";
+
+// node_modules/@noble/hashes/_u64.js
+var fromNumH = (n) => n / 2 ** 32 | 0;
+var fromNumL = (n) => n >>> 0;
+function setU64FromNum(view, byteOffset, n, isLE) {
+  const h = fromNumH(n);
+  const l = fromNumL(n);
+  view.setUint32(byteOffset, isLE ? l : h, isLE);
+  view.setUint32(byteOffset + 4, isLE ? h : l, isLE);
+}
+
+// node_modules/@noble/hashes/utils.js
+function isBytes(a) {
+  return a instanceof Uint8Array || ArrayBuffer.isView(a) && a.constructor.name === "Uint8Array" && "BYTES_PER_ELEMENT" in a && a.BYTES_PER_ELEMENT === 1;
+}
+var atitle = (title) => title ? `"${title}" ` : "";
+function anumber(n, title = "") {
+  if (typeof n !== "number")
+    throw new TypeError(atitle(title) + "expected number, got " + typeof n);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(atitle(title) + "expected integer >= 0, got " + n);
+  return n;
+}
+function abytes(value, length2, title = "") {
+  if (isBytes(value) && (length2 === void 0 || value.length === length2))
+    return value;
+  if (length2 !== void 0)
+    anumber(length2, "length");
+  const bytes2 = isBytes(value);
+  const ofLen = length2 !== void 0 ? ` of length ${length2}` : "";
+  const got = bytes2 ? `length=${value.length}` : `type=${typeof value}`;
+  const message = atitle(title) + "expected Uint8Array" + ofLen + ", got " + got;
+  if (!bytes2)
+    throw new TypeError(message);
+  throw new RangeError(message);
+}
+var aobject = (value, label) => {
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new TypeError((label === "object" ? "" : `"${label}" `) + "expected object, got type=" + typeof value);
+};
+var aopts = (value, label) => {
+  aobject(value, label);
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null)
+    throw new TypeError(`"${label}" expected plain object`);
+  if (Object.hasOwn(value, "__proto__"))
+    throw new TypeError(`"${label}.__proto__" is not allowed`);
+};
+function aexists(instance, checkFinished = true) {
+  if (instance.destroyed)
+    throw new Error("hash was destroyed");
+  if (checkFinished && instance.finished)
+    throw new Error("digest() was already called");
+}
+function aoutput(out, instance) {
+  abytes(out, void 0, "output");
+  const min = instance.outputLen;
+  if (!(out.length >= min)) {
+    throw new RangeError('"output" expected length >= ' + min);
+  }
+}
+function clean(...arrays) {
+  for (let i = 0; i < arrays.length; i++) {
+    arrays[i].fill(0);
+  }
+}
+function createView(arr2) {
+  return new DataView(arr2.buffer, arr2.byteOffset, arr2.byteLength);
+}
+function rotr(word, shift) {
+  return word << 32 - shift | word >>> shift;
+}
+var hasHexBuiltin = /* @__PURE__ */ (() => (
+  // @ts-ignore
+  typeof Uint8Array.from([]).toHex === "function" && typeof Uint8Array.fromHex === "function"
+))();
+var hexes = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+function bytesToHex(bytes2) {
+  abytes(bytes2);
+  if (hasHexBuiltin)
+    return bytes2.toHex();
+  let hex = "";
+  for (let i = 0; i < bytes2.length; i++) {
+    hex += hexes[bytes2[i]];
+  }
+  return hex;
+}
+function checkOpts(defaults, opts, title = "opts") {
+  aopts(defaults, "defaults");
+  if (opts !== void 0)
+    aopts(opts, title);
+  const merged = Object.assign(/* @__PURE__ */ Object.create(null), defaults, opts);
+  return merged;
+}
+function createHasher(hashCons, info3 = {}) {
+  if (typeof hashCons !== "function")
+    throw new TypeError('"hashCons" expected function, got type=' + typeof hashCons);
+  info3 = checkOpts({}, info3, "info");
+  const hashC = (msg, opts) => hashCons(opts).update(msg).digest();
+  const tmp = hashCons(void 0);
+  hashC.outputLen = tmp.outputLen;
+  hashC.blockLen = tmp.blockLen;
+  hashC.canXOF = tmp.canXOF;
+  hashC.create = (opts) => hashCons(opts);
+  Object.assign(hashC, info3);
+  return Object.freeze(hashC);
+}
+var oidNist = (suffix) => ({
+  // Current NIST hashAlgs suffixes used here fit in one DER subidentifier octet.
+  // Larger suffix values would need base-128 OID encoding and a different length byte.
+  oid: Uint8Array.from([6, 9, 96, 134, 72, 1, 101, 3, 4, 2, suffix])
+});
+
+// node_modules/@noble/hashes/_md.js
+function Chi(a, b, c) {
+  return a & b ^ ~a & c;
+}
+function Maj(a, b, c) {
+  return a & b ^ a & c ^ b & c;
+}
+var HashMD = class {
+  blockLen;
+  outputLen;
+  canXOF = false;
+  padOffset;
+  isLE;
+  // For partial updates less than block size
+  buffer;
+  view;
+  finished = false;
+  length = 0;
+  pos = 0;
+  destroyed = false;
+  constructor(blockLen, outputLen, padOffset, isLE) {
+    this.blockLen = blockLen;
+    this.outputLen = outputLen;
+    this.padOffset = padOffset;
+    this.isLE = isLE;
+    this.buffer = new Uint8Array(blockLen);
+    this.view = createView(this.buffer);
+  }
+  update(data) {
+    aexists(this);
+    abytes(data);
+    const { view, buffer, blockLen } = this;
+    const len = data.length;
+    let processed = false;
+    for (let pos = 0; pos < len; ) {
+      const take = Math.min(blockLen - this.pos, len - pos);
+      if (take === blockLen) {
+        const dataView = createView(data);
+        for (; blockLen <= len - pos; pos += blockLen)
+          this.process(dataView, pos);
+        processed = true;
+        continue;
+      }
+      buffer.set(pos === 0 && take === len ? data : data.subarray(pos, pos + take), this.pos);
+      this.pos += take;
+      pos += take;
+      if (this.pos === blockLen) {
+        this.process(view, 0);
+        this.pos = 0;
+        processed = true;
+      }
+    }
+    this.length += data.length;
+    if (processed)
+      this.roundClean();
+    return this;
+  }
+  digestInto(out) {
+    aexists(this);
+    aoutput(out, this);
+    this.finished = true;
+    const { buffer, view, blockLen, isLE } = this;
+    let { pos } = this;
+    buffer[pos++] = 128;
+    buffer.fill(0, pos);
+    if (this.padOffset > blockLen - pos) {
+      this.process(view, 0);
+      buffer.fill(0);
+    }
+    setU64FromNum(view, blockLen - 8, this.length * 8, isLE);
+    this.process(view, 0);
+    this.roundClean();
+    const oview = out === buffer ? view : createView(out);
+    const len = this.outputLen;
+    const outLen = len / 4;
+    const state = this.get();
+    if (len % 4 || outLen > state.length)
+      throw new Error("invalid outputLen");
+    for (let i = 0; i < outLen; i++)
+      oview.setUint32(4 * i, state[i], isLE);
+  }
+  digest() {
+    const { buffer, outputLen } = this;
+    this.digestInto(buffer);
+    const res = buffer.slice(0, outputLen);
+    this.destroy();
+    return res;
+  }
+  _cloneIntoMeta(to) {
+    const { buffer, length: length2, finished, destroyed, pos } = this;
+    to.destroyed = destroyed;
+    to.finished = finished;
+    to.length = length2;
+    to.pos = pos;
+    if (pos)
+      to.buffer.set(buffer);
+    return to;
+  }
+  clone() {
+    return this._cloneInto();
+  }
+};
+var SHA256_IV = /* @__PURE__ */ Uint32Array.from([
+  1779033703,
+  3144134277,
+  1013904242,
+  2773480762,
+  1359893119,
+  2600822924,
+  528734635,
+  1541459225
+]);
+
+// node_modules/@noble/hashes/sha2.js
+var SHA256_K = /* @__PURE__ */ Uint32Array.from([
+  1116352408,
+  1899447441,
+  3049323471,
+  3921009573,
+  961987163,
+  1508970993,
+  2453635748,
+  2870763221,
+  3624381080,
+  310598401,
+  607225278,
+  1426881987,
+  1925078388,
+  2162078206,
+  2614888103,
+  3248222580,
+  3835390401,
+  4022224774,
+  264347078,
+  604807628,
+  770255983,
+  1249150122,
+  1555081692,
+  1996064986,
+  2554220882,
+  2821834349,
+  2952996808,
+  3210313671,
+  3336571891,
+  3584528711,
+  113926993,
+  338241895,
+  666307205,
+  773529912,
+  1294757372,
+  1396182291,
+  1695183700,
+  1986661051,
+  2177026350,
+  2456956037,
+  2730485921,
+  2820302411,
+  3259730800,
+  3345764771,
+  3516065817,
+  3600352804,
+  4094571909,
+  275423344,
+  430227734,
+  506948616,
+  659060556,
+  883997877,
+  958139571,
+  1322822218,
+  1537002063,
+  1747873779,
+  1955562222,
+  2024104815,
+  2227730452,
+  2361852424,
+  2428436474,
+  2756734187,
+  3204031479,
+  3329325298
+]);
+var SHA256_W = /* @__PURE__ */ new Uint32Array(64);
+var SHA2_32B = class extends HashMD {
+  // We cannot use array here since array allows indexing by variable
+  // which means optimizer/compiler cannot use registers.
+  // Numeric initializers matter: starting the fields as `undefined` changes
+  // V8's field representation and makes sha256 3x slower (measured).
+  A = 0;
+  B = 0;
+  C = 0;
+  D = 0;
+  E = 0;
+  F = 0;
+  G = 0;
+  H = 0;
+  constructor(outputLen, IV) {
+    super(64, outputLen, 8, false);
+    this.A = IV[0] | 0;
+    this.B = IV[1] | 0;
+    this.C = IV[2] | 0;
+    this.D = IV[3] | 0;
+    this.E = IV[4] | 0;
+    this.F = IV[5] | 0;
+    this.G = IV[6] | 0;
+    this.H = IV[7] | 0;
+  }
+  get() {
+    const { A, B, C, D, E, F, G, H } = this;
+    return [A, B, C, D, E, F, G, H];
+  }
+  // prettier-ignore
+  set(A, B, C, D, E, F, G, H) {
+    this.A = A | 0;
+    this.B = B | 0;
+    this.C = C | 0;
+    this.D = D | 0;
+    this.E = E | 0;
+    this.F = F | 0;
+    this.G = G | 0;
+    this.H = H | 0;
+  }
+  _cloneInto(to) {
+    (to ||= new this.constructor()).set(...this.get());
+    return this._cloneIntoMeta(to);
+  }
+  process(view, offset) {
+    for (let i = 0; i < 16; i++, offset += 4)
+      SHA256_W[i] = view.getUint32(offset, false);
+    for (let i = 16; i < 64; i++) {
+      const W15 = SHA256_W[i - 15];
+      const W2 = SHA256_W[i - 2];
+      const s0 = rotr(W15, 7) ^ rotr(W15, 18) ^ W15 >>> 3;
+      const s1 = rotr(W2, 17) ^ rotr(W2, 19) ^ W2 >>> 10;
+      SHA256_W[i] = s1 + SHA256_W[i - 7] + s0 + SHA256_W[i - 16] | 0;
+    }
+    let { A, B, C, D, E, F, G, H } = this;
+    for (let i = 0; i < 64; i++) {
+      const sigma1 = rotr(E, 6) ^ rotr(E, 11) ^ rotr(E, 25);
+      const T1 = H + sigma1 + Chi(E, F, G) + SHA256_K[i] + SHA256_W[i] | 0;
+      const sigma0 = rotr(A, 2) ^ rotr(A, 13) ^ rotr(A, 22);
+      const T2 = sigma0 + Maj(A, B, C) | 0;
+      H = G;
+      G = F;
+      F = E;
+      E = D + T1 | 0;
+      D = C;
+      C = B;
+      B = A;
+      A = T1 + T2 | 0;
+    }
+    A = A + this.A | 0;
+    B = B + this.B | 0;
+    C = C + this.C | 0;
+    D = D + this.D | 0;
+    E = E + this.E | 0;
+    F = F + this.F | 0;
+    G = G + this.G | 0;
+    H = H + this.H | 0;
+    this.set(A, B, C, D, E, F, G, H);
+  }
+  roundClean() {
+    clean(SHA256_W);
+  }
+  destroy() {
+    this.destroyed = true;
+    this.set(0, 0, 0, 0, 0, 0, 0, 0);
+    clean(this.buffer);
+  }
+};
+var _SHA256 = class extends SHA2_32B {
+  constructor() {
+    super(32, SHA256_IV);
+  }
+};
+var sha256 = /* @__PURE__ */ createHasher(
+  () => new _SHA256(),
+  /* @__PURE__ */ oidNist(1)
+);
+
+// src/util/hash.ts
 var crypto2;
-function sha256Hex(text) {
+var SCRIPT_HASH_MAX = 4096;
+var encoder = new TextEncoder();
+function sha256Hex(input) {
+  if (input.length <= SCRIPT_HASH_MAX)
+    return bytesToHex(sha256(typeof input === "string" ? encoder.encode(input) : input));
   crypto2 ??= createRequire(new URL("../src/util/hash.ts", import.meta.url).href)("node:crypto");
-  return crypto2.createHash("sha256").update(text).digest("hex");
+  return crypto2.createHash("sha256").update(input).digest("hex");
 }
 
 // src/util/regex-guard.ts
@@ -39596,6 +40084,11 @@ var Ctx = class {
   findings = [];
   rootScope;
   primitives = [];
+  /**
+   * False when the loader's text proves no number is beyond ±2^53 (see jsonMayHoldUnsafeIntegers):
+   * checkIntegerPrecision then skips its walk over every value.
+   */
+  mayHoldUnsafeIntegers = true;
   /** Effective scope of a declaration: its own `protocolVersions`, else the parent's. */
   scopeOf(item, parent) {
     return scopeFrom(item.protocolVersions) ?? parent;
@@ -40066,7 +40559,9 @@ function checkMeta(ctx, meta, context2, scope, path) {
   }
 }
 function checkDeclarationMeta(ctx) {
-  for (const p of ctx.primitives) checkMeta(ctx, p.value._meta, "declaration", p.scope, [...p.path, "_meta"]);
+  for (const p of ctx.primitives)
+    if (p.value._meta !== void 0)
+      checkMeta(ctx, p.value._meta, "declaration", p.scope, [...p.path, "_meta"]);
 }
 
 // src/validate/semantic/result-shape.ts
@@ -40434,8 +40929,9 @@ function checkForm(ctx, schema2, v2025_06, path, where2) {
 }
 function checkElicitations2(ctx) {
   for (const p of ctx.primitives) {
+    if (!Array.isArray(p.value.elicitations)) continue;
     const names = /* @__PURE__ */ new Map();
-    arr(p.value.elicitations).forEach((e, i) => {
+    p.value.elicitations.forEach((e, i) => {
       const elicitation = obj2(e);
       if (!elicitation) return;
       const path = [...p.path, "elicitations", i];
@@ -40887,7 +41383,17 @@ function checkInteractions(ctx) {
 }
 
 // src/validate/semantic/numbers.ts
+var LARGE_NUMBER_TOKEN = /[:,[][ \t\n\r]*(-?(?:[0-9]{16,}(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+))/g;
+function jsonMayHoldUnsafeIntegers(text) {
+  LARGE_NUMBER_TOKEN.lastIndex = 0;
+  for (let match = LARGE_NUMBER_TOKEN.exec(text); match !== null; match = LARGE_NUMBER_TOKEN.exec(text)) {
+    const value = Number(match[1]);
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return true;
+  }
+  return false;
+}
 function checkIntegerPrecision(ctx) {
+  if (!ctx.mayHoldUnsafeIntegers) return;
   const path = [];
   const visit = (value) => {
     if (typeof value === "number") {
@@ -41334,7 +41840,8 @@ function checkSecurity(ctx) {
   arr(ctx.doc.transports).forEach((t2, i) => {
     checkArray(obj2(t2)?.security, ["transports", i, "security"]);
   });
-  for (const p of ctx.primitives) checkArray(p.value.security, [...p.path, "security"]);
+  for (const p of ctx.primitives)
+    if (p.value.security !== void 0) checkArray(p.value.security, [...p.path, "security"]);
 }
 
 // src/validate/semantic/tags.ts
@@ -41920,7 +42427,10 @@ function validateDocument(input) {
   return withRegexBudget(() => validateWithinBudget(input));
 }
 function validateWithinBudget(input) {
-  const raw = collect(input.value);
+  const raw = collect(
+    input.value,
+    input.format === "json" && input.text !== void 0 ? input.text : void 0
+  );
   const locate2 = (pointer, atKey) => {
     const position = input.sourceMap ? atKey ? input.sourceMap.locateKey(pointer) : input.sourceMap.locate(pointer) : { line: 1, column: 1 };
     return { file: input.file, pointer, line: position.line, column: position.column };
@@ -41951,7 +42461,7 @@ function validateWithinBudget(input) {
 function compareFindings(a, b) {
   return a.location.line - b.location.line || a.location.column - b.location.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
 }
-function collect(value) {
+function collect(value, jsonText) {
   const structural = (doc) => validateStructure(doc).map((i) => ({
     code: i.code,
     pointer: i.pointer,
@@ -41999,6 +42509,7 @@ function collect(value) {
     if (contextual.length > 0) return [...out, ...contextual];
   }
   const ctx = new Ctx(resolution.resolved);
+  if (jsonText !== void 0) ctx.mayHoldUnsafeIntegers = jsonMayHoldUnsafeIntegers(jsonText);
   for (const rule of SEMANTIC_RULES) rule(ctx);
   for (const f of ctx.findings) out.push(remap(f));
   return out;
@@ -42397,8 +42908,8 @@ function baseSchemeName(scheme) {
   switch (scheme.type) {
     case "http": {
       const raw = typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
-      const clean = trimOf(raw.replace(NAME_CHARS, "-"), "-");
-      return clean === "" ? "http" : clean;
+      const clean2 = trimOf(raw.replace(NAME_CHARS, "-"), "-");
+      return clean2 === "" ? "http" : clean2;
     }
     case "oauth2":
       return "oauth";
@@ -43474,8 +43985,7 @@ var OTHER_SUBSCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
   ...SCHEMA_SINGLE_KEYWORDS
 ]);
 function hasOtherSubschemas(schema2) {
-  const keys = Object.keys(schema2);
-  for (let i = 0; i < keys.length; i++) if (OTHER_SUBSCHEMA_KEYWORDS.has(keys[i])) return true;
+  for (const key in schema2) if (OTHER_SUBSCHEMA_KEYWORDS.has(key)) return true;
   return false;
 }
 var COMPONENT_REF = /^#\/components\/([A-Za-z]+)\/([A-Za-z0-9._-]+)$/;
@@ -43491,16 +44001,29 @@ var EXAMPLE_MAPS = [
   ["completionExamples", "-completion"]
 ];
 function makeSubject(type, pointer, value, name, parent, extra) {
+  return newSubject(
+    type,
+    pointer,
+    value,
+    name,
+    parent,
+    extra?.depth,
+    extra?.via,
+    extra?.required,
+    extra?.kind
+  );
+}
+function newSubject(type, pointer, value, name, parent, depth, via, required, kind) {
   const subject = {
     type,
     pointer,
     value,
     name,
     parent,
-    depth: extra?.depth,
-    via: extra?.via,
-    required: extra?.required,
-    kind: extra?.kind,
+    depth,
+    via,
+    required,
+    kind,
     label: void 0
   };
   return subject;
@@ -43534,7 +44057,7 @@ function buildSubjects(document) {
   };
   const walkSchema = (schema2, pointer, depth, owner, types2, via) => {
     if (!isJsonObject(schema2)) return;
-    add(makeSubject(types2.schema, pointer, schema2, owner.name, owner, { depth, via }));
+    add(newSubject(types2.schema, pointer, schema2, owner.name, owner, depth, via, void 0, void 0));
     const properties2 = schema2.properties;
     if (isJsonObject(properties2)) {
       const required = Array.isArray(schema2.required) ? schema2.required : [];
@@ -43544,12 +44067,8 @@ function buildSubjects(document) {
         const name = names[i];
         const at3 = `${pointer}/properties/${escapeSegment(name)}`;
         const value = properties2[name];
-        add(
-          makeSubject(types2.property, at3, value, name, owner, {
-            depth: depth + 1,
-            required: requiredSet ? requiredSet.has(name) : required.includes(name)
-          })
-        );
+        const isRequired = requiredSet ? requiredSet.has(name) : required.includes(name);
+        add(newSubject(types2.property, at3, value, name, owner, depth + 1, void 0, isRequired, void 0));
         walkSchema(value, at3, depth + 1, owner, types2, "properties");
       }
     }
@@ -43604,7 +44123,19 @@ function buildSubjects(document) {
       for (let i = 0; i < names.length; i++) {
         const name = names[i];
         const resolved = resolve8(map[name], appendPointer(owner.pointer, field, name));
-        add(makeSubject("Example", resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
+        add(
+          newSubject(
+            "Example",
+            resolved.pointer,
+            resolved.value,
+            name,
+            owner,
+            void 0,
+            void 0,
+            void 0,
+            exampleKind
+          )
+        );
       }
     }
   };
@@ -43739,7 +44270,7 @@ function lintDocument(loaded, config, options = {}) {
   let valid = true;
   let complete = true;
   if (options.validate !== false) {
-    const result = validateDocument({ value: document, file: loaded.file, sourceMap: map });
+    const result = validateDocument(loaded);
     complete = result.complete;
     for (const finding of result.findings) {
       if (isInvalidatingCode(finding.code)) valid = false;
@@ -44201,7 +44732,7 @@ function formatSarif(files, options) {
 // src/app/validate.ts
 init_codes();
 function validateLoaded(doc, options = {}) {
-  const result = validateDocument({ value: doc.value, file: doc.file, sourceMap: doc.sourceMap });
+  const result = validateDocument(doc);
   const findings = options.quiet ? result.findings.filter((f) => f.severity === "error") : result.findings;
   return { file: doc.file, findings, valid: result.valid, complete: result.complete };
 }

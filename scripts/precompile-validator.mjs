@@ -129,7 +129,13 @@ const rulesets = BUILTIN_RULESETS.map((name) => readJsonOrYaml(join(root, 'rules
     'dist/lint/config.precompiled.cjs',
     generate(lintAjv, { config: 'mcpdesc-config' }),
     (compiled) => {
-      for (const ruleset of rulesets) compiled.config(ruleset);
+      // The built-in rulesets are checked here, once: a run reads their JSON twins without a check.
+      rulesets.forEach((ruleset, i) => {
+        if (!compiled.config(ruleset))
+          throw new Error(
+            `rules/${BUILTIN_RULESETS[i]}.yaml does not match the config schema: ${JSON.stringify(compiled.config.errors)}`,
+          );
+      });
     },
   );
 }

@@ -26,10 +26,12 @@ const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
  * when `validate` got its start-up bundle (dist/bin/cli-validate.cjs, 273 KB, which a cold start
  * compiles instead of the 876 KB command line): 825 KB / 3.40 MB. Raised to 900 KB / 3.75 MB when
  * the command line took the yaml package from one file of its own (dist/bin/yaml.cjs, 115 KB:
- * ≈ 30 ms less for every command that reads YAML): 875 KB / 3.56 MB.
+ * ≈ 30 ms less for every command that reads YAML): 875 KB / 3.56 MB. Raised to 1,050 KB / 4.2 MB when
+ * `lint` got its start-up bundle too (dist/bin/cli-lint.cjs, 382 KB: ≈ 20 ms less for a catalog's
+ * lint, the command CI and hooks run most): 975 KB / 3.80 MB.
  */
-const MAX_TARBALL_BYTES = 900 * 1024;
-const MAX_UNPACKED_BYTES = 3.75 * 1024 * 1024;
+const MAX_TARBALL_BYTES = 1050 * 1024;
+const MAX_UNPACKED_BYTES = 4.2 * 1024 * 1024;
 
 interface PackResult {
   size: number;
@@ -74,6 +76,8 @@ describe.skipIf(
     for (const path of [
       pkg.bin.mcpdesc as string,
       'dist/bin/cli.cjs',
+      'dist/bin/cli-validate.cjs',
+      'dist/bin/cli-lint.cjs',
       'dist/index.js',
       'dist/index.d.ts',
       'dist/validate/structural.precompiled.cjs',

@@ -74,7 +74,7 @@ export interface SideValidation {
 /** Both sides validated: a diff of an invalid document would be a guess (the caller stops, exit 2). */
 export function validateDiffSides(docs: readonly LoadedDocument[]): SideValidation[] {
   return docs.map((doc) => {
-    const result = validateDocument({ value: doc.value, file: doc.file, sourceMap: doc.sourceMap });
+    const result = validateDocument(doc);
     return { file: doc.file, findings: result.findings, valid: result.valid };
   });
 }

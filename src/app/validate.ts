@@ -44,7 +44,7 @@ export interface LoadedValidation {
 
 /** Validates a document already loaded (and migrated, when it was 0.7.0). */
 export function validateLoaded(doc: LoadedDocument, options: { quiet?: boolean } = {}): LoadedValidation {
-  const result = validateDocument({ value: doc.value, file: doc.file, sourceMap: doc.sourceMap });
+  const result = validateDocument(doc);
   const findings = options.quiet ? result.findings.filter((f) => f.severity === 'error') : result.findings;
   return { file: doc.file, findings, valid: result.valid, complete: result.complete };
 }

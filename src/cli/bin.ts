@@ -3,7 +3,7 @@
  * The `mcpdesc` executable, bundled by scripts/build-cli.mjs into dist/bin/mcpdesc.cjs. It answers
  * `--version` itself; any other command line runs the command line bundle (dist/bin/cli.cjs: one
  * CommonJS file, each command's modules initialised only when it runs), so a start does not
- * resolve dozens of ES modules, or `validate`'s smaller start-up bundle (src/cli/route.ts). Where
+ * resolve dozens of ES modules, or the smaller start-up bundle of `validate` or `lint` (src/cli/route.ts). Where
  * the running Node has an on-disk compile cache, it is turned on first: Node keys the cached code
  * by its own version and the source, so it is never stale.
  */

@@ -90,7 +90,20 @@ export function compareStructure(oldSide: Side, newSide: Side, options: CompareO
 
 /** Accumulates pairings by a key so that a pairing seen in several revisions is recorded once. */
 class PairBook {
-  private readonly pairs = new Map<string, DeclPair>();
+  // A list searched by key while short (one book per tool name, a pair per revision at most), a
+  // Map once long (transports: a hostile document may list thousands).
+  private readonly keys: string[] = [];
+  private readonly pairs: DeclPair[] = [];
+  private index: Map<string, number> | undefined;
+
+  private find(key: string): number {
+    if (this.index) return this.index.get(key) ?? -1;
+    if (this.keys.length > 8) {
+      this.index = new Map(this.keys.map((k, i) => [k, i]));
+      return this.index.get(key) ?? -1;
+    }
+    return this.keys.indexOf(key);
+  }
 
   add(
     version: string,
@@ -100,7 +113,8 @@ class PairBook {
     elicitationsNew?: number[],
   ): DeclPair {
     const key = `${old?.index ?? '-'}/${neu?.index ?? '-'}/${elicitationsOld?.join(',') ?? '*'}/${elicitationsNew?.join(',') ?? '*'}`;
-    let pair = this.pairs.get(key);
+    const at = this.find(key);
+    let pair = at === -1 ? undefined : this.pairs[at];
     if (!pair) {
       const modified =
         old !== undefined &&
@@ -111,14 +125,16 @@ class PairBook {
       pair = { old, new: neu, revisions: [], modified };
       if (elicitationsOld) pair.elicitationsOld = elicitationsOld;
       if (elicitationsNew) pair.elicitationsNew = elicitationsNew;
-      this.pairs.set(key, pair);
+      this.index?.set(key, this.pairs.length);
+      this.keys.push(key);
+      this.pairs.push(pair);
     }
     pair.revisions.push(version);
     return pair;
   }
 
   list(): DeclPair[] {
-    return [...this.pairs.values()];
+    return this.pairs;
   }
 }
 
@@ -174,8 +190,8 @@ function matchPrimitives(oldSide: Side, newSide: Side, compared: string[]): Prim
         if (o || n) book.add(version, o, n, keptElicitations(o, version), keptElicitations(n, version));
       }
       // One variant per side (the usual case) cannot overlap.
-      const overlap =
-        g.new.length < 2 ? new Set<string>() : difference(overlapping(g.new), overlapping(g.old));
+      const newOverlap =
+        g.new.length < 2 ? [] : sortVersions(difference(overlapping(g.new), overlapping(g.old)));
       out.push({
         collection,
         kind: PRIMITIVE_KIND[collection],
@@ -185,7 +201,7 @@ function matchPrimitives(oldSide: Side, newSide: Side, compared: string[]): Prim
         oldRevisions,
         newRevisions,
         pairs: book.list(),
-        newOverlap: sortVersions(overlap),
+        newOverlap,
       });
     });
   }

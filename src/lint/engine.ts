@@ -126,7 +126,7 @@ export function lintDocument(
   let valid = true;
   let complete = true;
   if (options.validate !== false) {
-    const result = validateDocument({ value: document, file: loaded.file, sourceMap: map });
+    const result = validateDocument(loaded);
     complete = result.complete;
     for (const finding of result.findings) {
       if (isInvalidatingCode(finding.code)) valid = false;

@@ -37,8 +37,8 @@ const OTHER_SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
 
 /** True when a schema node has a keyword from OTHER_SUBSCHEMA_KEYWORDS: most have none. */
 function hasOtherSubschemas(schema: JsonObject): boolean {
-  const keys = Object.keys(schema);
-  for (let i = 0; i < keys.length; i++) if (OTHER_SUBSCHEMA_KEYWORDS.has(keys[i] as string)) return true;
+  // for-in, not Object.keys: no key array per schema node (a catalog has tens of thousands).
+  for (const key in schema) if (OTHER_SUBSCHEMA_KEYWORDS.has(key)) return true;
   return false;
 }
 
@@ -83,16 +83,41 @@ export function makeSubject(
   parent: Subject | undefined,
   extra?: Pick<Subject, 'depth' | 'via' | 'required' | 'kind'>,
 ): Subject {
+  return newSubject(
+    type,
+    pointer,
+    value,
+    name,
+    parent,
+    extra?.depth,
+    extra?.via,
+    extra?.required,
+    extra?.kind,
+  );
+}
+
+/** makeSubject with the optional members as arguments: buildSubjects makes tens of thousands, each without an options object. */
+function newSubject(
+  type: SubjectType,
+  pointer: string,
+  value: JsonValue,
+  name: string,
+  parent: Subject | undefined,
+  depth: number | undefined,
+  via: string | undefined,
+  required: boolean | undefined,
+  kind: string | undefined,
+): Subject {
   const subject: LabelledSubject = {
     type,
     pointer,
     value,
     name,
     parent,
-    depth: extra?.depth,
-    via: extra?.via,
-    required: extra?.required,
-    kind: extra?.kind,
+    depth,
+    via,
+    required,
+    kind,
     label: undefined,
   };
   return subject;
@@ -145,7 +170,7 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
     via: string | undefined,
   ): void => {
     if (!isJsonObject(schema)) return;
-    add(makeSubject(types.schema, pointer, schema, owner.name, owner, { depth, via }));
+    add(newSubject(types.schema, pointer, schema, owner.name, owner, depth, via, undefined, undefined));
     const properties = schema.properties;
     if (isJsonObject(properties)) {
       const required = Array.isArray(schema.required) ? schema.required : [];
@@ -158,12 +183,8 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
         // (Not appendPointer: its rest parameter is an array per property, tens of thousands here.)
         const at = `${pointer}/properties/${escapeSegment(name)}`;
         const value = properties[name] as JsonValue;
-        add(
-          makeSubject(types.property, at, value, name, owner, {
-            depth: depth + 1,
-            required: requiredSet ? requiredSet.has(name) : required.includes(name),
-          }),
-        );
+        const isRequired = requiredSet ? requiredSet.has(name) : required.includes(name);
+        add(newSubject(types.property, at, value, name, owner, depth + 1, undefined, isRequired, undefined));
         walkSchema(value, at, depth + 1, owner, types, 'properties');
       }
     }
@@ -220,7 +241,19 @@ export function buildSubjects(document: JsonValue): SubjectIndex {
       for (let i = 0; i < names.length; i++) {
         const name = names[i] as string;
         const resolved = resolve(map[name] as JsonValue, appendPointer(owner.pointer, field, name));
-        add(makeSubject('Example', resolved.pointer, resolved.value, name, owner, { kind: exampleKind }));
+        add(
+          newSubject(
+            'Example',
+            resolved.pointer,
+            resolved.value,
+            name,
+            owner,
+            undefined,
+            undefined,
+            undefined,
+            exampleKind,
+          ),
+        );
       }
     }
   };

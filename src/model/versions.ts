@@ -25,6 +25,8 @@ export function compareVersions(a: string, b: string): number {
 }
 
 export function sortVersions<T extends string>(versions: Iterable<T>): T[] {
+  // Most lists hold one revision or none (a diff sorts several per change): no set, no sort.
+  if (Array.isArray(versions) && versions.length < 2) return (versions as T[]).slice();
   return [...new Set(versions)].sort(compareVersions);
 }
 

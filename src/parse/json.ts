@@ -4,7 +4,7 @@ import { JsonSourceMap } from './json-source-map.js';
 import type { Limits } from './limits.js';
 import { LineIndex } from './lines.js';
 import { MemoryLedger } from './memory.js';
-import { prescanJson } from './prescan.js';
+import { type LineStarts, prescanJson } from './prescan.js';
 import type { SourceMap } from './source-map.js';
 import { checkValue } from './walk-limits.js';
 
@@ -26,7 +26,8 @@ export function parseJson(
 ): ParsedText {
   const lines = new LineIndex(text);
   const arrayItems = new Map<number, number[]>();
-  const scan = prescanJson(text, limits.maxDepth, arrayItems);
+  const lineStarts: LineStarts = {};
+  const scan = prescanJson(text, limits.maxDepth, arrayItems, lineStarts);
   if (scan.tooDeepAt >= 0) {
     const { line, column } = lines.position(scan.tooDeepAt);
     throw new LoadError(
@@ -53,6 +54,8 @@ export function parseJson(
   } catch (error) {
     throw locateFailure(text, file, limits, lines) ?? syntaxFromMessage(error, text, file, lines);
   }
+  // Valid JSON: no raw newline inside a string, so the prescan saw every line.
+  if (lineStarts.starts) lines.useStarts(lineStarts.starts);
   const stats = checkValue(value, limits);
   if (stats.problem || stats.keys !== scan.keys) {
     const precise = locateFailure(text, file, limits, lines);

@@ -28,6 +28,11 @@ export class LineIndex {
     return this.starts;
   }
 
+  /** Takes a line table built by a pass that read the whole text anyway (see prescanJson). */
+  useStarts(starts: Int32Array): void {
+    this.starts ??= starts;
+  }
+
   position(offset: number): { line: number; column: number } {
     const starts = this.lineStarts();
     let lo = 0;

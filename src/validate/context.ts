@@ -69,6 +69,12 @@ export class Ctx {
   readonly rootScope: ProtocolVersion[];
   readonly primitives: Primitive[] = [];
 
+  /**
+   * False when the loader's text proves no number is beyond ±2^53 (see jsonMayHoldUnsafeIntegers):
+   * checkIntegerPrecision then skips its walk over every value.
+   */
+  mayHoldUnsafeIntegers = true;
+
   constructor(readonly doc: JsonObject) {
     this.rootScope = scopeFrom(doc.protocolVersions) ?? [];
     for (const kind of PRIMITIVE_COLLECTIONS) {

@@ -9,7 +9,7 @@
  */
 import { resolveComponentRefs } from '../model/components.js';
 import type { Finding } from '../model/finding.js';
-import type { SourceMap } from '../parse/index.js';
+import type { DocumentFormat, SourceMap } from '../parse/index.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import type { Location } from '../util/location.js';
 import { withRegexBudget } from '../util/regex-guard.js';
@@ -21,7 +21,7 @@ import { checkElicitations } from './semantic/elicitations.js';
 import { checkExtensionIdentifiers } from './semantic/extensions.js';
 import { checkInteractions } from './semantic/interactions.js';
 import { checkDeclarationMeta } from './semantic/meta.js';
-import { checkIntegerPrecision } from './semantic/numbers.js';
+import { checkIntegerPrecision, jsonMayHoldUnsafeIntegers } from './semantic/numbers.js';
 import { checkPromptExamples } from './semantic/prompt-examples.js';
 import { checkResourceExamples } from './semantic/resource-examples.js';
 import { checkRevisions } from './semantic/revisions.js';
@@ -38,6 +38,9 @@ export interface ValidateInput {
   value: JsonValue;
   file: string;
   sourceMap?: SourceMap;
+  /** The text `value` was parsed from, and its format: lets some checks skip work (a LoadedDocument has both). */
+  text?: string;
+  format?: DocumentFormat;
 }
 
 export interface ValidationResult {
@@ -82,7 +85,10 @@ export function validateDocument(input: ValidateInput): ValidationResult {
 }
 
 function validateWithinBudget(input: ValidateInput): ValidationResult {
-  const raw = collect(input.value);
+  const raw = collect(
+    input.value,
+    input.format === 'json' && input.text !== undefined ? input.text : undefined,
+  );
   const locate = (pointer: string, atKey: boolean): Location => {
     const position = input.sourceMap
       ? atKey
@@ -126,7 +132,7 @@ export function compareFindings(a: Finding, b: Finding): number {
 }
 
 /** All raw findings with pointers into the ORIGINAL document. */
-function collect(value: JsonValue): RawFinding[] {
+function collect(value: JsonValue, jsonText: string | undefined): RawFinding[] {
   const structural = (doc: JsonValue): RawFinding[] =>
     validateStructure(doc).map((i) => ({
       code: i.code,
@@ -179,6 +185,7 @@ function collect(value: JsonValue): RawFinding[] {
   }
 
   const ctx = new Ctx(resolution.resolved);
+  if (jsonText !== undefined) ctx.mayHoldUnsafeIntegers = jsonMayHoldUnsafeIntegers(jsonText);
   for (const rule of SEMANTIC_RULES) rule(ctx);
   for (const f of ctx.findings) out.push(remap(f));
   return out;

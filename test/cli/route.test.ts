@@ -13,10 +13,11 @@ describe('the bundle a command line starts', () => {
     { args: ['--max-bytes', '10', 'validate', '-'], command: 'validate', bundle: 'cli-validate.cjs' },
     { args: ['--max-depth=3', 'validate', 'a.yaml'], command: 'validate', bundle: 'cli-validate.cjs' },
     { args: ['validate', '--help'], command: 'validate', bundle: 'cli-validate.cjs' },
-    { args: ['lint', 'a.yaml'], command: 'lint', bundle: 'cli.cjs' },
+    { args: ['lint', 'a.yaml'], command: 'lint', bundle: 'cli-lint.cjs' },
+    { args: ['--no-color', 'lint', '-f', 'json', 'a.yaml'], command: 'lint', bundle: 'cli-lint.cjs' },
     { args: ['--max-nodes', '5', 'diff', 'a', 'b'], command: 'diff', bundle: 'cli.cjs' },
     // The value of a global option is not the command.
-    { args: ['--max-bytes', 'validate', 'lint'], command: 'lint', bundle: 'cli.cjs' },
+    { args: ['--max-bytes', 'validate', 'lint'], command: 'lint', bundle: 'cli-lint.cjs' },
     // Not certain: the whole command line answers.
     { args: ['help', 'validate'], command: 'help', bundle: 'cli.cjs' },
     { args: ['--help'], command: undefined, bundle: 'cli.cjs' },

@@ -8,6 +8,7 @@ import { runCli } from '../support/cli.js';
 const BIN = join(import.meta.dirname, '../../dist/bin');
 const WHOLE = join(BIN, 'cli.cjs');
 const VALIDATE = join(BIN, 'cli-validate.cjs');
+const LINT = join(BIN, 'cli-lint.cjs');
 const EXAMPLE = join(import.meta.dirname, '../../examples/weather-v1.mcpdesc.yaml');
 const work = mkdtempSync(join(tmpdir(), 'mcpdesc-startup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -48,10 +49,42 @@ describe.skipIf(!existsSync(VALIDATE))("validate's start-up bundle", () => {
     expect(runWith(VALIDATE, args)).toEqual(runWith(WHOLE, args));
   });
 
-  it('is the bundle `mcpdesc validate` loads, and `mcpdesc lint` does not', () => {
-    const loaded = (args: string[]) =>
-      runCli(args, { cwd: work, env: { NODE_DEBUG: 'module' } }).stderr.match(/cli(-\w+)?\.cjs/g) ?? [];
-    expect(new Set(loaded(['--no-color', 'validate', EXAMPLE]))).toEqual(new Set(['cli-validate.cjs']));
-    expect(new Set(loaded(['lint', EXAMPLE]))).toEqual(new Set(['cli.cjs']));
+  it('is the bundle `mcpdesc validate` loads, and `mcpdesc diff` does not', () => {
+    expect(bundlesLoaded(['--no-color', 'validate', EXAMPLE])).toEqual(new Set(['cli-validate.cjs']));
+    expect(bundlesLoaded(['diff', EXAMPLE, EXAMPLE])).toEqual(new Set(['cli.cjs']));
   });
 });
+
+describe.skipIf(!existsSync(LINT))("lint's start-up bundle", () => {
+  writeFileSync(
+    join(work, 'lint-bad.json'),
+    '{"mcpdesc": "0.8.0", "info": {"name": "x", "version": "1"}, "protocolVersions": ["2025-11-25"], "tools": [{"name": "getThing", "inputSchema": {"type": "object", "properties": {"a": {"type": "array"}}, "required": ["b"]}}]}',
+  );
+  writeFileSync(join(work, 'lint.mcpdesc.yaml'), 'extends: strict\nrules:\n  tool-description: off\n');
+
+  it.each([
+    ['a valid file', ['lint', EXAMPLE]],
+    [
+      'findings, every format',
+      ['lint', 'lint-bad.json', '-f', 'stylish', '-f', 'json', '-f', 'sarif', '-f', 'markdown'],
+    ],
+    ['a config file and a ruleset', ['lint', '-c', 'lint.mcpdesc.yaml', 'lint-bad.json']],
+    ['a ruleset by name', ['lint', '--ruleset', 'strict', 'lint-bad.json']],
+    ['a missing file', ['lint', 'absent.json']],
+    ['its help', ['lint', '--help']],
+    ['an unknown option', ['lint', '--colour', 'lint-bad.json']],
+  ])('answers as the whole command line: %s', (_name, args) => {
+    expect(runWith(LINT, args)).toEqual(runWith(WHOLE, args));
+  });
+
+  it('is the bundle `mcpdesc lint` loads', () => {
+    expect(bundlesLoaded(['lint', EXAMPLE])).toEqual(new Set(['cli-lint.cjs']));
+  });
+});
+
+/** The command line bundles a run of the executable loads. */
+function bundlesLoaded(args: string[]): Set<string> {
+  return new Set(
+    runCli(args, { cwd: work, env: { NODE_DEBUG: 'module' } }).stderr.match(/cli(-\w+)?\.cjs/g) ?? [],
+  );
+}

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
 import {
+  type LineStarts,
   prescanJson,
   prescanYamlCompactDepth,
   YAML_BYTES_PER_LINE,
@@ -92,6 +93,26 @@ describe('prescanJson', () => {
   it('reports the first bracket past the depth limit', () => {
     expect(prescanJson('[[[[1]]]]', 3)).toMatchObject({ keys: 0, tooDeepAt: 3 });
     expect(prescanJson('{"a": "[[[[", "b": [[1]]}', 3)).toMatchObject({ keys: 2, tooDeepAt: -1 });
+  });
+
+  it('lists where every line starts, as a search for newlines does, for any spacing (property)', () => {
+    const newlines = (text: string) => {
+      const starts = [0];
+      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+      return starts;
+    };
+    fc.assert(
+      fc.property(fc.json({ depthSize: 'medium' }), fc.integer({ min: 0, max: 3 }), (text, indent) => {
+        const source = JSON.stringify(JSON.parse(text), null, indent === 3 ? '\t\r\n ' : indent);
+        const lines: LineStarts = {};
+        prescanJson(source, 10_000, undefined, lines);
+        expect([...(lines.starts ?? [])]).toEqual(newlines(source));
+      }),
+      { numRuns: 300 },
+    );
+    const lines: LineStarts = {};
+    prescanJson('{"a": [[[1]]]}\n', 2, undefined, lines);
+    expect(lines.starts).toBeUndefined(); // stopped early (too deep): no table
   });
 });
 

@@ -26,6 +26,15 @@ describe('source maps', () => {
     expect(doc.sourceMap.locate('/a/zz')).toEqual({ line: 2, column: 8 });
   });
 
+  it('places syntax errors by the text itself (the prescan saw lines only outside strings)', () => {
+    expect(() => loadDocument('{"a": "x\ny",\n "b": }', { file: 'x.json' })).toThrow(
+      expect.objectContaining({ code: 'json-syntax', line: 1, column: 9 }),
+    );
+    expect(() => loadDocument('{"a": "x",\n\n "b": }', { file: 'x.json' })).toThrow(
+      expect.objectContaining({ code: 'json-syntax', line: 3, column: 7 }),
+    );
+  });
+
   it('finds escaped keys, canonical array indexes only, and survives malformed pointers', () => {
     const text = '{"a\\u0062": {"x~y/z": [10, 20]}, "q\\"": "s\\\\"}';
     const map = loadDocument(text, { file: 'x.json' }).sourceMap;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/parse/index.js';
 import { CODES, type ValidateCode } from '../../src/validate/codes.js';
 import { renderCodeTable } from '../../src/validate/docs.js';
 import { validateDocument } from '../../src/validate/index.js';
@@ -22,6 +23,14 @@ describe('diagnostic code registry', () => {
     if (CODES[code].severity === 'error') expect(failing.valid).toBe(false);
     const passing = run(pass);
     expect(passing.findings.map((f) => f.code)).not.toContain(code);
+  });
+
+  it.each(codes)('%s: the same from JSON text (checks may use the text to skip work)', (code) => {
+    const { fail, pass } = CASES[code];
+    const fromText = (value: unknown) =>
+      validateDocument(loadDocument(JSON.stringify(value), { file: 'case.json', format: 'json' }));
+    expect(fromText(fail).findings.map((f) => f.code)).toContain(code);
+    expect(fromText(pass).findings.map((f) => f.code)).not.toContain(code);
   });
 
   it('docs/validate.md lists exactly the registry (regenerate the table from renderCodeTable())', () => {

@@ -111,8 +111,10 @@ function checkForm(
 
 export function checkElicitations(ctx: Ctx): void {
   for (const p of ctx.primitives) {
+    // Most primitives declare none: no name map for them (a catalog has thousands of tools).
+    if (!Array.isArray(p.value.elicitations)) continue;
     const names = new Map<string, number>();
-    arr(p.value.elicitations).forEach((e, i) => {
+    p.value.elicitations.forEach((e, i) => {
       const elicitation = obj(e);
       if (!elicitation) return;
       const path = [...p.path, 'elicitations', i];

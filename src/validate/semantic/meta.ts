@@ -151,5 +151,8 @@ export function checkMeta(
 }
 
 export function checkDeclarationMeta(ctx: Ctx): void {
-  for (const p of ctx.primitives) checkMeta(ctx, p.value._meta, 'declaration', p.scope, [...p.path, '_meta']);
+  // (Most declarations have no `_meta`: no path is built for them.)
+  for (const p of ctx.primitives)
+    if (p.value._meta !== undefined)
+      checkMeta(ctx, p.value._meta, 'declaration', p.scope, [...p.path, '_meta']);
 }

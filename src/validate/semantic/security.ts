@@ -70,5 +70,7 @@ export function checkSecurity(ctx: Ctx): void {
   arr(ctx.doc.transports).forEach((t, i) => {
     checkArray(obj(t)?.security, ['transports', i, 'security']);
   });
-  for (const p of ctx.primitives) checkArray(p.value.security, [...p.path, 'security']);
+  // (Most declarations have no `security`: no path is built for them.)
+  for (const p of ctx.primitives)
+    if (p.value.security !== undefined) checkArray(p.value.security, [...p.path, 'security']);
 }

@@ -1,0 +1,16 @@
+/**
+ * The start-up bundle of `mcpdesc lint` (dist/bin/cli-lint.cjs, src/cli/route.ts): the same program
+ * as the whole command line (src/cli/bundle.ts), holding only the `lint` command, which is all a
+ * process started for `lint` runs.
+ */
+import { registerLint } from './commands/lint.js';
+import { runProgram } from './program.js';
+
+export { setModuleImporter } from '../util/import-module.js';
+export { formatError } from './errors.js';
+export { EXIT_ERROR } from './exit-codes.js';
+export { outputFailed, stderr, streamsInUse } from './streams.js';
+
+export function runCli(argv: string[]): Promise<number> {
+  return runProgram(argv, [registerLint]);
+}

@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/parse/index.js';
+import { validateDocument } from '../../src/validate/index.js';
+import { jsonMayHoldUnsafeIntegers } from '../../src/validate/semantic/numbers.js';
+
+const document = (maximum: string) =>
+  `{"mcpdesc":"0.8.0","info":{"name":"n","version":"1.0.0"},"protocolVersions":["2025-11-25"],"transports":[{"type":"stdio","command":"n"}],"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"n":{"type":"integer","maximum":${maximum}}}}}]}`;
+
+const reported = (text: string) =>
+  validateDocument(loadDocument(text, { file: 'n.json', format: 'json' })).findings.some(
+    (f) => f.code === 'integer-precision-loss',
+  );
+
+describe('integer-precision-loss from JSON text', () => {
+  it.each([
+    // [number as written, beyond ±2^53]
+    ['9007199254740991', false],
+    ['-9007199254740991', false],
+    ['9007199254740993', true],
+    ['-9007199254740993', true],
+    ['12345678901234567890', true],
+    ['1e16', true],
+    ['-1E+20', true],
+    ['0.5e20', true],
+    ['9007199254740991.9', true],
+    ['1.5e3', false],
+    ['999999999999999', false],
+    ['123.45678901234567890', false],
+    ['[1, 2, 1e300]', true],
+  ])('%s: reported %s, as the walk over the parsed value reports it', (written, beyond) => {
+    expect(reported(document(written))).toBe(beyond);
+    expect(jsonMayHoldUnsafeIntegers(document(written)) || !beyond).toBe(true);
+  });
+
+  it('the text scan never misses what the walk finds (any JSON with any numbers)', () => {
+    const numbers = fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map((n) => Number(n)),
+    );
+    const values = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        numbers,
+        fc.string(),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(values, fc.boolean(), (value, pretty) => {
+        const text = JSON.stringify({ value }, null, pretty ? 2 : undefined);
+        let unsafe = false;
+        JSON.parse(text, (_key, v) => {
+          if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) unsafe = true;
+          return v;
+        });
+        if (unsafe) expect(jsonMayHoldUnsafeIntegers(text)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
