@@ -27219,8 +27219,29 @@ function jsonType(value) {
   return typeof value;
 }
 function nameWords(name) {
-  const local = name.replace(/^.*(?:__|[.:/])/, "");
-  return local.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[^A-Za-z0-9]+/).filter((w) => w !== "").map((w) => w.toLowerCase());
+  let start = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 46 || c === 58 || c === 47) start = i + 1;
+    else if (c === 95 && name.charCodeAt(i + 1) === 95) start = i + 2;
+  }
+  const words = [];
+  let wordStart = -1;
+  let previousLowerOrDigit = false;
+  for (let i = start; i <= name.length; i++) {
+    const c = i < name.length ? name.charCodeAt(i) : 0;
+    const upper = c >= 65 && c <= 90;
+    const lowerOrDigit = c >= 97 && c <= 122 || c >= 48 && c <= 57;
+    if (upper && previousLowerOrDigit && wordStart !== -1) {
+      words.push(name.slice(wordStart, i).toLowerCase());
+      wordStart = i;
+    } else if (!upper && !lowerOrDigit) {
+      if (wordStart !== -1) words.push(name.slice(wordStart, i).toLowerCase());
+      wordStart = -1;
+    } else if (wordStart === -1) wordStart = i;
+    previousLowerOrDigit = lowerOrDigit;
+  }
+  return words;
 }
 function looksReadOnly(name) {
   const words = nameWords(name);
@@ -27231,11 +27252,18 @@ function looksReadOnly(name) {
 function compiledPhrases(options) {
   let compiled4 = compiledByOptions.get(options);
   if (!compiled4) {
+    const guardedPhrases = options.replace ? [] : DEFAULT_GUARDED_PHRASES;
     const sources = options.replace ? options.phrases ?? [] : [...DEFAULT_PHRASES, ...options.phrases ?? []];
-    const each = sources.map((source) => cachedRegExp(source, "i"));
+    const ordered = options.replace ? sources : [...DEFAULT_PHRASES, ...guardedPhrases.map((g) => g.source), ...options.phrases ?? []];
+    const each = ordered.map((source) => cachedRegExp(source, "i"));
     const groupsMatter = sources.some((source) => /\\[1-9]|\\k<|\(\?<[^=!]/.test(source));
-    const any = groupsMatter || sources.length < 2 ? void 0 : new RegExp(sources.map((source) => `(?:${source})`).join("|"), "i");
-    compiled4 = { each, any };
+    const alternation = groupsMatter || sources.length < 2 ? void 0 : new RegExp(sources.map((source) => `(?:${source})`).join("|"), "i");
+    const any = alternation;
+    const guarded = guardedPhrases.map(({ source, needs }) => {
+      const re3 = cachedRegExp(source, "i");
+      return (text) => text.includes(needs) && re3.test(text);
+    });
+    compiled4 = { each, any, guarded };
     compiledByOptions.set(options, compiled4);
   }
   return compiled4;
@@ -27254,7 +27282,7 @@ function tagReferences(subjects) {
   }
   return refs;
 }
-var none3, BRANCH_KEYWORDS, COMPOSITION, WIDE_SCRIPT, WIDE_WEIGHT, usefulText, noParameterSchema, explicitAdditionalProperties, requiredDeclared, typedEnum, DEFAULT_HINTS, ANNOTATIONS, READ_VERBS, WRITE_WORDS, DESCRIBES_WRITING, writeToolHints, securityDeclared, LOCAL_HOST, secureUrl, SECRET_NAME, PLACEHOLDER, KNOWN_SECRET_VALUE, noLiteralSecrets, invisibleCharacters, DEFAULT_PHRASES, instructionLike, compiledByOptions, PRIMITIVE_TYPES, tagsDeclared, tagsUsed, uniqueNames;
+var none3, BRANCH_KEYWORDS, COMPOSITION, WIDE_SCRIPT, WIDE_WEIGHT, usefulText, noParameterSchema, explicitAdditionalProperties, requiredDeclared, typedEnum, DEFAULT_HINTS, ANNOTATIONS, READ_VERBS, WRITE_WORDS, DESCRIBES_WRITING, writeToolHints, securityDeclared, LOCAL_HOST, secureUrl, SECRET_NAME, PLACEHOLDER, KNOWN_SECRET_VALUE, noLiteralSecrets, invisibleCharacters, DEFAULT_PHRASES, DEFAULT_GUARDED_PHRASES, instructionLike, compiledByOptions, PRIMITIVE_TYPES, tagsDeclared, tagsUsed, uniqueNames;
 var init_mcp = __esm({
   "src/lint/functions/mcp.ts"() {
     "use strict";
@@ -27626,12 +27654,14 @@ var init_mcp = __esm({
       "\\b(?:reveal|print|output|repeat|leak)\\s+(?:your|the)\\s+(?:system\\s+prompt|instructions|hidden\\s+prompt)\\b",
       "\\byou\\s+are\\s+now\\s+(?:a|an|in)\\b",
       "(?:~|\\$HOME)/\\.(?:ssh|aws|gnupg|kube|docker|netrc)\\b|\\bid_rsa\\b",
-      "\\b(?:secretly|covertly|silently)\\s+(?:send|upload|forward|exfiltrate|copy|include|pass|add|call)\\b",
-      // Text a Markdown renderer hides but a model reads: a link-reference "comment" (`[//]: # (...)`,
-      // `[comment]: <> "..."`) and an HTML comment that holds a sentence (three words or more:
-      // `<!-- ckb:module path -->` is markup a description documents, not a payload).
-      `(?<![^\\n])[ \\t]*\\[[^\\]\\n]{0,40}\\]:[ \\t]*(?:#|<>)[ \\t]*[("'][^\\n]{0,40}`,
-      "<!--[ \\t\\r\\n]*(?:[^\\s>-]\\S*[ \\t\\r\\n]+){3}[^\\n]{0,30}"
+      "\\b(?:secretly|covertly|silently)\\s+(?:send|upload|forward|exfiltrate|copy|include|pass|add|call)\\b"
+    ];
+    DEFAULT_GUARDED_PHRASES = [
+      {
+        source: `(?<![^\\n])[ \\t]*\\[[^\\]\\n]{0,40}\\]:[ \\t]*(?:#|<>)[ \\t]*[("'][^\\n]{0,40}`,
+        needs: "]:"
+      },
+      { source: "<!--[ \\t\\r\\n]*(?:[^\\s>-]\\S*[ \\t\\r\\n]+){3}[^\\n]{0,30}", needs: "<!--" }
     ];
     instructionLike = {
       name: "instructionLike",
@@ -27644,7 +27674,8 @@ var init_mcp = __esm({
       fn: (target, options) => {
         if (typeof target !== "string") return none3;
         const phrases = compiledPhrases(options);
-        if (phrases.any !== void 0 && !phrases.any.test(target)) return none3;
+        if (phrases.any !== void 0 && !phrases.any.test(target) && !phrases.guarded.some((holds) => holds(target)))
+          return none3;
         for (const phrase of phrases.each) {
           const match = phrase.exec(target);
           if (match)

@@ -2,8 +2,9 @@
  * What the default rulesets say and do not say: taste stays out of `recommended`, and each root
  * cause of missing annotations is reported once per tool.
  */
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { looksReadOnly } from '../../src/lint/functions/mcp.js';
+import { looksReadOnly, nameWords } from '../../src/lint/functions/mcp.js';
 import { lintDocument, type ResolvedConfig, resolveConfig } from '../../src/lint/index.js';
 import { loadDocument } from '../../src/parse/index.js';
 
@@ -94,5 +95,39 @@ describe('looksReadOnly', () => {
     ['', false],
   ])('%s -> %s', (name, expected) => {
     expect(looksReadOnly(name)).toBe(expected);
+  });
+});
+
+describe('nameWords', () => {
+  // The definition the one-pass scanner implements.
+  const byPatterns = (name: string) =>
+    name
+      .replace(/^.*(?:__|[.:/])/, '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .split(/[^A-Za-z0-9]+/)
+      .filter((w) => w !== '')
+      .map((w) => w.toLowerCase());
+
+  it.each([
+    ['github__list_issues', ['list', 'issues']],
+    ['getHTTPResponse2Fa', ['get', 'httpresponse2', 'fa']],
+    ['ns.read-file', ['read', 'file']],
+    ['a___b', ['b']],
+    ['srv:tool/getX', ['get', 'x']],
+    ['x__', []],
+    ['', []],
+  ])('%s -> %j', (name, words) => {
+    expect(nameWords(name)).toEqual(words);
+    expect(byPatterns(name)).toEqual(words);
+  });
+
+  it('splits any name as the patterns do (property)', () => {
+    const names = fc.string({ unit: fc.constantFrom(...'aAbZz09_-.:/ é'.split('')), maxLength: 14 });
+    fc.assert(
+      fc.property(names, (name) => {
+        expect(nameWords(name)).toEqual(byPatterns(name));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -289,14 +289,35 @@ const WRITE_WORDS: ReadonlySet<string> = new Set([
   'then',
 ]);
 
-/** The words of a tool name, without a `server__` / `server.` / `server:` prefix, lower-cased. */
+/**
+ * The words of a tool name, without a `server__` / `server.` / `server:` / `server/` prefix,
+ * lower-cased: runs of ASCII letters and digits, split where a lower-case letter or digit meets an
+ * upper-case letter. One pass over the name (write-tool-hints asks this of every tool of a catalog).
+ */
 export function nameWords(name: string): string[] {
-  const local = name.replace(/^.*(?:__|[.:/])/, '');
-  return local
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== '')
-    .map((w) => w.toLowerCase());
+  let start = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 0x2e || c === 0x3a || c === 0x2f) start = i + 1;
+    else if (c === 0x5f && name.charCodeAt(i + 1) === 0x5f) start = i + 2;
+  }
+  const words: string[] = [];
+  let wordStart = -1;
+  let previousLowerOrDigit = false;
+  for (let i = start; i <= name.length; i++) {
+    const c = i < name.length ? name.charCodeAt(i) : 0;
+    const upper = c >= 0x41 && c <= 0x5a;
+    const lowerOrDigit = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+    if (upper && previousLowerOrDigit && wordStart !== -1) {
+      words.push(name.slice(wordStart, i).toLowerCase());
+      wordStart = i;
+    } else if (!upper && !lowerOrDigit) {
+      if (wordStart !== -1) words.push(name.slice(wordStart, i).toLowerCase());
+      wordStart = -1;
+    } else if (wordStart === -1) wordStart = i;
+    previousLowerOrDigit = lowerOrDigit;
+  }
+  return words;
 }
 
 /**
@@ -472,11 +493,22 @@ const DEFAULT_PHRASES = [
   '\\byou\\s+are\\s+now\\s+(?:a|an|in)\\b',
   '(?:~|\\$HOME)/\\.(?:ssh|aws|gnupg|kube|docker|netrc)\\b|\\bid_rsa\\b',
   '\\b(?:secretly|covertly|silently)\\s+(?:send|upload|forward|exfiltrate|copy|include|pass|add|call)\\b',
-  // Text a Markdown renderer hides but a model reads: a link-reference "comment" (`[//]: # (...)`,
-  // `[comment]: <> "..."`) and an HTML comment that holds a sentence (three words or more:
-  // `<!-- ckb:module path -->` is markup a description documents, not a payload).
-  '(?<![^\\n])[ \\t]*\\[[^\\]\\n]{0,40}\\]:[ \\t]*(?:#|<>)[ \\t]*[("\'][^\\n]{0,40}',
-  '<!--[ \\t\\r\\n]*(?:[^\\s>-]\\S*[ \\t\\r\\n]+){3}[^\\n]{0,30}',
+];
+
+/**
+ * Text a Markdown renderer hides but a model reads: a link-reference "comment" (`[//]: # (...)`,
+ * `[comment]: <> "..."`) and an HTML comment that holds a sentence (three words or more:
+ * `<!-- ckb:module path -->` is markup a description documents, not a payload). Each is tried only
+ * on a text that holds its literal (`]:`, `<!--`): in the one alternation with the phrases above,
+ * the first one's line-start lookbehind was tried at every character of every text (a quarter of
+ * the rule's time on a catalog).
+ */
+const DEFAULT_GUARDED_PHRASES: readonly { source: string; needs: string }[] = [
+  {
+    source: '(?<![^\\n])[ \\t]*\\[[^\\]\\n]{0,40}\\]:[ \\t]*(?:#|<>)[ \\t]*[("\'][^\\n]{0,40}',
+    needs: ']:',
+  },
+  { source: '<!--[ \\t\\r\\n]*(?:[^\\s>-]\\S*[ \\t\\r\\n]+){3}[^\\n]{0,30}', needs: '<!--' },
 ];
 
 export const instructionLike: FunctionDefinition = {
@@ -491,7 +523,12 @@ export const instructionLike: FunctionDefinition = {
   fn: (target: JsonValue | undefined, options: InstructionLikeOptions) => {
     if (typeof target !== 'string') return none;
     const phrases = compiledPhrases(options);
-    if (phrases.any !== undefined && !phrases.any.test(target)) return none;
+    if (
+      phrases.any !== undefined &&
+      !phrases.any.test(target) &&
+      !phrases.guarded.some((holds) => holds(target))
+    )
+      return none;
     for (const phrase of phrases.each) {
       const match = phrase.exec(target);
       if (match)
@@ -510,11 +547,13 @@ interface CompiledPhrases {
   /** In order: the first that matches names the finding. */
   each: RegExp[];
   /**
-   * All phrases as one alternation, which tells in one pass whether any matches: most texts
-   * match none. Left out when a phrase numbers or names its groups, which an alternation would
-   * renumber or repeat.
+   * All phrases but the guarded ones as one alternation, which tells (with `guarded`) in one pass
+   * whether any matches: most texts match none. Left out when a phrase numbers or names its
+   * groups, which an alternation would renumber or repeat.
    */
   any: RegExp | undefined;
+  /** The default phrases kept out of `any`: each tests a text only when it holds its literal. */
+  guarded: ((text: string) => boolean)[];
 }
 
 const compiledByOptions = new WeakMap<InstructionLikeOptions, CompiledPhrases>();
@@ -522,16 +561,27 @@ const compiledByOptions = new WeakMap<InstructionLikeOptions, CompiledPhrases>()
 function compiledPhrases(options: InstructionLikeOptions): CompiledPhrases {
   let compiled = compiledByOptions.get(options);
   if (!compiled) {
+    const guardedPhrases = options.replace ? [] : DEFAULT_GUARDED_PHRASES;
     const sources = options.replace
       ? (options.phrases ?? [])
       : [...DEFAULT_PHRASES, ...(options.phrases ?? [])];
-    const each = sources.map((source) => cachedRegExp(source, 'i'));
+    // In the order the phrases were listed before any was guarded: defaults, then the config's.
+    const ordered = options.replace
+      ? sources
+      : [...DEFAULT_PHRASES, ...guardedPhrases.map((g) => g.source), ...(options.phrases ?? [])];
+    const each = ordered.map((source) => cachedRegExp(source, 'i'));
     const groupsMatter = sources.some((source) => /\\[1-9]|\\k<|\(\?<[^=!]/.test(source));
-    const any =
+    const alternation =
       groupsMatter || sources.length < 2
         ? undefined
         : new RegExp(sources.map((source) => `(?:${source})`).join('|'), 'i');
-    compiled = { each, any };
+    // Without an alternation every text goes to `each`, guarded phrases included.
+    const any = alternation;
+    const guarded = guardedPhrases.map(({ source, needs }) => {
+      const re = cachedRegExp(source, 'i');
+      return (text: string) => text.includes(needs) && re.test(text);
+    });
+    compiled = { each, any, guarded };
     compiledByOptions.set(options, compiled);
   }
   return compiled;
