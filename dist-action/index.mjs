@@ -23475,6 +23475,23 @@ var init_yaml = __esm({
   }
 });
 
+// src/parse/numbers.ts
+function jsonMayHoldUnsafeIntegers(text) {
+  LARGE_NUMBER_TOKEN.lastIndex = 0;
+  for (let match = LARGE_NUMBER_TOKEN.exec(text); match !== null; match = LARGE_NUMBER_TOKEN.exec(text)) {
+    const value = Number(match[1]);
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return true;
+  }
+  return false;
+}
+var LARGE_NUMBER_TOKEN;
+var init_numbers = __esm({
+  "src/parse/numbers.ts"() {
+    "use strict";
+    LARGE_NUMBER_TOKEN = /[:,[][ \t\n\r]*(-?(?:[0-9]{16,}(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+))/g;
+  }
+});
+
 // src/parse/index.ts
 function detectFormat(path, text) {
   if (path) {
@@ -23512,6 +23529,7 @@ var init_parse = __esm({
     init_errors();
     init_limits();
     init_memory();
+    init_numbers();
     init_read();
     init_source_map();
   }
@@ -40062,6 +40080,7 @@ init_arrays();
 init_json2();
 
 // src/validate/index.ts
+init_numbers();
 init_json2();
 init_codes();
 
@@ -41414,15 +41433,6 @@ function checkInteractions(ctx) {
 }
 
 // src/validate/semantic/numbers.ts
-var LARGE_NUMBER_TOKEN = /[:,[][ \t\n\r]*(-?(?:[0-9]{16,}(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+))/g;
-function jsonMayHoldUnsafeIntegers(text) {
-  LARGE_NUMBER_TOKEN.lastIndex = 0;
-  for (let match = LARGE_NUMBER_TOKEN.exec(text); match !== null; match = LARGE_NUMBER_TOKEN.exec(text)) {
-    const value = Number(match[1]);
-    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return true;
-  }
-  return false;
-}
 function checkIntegerPrecision(ctx) {
   if (!ctx.mayHoldUnsafeIntegers) return;
   const path = [];
@@ -42460,7 +42470,7 @@ function validateDocument(input) {
 function validateWithinBudget(input) {
   const raw = collect(
     input.value,
-    input.format === "json" && input.text !== void 0 ? input.text : void 0
+    input.mayHoldUnsafeIntegers === false ? false : input.format === "json" && input.text !== void 0 ? jsonMayHoldUnsafeIntegers(input.text) : true
   );
   const locate2 = (pointer, atKey) => {
     const position = input.sourceMap ? atKey ? input.sourceMap.locateKey(pointer) : input.sourceMap.locate(pointer) : { line: 1, column: 1 };
@@ -42492,7 +42502,7 @@ function validateWithinBudget(input) {
 function compareFindings(a, b) {
   return a.location.line - b.location.line || a.location.column - b.location.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.location.pointer < b.location.pointer ? -1 : a.location.pointer > b.location.pointer ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
 }
-function collect(value, jsonText) {
+function collect(value, mayHoldUnsafeIntegers) {
   const structural = (doc) => validateStructure(doc).map((i) => ({
     code: i.code,
     pointer: i.pointer,
@@ -42540,7 +42550,7 @@ function collect(value, jsonText) {
     if (contextual.length > 0) return [...out, ...contextual];
   }
   const ctx = new Ctx(resolution.resolved);
-  if (jsonText !== void 0) ctx.mayHoldUnsafeIntegers = jsonMayHoldUnsafeIntegers(jsonText);
+  ctx.mayHoldUnsafeIntegers = mayHoldUnsafeIntegers;
   for (const rule of SEMANTIC_RULES) rule(ctx);
   for (const f of ctx.findings) out.push(remap(f));
   return out;

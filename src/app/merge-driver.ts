@@ -72,7 +72,7 @@ export async function mergeDriverFiles(
       memory,
       ...(options.limits ? { limits: options.limits } : {}),
     });
-    return { file: doc.file, value: doc.value, sourceMap: doc.sourceMap, text };
+    return { file: doc.file, value: doc.value, sourceMap: doc.sourceMap, text, format: doc.format };
   };
   const { bytes: baseBytes, text: baseText } = await read(basePath, 'base');
   const { bytes: theirsBytes, text: theirsText } = await read(theirsPath, 'theirs');

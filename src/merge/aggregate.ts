@@ -22,6 +22,7 @@
  */
 
 import { declaredVersion, MCPDESC_070 } from '../migrate/detect.js';
+import { jsonMayHoldUnsafeIntegers } from '../parse/numbers.js';
 import { appendAll } from '../util/arrays.js';
 import { deepClone, isJsonObject, type JsonObject } from '../util/json.js';
 import { assemble, coverageConflicts, resultLocations, roundTripConflicts } from './aggregate-assembly.js';
@@ -106,7 +107,15 @@ export function mergeAggregate(
   const resultConflicts = [...coverageConflicts(inputs, docs, document)];
   if (resultConflicts.length === 0 && options.validate) {
     const name = options.outputName ?? '<merged>';
-    for (const finding of errorFindings(options.validate({ value: document, file: name }))) {
+    // Its numbers are the inputs': when their JSON texts hold no integer beyond ±2^53, neither does it.
+    const integersSafe = inputs.every(
+      (input) =>
+        input.format === 'json' && input.text !== undefined && !jsonMayHoldUnsafeIntegers(input.text),
+    );
+    const checked = integersSafe
+      ? { value: document, file: name, mayHoldUnsafeIntegers: false }
+      : { value: document, file: name };
+    for (const finding of errorFindings(options.validate(checked))) {
       resultConflicts.push({
         code: 'invalid-result',
         message: `the merged document would be invalid: [${finding.code}] ${finding.message}`,

@@ -14,6 +14,8 @@ export interface ValidationInput {
   value: JsonValue;
   file: string;
   sourceMap?: SourceMap;
+  /** False when no number can be beyond ±2^53 (a merge of inputs that hold none): the check skips its walk. */
+  mayHoldUnsafeIntegers?: boolean;
 }
 
 export interface ValidationResult {

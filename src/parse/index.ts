@@ -12,6 +12,7 @@ export { decodeUtf8 } from './decode.js';
 export { LoadError, type LoadErrorCode } from './errors.js';
 export { DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.js';
 export { MemoryLedger } from './memory.js';
+export { jsonMayHoldUnsafeIntegers } from './numbers.js';
 export { readFileBounded, readSourceBytes, type SourceBytes } from './read.js';
 export { nearestPresent, type SourceMap, type SourcePosition } from './source-map.js';
 

@@ -10,6 +10,7 @@
 import { resolveComponentRefs } from '../model/components.js';
 import type { Finding } from '../model/finding.js';
 import type { DocumentFormat, SourceMap } from '../parse/index.js';
+import { jsonMayHoldUnsafeIntegers } from '../parse/numbers.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import type { Location } from '../util/location.js';
 import { withRegexBudget } from '../util/regex-guard.js';
@@ -21,7 +22,7 @@ import { checkElicitations } from './semantic/elicitations.js';
 import { checkExtensionIdentifiers } from './semantic/extensions.js';
 import { checkInteractions } from './semantic/interactions.js';
 import { checkDeclarationMeta } from './semantic/meta.js';
-import { checkIntegerPrecision, jsonMayHoldUnsafeIntegers } from './semantic/numbers.js';
+import { checkIntegerPrecision } from './semantic/numbers.js';
 import { checkPromptExamples } from './semantic/prompt-examples.js';
 import { checkResourceExamples } from './semantic/resource-examples.js';
 import { checkRevisions } from './semantic/revisions.js';
@@ -41,6 +42,11 @@ export interface ValidateInput {
   /** The text `value` was parsed from, and its format: lets some checks skip work (a LoadedDocument has both). */
   text?: string;
   format?: DocumentFormat;
+  /**
+   * False when the caller knows no number is beyond ±2^53 (a merge of documents that hold none):
+   * `integer-precision-loss` then skips its walk. Never needed with JSON `text`, which is scanned.
+   */
+  mayHoldUnsafeIntegers?: boolean;
 }
 
 export interface ValidationResult {
@@ -87,7 +93,11 @@ export function validateDocument(input: ValidateInput): ValidationResult {
 function validateWithinBudget(input: ValidateInput): ValidationResult {
   const raw = collect(
     input.value,
-    input.format === 'json' && input.text !== undefined ? input.text : undefined,
+    input.mayHoldUnsafeIntegers === false
+      ? false
+      : input.format === 'json' && input.text !== undefined
+        ? jsonMayHoldUnsafeIntegers(input.text)
+        : true,
   );
   const locate = (pointer: string, atKey: boolean): Location => {
     const position = input.sourceMap
@@ -132,7 +142,7 @@ export function compareFindings(a: Finding, b: Finding): number {
 }
 
 /** All raw findings with pointers into the ORIGINAL document. */
-function collect(value: JsonValue, jsonText: string | undefined): RawFinding[] {
+function collect(value: JsonValue, mayHoldUnsafeIntegers: boolean): RawFinding[] {
   const structural = (doc: JsonValue): RawFinding[] =>
     validateStructure(doc).map((i) => ({
       code: i.code,
@@ -185,7 +195,7 @@ function collect(value: JsonValue, jsonText: string | undefined): RawFinding[] {
   }
 
   const ctx = new Ctx(resolution.resolved);
-  if (jsonText !== undefined) ctx.mayHoldUnsafeIntegers = jsonMayHoldUnsafeIntegers(jsonText);
+  ctx.mayHoldUnsafeIntegers = mayHoldUnsafeIntegers;
   for (const rule of SEMANTIC_RULES) rule(ctx);
   for (const f of ctx.findings) out.push(remap(f));
   return out;

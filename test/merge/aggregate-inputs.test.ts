@@ -13,6 +13,7 @@ import { diffDocuments } from '../../src/diff/index.js';
 import { parseJsonPath, queryJsonPath } from '../../src/lint/jsonpath.js';
 import { mergeAggregate } from '../../src/merge/aggregate.js';
 import type { Conflict } from '../../src/merge/conflicts.js';
+import { loadDocument } from '../../src/parse/index.js';
 import { parsePointer } from '../../src/util/pointer.js';
 import { validateDocument } from '../../src/validate/index.js';
 import { runCli } from '../support/cli.js';
@@ -198,6 +199,28 @@ describe('aggregate merge: integers beyond ±2^53', () => {
         'b.yaml:4',
       ]);
     }
+  });
+
+  it('from JSON texts too (a scan of the text rules integers out before any walk)', () => {
+    const json = (literal: string, file: string) => {
+      const text = `{"mcpdesc": "0.8.0", "info": {"name": "chess", "version": "1.0.0"}, "protocolVersions": ["2025-11-25"],\n "x-limit": ${literal}, "tools": [{"name": "search", "description": "Search", "inputSchema": {"type": "object"}}]}`;
+      const doc = loadDocument(text, { file, format: 'json' });
+      return { file, value: doc.value, sourceMap: doc.sourceMap, text, format: doc.format };
+    };
+    const refused = mergeAggregate([json('9007199254740992', 'a.json'), json('9007199254740993', 'b.json')], {
+      validate: validateDocument,
+    });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.conflicts.map((c) => c.code)).toEqual(['integer-precision-conflict']);
+      expect(refused.conflicts[0]?.locations.map((l) => `${l.file}:${l.line}`)).toEqual([
+        'a.json:2',
+        'b.json:2',
+      ]);
+    }
+    expect(
+      mergeAggregate([json('12', 'a.json'), json('12', 'b.json')], { validate: validateDocument }).ok,
+    ).toBe(true);
   });
 
   it('the built CLI refuses them with exit 1 and writes nothing', () => {
