@@ -539,8 +539,9 @@ function prescanJson(text, maxDepth, arrayItems2, lines) {
         j = text.indexOf('"', j + 1);
       }
       i = j + 1;
-      let w = text.charCodeAt(i);
-      while (w === 32 || w === 10 || w === 13 || w === 9) w = text.charCodeAt(++j + 1);
+      let ahead = i;
+      let w = text.charCodeAt(ahead);
+      while (w === 32 || w === 10 || w === 13 || w === 9) w = text.charCodeAt(++ahead);
       if (w === 58) keys++;
       continue;
     }

@@ -71,10 +71,12 @@ export function prescanJson(
         if ((j - 1 - k) % 2 === 0) break;
         j = text.indexOf('"', j + 1);
       }
-      // Whitespace after the string is looked across for a colon, then scanned by this loop (for newlines).
+      // The loop goes on after the string; the whitespace after it is only looked across for a
+      // colon here, and scanned by the loop (which records its newlines).
       i = j + 1;
-      let w = text.charCodeAt(i);
-      while (w === 0x20 || w === 0x0a || w === 0x0d || w === 0x09) w = text.charCodeAt(++j + 1);
+      let ahead = i;
+      let w = text.charCodeAt(ahead);
+      while (w === 0x20 || w === 0x0a || w === 0x0d || w === 0x09) w = text.charCodeAt(++ahead);
       if (w === 0x3a) keys++;
       continue;
     }
