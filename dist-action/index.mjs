@@ -996,6 +996,49 @@ var init_limits = __esm({
   }
 });
 
+// src/parse/numbers.ts
+function jsonMayHoldUnsafeIntegers(text) {
+  LARGE_NUMBER_TOKEN.lastIndex = 0;
+  for (let match = LARGE_NUMBER_TOKEN.exec(text); match !== null; match = LARGE_NUMBER_TOKEN.exec(text)) {
+    const value = Number(match[1]);
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return true;
+  }
+  return false;
+}
+function forEachUnsafeInteger(value, found) {
+  const path = [];
+  const visit = (item) => {
+    if (typeof item === "number") {
+      if (Number.isInteger(item) && !Number.isSafeInteger(item)) found(path, item);
+      return;
+    }
+    if (item === null || typeof item !== "object") return;
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) {
+        path.push(i);
+        visit(item[i]);
+        path.pop();
+      }
+      return;
+    }
+    const keys = Object.keys(item);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      path.push(key);
+      visit(item[key]);
+      path.pop();
+    }
+  };
+  visit(value);
+}
+var LARGE_NUMBER_TOKEN;
+var init_numbers = __esm({
+  "src/parse/numbers.ts"() {
+    "use strict";
+    LARGE_NUMBER_TOKEN = /[:,[][ \t\n\r]*(-?(?:[0-9]{16,}(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+))/g;
+  }
+});
+
 // src/parse/read.ts
 import { closeSync as closeSync2, openSync as openSync2, readFileSync, readSync, statSync as statSync2 } from "node:fs";
 function readFileBounded(path, maxBytes) {
@@ -23476,23 +23519,6 @@ var init_yaml = __esm({
   }
 });
 
-// src/parse/numbers.ts
-function jsonMayHoldUnsafeIntegers(text) {
-  LARGE_NUMBER_TOKEN.lastIndex = 0;
-  for (let match = LARGE_NUMBER_TOKEN.exec(text); match !== null; match = LARGE_NUMBER_TOKEN.exec(text)) {
-    const value = Number(match[1]);
-    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return true;
-  }
-  return false;
-}
-var LARGE_NUMBER_TOKEN;
-var init_numbers = __esm({
-  "src/parse/numbers.ts"() {
-    "use strict";
-    LARGE_NUMBER_TOKEN = /[:,[][ \t\n\r]*(-?(?:[0-9]{16,}(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+))/g;
-  }
-});
-
 // src/parse/index.ts
 function detectFormat(path, text) {
   if (path) {
@@ -23514,8 +23540,27 @@ function loadDocument(text, options) {
     );
   }
   const format = options.format ?? detectFormat(options.file, text);
-  const parsed = format === "json" ? parseJson(text, options.file, limits, options.memory) : parseYaml(text, options.file, limits, options.memory);
-  return { file: options.file, format, text, value: parsed.value, sourceMap: parsed.sourceMap };
+  if (format === "yaml") {
+    const parsed2 = parseYaml(text, options.file, limits, options.memory);
+    return {
+      file: options.file,
+      format,
+      text,
+      value: parsed2.value,
+      sourceMap: parsed2.sourceMap,
+      mayHoldUnsafeIntegers: true
+    };
+  }
+  const parsed = parseJson(text, options.file, limits, options.memory);
+  return {
+    file: options.file,
+    format,
+    text,
+    value: parsed.value,
+    sourceMap: parsed.sourceMap,
+    // Once per document: validation and merge read it (a scan is a fraction of the walk it spares).
+    mayHoldUnsafeIntegers: jsonMayHoldUnsafeIntegers(text)
+  };
 }
 var init_parse = __esm({
   "src/parse/index.ts"() {
@@ -23524,6 +23569,7 @@ var init_parse = __esm({
     init_errors();
     init_json();
     init_limits();
+    init_numbers();
     init_read();
     init_yaml();
     init_decode();
@@ -40081,7 +40127,6 @@ init_arrays();
 init_json2();
 
 // src/validate/index.ts
-init_numbers();
 init_json2();
 init_codes();
 
@@ -40136,7 +40181,7 @@ var Ctx = class {
   rootScope;
   primitives = [];
   /**
-   * False when the loader's text proves no number is beyond ±2^53 (see jsonMayHoldUnsafeIntegers):
+   * False when the input says no number is beyond ±2^53 (ValidateInput.mayHoldUnsafeIntegers):
    * checkIntegerPrecision then skips its walk over every value.
    */
   mayHoldUnsafeIntegers = true;
@@ -41434,37 +41479,17 @@ function checkInteractions(ctx) {
 }
 
 // src/validate/semantic/numbers.ts
+init_numbers();
 function checkIntegerPrecision(ctx) {
   if (!ctx.mayHoldUnsafeIntegers) return;
-  const path = [];
-  const visit = (value) => {
-    if (typeof value === "number") {
-      if (Number.isInteger(value) && !Number.isSafeInteger(value))
-        ctx.report(
-          "integer-precision-loss",
-          path.slice(),
-          `the integer ${BigInt(value)} is beyond ±2^53 (±${Number.MAX_SAFE_INTEGER}): readers that use doubles, this one included, may see a different value; write it as a string or a smaller number`
-        );
-      return;
-    }
-    if (value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        visit(value[i]);
-        path.pop();
-      }
-      return;
-    }
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      path.push(key);
-      visit(value[key]);
-      path.pop();
-    }
-  };
-  visit(ctx.doc);
+  forEachUnsafeInteger(
+    ctx.doc,
+    (path, value) => ctx.report(
+      "integer-precision-loss",
+      [...path],
+      `the integer ${BigInt(value)} is beyond ±2^53 (±${Number.MAX_SAFE_INTEGER}): readers that use doubles, this one included, may see a different value; write it as a string or a smaller number`
+    )
+  );
 }
 
 // src/validate/semantic/prompt-examples.ts
@@ -42469,10 +42494,7 @@ function validateDocument(input) {
   return withRegexBudget(() => validateWithinBudget(input));
 }
 function validateWithinBudget(input) {
-  const raw = collect(
-    input.value,
-    input.mayHoldUnsafeIntegers === false ? false : input.format === "json" && input.text !== void 0 ? jsonMayHoldUnsafeIntegers(input.text) : true
-  );
+  const raw = collect(input.value, input.mayHoldUnsafeIntegers !== false);
   const locate2 = (pointer, atKey) => {
     const position = input.sourceMap ? atKey ? input.sourceMap.locateKey(pointer) : input.sourceMap.locate(pointer) : { line: 1, column: 1 };
     return { file: input.file, pointer, line: position.line, column: position.column };
@@ -43300,7 +43322,9 @@ function describeLoaded(loaded, options = {}) {
       // The source text: every position of this document refers to it.
       text: loaded.text,
       value: result.value,
-      sourceMap: mappedSourceMap(loaded.sourceMap, result.mapPointer)
+      sourceMap: mappedSourceMap(loaded.sourceMap, result.mapPointer),
+      // Migration moves and renames values but makes no numbers: the source's scan holds.
+      mayHoldUnsafeIntegers: loaded.mayHoldUnsafeIntegers
     },
     migratedFrom: "0.7.0",
     report

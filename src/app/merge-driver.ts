@@ -72,7 +72,13 @@ export async function mergeDriverFiles(
       memory,
       ...(options.limits ? { limits: options.limits } : {}),
     });
-    return { file: doc.file, value: doc.value, sourceMap: doc.sourceMap, text, format: doc.format };
+    return {
+      file: doc.file,
+      value: doc.value,
+      sourceMap: doc.sourceMap,
+      text,
+      mayHoldUnsafeIntegers: doc.mayHoldUnsafeIntegers,
+    };
   };
   const { bytes: baseBytes, text: baseText } = await read(basePath, 'base');
   const { bytes: theirsBytes, text: theirsText } = await read(theirsPath, 'theirs');

@@ -40,7 +40,13 @@ export async function mergeFiles(
     // 0.7.0 one, which its pointers no longer match.
     loaded.map((doc, i) =>
       doc === sources[i]
-        ? { file: doc.file, value: doc.value, sourceMap: doc.sourceMap, text: doc.text, format: doc.format }
+        ? {
+            file: doc.file,
+            value: doc.value,
+            sourceMap: doc.sourceMap,
+            text: doc.text,
+            mayHoldUnsafeIntegers: doc.mayHoldUnsafeIntegers,
+          }
         : { file: doc.file, value: doc.value, sourceMap: doc.sourceMap },
     ),
     {

@@ -22,7 +22,6 @@
  */
 
 import { declaredVersion, MCPDESC_070 } from '../migrate/detect.js';
-import { jsonMayHoldUnsafeIntegers } from '../parse/numbers.js';
 import { appendAll } from '../util/arrays.js';
 import { deepClone, isJsonObject, type JsonObject } from '../util/json.js';
 import { assemble, coverageConflicts, resultLocations, roundTripConflicts } from './aggregate-assembly.js';
@@ -107,11 +106,8 @@ export function mergeAggregate(
   const resultConflicts = [...coverageConflicts(inputs, docs, document)];
   if (resultConflicts.length === 0 && options.validate) {
     const name = options.outputName ?? '<merged>';
-    // Its numbers are the inputs': when their JSON texts hold no integer beyond ±2^53, neither does it.
-    const integersSafe = inputs.every(
-      (input) =>
-        input.format === 'json' && input.text !== undefined && !jsonMayHoldUnsafeIntegers(input.text),
-    );
+    // Its numbers are the inputs': when none holds an integer beyond ±2^53, neither does it.
+    const integersSafe = inputs.every((input) => input.mayHoldUnsafeIntegers === false);
     const checked = integersSafe
       ? { value: document, file: name, mayHoldUnsafeIntegers: false }
       : { value: document, file: name };

@@ -3,7 +3,7 @@ import { canonicalString, canonicalView, declarationNeedsNormalising } from '../
 import { COMPONENT_NAMESPACES, resolveComponentRefs } from '../model/components.js';
 import { identityKey, PRIMITIVE_KIND } from '../model/identity.js';
 import { PRIMITIVE_COLLECTIONS, SCOPED_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
-import type { DocumentFormat, SourceMap } from '../parse/index.js';
+import type { SourceMap } from '../parse/index.js';
 import {
   isJsonObject,
   type JsonObject,
@@ -23,8 +23,8 @@ export interface MergeInput {
   sourceMap?: SourceMap;
   /** The source text, when known: lets merge read number literals as written (see three-way.ts). */
   text?: string;
-  /** The text's format (a LoadedDocument has it): JSON text can rule out unsafe integers without a walk. */
-  format?: DocumentFormat;
+  /** False when the loader's scan of the JSON text ruled out integers beyond ±2^53 (LoadedDocument). */
+  mayHoldUnsafeIntegers?: boolean;
 }
 
 /** A Location for `pointer` in `input`: the key of a member (or the nearest ancestor when absent). */

@@ -21,7 +21,7 @@
  */
 import { canonicalView } from '../model/canonical.js';
 import { effectiveScope, rootVersions, SCOPED_COLLECTIONS, type ScopedCollection } from '../model/scopes.js';
-import { jsonMayHoldUnsafeIntegers } from '../parse/numbers.js';
+import { forEachUnsafeInteger } from '../parse/numbers.js';
 import { appendAll } from '../util/arrays.js';
 import {
   isJsonObject,
@@ -230,37 +230,15 @@ export function integerLiteralConflicts(a: MergeInput, b: MergeInput, onlyWhereE
 /** Every integer beyond ±2^53 in `input`, by stable path, with its literal as written. */
 function unsafeIntegers(input: MergeInput): Map<string, { pointer: string; literal: string }> {
   const out = new Map<string, { pointer: string; literal: string }>();
-  // Most documents hold none, and their JSON text says so in a fraction of a walk's time.
-  if (input.format === 'json' && input.text !== undefined && !jsonMayHoldUnsafeIntegers(input.text))
-    return out;
-  // One path, extended and shortened in place; a pointer is made only for an integer found.
-  const path: (string | number)[] = [];
-  const visit = (value: JsonValue) => {
-    if (typeof value === 'number') {
-      if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-        const pointer = toPointer(path);
-        out.set(stablePath(input.value, pointer), {
-          pointer,
-          literal: literalAt(input, pointer) ?? String(value),
-        });
-      }
-    } else if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        visit(value[i] as JsonValue);
-        path.pop();
-      }
-    } else if (isJsonObject(value)) {
-      const keys = Object.keys(value);
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i] as string;
-        path.push(key);
-        visit(value[key] as JsonValue);
-        path.pop();
-      }
-    }
-  };
-  visit(input.value);
+  // Most documents hold none, and the loader's scan of their JSON text said so.
+  if (input.mayHoldUnsafeIntegers === false) return out;
+  forEachUnsafeInteger(input.value, (path, value) => {
+    const pointer = toPointer(path);
+    out.set(stablePath(input.value, pointer), {
+      pointer,
+      literal: literalAt(input, pointer) ?? String(value),
+    });
+  });
   return out;
 }
 

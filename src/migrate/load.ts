@@ -100,6 +100,8 @@ export function describeLoaded(
       text: loaded.text,
       value: result.value,
       sourceMap: mappedSourceMap(loaded.sourceMap, result.mapPointer),
+      // Migration moves and renames values but makes no numbers: the source's scan holds.
+      mayHoldUnsafeIntegers: loaded.mayHoldUnsafeIntegers,
     },
     migratedFrom: '0.7.0',
     report,

@@ -4,6 +4,7 @@ import { LoadError } from './errors.js';
 import { parseJson } from './json.js';
 import { type Limits, resolveLimits } from './limits.js';
 import type { MemoryLedger } from './memory.js';
+import { jsonMayHoldUnsafeIntegers } from './numbers.js';
 import { readSourceBytes, type SourceBytes } from './read.js';
 import type { SourceMap } from './source-map.js';
 import { parseYaml } from './yaml.js';
@@ -25,6 +26,11 @@ export interface LoadedDocument {
   text: string;
   value: JsonValue;
   sourceMap: SourceMap;
+  /**
+   * False when a scan of the JSON text ruled out integers beyond ±2^53 (jsonMayHoldUnsafeIntegers),
+   * so checks that look for them need not walk the value; always true for YAML, whose numbers are walked.
+   */
+  mayHoldUnsafeIntegers: boolean;
 }
 
 export interface LoadOptions {
@@ -58,11 +64,27 @@ export function loadDocument(text: string, options: LoadOptions): LoadedDocument
     );
   }
   const format = options.format ?? detectFormat(options.file, text);
-  const parsed =
-    format === 'json'
-      ? parseJson(text, options.file, limits, options.memory)
-      : parseYaml(text, options.file, limits, options.memory);
-  return { file: options.file, format, text, value: parsed.value, sourceMap: parsed.sourceMap };
+  if (format === 'yaml') {
+    const parsed = parseYaml(text, options.file, limits, options.memory);
+    return {
+      file: options.file,
+      format,
+      text,
+      value: parsed.value,
+      sourceMap: parsed.sourceMap,
+      mayHoldUnsafeIntegers: true,
+    };
+  }
+  const parsed = parseJson(text, options.file, limits, options.memory);
+  return {
+    file: options.file,
+    format,
+    text,
+    value: parsed.value,
+    sourceMap: parsed.sourceMap,
+    // Once per document: validation and merge read it (a scan is a fraction of the walk it spares).
+    mayHoldUnsafeIntegers: jsonMayHoldUnsafeIntegers(text),
+  };
 }
 
 export interface LoadSourceOptions {

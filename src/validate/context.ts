@@ -70,7 +70,7 @@ export class Ctx {
   readonly primitives: Primitive[] = [];
 
   /**
-   * False when the loader's text proves no number is beyond ±2^53 (see jsonMayHoldUnsafeIntegers):
+   * False when the input says no number is beyond ±2^53 (ValidateInput.mayHoldUnsafeIntegers):
    * checkIntegerPrecision then skips its walk over every value.
    */
   mayHoldUnsafeIntegers = true;

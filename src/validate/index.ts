@@ -9,8 +9,7 @@
  */
 import { resolveComponentRefs } from '../model/components.js';
 import type { Finding } from '../model/finding.js';
-import type { DocumentFormat, SourceMap } from '../parse/index.js';
-import { jsonMayHoldUnsafeIntegers } from '../parse/numbers.js';
+import type { SourceMap } from '../parse/index.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import type { Location } from '../util/location.js';
 import { withRegexBudget } from '../util/regex-guard.js';
@@ -39,12 +38,9 @@ export interface ValidateInput {
   value: JsonValue;
   file: string;
   sourceMap?: SourceMap;
-  /** The text `value` was parsed from, and its format: lets some checks skip work (a LoadedDocument has both). */
-  text?: string;
-  format?: DocumentFormat;
   /**
-   * False when the caller knows no number is beyond ±2^53 (a merge of documents that hold none):
-   * `integer-precision-loss` then skips its walk. Never needed with JSON `text`, which is scanned.
+   * False when no number is beyond ±2^53 (a LoadedDocument's scan of its JSON text, or a merge of
+   * such documents): `integer-precision-loss` then skips its walk over every value.
    */
   mayHoldUnsafeIntegers?: boolean;
 }
@@ -91,14 +87,7 @@ export function validateDocument(input: ValidateInput): ValidationResult {
 }
 
 function validateWithinBudget(input: ValidateInput): ValidationResult {
-  const raw = collect(
-    input.value,
-    input.mayHoldUnsafeIntegers === false
-      ? false
-      : input.format === 'json' && input.text !== undefined
-        ? jsonMayHoldUnsafeIntegers(input.text)
-        : true,
-  );
+  const raw = collect(input.value, input.mayHoldUnsafeIntegers !== false);
   const locate = (pointer: string, atKey: boolean): Location => {
     const position = input.sourceMap
       ? atKey

@@ -205,7 +205,13 @@ describe('aggregate merge: integers beyond ±2^53', () => {
     const json = (literal: string, file: string) => {
       const text = `{"mcpdesc": "0.8.0", "info": {"name": "chess", "version": "1.0.0"}, "protocolVersions": ["2025-11-25"],\n "x-limit": ${literal}, "tools": [{"name": "search", "description": "Search", "inputSchema": {"type": "object"}}]}`;
       const doc = loadDocument(text, { file, format: 'json' });
-      return { file, value: doc.value, sourceMap: doc.sourceMap, text, format: doc.format };
+      return {
+        file,
+        value: doc.value,
+        sourceMap: doc.sourceMap,
+        text,
+        mayHoldUnsafeIntegers: doc.mayHoldUnsafeIntegers,
+      };
     };
     const refused = mergeAggregate([json('9007199254740992', 'a.json'), json('9007199254740993', 'b.json')], {
       validate: validateDocument,
