@@ -249,10 +249,11 @@ export async function emitChunks(chunks: Iterable<string>, outFile: string | und
   for (const chunk of chunks) await writeStdout(chunk);
 }
 
-/** Writes command output to a file (atomically) or to standard output. */
-export function emit(content: string, outFile: string | undefined): void {
+/** Writes command output (text, or text in chunks) to a file (atomically) or to standard output. */
+export function emit(content: string | Iterable<string>, outFile: string | undefined): void {
   if (outFile && outFile !== '-') writeFileAtomic(outFile, content);
-  else stdout().write(content);
+  else if (typeof content === 'string') stdout().write(content);
+  else for (const chunk of content) stdout().write(chunk);
 }
 
 /**

@@ -6,7 +6,7 @@ import { canonicalString, semanticallyEquivalent } from '../../src/model/canonic
 import { groupVariants } from '../../src/model/identity.js';
 import { ProjectionError, projectView } from '../../src/model/project.js';
 import { effectiveScope, rootVersions } from '../../src/model/scopes.js';
-import { serialize } from '../../src/model/serialize.js';
+import { serialize, serializeChunks } from '../../src/model/serialize.js';
 import { loadDocument, loadSource } from '../../src/parse/index.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../src/util/json.js';
 import { description, jsonValue } from '../support/arbitraries.js';
@@ -277,6 +277,43 @@ describe('serializer', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('gives in chunks exactly the text it gives whole (JSON.stringify with two spaces)', () => {
+    const withArrays = fc.dictionary(
+      fc.string(),
+      fc.oneof(jsonValue, fc.array(jsonValue, { maxLength: 6 }), fc.array(fc.constant(undefined))),
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(description, jsonValue, withArrays),
+        fc.constantFrom('json' as const, 'yaml' as const),
+        (value, format) => {
+          expect([...serializeChunks(value as JsonValue, format)].join('')).toBe(
+            serialize(value as JsonValue, format),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // A member with no JSON form is left out, an array item with none is null, as JSON.stringify does.
+    const odd = {
+      a: undefined,
+      b: [undefined, 1],
+      c: {},
+      d: [],
+      e: [[1, [2]], { x: 'é\n' }],
+    } as unknown as JsonValue;
+    expect([...serializeChunks(odd, 'json')].join('')).toBe(`${JSON.stringify(odd, null, 2)}\n`);
+    expect([...serializeChunks({}, 'json')].join('')).toBe('{}\n');
+    // A long array comes out in several chunks.
+    const tools = Array.from({ length: 3000 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: 'x'.repeat(40),
+    }));
+    const chunks = [...serializeChunks({ tools }, 'json')];
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join('')).toBe(serialize({ tools }, 'json'));
   });
 
   it('keeps the author key order and ends with a newline', () => {

@@ -34,7 +34,7 @@ export function registerMerge(program: Command): void {
     .action(
       action(async (files: string[], options: MergeOptions, command: Command) => {
         stdinAtMostOnce(files);
-        const [app, { serialize }, report] = await Promise.all([
+        const [app, { serializeChunks }, report] = await Promise.all([
           import('../../app/merge.js'),
           import('../../model/serialize.js'),
           import('../../report/conflicts.js'),
@@ -68,7 +68,7 @@ export function registerMerge(program: Command): void {
           );
         }
         const format = options.format ?? formatOf(options.output) ?? result.firstFormat ?? 'yaml';
-        emit(serialize(result.document, format), options.output);
+        emit(serializeChunks(result.document, format), options.output);
         return EXIT_OK;
       }),
     );

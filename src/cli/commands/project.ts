@@ -27,7 +27,7 @@ export function registerProject(program: Command): void {
       action(async (file: string, options: ProjectOptions, command: Command) => {
         // A view of one revision written over its source would lose every other revision.
         refuseReportOverInput([options.output], [file]);
-        const [app, { serialize }, { formatStylish }] = await Promise.all([
+        const [app, { serializeChunks }, { formatStylish }] = await Promise.all([
           import('../../app/project.js'),
           import('../../model/serialize.js'),
           import('../../report/stylish.js'),
@@ -45,7 +45,7 @@ export function registerProject(program: Command): void {
           else stderr().write('mcpdesc: the projected view does not validate; nothing written\n');
           return EXIT_ERROR;
         }
-        emit(serialize(run.view, options.format ?? run.format), options.output);
+        emit(serializeChunks(run.view, options.format ?? run.format), options.output);
         return EXIT_OK;
       }),
     );
