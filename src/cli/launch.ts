@@ -1,3 +1,5 @@
+import type { OutputStream } from './streams.js';
+
 /**
  * How an executable runs the command line: shared by `mcpdesc` (src/cli/bin.ts, which loads the
  * command line bundle) and the single-file hook bundle (src/cli/standalone.ts, which contains it).
@@ -10,9 +12,9 @@ export interface CommandLine {
   formatError(error: unknown, debug: boolean): string;
   EXIT_ERROR: number;
   /** The command line's standard error, and what its writes came to (src/cli/streams.ts). */
-  stderr(): NodeJS.WriteStream;
+  stderr(): OutputStream;
   outputFailed(): boolean;
-  streamsInUse(): readonly NodeJS.WriteStream[];
+  streamsInUse(): readonly OutputStream[];
 }
 
 /** Runs `process.argv` with the command line `load` gives, and exits once the output is out. */

@@ -1,22 +1,41 @@
 /**
- * Standard output and error, made ready the first time a command uses them. Node creates
- * `process.stdout` and `process.stderr` on first access — for a pipe, a socket and Node's stream
- * modules, ≈ 7–10 ms of a cold start — so a command that has nothing to say (`validate` of a valid
- * file) never creates them. Every write of the command line goes through `stdout()` and `stderr()`:
- * that is where a stream is guarded against GitHub workflow commands (descriptions come from pull
- * requests, and a CI log runs lines that start with `::`) and where a failed write is noticed.
+ * Standard output and error of the command line. Every write goes through `stdout()` and
+ * `stderr()`: that is where a text is guarded against GitHub workflow commands (descriptions come
+ * from pull requests, and a CI log runs lines that start with `::`) and where a failed write is
+ * noticed.
+ *
+ * On Linux and macOS the text is written to the file descriptor directly. Node creates
+ * `process.stdout` on first access, and for a pipe that is a socket and Node's stream and network
+ * modules, ≈ 6–10 ms of every run whose output is piped (CI logs, `| jq`, a parent process). Node
+ * writes to a pipe synchronously on Linux anyway, and to files and terminals everywhere. A
+ * descriptor left non-blocking by another program (`EAGAIN`) hands the rest of the output to
+ * `process.stdout`, whose queue and `drain` event then apply; on Windows that stream is used from
+ * the start.
  */
-import { guardWorkflowCommands } from '../report/controls.js';
+import { writeSync } from 'node:fs';
+import { neutraliseWorkflowCommands } from '../report/controls.js';
 
-const inUse: NodeJS.WriteStream[] = [];
-let failed = false;
-
-export function stdout(): NodeJS.WriteStream {
-  return ready(process.stdout);
+/** What the command line needs of an output stream. */
+export interface OutputStream {
+  /** False when the text was queued beyond the stream's buffer: wait for `drain`. */
+  write(text: string): boolean;
+  readonly destroyed: boolean;
+  /** Bytes queued and not yet written (0 once written directly). */
+  readonly writableLength: number;
+  on(event: 'drain' | 'close', listener: () => void): unknown;
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
 }
 
-export function stderr(): NodeJS.WriteStream {
-  return ready(process.stderr);
+let failed = false;
+const inUse: Output[] = [];
+
+export function stdout(): OutputStream {
+  return output(1);
+}
+
+export function stderr(): OutputStream {
+  return output(2);
 }
 
 /** Some write failed (a full disk, a closed file): the exit code is then 2 whatever the command says. */
@@ -25,22 +44,90 @@ export function outputFailed(): boolean {
 }
 
 /** The streams the command wrote to, which the process waits for before it exits (src/cli/launch.ts). */
-export function streamsInUse(): readonly NodeJS.WriteStream[] {
+export function streamsInUse(): readonly OutputStream[] {
   return inUse;
 }
 
-function ready(stream: NodeJS.WriteStream): NodeJS.WriteStream {
-  if (inUse.includes(stream)) return stream;
-  inUse.push(stream);
-  guardWorkflowCommands(stream);
-  // A reader that stops early (`mcpdesc lint … | head`) closes the pipe: the rest of the output has
-  // nowhere to go, which is no failure of the command, so no stack trace either. Any other write
-  // error ends in a one-line message and exit code 2.
-  stream.on('error', (error: NodeJS.ErrnoException) => {
+function output(fd: 1 | 2): Output {
+  let found = inUse.find((stream) => stream.fd === fd);
+  if (!found) {
+    found = new Output(fd);
+    inUse.push(found);
+  }
+  return found;
+}
+
+class Output implements OutputStream {
+  /** Node's stream for this descriptor, once writing directly could not go on. */
+  private stream: NodeJS.WriteStream | undefined;
+  private closed = false;
+  private atLineStart = true;
+
+  constructor(readonly fd: 1 | 2) {
+    if (process.platform === 'win32') this.useStream();
+  }
+
+  get destroyed(): boolean {
+    return this.closed || this.stream?.destroyed === true;
+  }
+
+  get writableLength(): number {
+    return this.stream?.writableLength ?? 0;
+  }
+
+  write(text: string): boolean {
+    if (text.length === 0) return true;
+    const safe = neutraliseWorkflowCommands(text, this.atLineStart);
+    this.atLineStart = text.endsWith('\n');
+    if (this.stream) return this.stream.write(safe);
+    if (this.closed) return true;
+    const bytes = Buffer.from(safe, 'utf8');
+    let offset = 0;
+    while (offset < bytes.length) {
+      try {
+        offset += writeSync(this.fd, bytes, offset);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN') return this.useStream().write(bytes.subarray(offset));
+        this.fail(error as NodeJS.ErrnoException);
+        return true;
+      }
+    }
+    return true;
+  }
+
+  on(event: 'drain' | 'close', listener: () => void): this {
+    this.stream?.on(event, listener);
+    return this;
+  }
+
+  once(event: 'drain' | 'close', listener: () => void): this {
+    this.stream?.once(event, listener);
+    return this;
+  }
+
+  off(event: 'drain' | 'close', listener: () => void): this {
+    this.stream?.off(event, listener);
+    return this;
+  }
+
+  private useStream(): NodeJS.WriteStream {
+    const stream = this.fd === 1 ? process.stdout : process.stderr;
+    this.stream = stream;
+    stream.on('error', (error: NodeJS.ErrnoException) => this.fail(error));
+    return stream;
+  }
+
+  /**
+   * A reader that stops early (`mcpdesc lint … | head`) closes the pipe: the rest of the output has
+   * nowhere to go, which is no failure of the command, so no message either. Any other write error
+   * ends in a one-line message and exit code 2.
+   */
+  private fail(error: NodeJS.ErrnoException): void {
+    this.closed = true;
     if (error.code === 'EPIPE' || failed) return;
     failed = true;
     process.exitCode = 2;
-    if (stream !== process.stderr) stderr().write(`mcpdesc: cannot write the output: ${error.message}\n`);
-  });
-  return stream;
+    if (this.fd !== 2) stderr().write(`mcpdesc: cannot write the output: ${error.message}\n`);
+  }
 }

@@ -67,21 +67,3 @@ export function neutraliseWorkflowCommands(text: string, atLineStart = true): st
   }
   return lines.join('\n');
 }
-
-/**
- * Makes every string written to `stream` pass neutraliseWorkflowCommands: one guard for all that
- * a command prints, whichever module prints it.
- */
-export function guardWorkflowCommands(stream: NodeJS.WriteStream): void {
-  const guarded = stream as NodeJS.WriteStream & { workflowCommandsGuarded?: true };
-  if (guarded.workflowCommandsGuarded) return;
-  guarded.workflowCommandsGuarded = true;
-  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
-  let atLineStart = true;
-  stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-    if (typeof chunk !== 'string' || chunk.length === 0) return write(chunk, ...rest);
-    const safe = neutraliseWorkflowCommands(chunk, atLineStart);
-    atLineStart = chunk.endsWith('\n');
-    return write(safe, ...rest);
-  }) as NodeJS.WriteStream['write'];
-}
