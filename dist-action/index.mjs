@@ -44533,7 +44533,7 @@ async function lintLoaded(loaded, path, lookup, options = {}) {
 // src/app/validate.ts
 init_parse();
 
-// src/report/json-chunks.ts
+// src/util/json-chunks.ts
 var StreamedArray = class {
   constructor(items2) {
     this.items = items2;
@@ -44544,10 +44544,10 @@ var StreamedArray = class {
     return [...this.items];
   }
 };
-var CHUNK_CHARS = 1 << 20;
-function* prettyJsonChunks(value, chunkChars = CHUNK_CHARS) {
+var unchanged = (text) => text;
+function* jsonTextChunks(value, chunkChars, escapeText = unchanged) {
   let buffer = "";
-  for (const part of pieces(value, "")) {
+  for (const part of pieces(value, "", escapeText)) {
     buffer += part;
     if (buffer.length >= chunkChars) {
       yield buffer;
@@ -44557,10 +44557,7 @@ function* prettyJsonChunks(value, chunkChars = CHUNK_CHARS) {
   yield `${buffer}
 `;
 }
-function prettyJson(value) {
-  return Array.from(prettyJsonChunks(value)).join("");
-}
-function* pieces(value, indent) {
+function* pieces(value, indent, escapeText) {
   if (value instanceof StreamedArray) {
     const inner2 = `${indent}  `;
     let first2 = true;
@@ -44569,14 +44566,14 @@ function* pieces(value, indent) {
 ${inner2}` : `,
 ${inner2}`;
       first2 = false;
-      yield leaf(item === void 0 || typeof item === "function" ? null : item, inner2);
+      yield leaf(item === void 0 || typeof item === "function" ? null : item, inner2, escapeText);
     }
     yield first2 ? "[]" : `
 ${indent}]`;
     return;
   }
   if (value === null || typeof value !== "object" || !holdsStreamed(value)) {
-    yield leaf(value, indent);
+    yield leaf(value, indent, escapeText);
     return;
   }
   const inner = `${indent}  `;
@@ -44590,7 +44587,7 @@ ${indent}]`;
 ${inner}` : `,
 ${inner}`;
       const item = value[i];
-      yield* pieces(item === void 0 || typeof item === "function" ? null : item, inner);
+      yield* pieces(item === void 0 || typeof item === "function" ? null : item, inner, escapeText);
     }
     yield `
 ${indent}]`;
@@ -44601,23 +44598,17 @@ ${indent}]`;
     const member = value[key];
     if (member === void 0 || typeof member === "function") continue;
     yield `${first ? "{" : ","}
-${inner}${escapeLayout(JSON.stringify(key))}: `;
+${inner}${escapeText(JSON.stringify(key))}: `;
     first = false;
-    yield* pieces(member, inner);
+    yield* pieces(member, inner, escapeText);
   }
   yield first ? "{}" : `
 ${indent}}`;
 }
-var LAYOUT_CHARACTERS = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-var HAS_LAYOUT_CHARACTER = new RegExp(LAYOUT_CHARACTERS.source);
-function escapeLayout(text) {
-  if (!HAS_LAYOUT_CHARACTER.test(text)) return text;
-  return text.replace(LAYOUT_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-function leaf(value, indent) {
+function leaf(value, indent, escapeText) {
   const raw = JSON.stringify(value, null, 2);
   if (raw === void 0) return "null";
-  const text = escapeLayout(raw);
+  const text = escapeText(raw);
   return indent === "" ? text : text.replaceAll("\n", `
 ${indent}`);
 }
@@ -44629,6 +44620,21 @@ function holdsStreamed(value) {
     if (member !== null && typeof member === "object" && holdsStreamed(member)) return true;
   }
   return false;
+}
+
+// src/report/json-chunks.ts
+var CHUNK_CHARS = 1 << 20;
+function prettyJsonChunks(value, chunkChars = CHUNK_CHARS) {
+  return jsonTextChunks(value, chunkChars, escapeLayout);
+}
+function prettyJson(value) {
+  return Array.from(prettyJsonChunks(value)).join("");
+}
+var LAYOUT_CHARACTERS = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+var HAS_LAYOUT_CHARACTER = new RegExp(LAYOUT_CHARACTERS.source);
+function escapeLayout(text) {
+  if (!HAS_LAYOUT_CHARACTER.test(text)) return text;
+  return text.replace(LAYOUT_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 // src/report/sarif.ts
