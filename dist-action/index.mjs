@@ -273,14 +273,19 @@ var init_json_source_map = __esm({
       searchEnd = 0;
       /**
        * The child at `index` (array) or named `segment` (object) of the container at `start`, skipping
-       * over the values before it; `searchEnd` is left where the search stopped. No callback and no
-       * object per member: this runs for every position lint reports, mostly unoptimised.
+       * over the values before it; `searchEnd` is left where the search stopped. One loop with the
+       * whitespace, key and string steps written out, no callback and no object per member: this runs
+       * for every position lint reports (thousands on a catalog), mostly before V8 has optimised it,
+       * where each call costs more than the few characters it looks at.
        */
       search(start, isArray, index, segment2) {
         const text = this.text;
+        const length2 = text.length;
         const close = isArray ? 93 : 125;
-        let i = this.skipWhitespace(start + 1);
-        for (let n = 0; i < text.length && text.charCodeAt(i) !== close; n++) {
+        let i = start + 1;
+        let c = text.charCodeAt(i);
+        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+        for (let n = 0; i < length2 && c !== close; n++) {
           let value = i;
           if (isArray) {
             if (n === index) {
@@ -288,14 +293,32 @@ var init_json_source_map = __esm({
               return { key: -1, value };
             }
           } else {
-            const keyEnd = this.stringEnd(i);
-            value = this.valueAfterKey(keyEnd);
-            if (this.keyIs(i, keyEnd, segment2)) {
+            let keyEnd = text.indexOf('"', i + 1);
+            if (keyEnd === -1) keyEnd = length2;
+            else if (text.charCodeAt(keyEnd - 1) === 92) keyEnd = this.stringEnd(i);
+            value = keyEnd + 1;
+            c = text.charCodeAt(value);
+            while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++value);
+            c = text.charCodeAt(++value);
+            while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++value);
+            if (keyEnd - i - 1 >= segment2.length && this.keyIs(i, keyEnd, segment2)) {
               this.searchEnd = i;
               return { key: i, value };
             }
           }
-          i = this.nextChild(value);
+          c = text.charCodeAt(value);
+          if (c === 34) {
+            let end = text.indexOf('"', value + 1);
+            if (end === -1) end = length2;
+            else if (text.charCodeAt(end - 1) === 92) end = this.stringEnd(value);
+            i = end + 1;
+          } else i = this.valueEnd(value);
+          c = text.charCodeAt(i);
+          while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+          if (c === 44) {
+            c = text.charCodeAt(++i);
+            while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+          }
         }
         this.searchEnd = i;
         return void 0;
@@ -40275,7 +40298,8 @@ function membersOf(capability, version) {
   }
 }
 function checkClientRequirements2(ctx) {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index];
     const requirements = p.value.clientRequirements;
     if (!isObject(requirements)) continue;
     const base = [...p.path, "clientRequirements"];
@@ -40655,9 +40679,12 @@ function checkMeta(ctx, meta, context2, scope, path) {
   }
 }
 function checkDeclarationMeta(ctx) {
-  for (const p of ctx.primitives)
+  const primitives = ctx.primitives;
+  for (let index = 0; index < primitives.length; index++) {
+    const p = primitives[index];
     if (p.value._meta !== void 0)
       checkMeta(ctx, p.value._meta, "declaration", p.scope, [...p.path, "_meta"]);
+  }
 }
 
 // src/validate/semantic/result-shape.ts
@@ -40802,7 +40829,8 @@ function checkContents(ctx, owner, requested, result, path, where2) {
   }
 }
 function checkResourceExamples(ctx) {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index];
     if (p.kind !== "resources" && p.kind !== "resourceTemplates") continue;
     const examples = entries2(p.value.examples);
     if (examples.length === 0) continue;
@@ -40845,7 +40873,8 @@ function checkResourceExamples(ctx) {
 
 // src/validate/semantic/completion-examples.ts
 function checkCompletionExamples(ctx) {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index];
     if (p.kind !== "prompts" && p.kind !== "resourceTemplates") continue;
     const examples = entries2(p.value.completionExamples);
     if (examples.length === 0) continue;
@@ -41024,7 +41053,8 @@ function checkForm(ctx, schema2, v2025_06, path, where2) {
   }
 }
 function checkElicitations2(ctx) {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index];
     if (!Array.isArray(p.value.elicitations)) continue;
     const names = /* @__PURE__ */ new Map();
     p.value.elicitations.forEach((e, i) => {
@@ -41087,7 +41117,8 @@ function checkExtensionIdentifiers(ctx) {
   arr(ctx.doc.capabilities).forEach((c, i) => {
     checkMap(ctx, obj2(c)?.extensions, ["capabilities", i, "extensions"], `capabilities[${i}].extensions`);
   });
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index];
     const requirements = obj2(p.value.clientRequirements);
     if (requirements)
       checkMap(
@@ -41284,7 +41315,8 @@ function checkToolInvocation(ctx, tool, example, path, where2) {
   });
 }
 function checkToolExamples(ctx) {
-  for (const tool of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const tool = ctx.primitives[index];
     if (tool.kind !== "tools" || !isObject(tool.value.examples)) continue;
     for (const [name, example] of entries2(tool.value.examples)) {
       if (isObject(example) && Object.hasOwn(example, "$componentRef")) continue;
@@ -41355,7 +41387,8 @@ function contradictions(ctx, tool, step, path, where2) {
   }
 }
 function checkInteractions(ctx) {
-  for (const tool of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const tool = ctx.primitives[index];
     if (tool.kind !== "tools" || !isObject(tool.value.interactionExamples)) continue;
     const declarations = /* @__PURE__ */ new Map();
     for (const e of arr(tool.value.elicitations)) {
@@ -41494,7 +41527,8 @@ function checkIntegerPrecision(ctx) {
 
 // src/validate/semantic/prompt-examples.ts
 function checkPromptExamples(ctx) {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index];
     if (p.kind !== "prompts") continue;
     const declared = /* @__PURE__ */ new Map();
     for (const a of arr(p.value.arguments)) {
@@ -41907,8 +41941,11 @@ function checkSecurity(ctx) {
   arr(ctx.doc.transports).forEach((t2, i) => {
     checkArray(obj2(t2)?.security, ["transports", i, "security"]);
   });
-  for (const p of ctx.primitives)
+  const primitives = ctx.primitives;
+  for (let index = 0; index < primitives.length; index++) {
+    const p = primitives[index];
     if (p.value.security !== void 0) checkArray(p.value.security, [...p.path, "security"]);
+  }
 }
 
 // src/validate/semantic/tags.ts
@@ -41932,7 +41969,8 @@ function checkTags2(ctx) {
     } else declared.set(name, i);
   });
   if (!Array.isArray(ctx.doc.tags)) return;
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index];
     arr(p.value.tags).forEach((tag, i) => {
       if (typeof tag === "string" && !declared.has(tag)) {
         ctx.report(
@@ -42108,10 +42146,13 @@ function checkLegacyShape(ctx, schema2, path, legacy) {
     }
   }
 }
+var SCHEMA_FIELDS = ["inputSchema", "outputSchema"];
 function checkToolSchemas(ctx) {
-  for (const tool of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const tool = ctx.primitives[index];
     if (tool.kind !== "tools") continue;
-    for (const field of ["inputSchema", "outputSchema"]) {
+    for (let f = 0; f < SCHEMA_FIELDS.length; f++) {
+      const field = SCHEMA_FIELDS[f];
       const schema2 = tool.value[field];
       if (!isObject(schema2) || Object.hasOwn(schema2, "$componentRef")) continue;
       const path = [...tool.path, field];

@@ -1,7 +1,7 @@
 /** Primitive client capability requirements (spec §8.5): members valid for every revision in scope. */
 import type { ProtocolVersion } from '../../model/versions.js';
 import type { JsonValue } from '../../util/json.js';
-import { type Ctx, entries, isObject, list, type Segment } from '../context.js';
+import { type Ctx, entries, isObject, list, type Primitive, type Segment } from '../context.js';
 
 const AVAILABLE: Record<ProtocolVersion, readonly string[]> = {
   '2024-11-05': ['roots', 'sampling', 'experimental'],
@@ -29,7 +29,8 @@ function membersOf(capability: string, version: ProtocolVersion): readonly strin
 }
 
 export function checkClientRequirements(ctx: Ctx): void {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index] as Primitive;
     const requirements = p.value.clientRequirements;
     if (!isObject(requirements)) continue;
     const base = [...p.path, 'clientRequirements'];

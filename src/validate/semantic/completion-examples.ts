@@ -1,13 +1,14 @@
 /** Completion examples on Prompts and Resource Templates (spec §10.4.6, §11.4). */
 
-import { arr, type Ctx, earlierThan, entries, has, isObject, list, obj } from '../context.js';
+import { arr, type Ctx, earlierThan, entries, has, isObject, list, obj, type Primitive } from '../context.js';
 import { templateVariables, UriTemplateError } from '../uri-template.js';
 import { checkMeta } from './meta.js';
 import { parsedTemplate } from './resource-examples.js';
 import { checkCompletedResultShape } from './result-shape.js';
 
 export function checkCompletionExamples(ctx: Ctx): void {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index] as Primitive;
     if (p.kind !== 'prompts' && p.kind !== 'resourceTemplates') continue;
     const examples = entries(p.value.completionExamples);
     if (examples.length === 0) continue;

@@ -2,7 +2,17 @@
 import type { ProtocolVersion } from '../../model/versions.js';
 import type { JsonValue } from '../../util/json.js';
 import { toPointer } from '../../util/pointer.js';
-import { arr, type Ctx, entries, has, isObject, list, obj, type Segment } from '../context.js';
+import {
+  arr,
+  type Ctx,
+  entries,
+  has,
+  isObject,
+  list,
+  obj,
+  type Primitive,
+  type Segment,
+} from '../context.js';
 
 function checkForm(
   ctx: Ctx,
@@ -110,7 +120,8 @@ function checkForm(
 }
 
 export function checkElicitations(ctx: Ctx): void {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index] as Primitive;
     // Most primitives declare none: no name map for them (a catalog has thousands of tools).
     if (!Array.isArray(p.value.elicitations)) continue;
     const names = new Map<string, number>();

@@ -3,7 +3,15 @@
  * (`*.modelcontextprotocol/*`, `*.mcp/*`) that the toolkit's catalogue does not know are warned about.
  * Malformed identifiers fail the structural schema (`invalid-extension-identifier`).
  */
-import { arr, type Ctx, EXTENSION_CATALOGUE, obj, type Segment, usesReservedPrefix } from '../context.js';
+import {
+  arr,
+  type Ctx,
+  EXTENSION_CATALOGUE,
+  obj,
+  type Primitive,
+  type Segment,
+  usesReservedPrefix,
+} from '../context.js';
 
 function checkMap(ctx: Ctx, map: unknown, path: Segment[], where: string): void {
   for (const identifier of Object.keys(obj(map as never) ?? {})) {
@@ -21,7 +29,8 @@ export function checkExtensionIdentifiers(ctx: Ctx): void {
   arr(ctx.doc.capabilities).forEach((c, i) => {
     checkMap(ctx, obj(c)?.extensions, ['capabilities', i, 'extensions'], `capabilities[${i}].extensions`);
   });
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index] as Primitive;
     const requirements = obj(p.value.clientRequirements);
     if (requirements)
       checkMap(

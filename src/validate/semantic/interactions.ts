@@ -82,7 +82,8 @@ function contradictions(
 }
 
 export function checkInteractions(ctx: Ctx): void {
-  for (const tool of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const tool = ctx.primitives[index] as Primitive;
     // Most tools have no interaction examples: nothing to look up for them.
     if (tool.kind !== 'tools' || !isObject(tool.value.interactionExamples)) continue;
     const declarations = new Map<string, Record<string, unknown>>();

@@ -152,7 +152,10 @@ export function checkMeta(
 
 export function checkDeclarationMeta(ctx: Ctx): void {
   // (Most declarations have no `_meta`: no path is built for them.)
-  for (const p of ctx.primitives)
+  const primitives = ctx.primitives;
+  for (let index = 0; index < primitives.length; index++) {
+    const p = primitives[index] as (typeof primitives)[number];
     if (p.value._meta !== undefined)
       checkMeta(ctx, p.value._meta, 'declaration', p.scope, [...p.path, '_meta']);
+  }
 }

@@ -1,11 +1,12 @@
 /** Prompt examples (spec §11.3): arguments against declarations, completed GetPromptResult per revision. */
-import { arr, type Ctx, earlierThan, entries, has, isObject, list, obj } from '../context.js';
+import { arr, type Ctx, earlierThan, entries, has, isObject, list, obj, type Primitive } from '../context.js';
 import { checkMeta } from './meta.js';
 import { checkCompletedResultShape } from './result-shape.js';
 import { checkContentBlock } from './tool-examples.js';
 
 export function checkPromptExamples(ctx: Ctx): void {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index] as Primitive;
     if (p.kind !== 'prompts') continue;
     const declared = new Map<string, boolean>();
     for (const a of arr(p.value.arguments)) {

@@ -1,7 +1,17 @@
 /** Resource and Resource Template examples (spec §10.4): completed read results, cache fields, expansions. */
 import type { ProtocolVersion } from '../../model/versions.js';
 import type { JsonValue } from '../../util/json.js';
-import { arr, type Ctx, earlierThan, entries, has, isObject, list, type Segment } from '../context.js';
+import {
+  arr,
+  type Ctx,
+  earlierThan,
+  entries,
+  has,
+  isObject,
+  list,
+  type Primitive,
+  type Segment,
+} from '../context.js';
 import { matchesTemplate, type Part, parseUriTemplate, UriTemplateError } from '../uri-template.js';
 import { checkMeta } from './meta.js';
 import { checkCompletedResultShape } from './result-shape.js';
@@ -143,7 +153,8 @@ function checkContents(
 }
 
 export function checkResourceExamples(ctx: Ctx): void {
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index] as Primitive;
     if (p.kind !== 'resources' && p.kind !== 'resourceTemplates') continue;
     const examples = entries(p.value.examples);
     if (examples.length === 0) continue;

@@ -71,6 +71,9 @@ export function checkSecurity(ctx: Ctx): void {
     checkArray(obj(t)?.security, ['transports', i, 'security']);
   });
   // (Most declarations have no `security`: no path is built for them.)
-  for (const p of ctx.primitives)
+  const primitives = ctx.primitives;
+  for (let index = 0; index < primitives.length; index++) {
+    const p = primitives[index] as (typeof primitives)[number];
     if (p.value.security !== undefined) checkArray(p.value.security, [...p.path, 'security']);
+  }
 }

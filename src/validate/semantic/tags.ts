@@ -1,6 +1,6 @@
 /** Tag catalogue and tag references (spec §13). */
 import { toPointer } from '../../util/pointer.js';
-import { arr, type Ctx, obj } from '../context.js';
+import { arr, type Ctx, obj, type Primitive } from '../context.js';
 
 export function checkTags(ctx: Ctx): void {
   const declared = new Map<string, number>();
@@ -21,7 +21,8 @@ export function checkTags(ctx: Ctx): void {
     } else declared.set(name, i);
   });
   if (!Array.isArray(ctx.doc.tags)) return; // without a catalogue, per-entity tags are free strings
-  for (const p of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const p = ctx.primitives[index] as Primitive;
     arr(p.value.tags).forEach((tag, i) => {
       if (typeof tag === 'string' && !declared.has(tag)) {
         ctx.report(

@@ -234,7 +234,8 @@ export function checkToolInvocation(
 }
 
 export function checkToolExamples(ctx: Ctx): void {
-  for (const tool of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const tool = ctx.primitives[index] as Primitive;
     // Most tools have no examples: no list of entries to build for them.
     if (tool.kind !== 'tools' || !isObject(tool.value.examples)) continue;
     for (const [name, example] of entries(tool.value.examples)) {

@@ -193,10 +193,15 @@ function checkLegacyShape(ctx: Ctx, schema: JsonValue, path: Segment[], legacy: 
   }
 }
 
+/** A constant list, read with an indexed loop: it is walked once per tool. */
+const SCHEMA_FIELDS = ['inputSchema', 'outputSchema'] as const;
+
 export function checkToolSchemas(ctx: Ctx): void {
-  for (const tool of ctx.primitives) {
+  for (let index = 0; index < ctx.primitives.length; index++) {
+    const tool = ctx.primitives[index] as Primitive;
     if (tool.kind !== 'tools') continue;
-    for (const field of ['inputSchema', 'outputSchema'] as const) {
+    for (let f = 0; f < SCHEMA_FIELDS.length; f++) {
+      const field = SCHEMA_FIELDS[f] as (typeof SCHEMA_FIELDS)[number];
       const schema = tool.value[field];
       if (!isObject(schema) || Object.hasOwn(schema, '$componentRef')) continue;
       const path = [...tool.path, field];
