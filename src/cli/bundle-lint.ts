@@ -9,7 +9,7 @@ import { runProgram } from './program.js';
 export { setModuleImporter } from '../util/import-module.js';
 export { formatError } from './errors.js';
 export { EXIT_ERROR } from './exit-codes.js';
-export { outputFailed, stderr, streamsInUse } from './streams.js';
+export { outputFailed, stderr, streamsInUse, writeToDescriptors } from './streams.js';
 
 export function runCli(argv: string[]): Promise<number> {
   return runProgram(argv, [registerLint]);

@@ -4,4 +4,4 @@ export { setModuleImporter } from '../util/import-module.js';
 export { formatError } from './errors.js';
 export { EXIT_ERROR } from './exit-codes.js';
 export { runCli } from './main.js';
-export { outputFailed, stderr, streamsInUse } from './streams.js';
+export { outputFailed, stderr, streamsInUse, writeToDescriptors } from './streams.js';

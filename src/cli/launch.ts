@@ -15,6 +15,8 @@ export interface CommandLine {
   stderr(): OutputStream;
   outputFailed(): boolean;
   streamsInUse(): readonly OutputStream[];
+  /** Standard output and error written to their descriptors (src/cli/streams.ts). */
+  writeToDescriptors(): void;
 }
 
 /** Runs `process.argv` with the command line `load` gives, and exits once the output is out. */
@@ -22,6 +24,7 @@ export function launch(load: () => Promise<CommandLine>): void {
   load()
     .then((cli) => {
       cli.setModuleImporter((url) => import(url));
+      cli.writeToDescriptors();
       return cli.runCli(process.argv).then(
         (code) => exitOnceWritten(cli, code),
         (error: unknown) => {

@@ -4,13 +4,13 @@
  * from pull requests, and a CI log runs lines that start with `::`) and where a failed write is
  * noticed.
  *
- * On Linux and macOS the text is written to the file descriptor directly. Node creates
+ * Run as the executable on Linux and macOS, the text is written to the file descriptor directly. Node creates
  * `process.stdout` on first access, and for a pipe that is a socket and Node's stream and network
  * modules, ≈ 6–10 ms of every run whose output is piped (CI logs, `| jq`, a parent process). Node
  * writes to a pipe synchronously on Linux anyway, and to files and terminals everywhere. A
  * descriptor left non-blocking by another program (`EAGAIN`) hands the rest of the output to
- * `process.stdout`, whose queue and `drain` event then apply; on Windows that stream is used from
- * the start.
+ * `process.stdout`, whose queue and `drain` event then apply; on Windows, and when the command line
+ * runs inside another program's process, that stream is used from the start.
  */
 import { writeSync } from 'node:fs';
 import { neutraliseWorkflowCommands } from '../report/controls.js';
@@ -29,6 +29,17 @@ export interface OutputStream {
 
 let failed = false;
 const inUse: Output[] = [];
+/** Set by the executable (src/cli/launch.ts); a caller running the command line in its own process keeps Node's streams. */
+let toDescriptors = false;
+
+/**
+ * Makes the command line write to the file descriptors directly (not on Windows). Only the
+ * executable asks: a program that runs the command line inside its own process (a test capturing
+ * `process.stdout`, an embedding tool) keeps Node's streams and whatever it did to them.
+ */
+export function writeToDescriptors(): void {
+  toDescriptors = process.platform !== 'win32';
+}
 
 export function stdout(): OutputStream {
   return output(1);
@@ -64,7 +75,7 @@ class Output implements OutputStream {
   private atLineStart = true;
 
   constructor(readonly fd: 1 | 2) {
-    if (process.platform === 'win32') this.useStream();
+    if (!toDescriptors) this.useStream();
   }
 
   get destroyed(): boolean {

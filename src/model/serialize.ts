@@ -30,7 +30,13 @@ export function serializeChunks(value: JsonValue, format: OutputFormat): Iterabl
   const root: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const member = value[key];
-    root[key] = Array.isArray(member) && member.length > 0 ? new StreamedArray(member) : member;
+    // Defined, not assigned: a `__proto__` member is data, as JSON.stringify writes it.
+    Object.defineProperty(root, key, {
+      value: Array.isArray(member) && member.length > 0 ? new StreamedArray(member) : member,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return jsonTextChunks(root, CHUNK_CHARS);
 }

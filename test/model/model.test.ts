@@ -306,6 +306,8 @@ describe('serializer', () => {
     } as unknown as JsonValue;
     expect([...serializeChunks(odd, 'json')].join('')).toBe(`${JSON.stringify(odd, null, 2)}\n`);
     expect([...serializeChunks({}, 'json')].join('')).toBe('{}\n');
+    const proto = JSON.parse('{"__proto__": [1], "a": 2}') as JsonValue;
+    expect([...serializeChunks(proto, 'json')].join('')).toBe(serialize(proto, 'json'));
     // A long array comes out in several chunks.
     const tools = Array.from({ length: 3000 }, (_, i) => ({
       name: `tool_${i}`,
