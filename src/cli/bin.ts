@@ -57,7 +57,7 @@ function writeVersion(text: string): void {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') return;
+    if (code === 'EPIPE' || code === 'ECONNRESET') return;
     if (code !== 'EAGAIN') {
       process.stderr.write(`mcpdesc: cannot write the output: ${(error as Error).message}\n`);
       process.exitCode = 2;

@@ -136,7 +136,8 @@ class Output implements OutputStream {
    */
   private fail(error: NodeJS.ErrnoException): void {
     this.closed = true;
-    if (error.code === 'EPIPE' || failed) return;
+    // A pipe says EPIPE; the socket pair Node gives a child process for 'pipe' says ECONNRESET.
+    if (error.code === 'EPIPE' || error.code === 'ECONNRESET' || failed) return;
     failed = true;
     process.exitCode = 2;
     if (this.fd !== 2) stderr().write(`mcpdesc: cannot write the output: ${error.message}\n`);
