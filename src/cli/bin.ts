@@ -8,15 +8,17 @@
  * by its own version and the source, so it is never stale.
  */
 
-import { writeSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { type CommandLine, launch } from './launch.js';
 import { bundleFor } from './route.js';
+import { stdout, writeToDescriptors } from './streams.js';
 import { packageVersion } from './version.js';
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
-  writeVersion(`${packageVersion()}\n`);
+  // Written as the command line writes (src/cli/streams.ts): no network modules for one line.
+  writeToDescriptors();
+  stdout().write(`${packageVersion()}\n`);
 } else {
   useCompileCache();
   // Imported here: the loader is not needed for --version.
@@ -42,27 +44,4 @@ function useCompileCache(): void {
   } catch {
     // An unwritable cache directory only costs the compile time it would have saved.
   }
-}
-
-/**
- * `--version` written to the descriptor directly, as the command line writes (src/cli/streams.ts):
- * `process.stdout` on a pipe would load Node's network modules for one line. A descriptor left
- * non-blocking gets Node's stream instead; a closed pipe is no error.
- */
-function writeVersion(text: string): void {
-  try {
-    if (process.platform !== 'win32') {
-      writeSync(1, text);
-      return;
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE' || code === 'ECONNRESET') return;
-    if (code !== 'EAGAIN') {
-      process.stderr.write(`mcpdesc: cannot write the output: ${(error as Error).message}\n`);
-      process.exitCode = 2;
-      return;
-    }
-  }
-  process.stdout.write(text);
 }

@@ -64,26 +64,19 @@ export function loadDocument(text: string, options: LoadOptions): LoadedDocument
     );
   }
   const format = options.format ?? detectFormat(options.file, text);
-  if (format === 'yaml') {
-    const parsed = parseYaml(text, options.file, limits, options.memory);
-    return {
-      file: options.file,
-      format,
-      text,
-      value: parsed.value,
-      sourceMap: parsed.sourceMap,
-      mayHoldUnsafeIntegers: true,
-    };
-  }
-  const parsed = parseJson(text, options.file, limits, options.memory);
+  const parsed =
+    format === 'yaml'
+      ? parseYaml(text, options.file, limits, options.memory)
+      : parseJson(text, options.file, limits, options.memory);
   return {
     file: options.file,
     format,
     text,
     value: parsed.value,
     sourceMap: parsed.sourceMap,
-    // Once per document: validation and merge read it (a scan is a fraction of the walk it spares).
-    mayHoldUnsafeIntegers: jsonMayHoldUnsafeIntegers(text),
+    // Once per JSON document: validation and merge read it (a scan is a fraction of the walk it
+    // spares). YAML is always walked.
+    mayHoldUnsafeIntegers: format === 'yaml' || jsonMayHoldUnsafeIntegers(text),
   };
 }
 
