@@ -26853,6 +26853,7 @@ var init_casing = __esm({
         required: ["subjects"],
         additionalProperties: false
       },
+      readsSubjects: (options) => options.subjects,
       fn: (_target, options, context2) => {
         const styles = [...new Set(options.styles ?? DEFAULT_STYLES)];
         const field = options.field ?? "@key";
@@ -27767,6 +27768,7 @@ var init_mcp = __esm({
     tagsDeclared = {
       name: "tagsDeclared",
       description: "Run on the Document: tags used by primitives should be declared in a root `tags` catalogue. (With a catalogue, an undeclared tag is the validation error `unknown-tag-reference`; this covers documents without one.)",
+      readsSubjects: () => PRIMITIVE_TYPES,
       fn: (target, _options, context2) => {
         if (!isJsonObject(target) || Object.hasOwn(target, "tags")) return none3;
         const seen = /* @__PURE__ */ new Set();
@@ -27785,6 +27787,7 @@ var init_mcp = __esm({
     tagsUsed = {
       name: "tagsUsed",
       description: "Run on the Document: every entry of the root `tags` catalogue should be used by at least one primitive.",
+      readsSubjects: () => PRIMITIVE_TYPES,
       fn: (target, _options, context2) => {
         if (!isJsonObject(target) || !Array.isArray(target.tags)) return none3;
         const used = new Set(tagReferences(context2.subjects).map((r2) => r2.name));
@@ -27808,6 +27811,7 @@ var init_mcp = __esm({
         required: ["subjects"],
         additionalProperties: false
       },
+      readsSubjects: (options) => options.subjects,
       fn: (_target, options, context2) => {
         const out = [];
         for (const type of options.subjects) {
@@ -43931,6 +43935,7 @@ init_json2();
 init_functions();
 import { relative as relative4 } from "node:path";
 init_jsonpath();
+init_types();
 var KEY_FIELD = /* @__PURE__ */ Symbol("@key");
 function compileWhen(when) {
   if (when === void 0) return void 0;
@@ -43995,7 +44000,9 @@ function planFor(config, filePath) {
   }
   const pointerOverrides = fileOverrides.filter((o) => o.pointers);
   const pointerRuleIds = new Set(pointerOverrides.flatMap((o) => [...o.rules.keys()]));
-  const byType = /* @__PURE__ */ new Map();
+  const walked = /* @__PURE__ */ new Map();
+  const afterWalk = /* @__PURE__ */ new Map();
+  const kept = /* @__PURE__ */ new Set();
   const pathRules = [];
   for (const rule of rules.values()) {
     if (rule.validation) continue;
@@ -44015,10 +44022,14 @@ function planFor(config, filePath) {
       when: compileWhen(rule.when),
       paths: []
     };
+    const reads = subjectsRead(fn, rule, pointerRuleIds.has(rule.id));
+    for (const type of reads) kept.add(type);
+    const byType = reads.length > 0 ? afterWalk : walked;
     for (const given of rule.given) {
       if (given.startsWith("$")) compiled4.paths.push(parseJsonPath(given));
       else {
         const type = given;
+        if (reads.length > 0) kept.add(type);
         let list2 = byType.get(type);
         if (!list2) byType.set(type, list2 = []);
         list2.push(compiled4);
@@ -44026,9 +44037,17 @@ function planFor(config, filePath) {
     }
     if (compiled4.paths.length > 0) pathRules.push(compiled4);
   }
-  const plan = { rules, byType, pathRules, pointerOverrides };
+  const plan = { rules, walked, afterWalk, kept, pathRules, pointerOverrides };
   cache3.set(key, plan);
   return plan;
+}
+function subjectsRead(fn, rule, overridden) {
+  const builtin = BUILTIN_FUNCTIONS.get(fn.name) === fn;
+  if (fn.readsSubjects === void 0) return builtin ? [] : SUBJECT_TYPES;
+  if (overridden) return SUBJECT_TYPES;
+  const declared = fn.readsSubjects(rule.functionOptions);
+  if (!Array.isArray(declared)) return SUBJECT_TYPES;
+  return declared.filter((type) => typeof type === "string" && isSubjectType(type));
 }
 function effectiveRule(rule, overrides, pointer) {
   let out = rule;
@@ -44125,9 +44144,12 @@ function newSubject(type, pointer, value, name, parent, depth, via, required, ki
   };
   return subject;
 }
-function buildSubjects(document) {
-  const index = /* @__PURE__ */ new Map();
+function buildSubjects(document, options = {}) {
+  const index = options.index ?? /* @__PURE__ */ new Map();
+  const { visit, keep } = options;
   const add = (subject) => {
+    visit?.(subject);
+    if (keep !== void 0 && !keep.has(subject.type)) return subject;
     let list2 = index.get(subject.type);
     if (!list2) {
       list2 = [];
@@ -44248,10 +44270,10 @@ function buildSubjects(document) {
   const objectAt2 = (key) => Object.hasOwn(doc, key) ? doc[key] : void 0;
   const info3 = objectAt2("info");
   if (info3 !== void 0) add(makeSubject("Info", "/info", info3, "info", root));
-  const each = (key, visit) => {
+  const each = (key, visit2) => {
     const list2 = objectAt2(key);
     if (Array.isArray(list2))
-      for (let i = 0; i < list2.length; i++) visit(list2[i], appendPointer("", key, i), i);
+      for (let i = 0; i < list2.length; i++) visit2(list2[i], appendPointer("", key, i), i);
   };
   const nameOf2 = (item, field, i) => isJsonObject(item) && typeof item[field] === "string" ? item[field] : `#${i}`;
   each(
@@ -44381,7 +44403,7 @@ function lintDocument(loaded, config, options = {}) {
       findings.push({ ...finding, severity });
     }
   }
-  const subjects = buildSubjects(document);
+  const subjects = /* @__PURE__ */ new Map();
   const unplaced = [];
   const noPointerOverrides = plan.pointerOverrides.length === 0;
   const record = (rule, subject, field, target, pointer, results) => {
@@ -44432,7 +44454,16 @@ function lintDocument(loaded, config, options = {}) {
         record(rule, subject, field, target, context2?.pointer ?? targetPointer(subject, field), results);
     }
   };
-  for (const [type, rules] of plan.byType) {
+  const walked = plan.walked;
+  buildSubjects(document, {
+    index: subjects,
+    keep: plan.kept,
+    visit: (subject) => {
+      const rules = walked.get(subject.type);
+      if (rules !== void 0) for (let r2 = 0; r2 < rules.length; r2++) run2(rules[r2], subject);
+    }
+  });
+  for (const [type, rules] of plan.afterWalk) {
     const list2 = subjects.get(type);
     if (!list2) continue;
     for (let i = 0; i < list2.length; i++) {

@@ -32,7 +32,7 @@ import {
   planFor,
   relativeTo,
 } from './rule-plan.js';
-import { buildSubjects, makeSubject } from './subjects.js';
+import { buildSubjects, makeSubject, type SubjectIndex } from './subjects.js';
 import type { FunctionContext, FunctionResult, RuleDefinition, Subject, SubjectType } from './types.js';
 
 export { expiredIgnoreFindings } from './ignore-expiry.js';
@@ -141,8 +141,9 @@ export function lintDocument(
     }
   }
 
-  // 2. rules over subjects (one traversal)
-  const subjects = buildSubjects(document);
+  // 2. rules over subjects (one traversal): most run on each subject as the walk makes it, the
+  // rest (functions that read other subjects) once the walk has listed the types they read.
+  const subjects: SubjectIndex = new Map();
   /** Rule findings still without a line and column: placed together once every rule has run. */
   const unplaced: { location: { pointer: string; line: number; column: number }; atKey: boolean }[] = [];
   const noPointerOverrides = plan.pointerOverrides.length === 0;
@@ -214,7 +215,16 @@ export function lintDocument(
         record(rule, subject, field, target, context?.pointer ?? targetPointer(subject, field), results);
     }
   };
-  for (const [type, rules] of plan.byType) {
+  const walked = plan.walked;
+  buildSubjects(document, {
+    index: subjects,
+    keep: plan.kept,
+    visit: (subject) => {
+      const rules = walked.get(subject.type);
+      if (rules !== undefined) for (let r = 0; r < rules.length; r++) run(rules[r] as CompiledRule, subject);
+    },
+  });
+  for (const [type, rules] of plan.afterWalk) {
     const list = subjects.get(type);
     if (!list) continue;
     for (let i = 0; i < list.length; i++) {

@@ -10,7 +10,15 @@ import { BUILTIN_FUNCTIONS } from './functions/index.js';
 import { matchesAny, toPosix } from './glob.js';
 import { parseJsonPath } from './jsonpath.js';
 import { matchesPointerPattern } from './pointer-pattern.js';
-import type { FunctionContext, FunctionDefinition, RuleDefinition, Subject, SubjectType } from './types.js';
+import {
+  type FunctionContext,
+  type FunctionDefinition,
+  isSubjectType,
+  type RuleDefinition,
+  SUBJECT_TYPES,
+  type Subject,
+  type SubjectType,
+} from './types.js';
 
 export type LintResults = ReturnType<FunctionDefinition['fn']>;
 
@@ -89,7 +97,16 @@ function compileCondition(
 
 export interface FilePlan {
   rules: Map<string, RuleDefinition>;
-  byType: Map<SubjectType, CompiledRule[]>;
+  /** Rules run on each subject as the walk makes it: their functions never read `context.subjects`. */
+  walked: Map<SubjectType, CompiledRule[]>;
+  /** Rules whose functions read `context.subjects`: run once the walk is over. */
+  afterWalk: Map<SubjectType, CompiledRule[]>;
+  /**
+   * The subject types the walk keeps (the `afterWalk` rules' own and those their functions read).
+   * The others are checked as they are made and dropped at once: a catalog's tens of thousands of
+   * schema subjects then never outlive the young generation, where they cost the collector nothing.
+   */
+  kept: Set<SubjectType>;
   pathRules: CompiledRule[];
   /** Overrides with pointers that apply to this file. */
   pointerOverrides: Override[];
@@ -128,7 +145,9 @@ export function planFor(config: ResolvedConfig, filePath: string): FilePlan {
   }
   const pointerOverrides = fileOverrides.filter((o) => o.pointers);
   const pointerRuleIds = new Set(pointerOverrides.flatMap((o) => [...o.rules.keys()]));
-  const byType = new Map<SubjectType, CompiledRule[]>();
+  const walked = new Map<SubjectType, CompiledRule[]>();
+  const afterWalk = new Map<SubjectType, CompiledRule[]>();
+  const kept = new Set<SubjectType>();
   const pathRules: CompiledRule[] = [];
   for (const rule of rules.values()) {
     if (rule.validation) continue;
@@ -150,10 +169,14 @@ export function planFor(config: ResolvedConfig, filePath: string): FilePlan {
       when: compileWhen(rule.when),
       paths: [],
     };
+    const reads = subjectsRead(fn, rule, pointerRuleIds.has(rule.id));
+    for (const type of reads) kept.add(type);
+    const byType = reads.length > 0 ? afterWalk : walked;
     for (const given of rule.given) {
       if (given.startsWith('$')) compiled.paths.push(parseJsonPath(given));
       else {
         const type = given as SubjectType;
+        if (reads.length > 0) kept.add(type);
         let list = byType.get(type);
         if (!list) byType.set(type, (list = []));
         list.push(compiled);
@@ -161,9 +184,27 @@ export function planFor(config: ResolvedConfig, filePath: string): FilePlan {
     }
     if (compiled.paths.length > 0) pathRules.push(compiled);
   }
-  const plan: FilePlan = { rules, byType, pathRules, pointerOverrides };
+  const plan: FilePlan = { rules, walked, afterWalk, kept, pathRules, pointerOverrides };
   cache.set(key, plan);
   return plan;
+}
+
+/**
+ * The subject types a rule's function reads from `context.subjects`: what a built-in declares
+ * (`readsSubjects`), every type for a custom function that does not declare it, and every type
+ * when pointer overrides may change the options the declaration depends on.
+ */
+function subjectsRead(
+  fn: FunctionDefinition,
+  rule: RuleDefinition,
+  overridden: boolean,
+): readonly SubjectType[] {
+  const builtin = BUILTIN_FUNCTIONS.get(fn.name) === fn;
+  if (fn.readsSubjects === undefined) return builtin ? [] : SUBJECT_TYPES;
+  if (overridden) return SUBJECT_TYPES;
+  const declared = (fn.readsSubjects as (options: unknown) => unknown)(rule.functionOptions);
+  if (!Array.isArray(declared)) return SUBJECT_TYPES;
+  return declared.filter((type): type is SubjectType => typeof type === 'string' && isSubjectType(type));
 }
 
 export function effectiveRule(

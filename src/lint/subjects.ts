@@ -123,9 +123,22 @@ function newSubject(
   return subject;
 }
 
-export function buildSubjects(document: JsonValue): SubjectIndex {
-  const index: SubjectIndex = new Map();
+export interface WalkOptions {
+  /** Called with each subject as it is made (parents before their children). */
+  visit?: (subject: Subject) => void;
+  /** The types the index keeps (default: every type). */
+  keep?: ReadonlySet<SubjectType>;
+  /** The index to fill (default: a new one). */
+  index?: SubjectIndex;
+}
+
+/** Every subject of `document`, in one traversal: the index of the types `keep` names. */
+export function buildSubjects(document: JsonValue, options: WalkOptions = {}): SubjectIndex {
+  const index: SubjectIndex = options.index ?? new Map();
+  const { visit, keep } = options;
   const add = (subject: Subject): Subject => {
+    visit?.(subject);
+    if (keep !== undefined && !keep.has(subject.type)) return subject;
     let list = index.get(subject.type);
     if (!list) {
       list = [];

@@ -77,7 +77,10 @@ export interface FunctionContext {
   pointer: string;
   /** The whole document. */
   document: JsonValue;
-  /** Every subject of the document, by type (built in the same traversal). */
+  /**
+   * The document's subjects by type, built in the same traversal: every type for a custom function,
+   * the types its `readsSubjects` names for a built-in.
+   */
   subjects: ReadonlyMap<SubjectType, readonly Subject[]>;
   ruleId: string;
 }
@@ -98,6 +101,12 @@ export interface FunctionDefinition {
    * not called for absent fields: most rules look at optional fields, and skipping saves the call.
    */
   handlesMissing?: boolean;
+  /**
+   * The subject types the function reads from `context.subjects`, given its options. A built-in
+   * without it never reads them and runs while the document is walked; one with it, and every custom
+   * function (which may read any type), runs once the walk has listed the subjects it reads.
+   */
+  readsSubjects?: (options: never) => readonly string[];
   fn: LintFunction<never>;
 }
 

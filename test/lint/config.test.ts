@@ -146,6 +146,40 @@ rules:
     ]);
   });
 
+  it('gives a custom function every subject of the document, though the Document comes first in the walk', async () => {
+    const d = dir({
+      'fns/count.mjs': `export default function count(_target, _options, context) {
+  const n = (type) => (context.subjects.get(type) ?? []).length;
+  return [{ message: n('Tool') + ' tools, ' + n('ToolInputSchema') + ' input schemas' }];
+}
+`,
+      '.mcpdesc.yaml': `functions:
+  count: ./fns/count.mjs
+rules:
+  counted:
+    description: Counts subjects.
+    given: [Document, Tool]
+    then: { function: count }
+  unique-names:
+    description: Built in, reads the tools itself.
+    given: Document
+    then: { function: uniqueNames, functionOptions: { subjects: [Tool] } }
+`,
+    });
+    const result = run(
+      await resolveConfig(join(d, '.mcpdesc.yaml')),
+      `${DOC}  - name: U\n    inputSchema: { type: object }\n`,
+    );
+    const counted = result.findings.filter((f) => f.code === 'counted').map((f) => f.message);
+    expect(counted).toEqual([
+      'Document 3 tools, 3 input schemas',
+      'Tool "get_t" 3 tools, 3 input schemas',
+      'Tool "u" 3 tools, 3 input schemas',
+      'Tool "U" 3 tools, 3 input schemas',
+    ]);
+    expect(result.findings.filter((f) => f.code === 'unique-names')).toHaveLength(1);
+  });
+
   it('fills message placeholders, spaced or not, and leaves unknown ones as written', async () => {
     const d = dir({
       '.mcpdesc.yaml': `rules:

@@ -94,6 +94,39 @@ describe('buildSubjects', () => {
   it('survives a document that is not an object', () => {
     expect([...buildSubjects([1, 2] as JsonValue).keys()]).toEqual(['Document']);
   });
+
+  it('shows every subject to visit, parents first, and keeps only the types asked for', () => {
+    const seen: string[] = [];
+    const kept = buildSubjects(DOC, {
+      keep: new Set(['Tool', 'Prompt'] as const),
+      visit: (subject) => seen.push(`${subject.type}${subject.pointer}`),
+    });
+    expect([...kept.keys()].sort()).toEqual(['Prompt', 'Tool']);
+    expect(kept.get('Tool')?.map((s) => s.pointer)).toEqual(pointers('Tool'));
+    const all = [...index.values()].flat().map((s) => `${s.type}${s.pointer}`);
+    expect([...seen].sort()).toEqual([...all].sort());
+    expect(seen.indexOf('Tool/tools/0')).toBeLessThan(seen.indexOf('ToolInputSchema/tools/0/inputSchema'));
+    expect(seen.indexOf('ToolInputSchema/tools/0/inputSchema')).toBeLessThan(
+      seen.indexOf('ToolInputProperty/tools/0/inputSchema/properties/filter'),
+    );
+  });
+
+  it('fills the index it is given', () => {
+    const given = new Map();
+    expect(buildSubjects(DOC, { index: given, keep: new Set(['Info'] as const) })).toBe(given);
+    expect([...given.keys()]).toEqual(['Info']);
+  });
+});
+
+describe('functions that read context.subjects', () => {
+  const source = (name: string) => String(BUILTIN_FUNCTIONS.get(name)?.fn);
+  it.each([...BUILTIN_FUNCTIONS.keys()])('%s declares readsSubjects exactly when it reads them', (name) => {
+    const fn = BUILTIN_FUNCTIONS.get(name);
+    // A built-in without the declaration runs during the walk, before later subjects exist.
+    expect(fn?.readsSubjects !== undefined).toBe(
+      /\bsubjects\b/.test(source(name).replace(/options\.subjects/g, '')),
+    );
+  });
 });
 
 describe('JSONPath subset', () => {

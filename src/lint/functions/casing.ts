@@ -196,6 +196,7 @@ export const consistentCasing: FunctionDefinition = {
     required: ['subjects'],
     additionalProperties: false,
   },
+  readsSubjects: (options: ConsistentOptions) => options.subjects,
   fn: (_target: JsonValue | undefined, options: ConsistentOptions, context) => {
     // Repeats dropped (a tie still goes to the first listed): at most seven styles, one bit each.
     const styles = [...new Set(options.styles ?? DEFAULT_STYLES)];

@@ -610,6 +610,7 @@ export const tagsDeclared: FunctionDefinition = {
   name: 'tagsDeclared',
   description:
     'Run on the Document: tags used by primitives should be declared in a root `tags` catalogue. (With a catalogue, an undeclared tag is the validation error `unknown-tag-reference`; this covers documents without one.)',
+  readsSubjects: () => PRIMITIVE_TYPES,
   fn: (target: JsonValue | undefined, _options, context) => {
     if (!isJsonObject(target) || Object.hasOwn(target, 'tags')) return none;
     const seen = new Set<string>();
@@ -630,6 +631,7 @@ export const tagsUsed: FunctionDefinition = {
   name: 'tagsUsed',
   description:
     'Run on the Document: every entry of the root `tags` catalogue should be used by at least one primitive.',
+  readsSubjects: () => PRIMITIVE_TYPES,
   fn: (target: JsonValue | undefined, _options, context) => {
     if (!isJsonObject(target) || !Array.isArray(target.tags)) return none;
     const used = new Set(tagReferences(context.subjects).map((r) => r.name));
@@ -655,6 +657,7 @@ export const uniqueNames: FunctionDefinition = {
     required: ['subjects'],
     additionalProperties: false,
   },
+  readsSubjects: (options: { subjects: string[] }) => options.subjects,
   fn: (_target: JsonValue | undefined, options: { subjects: string[] }, context) => {
     const out: FunctionResult[] = [];
     for (const type of options.subjects) {
