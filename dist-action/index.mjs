@@ -26772,16 +26772,17 @@ function lastMatch(re3, text) {
   return end;
 }
 function nameOf(subject, field) {
+  if (field === "@key") return subject.name;
   const value = subject.value;
-  if (field === "@key") {
-    if (value !== null && typeof value === "object" && !Array.isArray(value) && value.name === subject.name)
-      return { text: subject.name, atKey: false };
-    return { text: subject.name, atKey: true };
-  }
   if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, field))
     return void 0;
   const text = value[field];
-  return typeof text === "string" ? { text, atKey: false } : void 0;
+  return typeof text === "string" ? text : void 0;
+}
+function namedByValue(subject, field) {
+  if (field !== "@key") return true;
+  const value = subject.value;
+  return value !== null && typeof value === "object" && !Array.isArray(value) && value.name === subject.name;
 }
 var CASING_STYLES, STYLE_PATTERN, STYLE_EXAMPLE, STYLE_BIT, casing, DEFAULT_STYLES, consistentCasing;
 var init_casing = __esm({
@@ -26858,57 +26859,64 @@ var init_casing = __esm({
         const styles = [...new Set(options.styles ?? DEFAULT_STYLES)];
         const field = options.field ?? "@key";
         const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : void 0;
+        const byParent = options.scope === "parent";
+        const established = byParent ? options.established : void 0;
         const groups = /* @__PURE__ */ new Map();
         const masks = /* @__PURE__ */ new Map();
-        const stylesOf = (text) => {
-          let mask = masks.get(text);
-          if (mask === void 0) {
-            const all = styleMask(text);
-            mask = 0;
-            for (let s = 0; s < styles.length; s++) if (all & STYLE_BIT[styles[s]]) mask |= 1 << s;
-            masks.set(text, mask);
-          }
-          return mask;
-        };
         for (const type of options.subjects) {
           if (!isSubjectType(type)) continue;
           const subjects = context2.subjects.get(type) ?? [];
           for (let i = 0; i < subjects.length; i++) {
             const subject = subjects[i];
-            const entry2 = nameOf(subject, field);
-            if (!entry2) continue;
-            let text = entry2.text;
+            const original = nameOf(subject, field);
+            if (original === void 0) continue;
+            let text = original;
             if (strip) {
               const match = lastMatch(strip, text);
               if (match !== void 0) text = text.slice(match);
             }
-            if (/^[0-9]/.test(text)) continue;
-            const group = options.scope === "parent" ? subject.parent?.pointer ?? "" : "";
+            const first = text.charCodeAt(0);
+            if (first >= 48 && first <= 57) continue;
+            const group = byParent ? subject.parent : void 0;
             let list2 = groups.get(group);
-            if (!list2) groups.set(group, list2 = []);
-            list2.push({ text, original: entry2.text, subject, atKey: entry2.atKey, styles: stylesOf(text) });
+            if (list2 === void 0) groups.set(group, list2 = []);
+            let mask = masks.get(text);
+            if (mask === void 0) {
+              const all = styleMask(text);
+              mask = 0;
+              for (let s = 0; s < styles.length; s++)
+                if (all & STYLE_BIT[styles[s]]) mask |= 1 << s;
+              masks.set(text, mask);
+            }
+            list2.push({ text, original, subject, atKey: !namedByValue(subject, field), styles: mask });
           }
         }
         const spread = /* @__PURE__ */ new Map();
-        if (options.established !== void 0 && options.scope === "parent")
-          for (const list2 of groups.values()) {
-            const seen = /* @__PURE__ */ new Set();
-            for (let i = 0; i < list2.length; i++) seen.add(list2[i].text);
-            for (const text of seen) spread.set(text, (spread.get(text) ?? 0) + 1);
+        const spreadLast = /* @__PURE__ */ new Map();
+        if (established !== void 0)
+          for (const [group, list2] of groups) {
+            for (let i = 0; i < list2.length; i++) {
+              const text = list2[i].text;
+              if (spreadLast.get(text) === group) continue;
+              spreadLast.set(text, group);
+              spread.set(text, (spread.get(text) ?? 0) + 1);
+            }
           }
         const out = [];
+        const counts = new Array(styles.length);
         for (const list2 of groups.values()) {
           if (list2.length < 2) continue;
-          const counts = styles.map((_, s) => {
-            let count = 0;
-            for (let i = 0; i < list2.length; i++) if (list2[i].styles & 1 << s) count++;
-            return count;
-          });
+          counts.fill(0);
+          for (let i = 0; i < list2.length; i++) {
+            const mask = list2[i].styles;
+            for (let s = 0; s < styles.length; s++) if (mask & 1 << s) counts[s] = counts[s] + 1;
+          }
           let best = 0;
-          for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
+          for (let i = 1; i < styles.length; i++) if (counts[i] > counts[best]) best = i;
           const style = styles[best];
           const bit = 1 << best;
-          if ((counts[best] ?? 0) === 0) continue;
+          const count = counts[best];
+          if (count === 0 || count === list2.length) continue;
           let example;
           for (let i = 0; i < list2.length && example === void 0; i++) {
             const name = list2[i];
@@ -26921,10 +26929,9 @@ var init_casing = __esm({
           for (let i = 0; i < list2.length; i++) {
             const name = list2[i];
             if (name.styles & bit) continue;
-            if (options.established !== void 0 && (spread.get(name.text) ?? 0) >= options.established)
-              continue;
+            if (established !== void 0 && (spread.get(name.text) ?? 0) >= established) continue;
             out.push({
-              message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${describeValue(example ?? "")})`,
+              message: `${describeValue(name.original)} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? "")})`,
               // Pointers only for the names reported (a catalog has thousands of names, a few reported).
               pointer: name.atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
               atKey: name.atKey

@@ -279,6 +279,47 @@ describe('codePointLength', () => {
   });
 });
 
+describe('consistentCasing with `established`', () => {
+  // perPage is spelt so in two declarations (tools a and b), and in a's input and output: three
+  // names, two declarations.
+  const schema = (names: string[]) => ({
+    type: 'object',
+    properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
+  });
+  const doc = {
+    tools: [
+      {
+        name: 'a',
+        inputSchema: schema(['perPage', 'repo_name', 'issue_number']),
+        outputSchema: schema(['perPage']),
+      },
+      { name: 'b', inputSchema: schema(['perPage', 'base_ref', 'head_ref']) },
+    ],
+  } as JsonValue;
+  const subjects = buildSubjects(doc);
+  const reported = (established: number) =>
+    (
+      BUILTIN_FUNCTIONS.get('consistentCasing')!.fn as (
+        t: unknown,
+        o: unknown,
+        c: FunctionContext,
+      ) => { pointer?: string }[]
+    )(
+      undefined,
+      { subjects: ['ToolInputProperty', 'ToolOutputProperty'], scope: 'parent', established },
+      { subject: subjects.get('Document')![0]!, pointer: '', document: doc, subjects, ruleId: 'r' },
+    ).map((r) => r.pointer);
+
+  it('counts declarations, not names, however the names of one declaration are listed', () => {
+    expect(reported(2)).toEqual([]);
+    expect(reported(3)).toEqual([
+      '/tools/0/inputSchema/properties/perPage',
+      '/tools/0/outputSchema/properties/perPage',
+      '/tools/1/inputSchema/properties/perPage',
+    ]);
+  });
+});
+
 describe('generic functions', () => {
   const subject: Subject = { type: 'Document', pointer: '', value: null, name: 'x' };
   const context: FunctionContext = { subject, pointer: '', document: null, subjects: new Map(), ruleId: 'r' };

@@ -202,62 +202,73 @@ export const consistentCasing: FunctionDefinition = {
     const styles = [...new Set(options.styles ?? DEFAULT_STYLES)];
     const field = options.field ?? '@key';
     const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : undefined;
-    const groups = new Map<string, Named[]>();
+    const byParent = options.scope === 'parent';
+    const established = byParent ? options.established : undefined;
+    // Names grouped by declaration (the parent subject itself is the key) or all in one group.
+    // Tens of thousands of names on a catalog, each seen once, mostly before V8 has optimised this
+    // loop: no object per name but the one kept, no set per declaration.
+    const groups = new Map<Subject | undefined, Named[]>();
     // A server's property names repeat across its tools (`owner`, `perPage`): each spelling is
     // matched against the styles once.
     const masks = new Map<string, number>();
-    const stylesOf = (text: string): number => {
-      let mask = masks.get(text);
-      if (mask === undefined) {
-        const all = styleMask(text);
-        mask = 0;
-        for (let s = 0; s < styles.length; s++) if (all & STYLE_BIT[styles[s] as CasingStyle]) mask |= 1 << s;
-        masks.set(text, mask);
-      }
-      return mask;
-    };
     for (const type of options.subjects) {
       if (!isSubjectType(type)) continue;
       const subjects = context.subjects.get(type) ?? [];
       for (let i = 0; i < subjects.length; i++) {
         const subject = subjects[i] as Subject;
-        const entry = nameOf(subject, field);
-        if (!entry) continue;
-        let text = entry.text;
+        const original = nameOf(subject, field);
+        if (original === undefined) continue;
+        let text = original;
         if (strip) {
           const match = lastMatch(strip, text);
           if (match !== undefined) text = text.slice(match);
         }
         // A name that starts with a digit (`0`, `255`, `2fa_code`) fits no style and follows none.
-        if (/^[0-9]/.test(text)) continue;
-        const group = options.scope === 'parent' ? (subject.parent?.pointer ?? '') : '';
+        const first = text.charCodeAt(0);
+        if (first >= 0x30 && first <= 0x39) continue;
+        const group = byParent ? subject.parent : undefined;
         let list = groups.get(group);
-        if (!list) groups.set(group, (list = []));
-        list.push({ text, original: entry.text, subject, atKey: entry.atKey, styles: stylesOf(text) });
+        if (list === undefined) groups.set(group, (list = []));
+        let mask = masks.get(text);
+        if (mask === undefined) {
+          const all = styleMask(text);
+          mask = 0;
+          for (let s = 0; s < styles.length; s++)
+            if (all & STYLE_BIT[styles[s] as CasingStyle]) mask |= 1 << s;
+          masks.set(text, mask);
+        }
+        list.push({ text, original, subject, atKey: !namedByValue(subject, field), styles: mask });
       }
     }
-    // How many declarations use each exact spelling (only when `established` asks).
+    // With `established`: how many declarations use each exact spelling (and the last one counted,
+    // which is enough: a declaration's names are listed together).
     const spread = new Map<string, number>();
-    if (options.established !== undefined && options.scope === 'parent')
-      for (const list of groups.values()) {
-        const seen = new Set<string>();
-        for (let i = 0; i < list.length; i++) seen.add((list[i] as { text: string }).text);
-        for (const text of seen) spread.set(text, (spread.get(text) ?? 0) + 1);
+    const spreadLast = new Map<string, Subject | undefined>();
+    if (established !== undefined)
+      for (const [group, list] of groups) {
+        for (let i = 0; i < list.length; i++) {
+          const text = (list[i] as Named).text;
+          if (spreadLast.get(text) === group) continue;
+          spreadLast.set(text, group);
+          spread.set(text, (spread.get(text) ?? 0) + 1);
+        }
       }
     const out: FunctionResult[] = [];
+    const counts = new Array<number>(styles.length);
     for (const list of groups.values()) {
       // A lone name always has the style it is in, if any (most tools have one or two properties).
       if (list.length < 2) continue;
-      const counts = styles.map((_, s) => {
-        let count = 0;
-        for (let i = 0; i < list.length; i++) if ((list[i] as Named).styles & (1 << s)) count++;
-        return count;
-      });
+      counts.fill(0);
+      for (let i = 0; i < list.length; i++) {
+        const mask = (list[i] as Named).styles;
+        for (let s = 0; s < styles.length; s++) if (mask & (1 << s)) counts[s] = (counts[s] as number) + 1;
+      }
       let best = 0;
-      for (let i = 1; i < styles.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
+      for (let i = 1; i < styles.length; i++) if ((counts[i] as number) > (counts[best] as number)) best = i;
       const style = styles[best] as CasingStyle;
       const bit = 1 << best;
-      if ((counts[best] ?? 0) === 0) continue;
+      const count = counts[best] as number;
+      if (count === 0 || count === list.length) continue;
       // The example quoted is a sibling from the document, preferably one of several words.
       let example: string | undefined;
       for (let i = 0; i < list.length && example === undefined; i++) {
@@ -271,10 +282,9 @@ export const consistentCasing: FunctionDefinition = {
       for (let i = 0; i < list.length; i++) {
         const name = list[i] as Named;
         if (name.styles & bit) continue;
-        if (options.established !== undefined && (spread.get(name.text) ?? 0) >= options.established)
-          continue;
+        if (established !== undefined && (spread.get(name.text) ?? 0) >= established) continue;
         out.push({
-          message: `${describeValue(name.original)} is not ${style} case like the other ${counts[best]} name(s) (e.g. ${describeValue(example ?? '')})`,
+          message: `${describeValue(name.original)} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? '')})`,
           // Pointers only for the names reported (a catalog has thousands of names, a few reported).
           pointer: name.atKey
             ? name.subject.pointer
@@ -294,17 +304,22 @@ function lastMatch(re: RegExp, text: string): number | undefined {
   return end;
 }
 
-/** The name to check; `atKey`: it is the subject's key, else the value of `field` (`name` for `@key`). */
-function nameOf(subject: Subject, field: string): { text: string; atKey: boolean } | undefined {
+/** The name to check: the subject's own name (`@key`), else the value of its member `field`. */
+function nameOf(subject: Subject, field: string): string | undefined {
+  if (field === '@key') return subject.name;
   const value = subject.value;
-  if (field === '@key') {
-    // A declaration named by its `name` member (Tool, Prompt...): point at that value.
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && value.name === subject.name)
-      return { text: subject.name, atKey: false };
-    return { text: subject.name, atKey: true };
-  }
   if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, field))
     return undefined;
   const text = value[field];
-  return typeof text === 'string' ? { text, atKey: false } : undefined;
+  return typeof text === 'string' ? text : undefined;
+}
+
+/**
+ * Whether the name is a value in the subject (reported at that value) rather than its key: a
+ * `field` member, or the `name` member of a declaration named by it (Tool, Prompt...).
+ */
+function namedByValue(subject: Subject, field: string): boolean {
+  if (field !== '@key') return true;
+  const value = subject.value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && value.name === subject.name;
 }
