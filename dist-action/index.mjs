@@ -165,11 +165,12 @@ var init_pointer = __esm({
 });
 
 // src/parse/json-source-map.ts
-var ARRAY_INDEX, NOT_STRUCTURAL, LARGE_SPAN, REVISITED_SPAN, JsonSourceMap;
+var SEARCHED_ONCE, ARRAY_INDEX, NOT_STRUCTURAL, LARGE_SPAN, REVISITED_SPAN, JsonSourceMap;
 var init_json_source_map = __esm({
   "src/parse/json-source-map.ts"() {
     "use strict";
     init_pointer();
+    SEARCHED_ONCE = 0;
     ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
     NOT_STRUCTURAL = /[^"[\]{}]*/y;
     LARGE_SPAN = 16 * 1024;
@@ -179,16 +180,19 @@ var init_json_source_map = __esm({
       constructor(text, lines, arrayItems2) {
         this.text = text;
         this.lines = lines;
-        if (arrayItems2) for (const [start, items2] of arrayItems2) this.large.set(start, { isArray: true, items: items2 });
+        if (arrayItems2) for (const [start, items2] of arrayItems2) this.known.set(start, { isArray: true, items: items2 });
         const root = this.skipWhitespace(0);
         const slot = { key: -1, value: root, found: root < text.length, depth: 0 };
         this.last = { pointer: "", prefixes: [""], slots: [slot] };
       }
       text;
       lines;
-      large = /* @__PURE__ */ new Map();
-      /** Containers searched once: lint looks up several members of one tool, one finding at a time. */
-      searched = /* @__PURE__ */ new Set();
+      /**
+       * Containers by offset: the children of the large ones, SEARCHED_ONCE for the others searched
+       * so far (lint looks up several members of one tool, one finding at a time). One map, so a step
+       * costs one lookup.
+       */
+      known = /* @__PURE__ */ new Map();
       /**
        * The last pointer resolved: `prefixes[i]` is its first i segments (`prefixes[0]` the root's ''),
        * `slots[i]` what they resolved to.
@@ -225,8 +229,10 @@ var init_json_source_map = __esm({
           if (pointer.startsWith(prefix) && (pointer.length === prefix.length || pointer.charCodeAt(prefix.length) === 47))
             break;
         }
-        prefixes.length = reuse + 1;
-        slots.length = reuse + 1;
+        while (prefixes.length > reuse + 1) {
+          prefixes.pop();
+          slots.pop();
+        }
         let slot = slots[reuse];
         let cut = prefixes[reuse].length;
         while (cut < pointer.length) {
@@ -248,25 +254,25 @@ var init_json_source_map = __esm({
       }
       /** The child named `segment` of the container at `start`, searching it unless it is large. */
       child(start, segment2) {
-        const listed = this.large.get(start);
+        const known = this.known.get(start);
         const isArray = this.text.charCodeAt(start) === 91;
         let index = -1;
         if (isArray) {
           if (!ARRAY_INDEX.test(segment2)) return void 0;
           index = Number(segment2);
         }
-        if (listed) {
-          if (listed.isArray) {
-            const value = listed.items[index];
+        if (known !== void 0 && known !== SEARCHED_ONCE) {
+          if (known.isArray) {
+            const value = known.items[index];
             return value === void 0 ? void 0 : { key: -1, value };
           }
-          return listed.members.get(segment2);
+          return known.members.get(segment2);
         }
         const found = this.search(start, isArray, index, segment2);
         const span = this.searchEnd - start;
-        if (span > LARGE_SPAN || span > REVISITED_SPAN && this.searched.has(start))
-          this.large.set(start, this.children(start));
-        else this.searched.add(start);
+        if (span > LARGE_SPAN || span > REVISITED_SPAN && known === SEARCHED_ONCE)
+          this.known.set(start, this.children(start));
+        else if (known === void 0) this.known.set(start, SEARCHED_ONCE);
         return found;
       }
       /** Where the last `search` stopped. */

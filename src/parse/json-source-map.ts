@@ -16,6 +16,9 @@ interface Resolved extends Slot {
 
 type Children = { isArray: true; items: number[] } | { isArray: false; members: Map<string, Slot> };
 
+/** In `known`, a container searched once and not listed. */
+const SEARCHED_ONCE = 0;
+
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 /** A run of characters that are neither a quote nor a bracket (sticky: matched from `lastIndex`). */
 const NOT_STRUCTURAL = /[^"[\]{}]*/y;
@@ -37,9 +40,12 @@ const REVISITED_SPAN = 256;
  * large documents.
  */
 export class JsonSourceMap implements SourceMap {
-  private readonly large = new Map<number, Children>();
-  /** Containers searched once: lint looks up several members of one tool, one finding at a time. */
-  private readonly searched = new Set<number>();
+  /**
+   * Containers by offset: the children of the large ones, SEARCHED_ONCE for the others searched
+   * so far (lint looks up several members of one tool, one finding at a time). One map, so a step
+   * costs one lookup.
+   */
+  private readonly known = new Map<number, Children | typeof SEARCHED_ONCE>();
   /**
    * The last pointer resolved: `prefixes[i]` is its first i segments (`prefixes[0]` the root's ''),
    * `slots[i]` what they resolved to.
@@ -52,7 +58,7 @@ export class JsonSourceMap implements SourceMap {
     private readonly lines: LineIndex,
     arrayItems?: ReadonlyMap<number, number[]>,
   ) {
-    if (arrayItems) for (const [start, items] of arrayItems) this.large.set(start, { isArray: true, items });
+    if (arrayItems) for (const [start, items] of arrayItems) this.known.set(start, { isArray: true, items });
     const root = this.skipWhitespace(0);
     const slot: Resolved = { key: -1, value: root, found: root < text.length, depth: 0 };
     this.last = { pointer: '', prefixes: [''], slots: [slot] };
@@ -100,8 +106,11 @@ export class JsonSourceMap implements SourceMap {
         break;
     }
     // The last path is not needed again: cut it back and extend it in place.
-    prefixes.length = reuse + 1;
-    slots.length = reuse + 1;
+    // (Popped, not cut by setting `length`: that is a call into the runtime per lookup.)
+    while (prefixes.length > reuse + 1) {
+      prefixes.pop();
+      slots.pop();
+    }
     let slot = slots[reuse] as Resolved;
     let cut = (prefixes[reuse] as string).length;
     while (cut < pointer.length) {
@@ -127,25 +136,25 @@ export class JsonSourceMap implements SourceMap {
 
   /** The child named `segment` of the container at `start`, searching it unless it is large. */
   private child(start: number, segment: string): Slot | undefined {
-    const listed = this.large.get(start);
+    const known = this.known.get(start);
     const isArray = this.text.charCodeAt(start) === 0x5b;
     let index = -1;
     if (isArray) {
       if (!ARRAY_INDEX.test(segment)) return undefined;
       index = Number(segment);
     }
-    if (listed) {
-      if (listed.isArray) {
-        const value = listed.items[index];
+    if (known !== undefined && known !== SEARCHED_ONCE) {
+      if (known.isArray) {
+        const value = known.items[index];
         return value === undefined ? undefined : { key: -1, value };
       }
-      return listed.members.get(segment);
+      return known.members.get(segment);
     }
     const found = this.search(start, isArray, index, segment);
     const span = this.searchEnd - start;
-    if (span > LARGE_SPAN || (span > REVISITED_SPAN && this.searched.has(start)))
-      this.large.set(start, this.children(start));
-    else this.searched.add(start);
+    if (span > LARGE_SPAN || (span > REVISITED_SPAN && known === SEARCHED_ONCE))
+      this.known.set(start, this.children(start));
+    else if (known === undefined) this.known.set(start, SEARCHED_ONCE);
     return found;
   }
 

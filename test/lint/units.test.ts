@@ -302,13 +302,13 @@ describe('consistentCasing with `established`', () => {
       BUILTIN_FUNCTIONS.get('consistentCasing')!.fn as (
         t: unknown,
         o: unknown,
-        c: FunctionContext,
-      ) => { pointer?: string }[]
+        c: unknown,
+      ) => { message: string; pointer?: string }[] | undefined
     )(
       undefined,
       { subjects: ['ToolInputProperty', 'ToolOutputProperty'], scope: 'parent', established },
       { subject: subjects.get('Document')![0]!, pointer: '', document: doc, subjects, ruleId: 'r' },
-    ).map((r) => r.pointer);
+    )?.map((r) => r.pointer);
 
   it('counts declarations, not names, however the names of one declaration are listed', () => {
     expect(reported(2)).toEqual([]);
