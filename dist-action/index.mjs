@@ -26874,9 +26874,8 @@ var init_casing = __esm({
           const subjects = context2.subjects.get(type) ?? [];
           for (let i = 0; i < subjects.length; i++) {
             const subject = subjects[i];
-            const original = nameOf(subject, field);
-            if (original === void 0) continue;
-            let text = original;
+            let text = nameOf(subject, field);
+            if (text === void 0) continue;
             if (strip) {
               const match = lastMatch(strip, text);
               if (match !== void 0) text = text.slice(match);
@@ -26894,7 +26893,7 @@ var init_casing = __esm({
                 if (all & STYLE_BIT[styles[s]]) mask |= 1 << s;
               masks.set(text, mask);
             }
-            list2.push({ text, original, subject, atKey: !namedByValue(subject, field), styles: mask });
+            list2.push({ text, subject, styles: mask });
           }
         }
         const spread = /* @__PURE__ */ new Map();
@@ -26936,11 +26935,12 @@ var init_casing = __esm({
             const name = list2[i];
             if (name.styles & bit) continue;
             if (established !== void 0 && (spread.get(name.text) ?? 0) >= established) continue;
+            const atKey = !namedByValue(name.subject, field);
             out.push({
-              message: `${describeValue(name.original)} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? "")})`,
+              message: `${describeValue(nameOf(name.subject, field))} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? "")})`,
               // Pointers only for the names reported (a catalog has thousands of names, a few reported).
-              pointer: name.atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
-              atKey: name.atKey
+              pointer: atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
+              atKey
             });
           }
         }

@@ -163,12 +163,14 @@ interface ConsistentOptions {
   established?: number;
 }
 
-/** A name as checked: `text` without the stripped prefix; `styles`, bit i set when it is in `styles[i]`. */
+/**
+ * A name as checked: `text` without the stripped prefix; `styles`, bit i set when it is in
+ * `styles[i]`. The name as written and where to report it are worked out from the subject for the
+ * few names reported.
+ */
 interface Named {
   text: string;
-  original: string;
   subject: Subject;
-  atKey: boolean;
   styles: number;
 }
 
@@ -216,9 +218,8 @@ export const consistentCasing: FunctionDefinition = {
       const subjects = context.subjects.get(type) ?? [];
       for (let i = 0; i < subjects.length; i++) {
         const subject = subjects[i] as Subject;
-        const original = nameOf(subject, field);
-        if (original === undefined) continue;
-        let text = original;
+        let text = nameOf(subject, field);
+        if (text === undefined) continue;
         if (strip) {
           const match = lastMatch(strip, text);
           if (match !== undefined) text = text.slice(match);
@@ -237,7 +238,7 @@ export const consistentCasing: FunctionDefinition = {
             if (all & STYLE_BIT[styles[s] as CasingStyle]) mask |= 1 << s;
           masks.set(text, mask);
         }
-        list.push({ text, original, subject, atKey: !namedByValue(subject, field), styles: mask });
+        list.push({ text, subject, styles: mask });
       }
     }
     // With `established`: how many declarations use each exact spelling (and the last one counted,
@@ -283,13 +284,14 @@ export const consistentCasing: FunctionDefinition = {
         const name = list[i] as Named;
         if (name.styles & bit) continue;
         if (established !== undefined && (spread.get(name.text) ?? 0) >= established) continue;
+        const atKey = !namedByValue(name.subject, field);
         out.push({
-          message: `${describeValue(name.original)} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? '')})`,
+          message: `${describeValue(nameOf(name.subject, field) as string)} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? '')})`,
           // Pointers only for the names reported (a catalog has thousands of names, a few reported).
-          pointer: name.atKey
+          pointer: atKey
             ? name.subject.pointer
             : appendPointer(name.subject.pointer, field === '@key' ? 'name' : field),
-          atKey: name.atKey,
+          atKey,
         });
       }
     }
