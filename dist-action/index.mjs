@@ -27911,6 +27911,9 @@ var init_schema = __esm({
 });
 
 // src/lint/functions/index.ts
+function isBuiltinFunction(fn) {
+  return BUILTIN_FUNCTIONS.get(fn.name) === fn;
+}
 var BUILTIN_FUNCTIONS;
 var init_functions = __esm({
   "src/lint/functions/index.ts"() {
@@ -27967,8 +27970,7 @@ function precompiledOptionsExport(functionName) {
 function optionsValidator(fn) {
   let validate = optionValidators.get(fn);
   if (!validate) {
-    if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
-      validate = precompiled("options")?.[precompiledOptionsExport(fn.name)];
+    if (isBuiltinFunction(fn)) validate = precompiled("options")?.[precompiledOptionsExport(fn.name)];
     if (!validate) {
       optionsAjv ??= withSafeKeywords(new (loadAjv()).Ajv(OPTIONS_AJV_OPTIONS), loadAjv());
       validate = optionsAjv.compile(fn.optionsSchema);
@@ -44022,6 +44024,7 @@ function planFor(config, filePath) {
     if (rule.severity === "off" && !pointerRuleIds.has(rule.id)) continue;
     const fn = config.functions.get(rule.function);
     if (!fn) continue;
+    const builtin = isBuiltinFunction(fn);
     const fields = rule.field ? rule.field.map((f) => f === "@key" ? KEY_FIELD : { text: f, segments: f.split(".") }) : [void 0];
     const compiled4 = {
       rule,
@@ -44030,12 +44033,12 @@ function planFor(config, filePath) {
       call: fn.fn,
       options: rule.functionOptions,
       handlesMissing: fn.handlesMissing === true,
-      contextFree: BUILTIN_FUNCTIONS.get(fn.name) === fn && fn.fn.length < 3,
+      contextFree: builtin && fn.fn.length < 3,
       fields,
       when: compileWhen(rule.when),
       paths: []
     };
-    const reads = subjectsRead(fn, rule, pointerRuleIds.has(rule.id));
+    const reads = subjectsRead(fn, builtin, rule, pointerRuleIds.has(rule.id));
     for (const type of reads) kept.add(type);
     const byType = reads.length > 0 ? afterWalk : walked;
     for (const given of rule.given) {
@@ -44054,8 +44057,7 @@ function planFor(config, filePath) {
   cache3.set(key, plan);
   return plan;
 }
-function subjectsRead(fn, rule, overridden) {
-  const builtin = BUILTIN_FUNCTIONS.get(fn.name) === fn;
+function subjectsRead(fn, builtin, rule, overridden) {
   if (fn.readsSubjects === void 0) return builtin ? [] : SUBJECT_TYPES;
   if (overridden) return SUBJECT_TYPES;
   const declared = fn.readsSubjects(rule.functionOptions);

@@ -22,7 +22,7 @@ import { sha256Hex } from '../util/hash.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import type { Location } from '../util/location.js';
 import type { ResolvedConfig } from './config.js';
-import { BUILTIN_FUNCTIONS } from './functions/index.js';
+import { isBuiltinFunction } from './functions/index.js';
 
 /** The name of the cache file in the working directory when `--cache-location` is not given. */
 export const DEFAULT_CACHE_FILE = '.mcpdesc-cache';
@@ -79,7 +79,7 @@ export function configFingerprint(config: ResolvedConfig): string {
   let digest = fingerprints.get(config);
   if (digest !== undefined) return digest;
   const custom = [...config.functions.values()]
-    .filter((definition) => BUILTIN_FUNCTIONS.get(definition.name) !== definition)
+    .filter((definition) => !isBuiltinFunction(definition))
     .map((definition) => ({ ...definition, fn: String(definition.fn) }));
   const sources = config.sources.map((path) => [path, digestOfFile(path)]);
   const data = {

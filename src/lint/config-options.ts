@@ -4,7 +4,7 @@ import { loadAjv } from '../util/lazy-modules.js';
 import { withSafeKeywords } from '../validate/ajv-keywords.js';
 import { LINEAR_ERRORS_CODE } from '../validate/linear-errors.js';
 import { precompiled } from './config-read.js';
-import { BUILTIN_FUNCTIONS } from './functions/index.js';
+import { isBuiltinFunction } from './functions/index.js';
 import type { FunctionDefinition } from './types.js';
 
 const optionValidators = new WeakMap<FunctionDefinition, ValidateFunction>();
@@ -32,8 +32,7 @@ export function precompiledOptionsExport(functionName: string): string {
 export function optionsValidator(fn: FunctionDefinition): ValidateFunction {
   let validate = optionValidators.get(fn);
   if (!validate) {
-    if (BUILTIN_FUNCTIONS.get(fn.name) === fn)
-      validate = precompiled('options')?.[precompiledOptionsExport(fn.name)];
+    if (isBuiltinFunction(fn)) validate = precompiled('options')?.[precompiledOptionsExport(fn.name)];
     if (!validate) {
       optionsAjv ??= withSafeKeywords(new (loadAjv().Ajv)(OPTIONS_AJV_OPTIONS), loadAjv());
       validate = optionsAjv.compile(fn.optionsSchema as object);

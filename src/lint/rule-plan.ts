@@ -6,7 +6,7 @@
 import { relative } from 'node:path';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import type { Override, ResolvedConfig, RuleChange } from './config.js';
-import { BUILTIN_FUNCTIONS } from './functions/index.js';
+import { isBuiltinFunction } from './functions/index.js';
 import { matchesAny, toPosix } from './glob.js';
 import { parseJsonPath } from './jsonpath.js';
 import { matchesPointerPattern } from './pointer-pattern.js';
@@ -154,6 +154,7 @@ export function planFor(config: ResolvedConfig, filePath: string): FilePlan {
     if (rule.severity === 'off' && !pointerRuleIds.has(rule.id)) continue;
     const fn = config.functions.get(rule.function);
     if (!fn) continue;
+    const builtin = isBuiltinFunction(fn);
     const fields: CompiledField[] = rule.field
       ? rule.field.map((f) => (f === '@key' ? KEY_FIELD : { text: f, segments: f.split('.') }))
       : [undefined];
@@ -164,12 +165,12 @@ export function planFor(config: ResolvedConfig, filePath: string): FilePlan {
       call: fn.fn as CompiledRule['call'],
       options: rule.functionOptions,
       handlesMissing: fn.handlesMissing === true,
-      contextFree: BUILTIN_FUNCTIONS.get(fn.name) === fn && fn.fn.length < 3,
+      contextFree: builtin && fn.fn.length < 3,
       fields,
       when: compileWhen(rule.when),
       paths: [],
     };
-    const reads = subjectsRead(fn, rule, pointerRuleIds.has(rule.id));
+    const reads = subjectsRead(fn, builtin, rule, pointerRuleIds.has(rule.id));
     for (const type of reads) kept.add(type);
     const byType = reads.length > 0 ? afterWalk : walked;
     for (const given of rule.given) {
@@ -196,10 +197,10 @@ export function planFor(config: ResolvedConfig, filePath: string): FilePlan {
  */
 function subjectsRead(
   fn: FunctionDefinition,
+  builtin: boolean,
   rule: RuleDefinition,
   overridden: boolean,
 ): readonly SubjectType[] {
-  const builtin = BUILTIN_FUNCTIONS.get(fn.name) === fn;
   if (fn.readsSubjects === undefined) return builtin ? [] : SUBJECT_TYPES;
   if (overridden) return SUBJECT_TYPES;
   const declared = (fn.readsSubjects as (options: unknown) => unknown)(rule.functionOptions);

@@ -66,3 +66,8 @@ export const BUILTIN_FUNCTIONS: ReadonlyMap<string, FunctionDefinition> = new Ma
     rootObject,
   ].map((f) => [f.name, f]),
 );
+
+/** Whether `fn` is the built-in function of its name (a config may define its own of any name). */
+export function isBuiltinFunction(fn: FunctionDefinition): boolean {
+  return BUILTIN_FUNCTIONS.get(fn.name) === fn;
+}
