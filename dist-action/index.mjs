@@ -10209,12 +10209,12 @@ var require_foldFlowLines = __commonJS({
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
       if (text.length <= endStep)
         return text;
-      const folds = [];
+      const folds2 = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
       if (typeof indentAtStart === "number") {
         if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
-          folds.push(0);
+          folds2.push(0);
         else
           end = lineWidth - indentAtStart;
       }
@@ -10260,7 +10260,7 @@ var require_foldFlowLines = __commonJS({
           }
           if (i >= end) {
             if (split) {
-              folds.push(split);
+              folds2.push(split);
               end = split + endStep;
               split = void 0;
             } else if (mode === FOLD_QUOTED) {
@@ -10272,7 +10272,7 @@ var require_foldFlowLines = __commonJS({
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
                 return text;
-              folds.push(j);
+              folds2.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
               split = void 0;
@@ -10285,14 +10285,14 @@ var require_foldFlowLines = __commonJS({
       }
       if (overflow && onOverflow)
         onOverflow();
-      if (folds.length === 0)
+      if (folds2.length === 0)
         return text;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
-      for (let i2 = 0; i2 < folds.length; ++i2) {
-        const fold2 = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+      let res = text.slice(0, folds2[0]);
+      for (let i2 = 0; i2 < folds2.length; ++i2) {
+        const fold2 = folds2[i2];
+        const end2 = folds2[i2 + 1] || text.length;
         if (fold2 === 0)
           res = `
 ${indent}${text.slice(0, end2)}`;
@@ -26771,8 +26771,7 @@ function matchesCasing(text, style, disallowDigits = false) {
   if (disallowDigits && /[0-9]/.test(text)) return false;
   return STYLE_PATTERN[style].test(text);
 }
-function lastMatch(re3, text) {
-  const global = new RegExp(re3.source, re3.flags.includes("g") ? re3.flags : `${re3.flags}g`);
+function lastMatch(global, text) {
   let end;
   for (const match of text.matchAll(global)) end = (match.index ?? 0) + match[0].length;
   return end;
@@ -26790,7 +26789,7 @@ function namedByValue(subject, field) {
   const value = subject.value;
   return value !== null && typeof value === "object" && !Array.isArray(value) && value.name === subject.name;
 }
-var CASING_STYLES, STYLE_PATTERN, STYLE_EXAMPLE, STYLE_BIT, casing, DEFAULT_STYLES, consistentCasing;
+var CASING_STYLES, STYLE_PATTERN, STYLE_EXAMPLE, STYLE_BIT, casing, DEFAULT_STYLES, DECLARATION_PARTS, CasingTally, consistentCasing;
 var init_casing = __esm({
   "src/lint/functions/casing.ts"() {
     "use strict";
@@ -26844,6 +26843,145 @@ var init_casing = __esm({
       }
     };
     DEFAULT_STYLES = ["snake", "camel", "kebab", "pascal", "macro"];
+    DECLARATION_PARTS = /* @__PURE__ */ new Set([
+      "ToolInputSchema",
+      "ToolOutputSchema",
+      "ToolInputProperty",
+      "ToolOutputProperty",
+      "PromptArgument",
+      "Elicitation",
+      "Example"
+    ]);
+    CasingTally = class {
+      constructor(options, streaming) {
+        this.streaming = streaming;
+        this.styles = [...new Set(options.styles ?? DEFAULT_STYLES)];
+        this.counts = new Array(this.styles.length);
+        this.field = options.field ?? "@key";
+        this.strip = options.stripPrefix ? new RegExp(options.stripPrefix, "g") : void 0;
+        this.byParent = options.scope === "parent";
+        this.established = this.byParent ? options.established : void 0;
+        for (const type of options.subjects)
+          if (isSubjectType(type) && !this.typeIndex.has(type)) this.typeIndex.set(type, this.typeIndex.size);
+      }
+      streaming;
+      styles;
+      field;
+      strip;
+      byParent;
+      established;
+      typeIndex = /* @__PURE__ */ new Map();
+      /** Open groups, by declaration (the parent subject itself), or the one group; per group, names per type. */
+      groups = /* @__PURE__ */ new Map();
+      /** The group names last came into (streaming: the only open one). */
+      current = null;
+      /** A server's property names repeat across its tools (`owner`, `perPage`): each spelling is matched against the styles once. */
+      masks = /* @__PURE__ */ new Map();
+      /** With `established`: how many declarations use each exact spelling, and the last one counted. */
+      spread = /* @__PURE__ */ new Map();
+      spreadLast = /* @__PURE__ */ new Map();
+      candidates = [];
+      counts;
+      /** The types whose subjects are counted, in the options' order. */
+      get types() {
+        return [...this.typeIndex.keys()];
+      }
+      /**
+       * Whether a group can be decided as soon as the next one starts: one group per declaration, and
+       * only types that belong to a declaration.
+       */
+      get canStream() {
+        if (!this.byParent) return false;
+        for (const type of this.typeIndex.keys()) if (!DECLARATION_PARTS.has(type)) return false;
+        return true;
+      }
+      add(subject) {
+        const type = this.typeIndex.get(subject.type);
+        if (type === void 0) return;
+        let text = nameOf(subject, this.field);
+        if (text === void 0) return;
+        if (this.strip) {
+          const match = lastMatch(this.strip, text);
+          if (match !== void 0) text = text.slice(match);
+        }
+        const first = text.charCodeAt(0);
+        if (first >= 48 && first <= 57) return;
+        const group = this.byParent ? subject.parent : void 0;
+        if (this.streaming && group !== this.current && this.current !== null) this.decide(this.current);
+        this.current = group;
+        let lists = this.groups.get(group);
+        if (lists === void 0) this.groups.set(group, lists = []);
+        let list2 = lists[type];
+        if (list2 === void 0) lists[type] = list2 = [];
+        let mask = this.masks.get(text);
+        if (mask === void 0) {
+          const all = styleMask(text);
+          mask = 0;
+          for (let s = 0; s < this.styles.length; s++)
+            if (all & STYLE_BIT[this.styles[s]]) mask |= 1 << s;
+          this.masks.set(text, mask);
+        }
+        list2.push({ text, subject, styles: mask });
+      }
+      /** Every name added: the names that differ from their group's style, as the function's results. */
+      results() {
+        for (const group of [...this.groups.keys()]) this.decide(group);
+        this.current = null;
+        const out = [];
+        const { established, field } = this;
+        for (const { name, style, count, example } of this.candidates) {
+          if (established !== void 0 && (this.spread.get(name.text) ?? 0) >= established) continue;
+          const atKey = !namedByValue(name.subject, field);
+          out.push({
+            message: `${describeValue(nameOf(name.subject, field))} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? "")})`,
+            // Pointers only for the names reported (a catalog has thousands of names, a few reported).
+            pointer: atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
+            atKey
+          });
+        }
+        return out;
+      }
+      /** Decides a whole group: its spellings counted, the names that differ from its style kept. */
+      decide(group) {
+        const lists = this.groups.get(group);
+        if (lists === void 0) return;
+        this.groups.delete(group);
+        const list2 = lists.length === 1 ? lists[0] : lists.flat();
+        if (this.established !== void 0)
+          for (let i = 0; i < list2.length; i++) {
+            const text = list2[i].text;
+            if (this.spreadLast.get(text) === group) continue;
+            this.spreadLast.set(text, group);
+            this.spread.set(text, (this.spread.get(text) ?? 0) + 1);
+          }
+        if (list2.length < 2) return;
+        const { styles, counts } = this;
+        counts.fill(0);
+        for (let i = 0; i < list2.length; i++) {
+          const mask = list2[i].styles;
+          for (let s = 0; s < styles.length; s++) if (mask & 1 << s) counts[s] = counts[s] + 1;
+        }
+        let best = 0;
+        for (let i = 1; i < styles.length; i++) if (counts[i] > counts[best]) best = i;
+        const style = styles[best];
+        const bit = 1 << best;
+        const count = counts[best];
+        if (count === 0 || count === list2.length) return;
+        let example;
+        for (let i = 0; i < list2.length && example === void 0; i++) {
+          const name = list2[i];
+          if (name.styles & bit && distinctive(style, name.text)) example = name.text;
+        }
+        for (let i = 0; i < list2.length && example === void 0; i++) {
+          const name = list2[i];
+          if (name.styles & bit) example = name.text;
+        }
+        for (let i = 0; i < list2.length; i++) {
+          const name = list2[i];
+          if (!(name.styles & bit)) this.candidates.push({ name, style, count, example });
+        }
+      }
+    };
     consistentCasing = {
       name: "consistentCasing",
       description: "Run on the Document: the names of `subjects` must all use one casing style, the one most of them use (per document, or per declaration with `scope: parent`). With `established: N` (and `scope: parent`), a name spelt the same way in N or more declarations is not reported: it is the document's established spelling. A snake-case name may end in a unit (`melt_temp_C`); names starting with a digit follow no style. Messages quote a sibling name that has the style.",
@@ -26861,90 +26999,17 @@ var init_casing = __esm({
         additionalProperties: false
       },
       readsSubjects: (options) => options.subjects,
+      fold: (options) => {
+        const tally = new CasingTally(options, true);
+        return tally.canStream ? { types: tally.types, add: (s) => tally.add(s), results: () => tally.results() } : void 0;
+      },
       fn: (_target, options, context2) => {
-        const styles = [...new Set(options.styles ?? DEFAULT_STYLES)];
-        const field = options.field ?? "@key";
-        const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : void 0;
-        const byParent = options.scope === "parent";
-        const established = byParent ? options.established : void 0;
-        const groups = /* @__PURE__ */ new Map();
-        const masks = /* @__PURE__ */ new Map();
-        for (const type of options.subjects) {
-          if (!isSubjectType(type)) continue;
+        const tally = new CasingTally(options, false);
+        for (const type of tally.types) {
           const subjects = context2.subjects.get(type) ?? [];
-          for (let i = 0; i < subjects.length; i++) {
-            const subject = subjects[i];
-            let text = nameOf(subject, field);
-            if (text === void 0) continue;
-            if (strip) {
-              const match = lastMatch(strip, text);
-              if (match !== void 0) text = text.slice(match);
-            }
-            const first = text.charCodeAt(0);
-            if (first >= 48 && first <= 57) continue;
-            const group = byParent ? subject.parent : void 0;
-            let list2 = groups.get(group);
-            if (list2 === void 0) groups.set(group, list2 = []);
-            let mask = masks.get(text);
-            if (mask === void 0) {
-              const all = styleMask(text);
-              mask = 0;
-              for (let s = 0; s < styles.length; s++)
-                if (all & STYLE_BIT[styles[s]]) mask |= 1 << s;
-              masks.set(text, mask);
-            }
-            list2.push({ text, subject, styles: mask });
-          }
+          for (let i = 0; i < subjects.length; i++) tally.add(subjects[i]);
         }
-        const spread = /* @__PURE__ */ new Map();
-        const spreadLast = /* @__PURE__ */ new Map();
-        if (established !== void 0)
-          for (const [group, list2] of groups) {
-            for (let i = 0; i < list2.length; i++) {
-              const text = list2[i].text;
-              if (spreadLast.get(text) === group) continue;
-              spreadLast.set(text, group);
-              spread.set(text, (spread.get(text) ?? 0) + 1);
-            }
-          }
-        const out = [];
-        const counts = new Array(styles.length);
-        for (const list2 of groups.values()) {
-          if (list2.length < 2) continue;
-          counts.fill(0);
-          for (let i = 0; i < list2.length; i++) {
-            const mask = list2[i].styles;
-            for (let s = 0; s < styles.length; s++) if (mask & 1 << s) counts[s] = counts[s] + 1;
-          }
-          let best = 0;
-          for (let i = 1; i < styles.length; i++) if (counts[i] > counts[best]) best = i;
-          const style = styles[best];
-          const bit = 1 << best;
-          const count = counts[best];
-          if (count === 0 || count === list2.length) continue;
-          let example;
-          for (let i = 0; i < list2.length && example === void 0; i++) {
-            const name = list2[i];
-            if (name.styles & bit && distinctive(style, name.text)) example = name.text;
-          }
-          for (let i = 0; i < list2.length && example === void 0; i++) {
-            const name = list2[i];
-            if (name.styles & bit) example = name.text;
-          }
-          for (let i = 0; i < list2.length; i++) {
-            const name = list2[i];
-            if (name.styles & bit) continue;
-            if (established !== void 0 && (spread.get(name.text) ?? 0) >= established) continue;
-            const atKey = !namedByValue(name.subject, field);
-            out.push({
-              message: `${describeValue(nameOf(name.subject, field))} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? "")})`,
-              // Pointers only for the names reported (a catalog has thousands of names, a few reported).
-              pointer: atKey ? name.subject.pointer : appendPointer(name.subject.pointer, field === "@key" ? "name" : field),
-              atKey
-            });
-          }
-        }
-        return out;
+        return tally.results();
       }
     };
   }
@@ -44018,6 +44083,7 @@ function planFor(config, filePath) {
   const walked = /* @__PURE__ */ new Map();
   const afterWalk = /* @__PURE__ */ new Map();
   const kept = /* @__PURE__ */ new Set();
+  const folded = [];
   const pathRules = [];
   for (const rule of rules.values()) {
     if (rule.validation) continue;
@@ -44038,6 +44104,10 @@ function planFor(config, filePath) {
       when: compileWhen(rule.when),
       paths: []
     };
+    if (builtin && folds(fn, rule, pointerRuleIds.has(rule.id))) {
+      folded.push(compiled4);
+      continue;
+    }
     const reads = subjectsRead(fn, builtin, rule, pointerRuleIds.has(rule.id));
     for (const type of reads) kept.add(type);
     const byType = reads.length > 0 ? afterWalk : walked;
@@ -44053,9 +44123,15 @@ function planFor(config, filePath) {
     }
     if (compiled4.paths.length > 0) pathRules.push(compiled4);
   }
-  const plan = { rules, walked, afterWalk, kept, pathRules, pointerOverrides };
+  const plan = { rules, walked, afterWalk, kept, folded, pathRules, pointerOverrides };
   cache3.set(key, plan);
   return plan;
+}
+function folds(fn, rule, overridden) {
+  if (fn.fold === void 0 || overridden || rule.field !== void 0 || rule.when !== void 0)
+    return false;
+  if (rule.given.length !== 1 || rule.given[0] !== "Document") return false;
+  return fn.fold(rule.functionOptions) !== void 0;
 }
 function subjectsRead(fn, builtin, rule, overridden) {
   if (fn.readsSubjects === void 0) return builtin ? [] : SUBJECT_TYPES;
@@ -44470,14 +44546,40 @@ function lintDocument(loaded, config, options = {}) {
     }
   };
   const walked = plan.walked;
+  const folds2 = plan.folded.map((compiled4) => ({
+    compiled: compiled4,
+    fold: compiled4.fn.fold(compiled4.options)
+  }));
+  const folding = /* @__PURE__ */ new Map();
+  for (const { fold: fold2 } of folds2)
+    for (const type of fold2.types) {
+      const list2 = folding.get(type);
+      if (list2) list2.push(fold2);
+      else folding.set(type, [fold2]);
+    }
+  let documentSubject;
   buildSubjects(document, {
     index: subjects,
     keep: plan.kept,
     visit: (subject) => {
       const rules = walked.get(subject.type);
       if (rules !== void 0) for (let r2 = 0; r2 < rules.length; r2++) run2(rules[r2], subject);
+      const taking = folding.get(subject.type);
+      if (taking !== void 0)
+        for (let f = 0; f < taking.length; f++) taking[f].add(subject);
+      documentSubject ??= subject;
     }
   });
+  for (const { compiled: compiled4, fold: fold2 } of folds2) {
+    const subject = documentSubject;
+    let results;
+    try {
+      results = fold2.results();
+    } catch (error2) {
+      throw functionFailed(compiled4, subject, void 0, loaded.file, error2);
+    }
+    if (results.length > 0) record(compiled4.rule, subject, void 0, document, subject.pointer, results);
+  }
   for (const [type, rules] of plan.afterWalk) {
     const list2 = subjects.get(type);
     if (!list2) continue;

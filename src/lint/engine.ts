@@ -33,7 +33,14 @@ import {
   relativeTo,
 } from './rule-plan.js';
 import { buildSubjects, makeSubject, type SubjectIndex } from './subjects.js';
-import type { FunctionContext, FunctionResult, RuleDefinition, Subject, SubjectType } from './types.js';
+import type {
+  FunctionContext,
+  FunctionResult,
+  RuleDefinition,
+  Subject,
+  SubjectFold,
+  SubjectType,
+} from './types.js';
 
 export { expiredIgnoreFindings } from './ignore-expiry.js';
 export { matchesPointerPattern } from './pointer-pattern.js';
@@ -216,14 +223,41 @@ export function lintDocument(
     }
   };
   const walked = plan.walked;
+  // Folding rules: one fold each for this document, fed the subjects of its types as they are made.
+  const folds = plan.folded.map((compiled) => ({
+    compiled,
+    fold: (compiled.fn.fold as (options: unknown) => SubjectFold)(compiled.options),
+  }));
+  const folding = new Map<SubjectType, SubjectFold[]>();
+  for (const { fold } of folds)
+    for (const type of fold.types) {
+      const list = folding.get(type);
+      if (list) list.push(fold);
+      else folding.set(type, [fold]);
+    }
+  let documentSubject: Subject | undefined;
   buildSubjects(document, {
     index: subjects,
     keep: plan.kept,
     visit: (subject) => {
       const rules = walked.get(subject.type);
       if (rules !== undefined) for (let r = 0; r < rules.length; r++) run(rules[r] as CompiledRule, subject);
+      const taking = folding.get(subject.type);
+      if (taking !== undefined)
+        for (let f = 0; f < taking.length; f++) (taking[f] as SubjectFold).add(subject);
+      documentSubject ??= subject;
     },
   });
+  for (const { compiled, fold } of folds) {
+    const subject = documentSubject as Subject;
+    let results: FunctionResult[];
+    try {
+      results = fold.results();
+    } catch (error) {
+      throw functionFailed(compiled, subject, undefined, loaded.file, error);
+    }
+    if (results.length > 0) record(compiled.rule, subject, undefined, document, subject.pointer, results);
+  }
   for (const [type, rules] of plan.afterWalk) {
     const list = subjects.get(type);
     if (!list) continue;

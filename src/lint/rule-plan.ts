@@ -107,6 +107,11 @@ export interface FilePlan {
    * schema subjects then never outlive the young generation, where they cost the collector nothing.
    */
   kept: Set<SubjectType>;
+  /**
+   * Document rules whose functions fold the subjects they read as the walk makes them (`fold`):
+   * one fold per document, and nothing kept for them.
+   */
+  folded: CompiledRule[];
   pathRules: CompiledRule[];
   /** Overrides with pointers that apply to this file. */
   pointerOverrides: Override[];
@@ -148,6 +153,7 @@ export function planFor(config: ResolvedConfig, filePath: string): FilePlan {
   const walked = new Map<SubjectType, CompiledRule[]>();
   const afterWalk = new Map<SubjectType, CompiledRule[]>();
   const kept = new Set<SubjectType>();
+  const folded: CompiledRule[] = [];
   const pathRules: CompiledRule[] = [];
   for (const rule of rules.values()) {
     if (rule.validation) continue;
@@ -170,6 +176,10 @@ export function planFor(config: ResolvedConfig, filePath: string): FilePlan {
       when: compileWhen(rule.when),
       paths: [],
     };
+    if (builtin && folds(fn, rule, pointerRuleIds.has(rule.id))) {
+      folded.push(compiled);
+      continue;
+    }
     const reads = subjectsRead(fn, builtin, rule, pointerRuleIds.has(rule.id));
     for (const type of reads) kept.add(type);
     const byType = reads.length > 0 ? afterWalk : walked;
@@ -185,9 +195,20 @@ export function planFor(config: ResolvedConfig, filePath: string): FilePlan {
     }
     if (compiled.paths.length > 0) pathRules.push(compiled);
   }
-  const plan: FilePlan = { rules, walked, afterWalk, kept, pathRules, pointerOverrides };
+  const plan: FilePlan = { rules, walked, afterWalk, kept, folded, pathRules, pointerOverrides };
   cache.set(key, plan);
   return plan;
+}
+
+/**
+ * Whether a built-in rule runs as a fold: given only the Document (one run per document), without a
+ * field or a `when`, options no pointer override changes, and a function that folds with them.
+ */
+function folds(fn: FunctionDefinition, rule: RuleDefinition, overridden: boolean): boolean {
+  if (fn.fold === undefined || overridden || rule.field !== undefined || rule.when !== undefined)
+    return false;
+  if (rule.given.length !== 1 || rule.given[0] !== 'Document') return false;
+  return (fn.fold as (options: unknown) => unknown)(rule.functionOptions) !== undefined;
 }
 
 /**

@@ -107,7 +107,24 @@ export interface FunctionDefinition {
    * function (which may read any type), runs once the walk has listed the subjects it reads.
    */
   readsSubjects?: (options: never) => readonly string[];
+  /**
+   * Built-ins only, besides `readsSubjects`: for a rule given the Document (no field, no `when`),
+   * a fold that takes the subjects it reads as the walk makes them and gives the same results as
+   * `fn` once the walk is over, so the engine need not keep them. Undefined for options that need
+   * the subjects kept; `fn` then runs after the walk.
+   */
+  fold?: (options: never) => SubjectFold | undefined;
   fn: LintFunction<never>;
+}
+
+/** What a function folds the subjects it reads into, one subject at a time (see `fold`). */
+export interface SubjectFold {
+  /** The subject types it takes. */
+  readonly types: readonly SubjectType[];
+  /** Called with each subject of `types`, in the order of the walk. */
+  add(subject: Subject): void;
+  /** The function's results, once every subject has been added. */
+  results(): FunctionResult[];
 }
 
 /** Condition on the subject value: field path -> value, list of values, or `{defined: bool}`. */

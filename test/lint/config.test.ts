@@ -11,6 +11,7 @@ import {
   type ResolvedConfig,
   resolveConfig,
 } from '../../src/lint/index.js';
+import { planFor } from '../../src/lint/rule-plan.js';
 import { loadDocument } from '../../src/parse/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'mcpdesc-lint-config-'));
@@ -288,6 +289,53 @@ tools:
     ).toEqual([
       '/tools/2/title@7:23 "createIssue" is not snake case like the other 2 name(s) (e.g. "get_user")',
     ]);
+  });
+
+  it('consistentCasing folded during the walk reports what it reports run after the walk', async () => {
+    // The same rule twice: given the Document alone it is folded; with a `when` it runs after the
+    // walk on the subjects kept for it.
+    const rule = (when: string) => `    description: Input property names use one casing per tool.
+    severity: warning
+    message: '{{error}}'
+    given: Document${when}
+    then:
+      function: consistentCasing
+      functionOptions: { subjects: [ToolOutputProperty, ToolInputProperty], scope: parent, established: 2 }
+`;
+    const d = dir({
+      '.mcpdesc.yaml': `rules:\n  folded:\n${rule('')}  kept:\n${rule('\n    when: { $name: document }')}`,
+    });
+    const text = `mcpdesc: 0.8.0
+info: { name: t, version: 1.0.0 }
+protocolVersions: ['2025-11-25']
+tools:
+  - name: a
+    inputSchema: { type: object, properties: { repo_name: {}, issueNumber: {}, perPage: {} } }
+    outputSchema: { type: object, properties: { total_count: {} } }
+  - name: b
+    inputSchema: { type: object, properties: { perPage: {}, base_ref: {}, head_ref: {} } }
+`;
+    const config = await resolveConfig(join(d, '.mcpdesc.yaml'));
+    const plan = planFor(config, join(d, 'doc.mcpdesc.yaml'));
+    expect(plan.folded.map((c) => c.id)).toContain('folded');
+    expect(plan.folded.map((c) => c.id)).not.toContain('kept');
+    expect(plan.kept.has('ToolOutputProperty')).toBe(true);
+    const result = run(config, text);
+    const of = (code: string) =>
+      result.findings
+        .filter((f) => f.code === code)
+        .map((f) => `${f.location.pointer}@${f.location.line}:${f.location.column} ${f.message}`);
+    expect(of('folded')).toEqual([
+      '/tools/0/inputSchema/properties/issueNumber@6:63 "issueNumber" is not snake case like the other 2 name(s) (e.g. "total_count")',
+    ]);
+    expect(of('kept')).toEqual(of('folded'));
+  });
+
+  it('the recommended input-property-casing keeps no input property for later', async () => {
+    const d = dir({ '.mcpdesc.yaml': 'extends: recommended\n' });
+    const plan = planFor(await resolveConfig(join(d, '.mcpdesc.yaml')), join(d, 'doc.mcpdesc.yaml'));
+    expect(plan.folded.map((c) => c.id)).toContain('input-property-casing');
+    expect(plan.kept.has('ToolInputProperty')).toBe(false);
   });
 
   it('consistentCasing with a style listed more than once: a tie still goes to the first listed', async () => {

@@ -10,7 +10,7 @@ import { BUILTIN_FUNCTIONS } from '../../src/lint/functions/index.js';
 import { compileGlob, expandGlob, matchesAny } from '../../src/lint/glob.js';
 import { parseJsonPath, queryJsonPath } from '../../src/lint/jsonpath.js';
 import { buildSubjects } from '../../src/lint/subjects.js';
-import type { FunctionContext, Subject } from '../../src/lint/types.js';
+import type { FunctionContext, Subject, SubjectFold } from '../../src/lint/types.js';
 import type { JsonValue } from '../../src/util/json.js';
 
 const DOC = {
@@ -317,6 +317,111 @@ describe('consistentCasing with `established`', () => {
       '/tools/0/outputSchema/properties/perPage',
       '/tools/1/inputSchema/properties/perPage',
     ]);
+  });
+});
+
+describe('consistentCasing as a fold', () => {
+  type Result = { message: string; pointer?: string; atKey?: boolean };
+  const casing = BUILTIN_FUNCTIONS.get('consistentCasing')!;
+  const viaFn = (doc: JsonValue, options: Record<string, unknown>): Result[] => {
+    const subjects = buildSubjects(doc);
+    return (casing.fn as (t: unknown, o: unknown, c: unknown) => Result[])(undefined, options, {
+      subject: subjects.get('Document')![0]!,
+      pointer: '',
+      document: doc,
+      subjects,
+      ruleId: 'r',
+    });
+  };
+  const viaFold = (doc: JsonValue, options: Record<string, unknown>): Result[] | undefined => {
+    const fold = (casing.fold as (o: unknown) => SubjectFold | undefined)(options);
+    if (!fold) return undefined;
+    buildSubjects(doc, {
+      keep: new Set(),
+      visit: (subject) => {
+        if (fold.types.includes(subject.type)) fold.add(subject);
+      },
+    });
+    return fold.results();
+  };
+  const spelling = fc.constantFrom(
+    'perPage',
+    'per_page',
+    'repo_name',
+    'repoName',
+    'owner',
+    'Owner',
+    'HEAD_REF',
+    'base-ref',
+    'x_id',
+    'size_MB',
+    '2fa_code',
+  );
+  const schema = fc.uniqueArray(spelling, { maxLength: 6 }).map((names) => ({
+    type: 'object',
+    properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
+  }));
+  const documents = fc
+    .array(fc.record({ input: schema, output: fc.option(schema, { nil: undefined }) }), {
+      maxLength: 8,
+    })
+    .map((tools) => ({
+      tools: tools.map((tool, i) => ({
+        name: `t${i}`,
+        inputSchema: tool.input,
+        ...(tool.output ? { outputSchema: tool.output } : {}),
+      })),
+    }));
+  const streamed = [
+    { subjects: ['ToolInputProperty'], scope: 'parent' },
+    { subjects: ['ToolInputProperty'], scope: 'parent', established: 2 },
+    { subjects: ['ToolOutputProperty', 'ToolInputProperty'], scope: 'parent', established: 3 },
+    { subjects: ['ToolInputProperty', 'ToolOutputProperty'], scope: 'parent', styles: ['camel', 'snake'] },
+    { subjects: ['ToolInputProperty'], scope: 'parent', stripPrefix: '^[a-z]+_' },
+  ];
+
+  it.each(streamed)('gives what the function gives after the walk: %j', (options) => {
+    fc.assert(
+      fc.property(documents, (doc) => {
+        // The same findings; in another order where groups first appear in another order (the
+        // engine sorts findings by place).
+        const byPointer = (a: Result, b: Result) => ((a.pointer ?? '') < (b.pointer ?? '') ? -1 : 1);
+        expect(viaFold(doc as JsonValue, options)?.sort(byPointer)).toEqual(
+          viaFn(doc as JsonValue, options).sort(byPointer),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds what the function finds on a document with one of each', () => {
+    const doc = {
+      tools: [
+        { name: 'a', inputSchema: { properties: { repo_name: {}, issue_number: {}, perPage: {} } } },
+        { name: 'b', inputSchema: { properties: { perPage: {}, base_ref: {}, head_ref: {} } } },
+        { name: 'c', inputSchema: { properties: { pageSize: {}, sortOrder: {}, page_token: {} } } },
+      ],
+    } as JsonValue;
+    const options = { subjects: ['ToolInputProperty'], scope: 'parent', established: 2 };
+    expect(viaFold(doc, options)?.map((r) => r.pointer)).toEqual([
+      '/tools/2/inputSchema/properties/page_token',
+    ]);
+    expect(viaFold(doc, { ...options, established: undefined })?.map((r) => r.pointer)).toEqual([
+      '/tools/0/inputSchema/properties/perPage',
+      '/tools/1/inputSchema/properties/perPage',
+      '/tools/2/inputSchema/properties/page_token',
+    ]);
+  });
+
+  it.each([
+    ['one group for the document', { subjects: ['ToolInputProperty'] }],
+    [
+      'declarations themselves (their groups are not walked whole)',
+      { subjects: ['Tool', 'ToolInputProperty'], scope: 'parent' },
+    ],
+    ['tool names', { subjects: ['Tool'], scope: 'parent' }],
+  ])('does not fold %s: the function runs after the walk', (_, options) => {
+    expect(viaFold({ tools: [] }, options)).toBeUndefined();
   });
 });
 

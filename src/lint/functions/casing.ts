@@ -6,6 +6,7 @@ import {
   type FunctionResult,
   isSubjectType,
   type Subject,
+  type SubjectFold,
   type SubjectType,
 } from '../types.js';
 import { describeValue } from './text.js';
@@ -174,7 +175,182 @@ interface Named {
   styles: number;
 }
 
+/** A name that differs from its group's style, reported unless its spelling is established. */
+interface Candidate {
+  name: Named;
+  style: CasingStyle;
+  count: number;
+  example: string | undefined;
+}
+
 const DEFAULT_STYLES: CasingStyle[] = ['snake', 'camel', 'kebab', 'pascal', 'macro'];
+
+/**
+ * Subject types whose `parent` is the declaration they belong to (a Tool, Prompt, Resource...). The
+ * walk makes all of a declaration's subjects before the next declaration's, so with `scope: parent`
+ * each group of names arrives whole and can be decided as soon as the next one starts.
+ */
+const DECLARATION_PARTS: ReadonlySet<SubjectType> = new Set<SubjectType>([
+  'ToolInputSchema',
+  'ToolOutputSchema',
+  'ToolInputProperty',
+  'ToolOutputProperty',
+  'PromptArgument',
+  'Elicitation',
+  'Example',
+]);
+
+/**
+ * The names of `options.subjects`, grouped (by declaration, or all in one group), each group decided
+ * once whole: the style most of its names use, the names that differ. Names come in through `add`,
+ * in any order; with `streaming`, the caller promises each group arrives whole (see
+ * DECLARATION_PARTS), and a group is decided when the next begins, so only the names that differ
+ * outlive their group: a catalog's tens of thousands of input properties are then never kept.
+ */
+class CasingTally {
+  private readonly styles: CasingStyle[];
+  private readonly field: string;
+  private readonly strip: RegExp | undefined;
+  private readonly byParent: boolean;
+  private readonly established: number | undefined;
+  private readonly typeIndex = new Map<SubjectType, number>();
+  /** Open groups, by declaration (the parent subject itself), or the one group; per group, names per type. */
+  private readonly groups = new Map<Subject | undefined, Named[][]>();
+  /** The group names last came into (streaming: the only open one). */
+  private current: Subject | undefined | null = null;
+  /** A server's property names repeat across its tools (`owner`, `perPage`): each spelling is matched against the styles once. */
+  private readonly masks = new Map<string, number>();
+  /** With `established`: how many declarations use each exact spelling, and the last one counted. */
+  private readonly spread = new Map<string, number>();
+  private readonly spreadLast = new Map<string, Subject | undefined>();
+  private readonly candidates: Candidate[] = [];
+  private readonly counts: number[];
+
+  constructor(
+    options: ConsistentOptions,
+    private readonly streaming: boolean,
+  ) {
+    // Repeats dropped (a tie still goes to the first listed): at most seven styles, one bit each.
+    this.styles = [...new Set(options.styles ?? DEFAULT_STYLES)];
+    this.counts = new Array<number>(this.styles.length);
+    this.field = options.field ?? '@key';
+    this.strip = options.stripPrefix ? new RegExp(options.stripPrefix, 'g') : undefined;
+    this.byParent = options.scope === 'parent';
+    this.established = this.byParent ? options.established : undefined;
+    // A group lists its names type by type, in the order the options give the types.
+    for (const type of options.subjects)
+      if (isSubjectType(type) && !this.typeIndex.has(type)) this.typeIndex.set(type, this.typeIndex.size);
+  }
+
+  /** The types whose subjects are counted, in the options' order. */
+  get types(): SubjectType[] {
+    return [...this.typeIndex.keys()];
+  }
+
+  /**
+   * Whether a group can be decided as soon as the next one starts: one group per declaration, and
+   * only types that belong to a declaration.
+   */
+  get canStream(): boolean {
+    if (!this.byParent) return false;
+    for (const type of this.typeIndex.keys()) if (!DECLARATION_PARTS.has(type)) return false;
+    return true;
+  }
+
+  add(subject: Subject): void {
+    const type = this.typeIndex.get(subject.type);
+    if (type === undefined) return;
+    let text = nameOf(subject, this.field);
+    if (text === undefined) return;
+    if (this.strip) {
+      const match = lastMatch(this.strip, text);
+      if (match !== undefined) text = text.slice(match);
+    }
+    // A name that starts with a digit (`0`, `255`, `2fa_code`) fits no style and follows none.
+    const first = text.charCodeAt(0);
+    if (first >= 0x30 && first <= 0x39) return;
+    const group = this.byParent ? subject.parent : undefined;
+    if (this.streaming && group !== this.current && this.current !== null) this.decide(this.current);
+    this.current = group;
+    let lists = this.groups.get(group);
+    if (lists === undefined) this.groups.set(group, (lists = []));
+    let list = lists[type];
+    if (list === undefined) lists[type] = list = [];
+    let mask = this.masks.get(text);
+    if (mask === undefined) {
+      const all = styleMask(text);
+      mask = 0;
+      for (let s = 0; s < this.styles.length; s++)
+        if (all & STYLE_BIT[this.styles[s] as CasingStyle]) mask |= 1 << s;
+      this.masks.set(text, mask);
+    }
+    list.push({ text, subject, styles: mask });
+  }
+
+  /** Every name added: the names that differ from their group's style, as the function's results. */
+  results(): FunctionResult[] {
+    for (const group of [...this.groups.keys()]) this.decide(group);
+    this.current = null;
+    const out: FunctionResult[] = [];
+    const { established, field } = this;
+    for (const { name, style, count, example } of this.candidates) {
+      if (established !== undefined && (this.spread.get(name.text) ?? 0) >= established) continue;
+      const atKey = !namedByValue(name.subject, field);
+      out.push({
+        message: `${describeValue(nameOf(name.subject, field) as string)} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? '')})`,
+        // Pointers only for the names reported (a catalog has thousands of names, a few reported).
+        pointer: atKey
+          ? name.subject.pointer
+          : appendPointer(name.subject.pointer, field === '@key' ? 'name' : field),
+        atKey,
+      });
+    }
+    return out;
+  }
+
+  /** Decides a whole group: its spellings counted, the names that differ from its style kept. */
+  private decide(group: Subject | undefined): void {
+    const lists = this.groups.get(group);
+    if (lists === undefined) return;
+    this.groups.delete(group);
+    const list = lists.length === 1 ? (lists[0] as Named[]) : lists.flat();
+    if (this.established !== undefined)
+      for (let i = 0; i < list.length; i++) {
+        const text = (list[i] as Named).text;
+        if (this.spreadLast.get(text) === group) continue;
+        this.spreadLast.set(text, group);
+        this.spread.set(text, (this.spread.get(text) ?? 0) + 1);
+      }
+    // A lone name always has the style it is in, if any (most tools have one or two properties).
+    if (list.length < 2) return;
+    const { styles, counts } = this;
+    counts.fill(0);
+    for (let i = 0; i < list.length; i++) {
+      const mask = (list[i] as Named).styles;
+      for (let s = 0; s < styles.length; s++) if (mask & (1 << s)) counts[s] = (counts[s] as number) + 1;
+    }
+    let best = 0;
+    for (let i = 1; i < styles.length; i++) if ((counts[i] as number) > (counts[best] as number)) best = i;
+    const style = styles[best] as CasingStyle;
+    const bit = 1 << best;
+    const count = counts[best] as number;
+    if (count === 0 || count === list.length) return;
+    // The example quoted is a sibling from the document, preferably one of several words.
+    let example: string | undefined;
+    for (let i = 0; i < list.length && example === undefined; i++) {
+      const name = list[i] as Named;
+      if (name.styles & bit && distinctive(style, name.text)) example = name.text;
+    }
+    for (let i = 0; i < list.length && example === undefined; i++) {
+      const name = list[i] as Named;
+      if (name.styles & bit) example = name.text;
+    }
+    for (let i = 0; i < list.length; i++) {
+      const name = list[i] as Named;
+      if (!(name.styles & bit)) this.candidates.push({ name, style, count, example });
+    }
+  }
+}
 
 /**
  * Finds the style most names match (ties: the order of `styles`) and reports the names that do not
@@ -199,108 +375,24 @@ export const consistentCasing: FunctionDefinition = {
     additionalProperties: false,
   },
   readsSubjects: (options: ConsistentOptions) => options.subjects,
+  fold: (options: ConsistentOptions): SubjectFold | undefined => {
+    const tally = new CasingTally(options, true);
+    return tally.canStream
+      ? { types: tally.types, add: (s) => tally.add(s), results: () => tally.results() }
+      : undefined;
+  },
   fn: (_target: JsonValue | undefined, options: ConsistentOptions, context) => {
-    // Repeats dropped (a tie still goes to the first listed): at most seven styles, one bit each.
-    const styles = [...new Set(options.styles ?? DEFAULT_STYLES)];
-    const field = options.field ?? '@key';
-    const strip = options.stripPrefix ? new RegExp(options.stripPrefix) : undefined;
-    const byParent = options.scope === 'parent';
-    const established = byParent ? options.established : undefined;
-    // Names grouped by declaration (the parent subject itself is the key) or all in one group.
-    // Tens of thousands of names on a catalog, each seen once, mostly before V8 has optimised this
-    // loop: no object per name but the one kept, no set per declaration.
-    const groups = new Map<Subject | undefined, Named[]>();
-    // A server's property names repeat across its tools (`owner`, `perPage`): each spelling is
-    // matched against the styles once.
-    const masks = new Map<string, number>();
-    for (const type of options.subjects) {
-      if (!isSubjectType(type)) continue;
+    const tally = new CasingTally(options, false);
+    for (const type of tally.types) {
       const subjects = context.subjects.get(type) ?? [];
-      for (let i = 0; i < subjects.length; i++) {
-        const subject = subjects[i] as Subject;
-        let text = nameOf(subject, field);
-        if (text === undefined) continue;
-        if (strip) {
-          const match = lastMatch(strip, text);
-          if (match !== undefined) text = text.slice(match);
-        }
-        // A name that starts with a digit (`0`, `255`, `2fa_code`) fits no style and follows none.
-        const first = text.charCodeAt(0);
-        if (first >= 0x30 && first <= 0x39) continue;
-        const group = byParent ? subject.parent : undefined;
-        let list = groups.get(group);
-        if (list === undefined) groups.set(group, (list = []));
-        let mask = masks.get(text);
-        if (mask === undefined) {
-          const all = styleMask(text);
-          mask = 0;
-          for (let s = 0; s < styles.length; s++)
-            if (all & STYLE_BIT[styles[s] as CasingStyle]) mask |= 1 << s;
-          masks.set(text, mask);
-        }
-        list.push({ text, subject, styles: mask });
-      }
+      for (let i = 0; i < subjects.length; i++) tally.add(subjects[i] as Subject);
     }
-    // With `established`: how many declarations use each exact spelling (and the last one counted,
-    // which is enough: a declaration's names are listed together).
-    const spread = new Map<string, number>();
-    const spreadLast = new Map<string, Subject | undefined>();
-    if (established !== undefined)
-      for (const [group, list] of groups) {
-        for (let i = 0; i < list.length; i++) {
-          const text = (list[i] as Named).text;
-          if (spreadLast.get(text) === group) continue;
-          spreadLast.set(text, group);
-          spread.set(text, (spread.get(text) ?? 0) + 1);
-        }
-      }
-    const out: FunctionResult[] = [];
-    const counts = new Array<number>(styles.length);
-    for (const list of groups.values()) {
-      // A lone name always has the style it is in, if any (most tools have one or two properties).
-      if (list.length < 2) continue;
-      counts.fill(0);
-      for (let i = 0; i < list.length; i++) {
-        const mask = (list[i] as Named).styles;
-        for (let s = 0; s < styles.length; s++) if (mask & (1 << s)) counts[s] = (counts[s] as number) + 1;
-      }
-      let best = 0;
-      for (let i = 1; i < styles.length; i++) if ((counts[i] as number) > (counts[best] as number)) best = i;
-      const style = styles[best] as CasingStyle;
-      const bit = 1 << best;
-      const count = counts[best] as number;
-      if (count === 0 || count === list.length) continue;
-      // The example quoted is a sibling from the document, preferably one of several words.
-      let example: string | undefined;
-      for (let i = 0; i < list.length && example === undefined; i++) {
-        const name = list[i] as Named;
-        if (name.styles & bit && distinctive(style, name.text)) example = name.text;
-      }
-      for (let i = 0; i < list.length && example === undefined; i++) {
-        const name = list[i] as Named;
-        if (name.styles & bit) example = name.text;
-      }
-      for (let i = 0; i < list.length; i++) {
-        const name = list[i] as Named;
-        if (name.styles & bit) continue;
-        if (established !== undefined && (spread.get(name.text) ?? 0) >= established) continue;
-        const atKey = !namedByValue(name.subject, field);
-        out.push({
-          message: `${describeValue(nameOf(name.subject, field) as string)} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? '')})`,
-          // Pointers only for the names reported (a catalog has thousands of names, a few reported).
-          pointer: atKey
-            ? name.subject.pointer
-            : appendPointer(name.subject.pointer, field === '@key' ? 'name' : field),
-          atKey,
-        });
-      }
-    }
-    return out;
+    return tally.results();
   },
 };
 
-function lastMatch(re: RegExp, text: string): number | undefined {
-  const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+/** Where the last match of `global` (a regular expression with the `g` flag) in `text` ends. */
+function lastMatch(global: RegExp, text: string): number | undefined {
   let end: number | undefined;
   for (const match of text.matchAll(global)) end = (match.index ?? 0) + match[0].length;
   return end;
