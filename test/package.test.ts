@@ -28,10 +28,12 @@ const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
  * the command line took the yaml package from one file of its own (dist/bin/yaml.cjs, 115 KB:
  * ≈ 30 ms less for every command that reads YAML): 875 KB / 3.56 MB. Raised to 1,050 KB / 4.2 MB when
  * `lint` got its start-up bundle too (dist/bin/cli-lint.cjs, 382 KB: ≈ 20 ms less for a catalog's
- * lint, the command CI and hooks run most): 975 KB / 3.80 MB.
+ * lint, the command CI and hooks run most): 975 KB / 3.80 MB. Raised to 1,150 KB / 4.6 MB when
+ * `merge` and `merge-driver` got theirs (dist/bin/cli-merge.cjs, 381 KB: ≈ 15–30 ms less for each
+ * run of the merge driver, which git starts once per conflicted description): 1,087 KB / 4.21 MB.
  */
-const MAX_TARBALL_BYTES = 1050 * 1024;
-const MAX_UNPACKED_BYTES = 4.2 * 1024 * 1024;
+const MAX_TARBALL_BYTES = 1150 * 1024;
+const MAX_UNPACKED_BYTES = 4.6 * 1024 * 1024;
 
 interface PackResult {
   size: number;
@@ -78,6 +80,7 @@ describe.skipIf(
       'dist/bin/cli.cjs',
       'dist/bin/cli-validate.cjs',
       'dist/bin/cli-lint.cjs',
+      'dist/bin/cli-merge.cjs',
       'dist/index.js',
       'dist/index.d.ts',
       'dist/validate/structural.precompiled.cjs',

@@ -15,6 +15,8 @@ describe('the bundle a command line starts', () => {
     { args: ['validate', '--help'], command: 'validate', bundle: 'cli-validate.cjs' },
     { args: ['lint', 'a.yaml'], command: 'lint', bundle: 'cli-lint.cjs' },
     { args: ['--no-color', 'lint', '-f', 'json', 'a.yaml'], command: 'lint', bundle: 'cli-lint.cjs' },
+    { args: ['merge', 'a.yaml', 'b.yaml', '-o', 'c.yaml'], command: 'merge', bundle: 'cli-merge.cjs' },
+    { args: ['merge-driver', '%O', '%A', '%B', '%P'], command: 'merge-driver', bundle: 'cli-merge.cjs' },
     { args: ['--max-nodes', '5', 'diff', 'a', 'b'], command: 'diff', bundle: 'cli.cjs' },
     // The value of a global option is not the command.
     { args: ['--max-bytes', 'validate', 'lint'], command: 'lint', bundle: 'cli-lint.cjs' },

@@ -9,6 +9,7 @@ const BIN = join(import.meta.dirname, '../../dist/bin');
 const WHOLE = join(BIN, 'cli.cjs');
 const VALIDATE = join(BIN, 'cli-validate.cjs');
 const LINT = join(BIN, 'cli-lint.cjs');
+const MERGE = join(BIN, 'cli-merge.cjs');
 const EXAMPLE = join(import.meta.dirname, '../../examples/weather-v1.mcpdesc.yaml');
 const work = mkdtempSync(join(tmpdir(), 'mcpdesc-startup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -79,6 +80,40 @@ describe.skipIf(!existsSync(LINT))("lint's start-up bundle", () => {
 
   it('is the bundle `mcpdesc lint` loads', () => {
     expect(bundlesLoaded(['lint', EXAMPLE])).toEqual(new Set(['cli-lint.cjs']));
+  });
+});
+
+describe.skipIf(!existsSync(MERGE))("merge's start-up bundle", () => {
+  const EXAMPLE_V2 = join(import.meta.dirname, '../../examples/weather-v2.mcpdesc.yaml');
+  writeFileSync(
+    join(work, 'merge-a.json'),
+    '{"mcpdesc": "0.8.0", "info": {"name": "x", "version": "1"}, "protocolVersions": ["2025-11-25"], "tools": [{"name": "a", "inputSchema": {"type": "object"}}]}',
+  );
+  writeFileSync(
+    join(work, 'merge-b.json'),
+    '{"mcpdesc": "0.8.0", "info": {"name": "x", "version": "2"}, "protocolVersions": ["2025-11-25"], "tools": [{"name": "a", "inputSchema": {"type": "string"}}]}',
+  );
+  writeFileSync(join(work, 'merge-base.json'), '{"mcpdesc": "0.8.0"}');
+
+  it.each([
+    ['a merge to standard output', ['merge', EXAMPLE, EXAMPLE]],
+    ['conflicts, as JSON', ['merge', 'merge-a.json', 'merge-b.json', '-f', 'json']],
+    ['a file that does not parse', ['merge', 'merge-base.json', 'merge-a.json']],
+    ['a missing file', ['merge', 'absent.json', 'merge-a.json']],
+    ['its help', ['merge', '--help']],
+    ['an unknown option', ['merge', '--colour', 'merge-a.json']],
+    [
+      'the merge driver, a conflict',
+      ['merge-driver', 'merge-base.json', 'merge-a.json', 'merge-b.json', 'x.json'],
+    ],
+    ['the merge driver, its help', ['merge-driver', '--help']],
+  ])('answers as the whole command line: %s', (_name, args) => {
+    expect(runWith(MERGE, args)).toEqual(runWith(WHOLE, args));
+  });
+
+  it('is the bundle `mcpdesc merge` and `mcpdesc merge-driver` load', () => {
+    expect(bundlesLoaded(['merge', EXAMPLE, EXAMPLE_V2])).toEqual(new Set(['cli-merge.cjs']));
+    expect(bundlesLoaded(['merge-driver', '--help'])).toEqual(new Set(['cli-merge.cjs']));
   });
 });
 
