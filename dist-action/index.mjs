@@ -550,6 +550,11 @@ function prescanJson(text, maxDepth, arrayItems2, lines) {
   let lineCount = 1;
   while (i < length2) {
     const c = text.charCodeAt(i);
+    if (c === 32) {
+      i++;
+      while (text.charCodeAt(i) === 32) i++;
+      continue;
+    }
     if (c === 10 && starts !== void 0) {
       if (lineCount === starts.length) {
         const grown = new Int32Array(lineCount * 2);

@@ -54,6 +54,13 @@ export function prescanJson(
   let lineCount = 1;
   while (i < length) {
     const c = text.charCodeAt(i);
+    if (c === 0x20) {
+      // Indentation, most of what lies outside strings in a pretty-printed description: crossed
+      // in a loop that looks for nothing else.
+      i++;
+      while (text.charCodeAt(i) === 0x20) i++;
+      continue;
+    }
     if (c === 0x0a && starts !== undefined) {
       if (lineCount === starts.length) {
         const grown = new Int32Array(lineCount * 2);
