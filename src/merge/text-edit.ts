@@ -20,11 +20,12 @@ import { isJsonObject, type JsonObject, type JsonValue, jsonEqual, sortedJson } 
 export type TextFormat = 'json' | 'yaml';
 
 // jsonc-parser is ESM for bundlers and UMD (CommonJS) for Node: its functions are on the namespace
-// in the one case and on its default export in the other.
+// in the one case and on its default export in the other. (Read with Reflect.get: the bundler
+// resolves `.default` statically against the ES module build, which has none, and warns.)
 const jsonc: Pick<typeof jsoncModule, 'getNodeValue' | 'parseTree'> =
   typeof jsoncModule.parseTree === 'function'
     ? jsoncModule
-    : (jsoncModule as unknown as { default: typeof jsoncModule }).default;
+    : (Reflect.get(jsoncModule, 'default') as typeof jsoncModule);
 
 export interface EditOptions {
   /** What `source` decodes to, when the caller knows: an unchanged value returns the source as is. */
