@@ -26882,9 +26882,13 @@ var init_casing = __esm({
       current = null;
       /** A server's property names repeat across its tools (`owner`, `perPage`): each spelling is matched against the styles once. */
       masks = /* @__PURE__ */ new Map();
-      /** With `established`: how many declarations use each exact spelling, and the last one counted. */
+      /**
+       * With `established`: how many declarations use each exact spelling, and the last one counted (by
+       * the number of its decision: each group is decided once, and no declaration is kept for it).
+       */
       spread = /* @__PURE__ */ new Map();
       spreadLast = /* @__PURE__ */ new Map();
+      decisions = 0;
       candidates = [];
       counts;
       /** The types whose subjects are counted, in the options' order. */
@@ -26952,11 +26956,12 @@ var init_casing = __esm({
         if (lists === void 0) return;
         this.groups.delete(group);
         const list2 = lists.length === 1 ? lists[0] : lists.flat();
+        const decision = ++this.decisions;
         if (this.established !== void 0)
           for (let i = 0; i < list2.length; i++) {
             const text = list2[i].text;
-            if (this.spreadLast.get(text) === group) continue;
-            this.spreadLast.set(text, group);
+            if (this.spreadLast.get(text) === decision) continue;
+            this.spreadLast.set(text, decision);
             this.spread.set(text, (this.spread.get(text) ?? 0) + 1);
           }
         if (list2.length < 2) return;

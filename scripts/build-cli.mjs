@@ -69,21 +69,12 @@ const common = {
 rmSync(OUTDIR, { recursive: true, force: true });
 await build({ ...common, entryPoints: ['src/cli/bundle.ts'], outfile: BUNDLE });
 // The start-up bundles of src/cli/route.ts's STARTUP_COMMANDS.
-await build({
-  ...common,
-  entryPoints: ['src/cli/bundle-validate.ts'],
-  outfile: join(OUTDIR, 'cli-validate.cjs'),
-});
-await build({
-  ...common,
-  entryPoints: ['src/cli/bundle-lint.ts'],
-  outfile: join(OUTDIR, 'cli-lint.cjs'),
-});
-await build({
-  ...common,
-  entryPoints: ['src/cli/bundle-merge.ts'],
-  outfile: join(OUTDIR, 'cli-merge.cjs'),
-});
+for (const name of ['validate', 'lint', 'merge'])
+  await build({
+    ...common,
+    entryPoints: [`src/cli/bundle-${name}.ts`],
+    outfile: join(OUTDIR, `cli-${name}.cjs`),
+  });
 await build({ ...common, entryPoints: ['src/cli/bin.ts'], outfile: join(OUTDIR, 'mcpdesc.cjs') });
 // The yaml package as one file: required from node_modules it was ~40 files to resolve and read
 // (≈ 30 ms of any command that reads a YAML config or document); bundled into cli.cjs, every

@@ -220,9 +220,13 @@ class CasingTally {
   private current: Subject | undefined | null = null;
   /** A server's property names repeat across its tools (`owner`, `perPage`): each spelling is matched against the styles once. */
   private readonly masks = new Map<string, number>();
-  /** With `established`: how many declarations use each exact spelling, and the last one counted. */
+  /**
+   * With `established`: how many declarations use each exact spelling, and the last one counted (by
+   * the number of its decision: each group is decided once, and no declaration is kept for it).
+   */
   private readonly spread = new Map<string, number>();
-  private readonly spreadLast = new Map<string, Subject | undefined>();
+  private readonly spreadLast = new Map<string, number>();
+  private decisions = 0;
   private readonly candidates: Candidate[] = [];
   private readonly counts: number[];
 
@@ -314,11 +318,12 @@ class CasingTally {
     if (lists === undefined) return;
     this.groups.delete(group);
     const list = lists.length === 1 ? (lists[0] as Named[]) : lists.flat();
+    const decision = ++this.decisions;
     if (this.established !== undefined)
       for (let i = 0; i < list.length; i++) {
         const text = (list[i] as Named).text;
-        if (this.spreadLast.get(text) === group) continue;
-        this.spreadLast.set(text, group);
+        if (this.spreadLast.get(text) === decision) continue;
+        this.spreadLast.set(text, decision);
         this.spread.set(text, (this.spread.get(text) ?? 0) + 1);
       }
     // A lone name always has the style it is in, if any (most tools have one or two properties).
