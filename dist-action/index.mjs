@@ -23322,14 +23322,376 @@ var init_source_map = __esm({
   }
 });
 
+// src/parse/yaml-simple.ts
+function isPlainStart(c, next) {
+  if (isLetterOrDigit(c)) return true;
+  if (c === DASH || c === 46) return isLetterOrDigit(next) || c === 46 && next === 47;
+  return c === 95 || c === 36 || c === 47 || c === 40 || c === 94 || c === BACKSLASH || c === 43 || c === 61 || c === 126 || c === 59 || c === 60;
+}
+function readSimpleYaml(text, limits, table) {
+  if (text.includes("	") || text.includes("\uFEFF") || /\r(?!\n)/.test(text)) return void 0;
+  const reader = new SimpleYamlReader(text, limits, table);
+  try {
+    return reader.read();
+  } catch (error2) {
+    if (error2 === OUTSIDE) return void 0;
+    throw error2;
+  }
+}
+var Outside, OUTSIDE, JSON_INT, JSON_FLOAT, NON_FINITE, SPACE, HASH, COLON, DASH, DOUBLE_QUOTE, SINGLE_QUOTE, BACKSLASH, isLetterOrDigit, isKeyStart, isKeyChar, isJsonEscape, isHexDigit, SimpleYamlReader;
+var init_yaml_simple = __esm({
+  "src/parse/yaml-simple.ts"() {
+    "use strict";
+    init_json2();
+    init_pointer();
+    Outside = class {
+    };
+    OUTSIDE = new Outside();
+    JSON_INT = /^-?(?:0|[1-9][0-9]*)$/;
+    JSON_FLOAT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/;
+    NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
+    SPACE = 32;
+    HASH = 35;
+    COLON = 58;
+    DASH = 45;
+    DOUBLE_QUOTE = 34;
+    SINGLE_QUOTE = 39;
+    BACKSLASH = 92;
+    isLetterOrDigit = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122;
+    isKeyStart = (c) => isLetterOrDigit(c) || c === 95 || c === 36;
+    isKeyChar = (c) => isKeyStart(c) || c === DASH || c === 46 || c === 47 || c === 64 || c === 43;
+    isJsonEscape = (c) => c === DOUBLE_QUOTE || c === BACKSLASH || c === 47 || c === 98 || c === 102 || c === 110 || c === 114 || c === 116 || c === 117;
+    isHexDigit = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 70 || c >= 97 && c <= 102;
+    SimpleYamlReader = class {
+      constructor(text, limits, table) {
+        this.text = text;
+        this.limits = limits;
+        this.table = table;
+      }
+      text;
+      limits;
+      table;
+      nodes = 0;
+      /** The current line: where it starts, its indentation, first character, end and end of content. */
+      lineStart = 0;
+      indent = 0;
+      content = 0;
+      lineEnd = 0;
+      contentEnd = 0;
+      atEnd = false;
+      read() {
+        this.lineAt(0);
+        if (this.atEnd || this.indent !== 0) throw OUTSIDE;
+        const value = this.block(0, "", 1, -1);
+        if (!this.atEnd) throw OUTSIDE;
+        return { value, nodes: this.nodes };
+      }
+      /** Moves to the first line from `from` with content (not blank, not only a comment). */
+      lineAt(from) {
+        const text = this.text;
+        let start = from;
+        for (; ; ) {
+          if (start >= text.length) {
+            this.atEnd = true;
+            return;
+          }
+          let content = start;
+          while (text.charCodeAt(content) === SPACE) content++;
+          let lineEnd = text.indexOf("\n", start);
+          if (lineEnd === -1) lineEnd = text.length;
+          const contentEnd = text.charCodeAt(lineEnd - 1) === 13 && lineEnd > content ? lineEnd - 1 : lineEnd;
+          const first = text.charCodeAt(content);
+          if (content < contentEnd && first !== HASH) {
+            if (content === start && (first === 37 || this.isMarker(content, contentEnd))) throw OUTSIDE;
+            this.lineStart = start;
+            this.indent = content - start;
+            this.content = content;
+            this.lineEnd = lineEnd;
+            this.contentEnd = contentEnd;
+            return;
+          }
+          start = lineEnd + 1;
+        }
+      }
+      isMarker(at3, end) {
+        const text = this.text;
+        if (!text.startsWith("---", at3) && !text.startsWith("...", at3)) return false;
+        return at3 + 3 === end || text.charCodeAt(at3 + 3) === SPACE;
+      }
+      nextLine() {
+        this.lineAt(this.lineEnd + 1);
+      }
+      count() {
+        this.nodes++;
+        if (this.nodes > this.limits.maxNodes) throw OUTSIDE;
+      }
+      place(pointer, value, key) {
+        if (this.table) this.table.set(pointer, key >= 0 ? { value, key } : { value });
+      }
+      isSeqItem() {
+        return this.startsItem(this.content);
+      }
+      /** `-` followed by a blank or the end of the line. */
+      startsItem(at3) {
+        return this.text.charCodeAt(at3) === DASH && (at3 + 1 === this.contentEnd || this.text.charCodeAt(at3 + 1) === SPACE);
+      }
+      /** The block collection whose first line is the current one, at indentation `indent`. */
+      block(indent, pointer, depth, key) {
+        return this.isSeqItem() ? this.sequence(indent, pointer, depth, key) : this.mapping(indent, pointer, depth, key);
+      }
+      mapping(indent, pointer, depth, keyAt) {
+        this.count();
+        if (depth > this.limits.maxDepth) throw OUTSIDE;
+        this.place(pointer, this.content, keyAt);
+        const out = {};
+        for (; ; ) {
+          if (this.isSeqItem()) throw OUTSIDE;
+          const keyStart = this.content;
+          const colon = this.keyEnd(keyStart, this.contentEnd);
+          if (colon < 0) throw OUTSIDE;
+          const key = this.keyText(keyStart, colon);
+          if (Object.hasOwn(out, key)) throw OUTSIDE;
+          this.count();
+          const at3 = `${pointer}/${escapeSegment(key)}`;
+          const valueStart = this.skipSpaces(colon + 1);
+          let value;
+          if (valueStart === this.contentEnd || this.text.charCodeAt(valueStart) === HASH) {
+            this.nextLine();
+            if (this.atEnd || this.indent < indent) throw OUTSIDE;
+            if (this.indent > indent) value = this.block(this.indent, at3, depth + 1, keyStart);
+            else if (this.isSeqItem()) value = this.sequence(indent, at3, depth + 1, keyStart);
+            else throw OUTSIDE;
+          } else {
+            value = this.inline(valueStart, at3, depth + 1, keyStart);
+            this.nextLine();
+          }
+          setOwn(out, key, value);
+          if (this.atEnd || this.indent < indent) return out;
+          if (this.indent > indent) throw OUTSIDE;
+        }
+      }
+      sequence(indent, pointer, depth, keyAt) {
+        this.count();
+        if (depth > this.limits.maxDepth) throw OUTSIDE;
+        this.place(pointer, this.content, keyAt);
+        const out = [];
+        while (!this.atEnd && this.indent === indent && this.isSeqItem()) {
+          const at3 = `${pointer}/${out.length}`;
+          const itemStart = this.skipSpaces(this.content + 1);
+          const text = this.text;
+          let value;
+          if (itemStart === this.contentEnd || text.charCodeAt(itemStart) === HASH) {
+            this.nextLine();
+            if (this.atEnd || this.indent <= indent) throw OUTSIDE;
+            value = this.block(this.indent, at3, depth + 1, -1);
+          } else if (this.startsItem(itemStart) || this.keyEnd(itemStart, this.contentEnd) >= 0) {
+            this.indent = itemStart - this.lineStart;
+            this.content = itemStart;
+            value = this.block(this.indent, at3, depth + 1, -1);
+          } else {
+            const first = text.charCodeAt(itemStart);
+            if (first === 63 || first === COLON) throw OUTSIDE;
+            value = this.inline(itemStart, at3, depth + 1, -1);
+            this.nextLine();
+          }
+          out.push(value);
+          if (!this.atEnd && this.indent > indent) throw OUTSIDE;
+        }
+        return out;
+      }
+      /**
+       * Where the colon of a `key:` (followed by a space or the end of the line) starting at `at` is,
+       * or -1 when the text there is not such a key.
+       */
+      keyEnd(at3, end) {
+        const text = this.text;
+        const first = text.charCodeAt(at3);
+        let colon;
+        if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) colon = this.quotedEnd(at3, end);
+        else {
+          if (!isKeyStart(first)) return -1;
+          colon = at3 + 1;
+          while (colon < end && isKeyChar(text.charCodeAt(colon))) colon++;
+        }
+        if (colon < 0 || text.charCodeAt(colon) !== COLON) return -1;
+        return colon + 1 === end || text.charCodeAt(colon + 1) === SPACE ? colon : -1;
+      }
+      /** A key's text: quoted, or plain and read by the JSON schema as a string (`1:` and `null:` are not). */
+      keyText(start, end) {
+        const first = this.text.charCodeAt(start);
+        const key = first === DOUBLE_QUOTE || first === SINGLE_QUOTE ? this.quoted(start, end) : this.plain(this.text.slice(start, end));
+        if (typeof key !== "string") throw OUTSIDE;
+        return key;
+      }
+      /** A value that starts at `start` and ends on the current line (a comment may follow). */
+      inline(start, pointer, depth, keyAt) {
+        const text = this.text;
+        const end = this.contentEnd;
+        const first = text.charCodeAt(start);
+        let value;
+        let after;
+        if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
+          after = this.quotedEnd(start, end);
+          if (after < 0) throw OUTSIDE;
+          this.count();
+          this.place(pointer, start, keyAt);
+          value = this.quoted(start, after);
+        } else if (first === 91 || first === 123) {
+          const flow = this.flow(start, end, pointer, depth, keyAt);
+          value = flow.value;
+          after = flow.end;
+        } else {
+          if (!isPlainStart(first, text.charCodeAt(start + 1))) throw OUTSIDE;
+          let stop = start;
+          while (stop < end && !(text.charCodeAt(stop) === HASH && text.charCodeAt(stop - 1) === SPACE)) stop++;
+          while (text.charCodeAt(stop - 1) === SPACE) stop--;
+          const source = text.slice(start, stop);
+          if (source.includes(": ") || source.charCodeAt(source.length - 1) === COLON) throw OUTSIDE;
+          this.count();
+          this.place(pointer, start, keyAt);
+          return this.plain(source);
+        }
+        const rest = this.skipSpaces(after);
+        if (rest !== end && !(text.charCodeAt(rest) === HASH && rest > after)) throw OUTSIDE;
+        return value;
+      }
+      /** A flow collection on one line, from its bracket at `start`; `end` is the end of the line's content. */
+      flow(start, end, pointer, depth, keyAt) {
+        const text = this.text;
+        this.count();
+        if (depth > this.limits.maxDepth) throw OUTSIDE;
+        this.place(pointer, start, keyAt);
+        const isSequence = text.charCodeAt(start) === 91;
+        const close = isSequence ? 93 : 125;
+        let at3 = this.skipSpaces(start + 1);
+        if (text.charCodeAt(at3) === close) return { value: isSequence ? [] : {}, end: at3 + 1 };
+        const items2 = [];
+        const members = {};
+        for (; ; ) {
+          if (at3 >= end) throw OUTSIDE;
+          let item;
+          if (isSequence) {
+            item = this.flowValue(at3, end, `${pointer}/${items2.length}`, depth + 1, -1);
+            items2.push(item.value);
+          } else {
+            const colon = this.keyEnd(at3, end);
+            if (colon < 0) throw OUTSIDE;
+            const key = this.keyText(at3, colon);
+            if (Object.hasOwn(members, key)) throw OUTSIDE;
+            this.count();
+            item = this.flowValue(
+              this.skipSpaces(colon + 1),
+              end,
+              `${pointer}/${escapeSegment(key)}`,
+              depth + 1,
+              at3
+            );
+            setOwn(members, key, item.value);
+          }
+          at3 = this.skipSpaces(item.end);
+          const c = text.charCodeAt(at3);
+          if (c === close) return { value: isSequence ? items2 : members, end: at3 + 1 };
+          if (c !== 44) throw OUTSIDE;
+          at3 = this.skipSpaces(at3 + 1);
+          const next = text.charCodeAt(at3);
+          if (next === close || next === 44) throw OUTSIDE;
+        }
+      }
+      flowValue(start, end, pointer, depth, keyAt) {
+        const text = this.text;
+        const first = text.charCodeAt(start);
+        if (first === 91 || first === 123) return this.flow(start, end, pointer, depth, keyAt);
+        if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
+          const after = this.quotedEnd(start, end);
+          if (after < 0) throw OUTSIDE;
+          this.count();
+          this.place(pointer, start, keyAt);
+          return { value: this.quoted(start, after), end: after };
+        }
+        if (!isPlainStart(first, text.charCodeAt(start + 1))) throw OUTSIDE;
+        let stop = start;
+        for (; stop < end; stop++) {
+          const c = text.charCodeAt(stop);
+          if (c === 44 || c === 91 || c === 93 || c === 123 || c === 125) break;
+          if (c === HASH && text.charCodeAt(stop - 1) === SPACE) throw OUTSIDE;
+          if (c === COLON) throw OUTSIDE;
+        }
+        let last = stop;
+        while (text.charCodeAt(last - 1) === SPACE) last--;
+        this.count();
+        this.place(pointer, start, keyAt);
+        return { value: this.plain(text.slice(start, last)), end: stop };
+      }
+      /** A plain scalar as yaml's JSON schema with every other spelling a string (parse/yaml.ts). */
+      plain(source) {
+        if (source.length > this.limits.maxScalarLength) throw OUTSIDE;
+        if (source === "null") return null;
+        if (source === "true") return true;
+        if (source === "false") return false;
+        let number;
+        if (JSON_INT.test(source)) number = Number.parseInt(source, 10);
+        else if (JSON_FLOAT.test(source)) number = Number.parseFloat(source);
+        if (number !== void 0) {
+          if (!Number.isFinite(number)) throw OUTSIDE;
+          return number;
+        }
+        if (NON_FINITE.test(source)) throw OUTSIDE;
+        return source;
+      }
+      /** Just past the closing quote of the one-line quoted scalar at `start`, or -1. */
+      quotedEnd(start, end) {
+        const text = this.text;
+        if (text.charCodeAt(start) === SINGLE_QUOTE) {
+          let at3 = start + 1;
+          for (; ; ) {
+            const quote = text.indexOf("'", at3);
+            if (quote === -1 || quote >= end) return -1;
+            if (text.charCodeAt(quote + 1) !== SINGLE_QUOTE) return quote + 1;
+            at3 = quote + 2;
+          }
+        }
+        for (let at3 = start + 1; at3 < end; at3++) {
+          const c = text.charCodeAt(at3);
+          if (c === DOUBLE_QUOTE) return at3 + 1;
+          if (c < 32) return -1;
+          if (c === BACKSLASH) {
+            const escaped = text.charCodeAt(at3 + 1);
+            if (!isJsonEscape(escaped)) throw OUTSIDE;
+            if (escaped === 117) {
+              for (let k = 2; k <= 5; k++) if (!isHexDigit(text.charCodeAt(at3 + k))) throw OUTSIDE;
+              at3 += 5;
+            } else at3++;
+          }
+        }
+        return -1;
+      }
+      /** The value of the quoted scalar from `start` to just past its closing quote. */
+      quoted(start, after) {
+        if (after - start - 2 > this.limits.maxScalarLength) throw OUTSIDE;
+        const text = this.text;
+        const inner = text.slice(start + 1, after - 1);
+        if (text.charCodeAt(start) === SINGLE_QUOTE)
+          return inner.includes("''") ? inner.replaceAll("''", "'") : inner;
+        const value = inner.includes("\\") ? JSON.parse(text.slice(start, after)) : inner;
+        if (value.length > this.limits.maxScalarLength) throw OUTSIDE;
+        return value;
+      }
+      skipSpaces(from) {
+        let at3 = from;
+        while (this.text.charCodeAt(at3) === SPACE) at3++;
+        return at3;
+      }
+    };
+  }
+});
+
 // src/parse/yaml.ts
 function plainScalarsAsStrings(tags) {
   return tags.map(
     (tag) => typeof tag === "object" && "tag" in tag && tag.tag === "" && !("collection" in tag && tag.collection) ? { ...tag, resolve: (source) => source } : tag
   );
 }
-function parseYaml(text, file, limits, memory = new MemoryLedger()) {
-  const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
+function parseYaml(text, file, limits, memory = new MemoryLedger(), reader = "auto") {
   const lines = new LineIndex(text);
   const fail = (code18, message, offset) => {
     const { line, column } = lines.position(offset);
@@ -23367,6 +23729,20 @@ function parseYaml(text, file, limits, memory = new MemoryLedger()) {
       );
     }
   }
+  const simple = reader === "auto" ? readSimpleYaml(text, limits) : void 0;
+  if (simple !== void 0) {
+    const tooLarge2 = memory.reserve(simple.nodes, text.length);
+    if (tooLarge2) throw new LoadError("limit-memory", tooLarge2, file, 1, 1);
+    return {
+      value: simple.value,
+      sourceMap: new LazySourceMap(lines, () => {
+        const table = /* @__PURE__ */ new Map();
+        readSimpleYaml(text, limits, table);
+        return table;
+      })
+    };
+  }
+  const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
   let docs;
   try {
     docs = parseAllDocuments(text, {
@@ -23459,11 +23835,11 @@ function parseYaml(text, file, limits, memory = new MemoryLedger()) {
   const scalarValue = (node, at3) => {
     const value2 = node.value;
     if (typeof value2 === "string") {
-      if (node.type === ScalarClass.PLAIN && NON_FINITE.test(value2)) {
+      if (node.type === ScalarClass.PLAIN && NON_FINITE2.test(value2)) {
         throw fail("non-finite-number", `${value2} is not a finite number`, at3);
       }
       if (node.tag === "tag:yaml.org,2002:float" || node.tag === "tag:yaml.org,2002:int") {
-        if (NON_FINITE.test(value2))
+        if (NON_FINITE2.test(value2))
           throw fail("non-finite-number", `${node.tag} ${value2} is not a finite number`, at3);
         throw fail("yaml-custom-tag", `${value2} cannot be resolved as ${node.tag}`, at3);
       }
@@ -23526,7 +23902,7 @@ function buildYamlTable(root) {
   visit(root, "", null);
   return table;
 }
-var CORE_TAGS, NON_PRINTABLE, NON_FINITE;
+var CORE_TAGS, NON_PRINTABLE, NON_FINITE2;
 var init_yaml = __esm({
   "src/parse/yaml.ts"() {
     "use strict";
@@ -23538,6 +23914,7 @@ var init_yaml = __esm({
     init_memory();
     init_prescan();
     init_source_map();
+    init_yaml_simple();
     CORE_TAGS = /* @__PURE__ */ new Set([
       "tag:yaml.org,2002:str",
       "tag:yaml.org,2002:null",
@@ -23549,7 +23926,7 @@ var init_yaml = __esm({
       "!"
     ]);
     NON_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
-    NON_FINITE = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
+    NON_FINITE2 = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
   }
 });
 

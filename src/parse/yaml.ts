@@ -15,6 +15,7 @@ import {
   yamlSecondDocumentAt,
 } from './prescan.js';
 import { LazySourceMap, type PointerEntry } from './source-map.js';
+import { readSimpleYaml } from './yaml-simple.js';
 
 /** Tags of the YAML JSON schema; anything else is a custom or application tag (spec §15.3). */
 const CORE_TAGS = new Set([
@@ -58,8 +59,9 @@ export function parseYaml(
   file: string,
   limits: Limits,
   memory: MemoryLedger = new MemoryLedger(),
+  /** 'package': the yaml package reads the text even when the simple reader could (tests compare them). */
+  reader: 'auto' | 'package' = 'auto',
 ): ParsedText {
-  const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
   const lines = new LineIndex(text);
   const fail = (code: LoadErrorCode, message: string, offset: number) => {
     const { line, column } = lines.position(offset);
@@ -101,6 +103,20 @@ export function parseYaml(
       );
     }
   }
+  const simple = reader === 'auto' ? readSimpleYaml(text, limits) : undefined;
+  if (simple !== undefined) {
+    const tooLarge = memory.reserve(simple.nodes, text.length);
+    if (tooLarge) throw new LoadError('limit-memory', tooLarge, file, 1, 1);
+    return {
+      value: simple.value,
+      sourceMap: new LazySourceMap(lines, () => {
+        const table = new Map<string, PointerEntry>();
+        readSimpleYaml(text, limits, table);
+        return table;
+      }),
+    };
+  }
+  const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
   let docs: Document.Parsed[];
   try {
     docs = parseAllDocuments(text, {
