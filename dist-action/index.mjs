@@ -45890,7 +45890,7 @@ async function analyseFile(file, options) {
     ]));
   } catch (error2) {
     if (!(error2 instanceof MigrationError)) throw error2;
-    report.problems.push(`${error2.file}:${error2.line}:${error2.column}: ${error2.message}`);
+    report.problems.push(error2.format());
     return report;
   }
   if (!base) {

@@ -173,7 +173,7 @@ async function analyseFile(file: ChangedFile, options: AnalyseOptions): Promise<
     ]));
   } catch (error) {
     if (!(error instanceof MigrationError)) throw error;
-    report.problems.push(`${error.file}:${error.line}:${error.column}: ${error.message}`);
+    report.problems.push(error.format());
     return report;
   }
   if (!base) {

@@ -12,9 +12,7 @@ import { stderr } from './streams.js';
  */
 export function unreadableEntry(error: unknown, spec: string): FileFindings {
   if (error instanceof MigrationError) {
-    stderr().write(
-      `${showControlsInLine(`mcpdesc: ${error.file}:${error.line}:${error.column}: ${error.message}`)}\n`,
-    );
+    stderr().write(`${showControlsInLine(`mcpdesc: ${error.format()}`)}\n`);
     const { message, line, column } = error;
     return { file: error.file, findings: [], loadError: { code: 'migration', message, line, column } };
   }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatError } from '../../src/cli/errors.js';
+import { unreadableEntry } from '../../src/cli/input-errors.js';
 import { ConfigError, type ConfigErrorCode } from '../../src/lint/config.js';
 import { MigrationError } from '../../src/migrate/load.js';
 import { LoadError } from '../../src/parse/errors.js';
@@ -44,6 +45,22 @@ describe('PositionedError: one type for every failure at a place in a file', () 
     expect(error).toBeInstanceOf(PositionedError);
     expect(error.code).toBe(code);
     expect(formatError(error, false)).toBe(line);
+  });
+
+  it('a file that cannot be migrated, without a position, is named alone (never file:0:0)', () => {
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const entry = unreadableEntry(
+        new MigrationError('cannot be read as 0.8.0', 'old.yaml', report),
+        'old.yaml',
+      );
+      expect(write.mock.calls.map((call) => String(call[0])).join('')).toBe(
+        'mcpdesc: old.yaml: cannot be read as 0.8.0\n',
+      );
+      expect(entry.loadError).toMatchObject({ code: 'migration', line: 0, column: 0 });
+    } finally {
+      write.mockRestore();
+    }
   });
 
   it('config codes form a closed union', () => {
