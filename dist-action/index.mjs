@@ -23530,16 +23530,10 @@ var init_yaml_simple = __esm({
         const first = text.charCodeAt(start);
         let value;
         let after;
-        if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
-          after = this.quotedEnd(start, end);
-          if (after < 0) throw OUTSIDE;
-          this.count();
-          this.place(pointer, start, keyAt);
-          value = this.quoted(start, after);
-        } else if (first === 91 || first === 123) {
-          const flow = this.flow(start, end, pointer, depth, keyAt);
-          value = flow.value;
-          after = flow.end;
+        if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE || first === 91 || first === 123) {
+          const read = first === 91 || first === 123 ? this.flow(start, end, pointer, depth, keyAt) : this.quotedScalar(start, end, pointer, keyAt);
+          value = read.value;
+          after = read.end;
         } else {
           if (!isPlainStart(first, text.charCodeAt(start + 1))) throw OUTSIDE;
           let stop = start;
@@ -23601,13 +23595,8 @@ var init_yaml_simple = __esm({
         const text = this.text;
         const first = text.charCodeAt(start);
         if (first === 91 || first === 123) return this.flow(start, end, pointer, depth, keyAt);
-        if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
-          const after = this.quotedEnd(start, end);
-          if (after < 0) throw OUTSIDE;
-          this.count();
-          this.place(pointer, start, keyAt);
-          return { value: this.quoted(start, after), end: after };
-        }
+        if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE)
+          return this.quotedScalar(start, end, pointer, keyAt);
         if (!isPlainStart(first, text.charCodeAt(start + 1))) throw OUTSIDE;
         let stop = start;
         for (; stop < end; stop++) {
@@ -23637,6 +23626,14 @@ var init_yaml_simple = __esm({
         }
         if (NON_FINITE.test(source)) throw OUTSIDE;
         return source;
+      }
+      /** The one-line quoted scalar at `start` as a value, and where it ends. */
+      quotedScalar(start, end, pointer, keyAt) {
+        const after = this.quotedEnd(start, end);
+        if (after < 0) throw OUTSIDE;
+        this.count();
+        this.place(pointer, start, keyAt);
+        return { value: this.quoted(start, after), end: after };
       }
       /** Just past the closing quote of the one-line quoted scalar at `start`, or -1. */
       quotedEnd(start, end) {

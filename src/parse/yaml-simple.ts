@@ -300,16 +300,13 @@ class SimpleYamlReader {
     const first = text.charCodeAt(start);
     let value: JsonValue;
     let after: number;
-    if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
-      after = this.quotedEnd(start, end);
-      if (after < 0) throw OUTSIDE;
-      this.count();
-      this.place(pointer, start, keyAt);
-      value = this.quoted(start, after);
-    } else if (first === 0x5b || first === 0x7b) {
-      const flow = this.flow(start, end, pointer, depth, keyAt);
-      value = flow.value;
-      after = flow.end;
+    if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE || first === 0x5b || first === 0x7b) {
+      const read =
+        first === 0x5b || first === 0x7b
+          ? this.flow(start, end, pointer, depth, keyAt)
+          : this.quotedScalar(start, end, pointer, keyAt);
+      value = read.value;
+      after = read.end;
     } else {
       if (!isPlainStart(first, text.charCodeAt(start + 1))) throw OUTSIDE;
       // The value runs to a comment (`#` after a blank) or the end of the line.
@@ -389,13 +386,8 @@ class SimpleYamlReader {
     const text = this.text;
     const first = text.charCodeAt(start);
     if (first === 0x5b || first === 0x7b) return this.flow(start, end, pointer, depth, keyAt);
-    if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE) {
-      const after = this.quotedEnd(start, end);
-      if (after < 0) throw OUTSIDE;
-      this.count();
-      this.place(pointer, start, keyAt);
-      return { value: this.quoted(start, after), end: after };
-    }
+    if (first === DOUBLE_QUOTE || first === SINGLE_QUOTE)
+      return this.quotedScalar(start, end, pointer, keyAt);
     if (!isPlainStart(first, text.charCodeAt(start + 1))) throw OUTSIDE;
     let stop = start;
     for (; stop < end; stop++) {
@@ -427,6 +419,20 @@ class SimpleYamlReader {
     }
     if (NON_FINITE.test(source)) throw OUTSIDE;
     return source;
+  }
+
+  /** The one-line quoted scalar at `start` as a value, and where it ends. */
+  private quotedScalar(
+    start: number,
+    end: number,
+    pointer: string,
+    keyAt: number,
+  ): { value: JsonValue; end: number } {
+    const after = this.quotedEnd(start, end);
+    if (after < 0) throw OUTSIDE;
+    this.count();
+    this.place(pointer, start, keyAt);
+    return { value: this.quoted(start, after), end: after };
   }
 
   /** Just past the closing quote of the one-line quoted scalar at `start`, or -1. */

@@ -247,7 +247,8 @@ describe('readSimpleYaml and the yaml package, on generated texts', () => {
       fc.property(documents, (value) => {
         const text = `${jsonStyleYaml(value).trimStart()}\n`;
         expect(agreesWithPackage(text)).toBe(true);
-        expect(readSimpleYaml(text, limits)?.value).toEqual(value);
+        // What the dump holds (JSON writes -0 as 0).
+        expect(readSimpleYaml(text, limits)?.value).toEqual(JSON.parse(JSON.stringify(value)));
       }),
       { numRuns: 300 },
     );
