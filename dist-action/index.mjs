@@ -23664,12 +23664,9 @@ var init_yaml_simple = __esm({
       }
       /** The value of the quoted scalar from `start` to just past its closing quote. */
       quoted(start, after) {
-        if (after - start - 2 > this.limits.maxScalarLength) throw OUTSIDE;
         const text = this.text;
         const inner = text.slice(start + 1, after - 1);
-        if (text.charCodeAt(start) === SINGLE_QUOTE)
-          return inner.includes("''") ? inner.replaceAll("''", "'") : inner;
-        const value = inner.includes("\\") ? JSON.parse(text.slice(start, after)) : inner;
+        const value = text.charCodeAt(start) === SINGLE_QUOTE ? inner.replaceAll("''", "'") : inner.includes("\\") ? JSON.parse(text.slice(start, after)) : inner;
         if (value.length > this.limits.maxScalarLength) throw OUTSIDE;
         return value;
       }
@@ -23726,19 +23723,18 @@ function parseYaml(text, file, limits, memory = new MemoryLedger(), reader = "au
       );
     }
   }
+  const parsed = (value2, nodes2, table) => {
+    const tooLarge = memory.reserve(nodes2, text.length);
+    if (tooLarge) throw new LoadError("limit-memory", tooLarge, file, 1, 1);
+    return { value: value2, sourceMap: new LazySourceMap(lines, table) };
+  };
   const simple = reader === "auto" ? readSimpleYaml(text, limits) : void 0;
-  if (simple !== void 0) {
-    const tooLarge2 = memory.reserve(simple.nodes, text.length);
-    if (tooLarge2) throw new LoadError("limit-memory", tooLarge2, file, 1, 1);
-    return {
-      value: simple.value,
-      sourceMap: new LazySourceMap(lines, () => {
-        const table = /* @__PURE__ */ new Map();
-        readSimpleYaml(text, limits, table);
-        return table;
-      })
-    };
-  }
+  if (simple !== void 0)
+    return parsed(simple.value, simple.nodes, () => {
+      const table = /* @__PURE__ */ new Map();
+      readSimpleYaml(text, limits, table);
+      return table;
+    });
   const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
   let docs;
   try {
@@ -23862,9 +23858,7 @@ function parseYaml(text, file, limits, memory = new MemoryLedger(), reader = "au
     throw fail("yaml-syntax", "Unsupported scalar value", at3);
   };
   const value = convert(doc.contents, 1);
-  const tooLarge = memory.reserve(nodes, text.length);
-  if (tooLarge) throw new LoadError("limit-memory", tooLarge, file, 1, 1);
-  return { value, sourceMap: new LazySourceMap(lines, () => buildYamlTable(doc.contents)) };
+  return parsed(value, nodes, () => buildYamlTable(doc.contents));
 }
 function firstLine(message) {
   return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");

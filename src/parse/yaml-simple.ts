@@ -465,12 +465,14 @@ class SimpleYamlReader {
 
   /** The value of the quoted scalar from `start` to just past its closing quote. */
   private quoted(start: number, after: number): string {
-    if (after - start - 2 > this.limits.maxScalarLength) throw OUTSIDE;
     const text = this.text;
     const inner = text.slice(start + 1, after - 1);
-    if (text.charCodeAt(start) === SINGLE_QUOTE)
-      return inner.includes("''") ? inner.replaceAll("''", "'") : inner;
-    const value = inner.includes('\\') ? (JSON.parse(text.slice(start, after)) as string) : inner;
+    const value =
+      text.charCodeAt(start) === SINGLE_QUOTE
+        ? inner.replaceAll("''", "'")
+        : inner.includes('\\')
+          ? (JSON.parse(text.slice(start, after)) as string)
+          : inner;
     if (value.length > this.limits.maxScalarLength) throw OUTSIDE;
     return value;
   }

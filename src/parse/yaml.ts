@@ -103,19 +103,19 @@ export function parseYaml(
       );
     }
   }
-  const simple = reader === 'auto' ? readSimpleYaml(text, limits) : undefined;
-  if (simple !== undefined) {
-    const tooLarge = memory.reserve(simple.nodes, text.length);
+  // The parser's own memory was bounded above; the document now joins the others the command holds.
+  const parsed = (value: JsonValue, nodes: number, table: () => Map<string, PointerEntry>): ParsedText => {
+    const tooLarge = memory.reserve(nodes, text.length);
     if (tooLarge) throw new LoadError('limit-memory', tooLarge, file, 1, 1);
-    return {
-      value: simple.value,
-      sourceMap: new LazySourceMap(lines, () => {
-        const table = new Map<string, PointerEntry>();
-        readSimpleYaml(text, limits, table);
-        return table;
-      }),
-    };
-  }
+    return { value, sourceMap: new LazySourceMap(lines, table) };
+  };
+  const simple = reader === 'auto' ? readSimpleYaml(text, limits) : undefined;
+  if (simple !== undefined)
+    return parsed(simple.value, simple.nodes, () => {
+      const table = new Map<string, PointerEntry>();
+      readSimpleYaml(text, limits, table);
+      return table;
+    });
   const { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar: ScalarClass } = loadYaml();
   let docs: Document.Parsed[];
   try {
@@ -249,10 +249,7 @@ export function parseYaml(
   };
 
   const value = convert(doc.contents as Node, 1);
-  // The parser's own memory was bounded above; the document now joins the others the command holds.
-  const tooLarge = memory.reserve(nodes, text.length);
-  if (tooLarge) throw new LoadError('limit-memory', tooLarge, file, 1, 1);
-  return { value, sourceMap: new LazySourceMap(lines, () => buildYamlTable(doc.contents as Node)) };
+  return parsed(value, nodes, () => buildYamlTable(doc.contents as Node));
 }
 
 function firstLine(message: string): string {
