@@ -11,6 +11,8 @@ import { checkValue } from './walk-limits.js';
 export interface ParsedText {
   value: JsonValue;
   sourceMap: SourceMap;
+  /** False when the reader ruled out integers beyond ±(2^53 − 1) in the text (JSON); absent: unknown. */
+  mayHoldUnsafeIntegers?: boolean;
 }
 
 /**
@@ -62,7 +64,11 @@ export function parseJson(
     if (precise) throw precise;
     if (stats.problem) throw new LoadError(stats.problem.code, stats.problem.message, file, 1, 1);
   }
-  return { value, sourceMap: new JsonSourceMap(text, lines, arrayItems) };
+  return {
+    value,
+    sourceMap: new JsonSourceMap(text, lines, arrayItems),
+    mayHoldUnsafeIntegers: stats.unsafeIntegers,
+  };
 }
 
 function syntaxFromMessage(error: unknown, text: string, file: string, lines: LineIndex): LoadError {

@@ -5,6 +5,8 @@ import type { Limits } from './limits.js';
 export interface ValueStats {
   /** Number of object members in the value (compared with the keys in the text to find duplicates). */
   keys: number;
+  /** True when a number in the value is an integer beyond ±(2^53 − 1) (its text said another). */
+  unsafeIntegers: boolean;
   problem?: { code: LoadErrorCode; message: string };
 }
 
@@ -18,13 +20,14 @@ class LimitExceeded extends Error {
 }
 
 /**
- * One walk over a parsed value that counts keys and checks the limits and the data model (finite
- * numbers). Recursive: callers bound the depth first (the JSON prescan refuses deeper text before it
+ * One walk over a parsed value that counts keys, checks the limits and the data model (finite
+ * numbers) and notes integers beyond ±(2^53 − 1), which later checks then need not look for. Recursive: callers bound the depth first (the JSON prescan refuses deeper text before it
  * is parsed), and the walk itself stops at `maxDepth`, so the stack stays small.
  */
 export function checkValue(root: JsonValue, limits: Limits): ValueStats {
   let keys = 0;
   let nodes = 0;
+  let unsafeIntegers = false;
   const { maxDepth, maxNodes, maxScalarLength } = limits;
   const visit = (value: JsonValue, depth: number): void => {
     if (++nodes > maxNodes) throw new LimitExceeded('limit-nodes', `More than ${maxNodes} values`);
@@ -37,6 +40,7 @@ export function checkValue(root: JsonValue, limits: Limits): ValueStats {
       }
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value)) throw new LimitExceeded('non-finite-number', 'Number is not finite');
+      if (!Number.isSafeInteger(value) && Number.isInteger(value)) unsafeIntegers = true;
     } else if (value !== null && typeof value === 'object') {
       if (depth > maxDepth)
         throw new LimitExceeded('limit-depth', `Nesting deeper than the limit of ${maxDepth}`);
@@ -60,11 +64,11 @@ export function checkValue(root: JsonValue, limits: Limits): ValueStats {
     visit(root, 1);
   } catch (error) {
     if (error instanceof LimitExceeded)
-      return { keys, problem: { code: error.code, message: error.message } };
+      return { keys, unsafeIntegers, problem: { code: error.code, message: error.message } };
     // Only reachable with a --max-depth far above the default: the stack ran out first.
     if (error instanceof RangeError)
-      return { keys, problem: { code: 'limit-depth', message: 'Nesting too deep to check' } };
+      return { keys, unsafeIntegers, problem: { code: 'limit-depth', message: 'Nesting too deep to check' } };
     throw error;
   }
-  return { keys };
+  return { keys, unsafeIntegers };
 }
