@@ -205,6 +205,12 @@ var init_json_source_map = __esm({
         const slot = this.resolve(pointer);
         return this.lines.position(slot.found && slot.key >= 0 ? slot.key : slot.value);
       }
+      /** As findingPosition (source-map.ts) with nearest, locate and locateKey, in one lookup. */
+      place(pointer, atKey) {
+        const slot = this.resolve(pointer);
+        const offset = slot.found === atKey && slot.key >= 0 ? slot.key : slot.value;
+        return this.lines.position(offset);
+      }
       has(pointer) {
         return this.resolve(pointer).found;
       }
@@ -320,6 +326,12 @@ var init_json_source_map = __esm({
             i = end + 1;
           } else i = this.valueEnd(value);
           c = text.charCodeAt(i);
+          if (c === 44 && !isArray) {
+            i = text.indexOf('"', i + 1);
+            if (i === -1) i = length2;
+            c = 34;
+            continue;
+          }
           while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
           if (c === 44) {
             c = text.charCodeAt(++i);
@@ -365,7 +377,7 @@ var init_json_source_map = __esm({
               value
             });
           }
-          i = this.nextChild(value);
+          i = this.nextChild(value, !isArray);
         }
         return isArray ? { isArray: true, items: items2 } : { isArray: false, members };
       }
@@ -374,8 +386,13 @@ var init_json_source_map = __esm({
         return this.skipWhitespace(this.skipWhitespace(keyEnd + 1) + 1);
       }
       /** Offset of the child after the value at `value`, or of the container's closing bracket. */
-      nextChild(value) {
-        const i = this.skipWhitespace(this.valueEnd(value));
+      nextChild(value, inObject) {
+        const end = this.valueEnd(value);
+        if (inObject && this.text.charCodeAt(end) === 44) {
+          const key = this.text.indexOf('"', end + 1);
+          return key === -1 ? this.text.length : key;
+        }
+        const i = this.skipWhitespace(end);
         return this.text.charCodeAt(i) === 44 ? this.skipWhitespace(i + 1) : i;
       }
       skipWhitespace(from) {
@@ -1103,6 +1120,10 @@ function setOwn(target, key, value) {
   } else {
     target[key] = value;
   }
+}
+function hasMembers(object) {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
 }
 function jsonEqual(a, b) {
   if (a === b) return true;
@@ -23243,6 +23264,12 @@ var init_lazy_modules = __esm({
 });
 
 // src/parse/source-map.ts
+function findingPosition(map, pointer, atKey) {
+  if (map.place !== void 0) return map.place(pointer, atKey);
+  if (atKey) return map.locateKey(pointer);
+  const present = map.nearest(pointer);
+  return present === pointer ? map.locate(pointer) : map.locateKey(present);
+}
 function nearestPresent(pointer, has2) {
   let current = pointer;
   while (current !== "" && !has2(current)) current = parentPointer(current) ?? "";
@@ -27845,7 +27872,7 @@ var init_mcp = __esm({
         if (context2.subject.via !== void 0) return none3;
         if (!isJsonObject(target) || composed(target)) return none3;
         const properties2 = target.properties;
-        if (isJsonObject(properties2) && Object.keys(properties2).length > 0) return none3;
+        if (isJsonObject(properties2) && hasMembers(properties2)) return none3;
         if (target.additionalProperties === false) return none3;
         if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
           return none3;
@@ -27864,7 +27891,7 @@ var init_mcp = __esm({
         if (!isJsonObject(target) || !isObjectSchema2(target) || composed(target)) return none3;
         if (context2.subject.via !== void 0 && BRANCH_KEYWORDS.has(context2.subject.via)) return none3;
         const properties2 = target.properties;
-        if (!isJsonObject(properties2) || Object.keys(properties2).length === 0) return none3;
+        if (!isJsonObject(properties2) || !hasMembers(properties2)) return none3;
         if (Object.hasOwn(target, "additionalProperties") || Object.hasOwn(target, "unevaluatedProperties"))
           return none3;
         return [
@@ -44023,6 +44050,7 @@ var MAX_CACHE_BYTES = 512 * 1024 * 1024;
 init_config();
 
 // src/lint/engine.ts
+init_parse();
 init_json2();
 init_pointer();
 init_config();
@@ -44730,7 +44758,7 @@ function buildSubjects(document, options = {}) {
   const each = (key, visit2) => {
     const list2 = objectAt2(key);
     if (Array.isArray(list2))
-      for (let i = 0; i < list2.length; i++) visit2(list2[i], appendPointer("", key, i), i);
+      for (let i = 0; i < list2.length; i++) visit2(list2[i], `/${key}/${i}`, i);
   };
   const nameOf2 = (item, field, i) => isJsonObject(item) && typeof item[field] === "string" ? item[field] : `#${i}`;
   each(
@@ -44757,10 +44785,13 @@ function buildSubjects(document, options = {}) {
       const field = entry2[0];
       const types2 = entry2[1];
       if (!Object.hasOwn(item, field)) continue;
-      const resolved = resolve8(item[field], appendPointer(pointer, field));
-      const key = `${types2.schema}:${resolved.pointer}`;
-      if (visitedSchemas.has(key)) continue;
-      visitedSchemas.add(key);
+      const own = `${pointer}/${field}`;
+      const resolved = resolve8(item[field], own);
+      if (resolved.pointer !== own) {
+        const key = `${types2.schema}:${resolved.pointer}`;
+        if (visitedSchemas.has(key)) continue;
+        visitedSchemas.add(key);
+      }
       walkSchema(resolved.value, resolved.pointer, 0, tool, types2, void 0);
     }
     elicitations(tool, item);
@@ -44964,9 +44995,7 @@ function lintDocument(loaded, config, options = {}) {
   );
   for (let i = 0; i < unplaced.length; i++) {
     const { location, atKey } = unplaced[i];
-    const at3 = location.pointer;
-    const present = atKey ? at3 : map.nearest(at3);
-    const position = atKey ? map.locateKey(at3) : present === at3 ? map.locate(at3) : map.locateKey(present);
+    const position = findingPosition(map, location.pointer, atKey);
     location.line = position.line;
     location.column = position.column;
   }

@@ -11,7 +11,7 @@
  */
 
 import type { Finding } from '../model/finding.js';
-import type { LoadedDocument } from '../parse/index.js';
+import { findingPosition, type LoadedDocument } from '../parse/index.js';
 import { isJsonObject, type JsonValue } from '../util/json.js';
 import { appendPointer, getAtPointer, parentPointer, parsePointer } from '../util/pointer.js';
 import { compareFindings, validateDocument } from '../validate/index.js';
@@ -279,9 +279,7 @@ export function lintDocument(
   );
   for (let i = 0; i < unplaced.length; i++) {
     const { location, atKey } = unplaced[i] as (typeof unplaced)[number];
-    const at = location.pointer;
-    const present = atKey ? at : map.nearest(at);
-    const position = atKey ? map.locateKey(at) : present === at ? map.locate(at) : map.locateKey(present);
+    const position = findingPosition(map, location.pointer, atKey);
     location.line = position.line;
     location.column = position.column;
   }

@@ -288,7 +288,8 @@ export function buildSubjects(document: JsonValue, options: WalkOptions = {}): S
   const each = (key: string, visit: (item: JsonValue, pointer: string, i: number) => void): void => {
     const list = objectAt(key);
     if (Array.isArray(list))
-      for (let i = 0; i < list.length; i++) visit(list[i] as JsonValue, appendPointer('', key, i), i);
+      // (Collection names need no escaping; appendPointer's rest parameter is an array per item.)
+      for (let i = 0; i < list.length; i++) visit(list[i] as JsonValue, `/${key}/${i}`, i);
   };
   const nameOf = (item: JsonValue, field: string, i: number): string =>
     isJsonObject(item) && typeof item[field] === 'string' ? (item[field] as string) : `#${i}`;
@@ -318,11 +319,15 @@ export function buildSubjects(document: JsonValue, options: WalkOptions = {}): S
       const field = entry[0];
       const types = entry[1];
       if (!Object.hasOwn(item, field)) continue;
-      const resolved = resolve(item[field] as JsonValue, appendPointer(pointer, field));
-      // A shared component schema is linted once, at the component.
-      const key = `${types.schema}:${resolved.pointer}`;
-      if (visitedSchemas.has(key)) continue;
-      visitedSchemas.add(key);
+      const own = `${pointer}/${field}`;
+      const resolved = resolve(item[field] as JsonValue, own);
+      // A shared component schema is linted once, at the component. (A tool's own schema is
+      // walked once anyway: no key to make and look up for each of thousands of tools.)
+      if (resolved.pointer !== own) {
+        const key = `${types.schema}:${resolved.pointer}`;
+        if (visitedSchemas.has(key)) continue;
+        visitedSchemas.add(key);
+      }
       walkSchema(resolved.value, resolved.pointer, 0, tool, types, undefined);
     }
     elicitations(tool, item);

@@ -13,7 +13,7 @@ export { LoadError, type LoadErrorCode } from './errors.js';
 export { DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.js';
 export { MemoryLedger } from './memory.js';
 export { readFileBounded, readSourceBytes, type SourceBytes } from './read.js';
-export { nearestPresent, type SourceMap, type SourcePosition } from './source-map.js';
+export { findingPosition, nearestPresent, type SourceMap, type SourcePosition } from './source-map.js';
 
 export type DocumentFormat = 'json' | 'yaml';
 

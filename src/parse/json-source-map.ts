@@ -73,6 +73,15 @@ export class JsonSourceMap implements SourceMap {
     return this.lines.position(slot.found && slot.key >= 0 ? slot.key : slot.value);
   }
 
+  /** As findingPosition (source-map.ts) with nearest, locate and locateKey, in one lookup. */
+  place(pointer: string, atKey: boolean): SourcePosition {
+    const slot = this.resolve(pointer);
+    // Present: its key (atKey) or value. Absent: `slot` is the nearest ancestor's, placed at its
+    // key, except for a finding at a key, which is placed at the ancestor's value.
+    const offset = slot.found === atKey && slot.key >= 0 ? slot.key : slot.value;
+    return this.lines.position(offset);
+  }
+
   has(pointer: string): boolean {
     return this.resolve(pointer).found;
   }
@@ -206,6 +215,15 @@ export class JsonSourceMap implements SourceMap {
         i = end + 1;
       } else i = this.valueEnd(value);
       c = text.charCodeAt(i);
+      if (c === 0x2c && !isArray) {
+        // A comma right after the value (as JSON.stringify writes it): in an object, only blanks
+        // lie between it and the next key's quote, found natively. (The indentation, crossed a
+        // character at a time, was most of what a search cost.)
+        i = text.indexOf('"', i + 1);
+        if (i === -1) i = length;
+        c = 0x22;
+        continue;
+      }
       while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++i);
       if (c === 0x2c) {
         c = text.charCodeAt(++i);
@@ -253,7 +271,7 @@ export class JsonSourceMap implements SourceMap {
           value,
         });
       }
-      i = this.nextChild(value);
+      i = this.nextChild(value, !isArray);
     }
     return isArray ? { isArray: true, items } : { isArray: false, members };
   }
@@ -264,8 +282,14 @@ export class JsonSourceMap implements SourceMap {
   }
 
   /** Offset of the child after the value at `value`, or of the container's closing bracket. */
-  private nextChild(value: number): number {
-    const i = this.skipWhitespace(this.valueEnd(value));
+  private nextChild(value: number, inObject: boolean): number {
+    const end = this.valueEnd(value);
+    // In an object, a comma right after the value has only blanks before the next key's quote.
+    if (inObject && this.text.charCodeAt(end) === 0x2c) {
+      const key = this.text.indexOf('"', end + 1);
+      return key === -1 ? this.text.length : key;
+    }
+    const i = this.skipWhitespace(end);
     return this.text.charCodeAt(i) === 0x2c ? this.skipWhitespace(i + 1) : i;
   }
 

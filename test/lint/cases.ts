@@ -209,6 +209,8 @@ export const CASES: Record<string, RuleCase> = {
     valid: [
       `tools:\n${goodTool()}`,
       'tools:\n  - name: t\n    inputSchema:\n      allOf: [{ type: object, properties: { a: {} } }]\n',
+      // No properties to allow or refuse others beside.
+      'tools:\n  - name: t\n    inputSchema: { type: object, properties: {} }\n',
     ],
     invalid: [
       {

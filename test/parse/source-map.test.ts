@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import jsonSourceMap from 'json-source-map';
 import { describe, expect, it } from 'vitest';
-import { loadDocument, type SourceMap } from '../../src/parse/index.js';
+import { findingPosition, loadDocument, type SourceMap } from '../../src/parse/index.js';
 
 type OracleEntry = { value: { line: number; column: number }; key?: { line: number; column: number } };
 
@@ -103,6 +103,39 @@ describe('source maps', () => {
     expect(doc.sourceMap.locate('/a/empty')).toEqual({ line: 5, column: 3 });
     expect(doc.sourceMap.nearest('/a/b/1/zz/0')).toBe('/a/b/1');
     expect(doc.sourceMap.nearest('/zz')).toBe('');
+  });
+
+  it('places a finding in one lookup where its three steps place it (present or not, at a key or not)', () => {
+    /** The same map without `place`: findingPosition then takes nearest, locate and locateKey. */
+    const stepwise = (map: SourceMap): SourceMap => ({
+      locate: (pointer) => map.locate(pointer),
+      locateKey: (pointer) => map.locateKey(pointer),
+      has: (pointer) => map.has(pointer),
+      nearest: (pointer) => map.nearest(pointer),
+    });
+    fc.assert(
+      fc.property(fc.json({ depthSize: 'medium' }), fc.boolean(), (text, pretty) => {
+        const source = pretty ? JSON.stringify(JSON.parse(text), null, 2) : text;
+        const pointers = Object.keys(jsonSourceMap.parse(source).pointers);
+        const probes = pointers.flatMap((p) => [p, `${p}/~missing`, `${p}/0/x`]).concat(['no-slash']);
+        // Two maps: one lookup each would hide what a previous lookup leaves behind.
+        const fast = loadDocument(source, { file: 'x.json' }).sourceMap;
+        const slow = stepwise(loadDocument(source, { file: 'x.json' }).sourceMap);
+        expect(fast.place).toBeDefined();
+        for (const pointer of probes)
+          for (const atKey of [false, true])
+            expect(findingPosition(fast, pointer, atKey)).toEqual(findingPosition(slow, pointer, atKey));
+      }),
+      { numRuns: 200 },
+    );
+    // Under a member found after a comma (pretty-printed and compact), and in an empty object.
+    const text = '{\n  "a": 1,\n  "b": {},\n  "c": {"d": [1, {"e": 2}],"f": 3}\n}';
+    const map = loadDocument(text, { file: 'x.json' }).sourceMap;
+    expect(findingPosition(map, '/c/f', true)).toEqual({ line: 4, column: 28 });
+    expect(findingPosition(map, '/c/f', false)).toEqual({ line: 4, column: 33 });
+    expect(findingPosition(map, '/b/x', false)).toEqual({ line: 3, column: 3 });
+    expect(findingPosition(map, '/b/x', true)).toEqual({ line: 3, column: 8 });
+    expect(findingPosition(map, '/c/d/1/e/z', false)).toEqual({ line: 4, column: 19 });
   });
 
   it('agrees with json-source-map on generated JSON documents (oracle)', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortedJson } from '../../src/util/json.js';
+import { hasMembers, sortedJson } from '../../src/util/json.js';
 
 /** The plain definition: what sortedJson must always equal. */
 function reference(value: unknown): string {
@@ -35,6 +35,20 @@ describe('sortedJson', () => {
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (dict) => {
         const reversed = Object.fromEntries(Object.entries(dict).reverse());
         expect(sortedJson(reversed)).toBe(sortedJson(dict));
+      }),
+    );
+  });
+});
+
+describe('hasMembers', () => {
+  it('tells an object with an own member from one without, inherited members aside', () => {
+    expect(hasMembers({})).toBe(false);
+    expect(hasMembers({ a: null })).toBe(true);
+    expect(hasMembers(JSON.parse('{"__proto__": 1}'))).toBe(true);
+    expect(hasMembers(Object.create({ inherited: 1 }))).toBe(false);
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (object) => {
+        expect(hasMembers(object as never)).toBe(Object.keys(object).length > 0);
       }),
     );
   });

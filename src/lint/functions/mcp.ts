@@ -1,5 +1,5 @@
 /** MCP-specific functions: schemas, annotations, security, model-visible prose and tags. */
-import { isJsonObject, type JsonObject, type JsonValue } from '../../util/json.js';
+import { hasMembers, isJsonObject, type JsonObject, type JsonValue } from '../../util/json.js';
 import { appendPointer } from '../../util/pointer.js';
 import type { FunctionDefinition, FunctionResult, Subject } from '../types.js';
 import { cachedRegExp, codePointLength } from './generic.js';
@@ -91,7 +91,7 @@ export const noParameterSchema: FunctionDefinition = {
     if (context.subject.via !== undefined) return none;
     if (!isJsonObject(target) || composed(target)) return none;
     const properties = target.properties;
-    if (isJsonObject(properties) && Object.keys(properties).length > 0) return none;
+    if (isJsonObject(properties) && hasMembers(properties)) return none;
     if (target.additionalProperties === false) return none;
     if (Object.hasOwn(target, 'additionalProperties') || Object.hasOwn(target, 'unevaluatedProperties'))
       return none;
@@ -114,7 +114,7 @@ export const explicitAdditionalProperties: FunctionDefinition = {
     // A branch of allOf/anyOf/oneOf/not/if/then/else must not be closed on its own.
     if (context.subject.via !== undefined && BRANCH_KEYWORDS.has(context.subject.via)) return none;
     const properties = target.properties;
-    if (!isJsonObject(properties) || Object.keys(properties).length === 0) return none;
+    if (!isJsonObject(properties) || !hasMembers(properties)) return none;
     if (Object.hasOwn(target, 'additionalProperties') || Object.hasOwn(target, 'unevaluatedProperties'))
       return none;
     return [
