@@ -85,10 +85,9 @@ const KEYWORDS: ReadonlyMap<string, KeywordCheck> = new Map<string, KeywordCheck
     'properties',
     (value, dialect, depth) => {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-      const keys = Object.keys(value);
-      for (let i = 0; i < keys.length; i++) {
-        if (!isQuickSchema(value[keys[i] as string] as JsonValue, dialect, depth + 1)) return false;
-      }
+      for (const key in value)
+        if (Object.hasOwn(value, key) && !isQuickSchema(value[key] as JsonValue, dialect, depth + 1))
+          return false;
       return true;
     },
   ],
@@ -121,11 +120,11 @@ function isQuickSchema(schema: JsonValue, dialect: Dialect, depth: number): bool
   if (typeof schema === 'boolean') return true;
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return false;
   if (depth > MAX_DEPTH) return false;
-  // Indexed loops here and above: this runs for every node of every tool schema, in a fresh process
-  // mostly unoptimised, where `for...of` allocates an iterator result per key.
-  const keys = Object.keys(schema);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+  // for-in here and above, not Object.keys: this runs for every node of every tool schema, where an
+  // array of keys per node was a large part of what the check allocated (and `for...of` allocates
+  // an iterator result per key). Parsed JSON has no inherited members; `hasOwn` keeps it so.
+  for (const key in schema) {
+    if (!Object.hasOwn(schema, key)) continue;
     const check = KEYWORDS.get(key);
     if (check === undefined || !check(schema[key] as JsonValue, dialect, depth)) return false;
   }

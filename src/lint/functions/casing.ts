@@ -165,14 +165,24 @@ interface ConsistentOptions {
 }
 
 /**
- * A name as checked: `text` without the stripped prefix; `styles`, bit i set when it is in
- * `styles[i]`. The name as written and where to report it are worked out from the subject for the
- * few names reported.
+ * What a tally knows of one spelling, found by one map lookup per name: `styles`, bit i set when
+ * it is in `styles[i]`; with `established`, how many declarations use it and the last one counted
+ * (by the number of its decision: each group is decided once, and no declaration is kept for it).
+ */
+interface Spelling {
+  styles: number;
+  declarations: number;
+  lastDecision: number;
+}
+
+/**
+ * A name as checked: `text` without the stripped prefix, and what is known of that spelling. The
+ * name as written and where to report it are worked out from the subject for the few names reported.
  */
 interface Named {
   text: string;
   subject: Subject;
-  styles: number;
+  spelling: Spelling;
 }
 
 /** A name that differs from its group's style, reported unless its spelling is established. */
@@ -218,14 +228,14 @@ class CasingTally {
   private readonly groups = new Map<Subject | undefined, Named[][]>();
   /** The group names last came into (streaming: the only open one). */
   private current: Subject | undefined | null = null;
-  /** A server's property names repeat across its tools (`owner`, `perPage`): each spelling is matched against the styles once. */
-  private readonly masks = new Map<string, number>();
+  /** Streaming: the open group's names, kept here rather than in `groups` (a map entry per declaration). */
+  private currentLists: Named[][] | undefined;
   /**
-   * With `established`: how many declarations use each exact spelling, and the last one counted (by
-   * the number of its decision: each group is decided once, and no declaration is kept for it).
+   * A server's property names repeat across its tools (`owner`, `perPage`): each spelling is matched
+   * against the styles once, and counted without a map lookup of its own (three per name were most
+   * of this rule's time on a catalog).
    */
-  private readonly spread = new Map<string, number>();
-  private readonly spreadLast = new Map<string, number>();
+  private readonly spellings = new Map<string, Spelling>();
   private decisions = 0;
   private readonly candidates: Candidate[] = [];
   private readonly counts: number[];
@@ -274,31 +284,42 @@ class CasingTally {
     const first = text.charCodeAt(0);
     if (first >= 0x30 && first <= 0x39) return;
     const group = this.byParent ? subject.parent : undefined;
-    if (this.streaming && group !== this.current && this.current !== null) this.decide(this.current);
-    this.current = group;
-    let lists = this.groups.get(group);
-    if (lists === undefined) this.groups.set(group, (lists = []));
+    let lists: Named[][] | undefined;
+    if (this.streaming) {
+      if (group !== this.current || this.currentLists === undefined) {
+        if (this.currentLists !== undefined) this.decideLists(this.currentLists);
+        this.currentLists = [];
+        this.current = group;
+      }
+      lists = this.currentLists;
+    } else {
+      lists = this.groups.get(group);
+      if (lists === undefined) this.groups.set(group, (lists = []));
+    }
     let list = lists[type];
     if (list === undefined) lists[type] = list = [];
-    let mask = this.masks.get(text);
-    if (mask === undefined) {
+    let spelling = this.spellings.get(text);
+    if (spelling === undefined) {
       const all = styleMask(text);
-      mask = 0;
+      let mask = 0;
       for (let s = 0; s < this.styles.length; s++)
         if (all & STYLE_BIT[this.styles[s] as CasingStyle]) mask |= 1 << s;
-      this.masks.set(text, mask);
+      spelling = { styles: mask, declarations: 0, lastDecision: 0 };
+      this.spellings.set(text, spelling);
     }
-    list.push({ text, subject, styles: mask });
+    list.push({ text, subject, spelling });
   }
 
   /** Every name added: the names that differ from their group's style, as the function's results. */
   results(): FunctionResult[] {
+    if (this.currentLists !== undefined) this.decideLists(this.currentLists);
+    this.currentLists = undefined;
     for (const group of [...this.groups.keys()]) this.decide(group);
     this.current = null;
     const out: FunctionResult[] = [];
     const { established, field } = this;
     for (const { name, style, count, example } of this.candidates) {
-      if (established !== undefined && (this.spread.get(name.text) ?? 0) >= established) continue;
+      if (established !== undefined && name.spelling.declarations >= established) continue;
       const atKey = !namedByValue(name.subject, field);
       out.push({
         message: `${describeValue(nameOf(name.subject, field) as string)} is not ${style} case like the other ${count} name(s) (e.g. ${describeValue(example ?? '')})`,
@@ -317,21 +338,26 @@ class CasingTally {
     const lists = this.groups.get(group);
     if (lists === undefined) return;
     this.groups.delete(group);
+    this.decideLists(lists);
+  }
+
+  /** Decides one group from its names, listed by type. */
+  private decideLists(lists: Named[][]): void {
     const list = lists.length === 1 ? (lists[0] as Named[]) : lists.flat();
     const decision = ++this.decisions;
     if (this.established !== undefined)
       for (let i = 0; i < list.length; i++) {
-        const text = (list[i] as Named).text;
-        if (this.spreadLast.get(text) === decision) continue;
-        this.spreadLast.set(text, decision);
-        this.spread.set(text, (this.spread.get(text) ?? 0) + 1);
+        const spelling = (list[i] as Named).spelling;
+        if (spelling.lastDecision === decision) continue;
+        spelling.lastDecision = decision;
+        spelling.declarations++;
       }
     // A lone name always has the style it is in, if any (most tools have one or two properties).
     if (list.length < 2) return;
     const { styles, counts } = this;
     counts.fill(0);
     for (let i = 0; i < list.length; i++) {
-      const mask = (list[i] as Named).styles;
+      const mask = (list[i] as Named).spelling.styles;
       for (let s = 0; s < styles.length; s++) if (mask & (1 << s)) counts[s] = (counts[s] as number) + 1;
     }
     let best = 0;
@@ -344,15 +370,15 @@ class CasingTally {
     let example: string | undefined;
     for (let i = 0; i < list.length && example === undefined; i++) {
       const name = list[i] as Named;
-      if (name.styles & bit && distinctive(style, name.text)) example = name.text;
+      if (name.spelling.styles & bit && distinctive(style, name.text)) example = name.text;
     }
     for (let i = 0; i < list.length && example === undefined; i++) {
       const name = list[i] as Named;
-      if (name.styles & bit) example = name.text;
+      if (name.spelling.styles & bit) example = name.text;
     }
     for (let i = 0; i < list.length; i++) {
       const name = list[i] as Named;
-      if (!(name.styles & bit)) this.candidates.push({ name, style, count, example });
+      if (!(name.spelling.styles & bit)) this.candidates.push({ name, style, count, example });
     }
   }
 }

@@ -2,7 +2,7 @@
 import { IDENTITY_FIELD } from '../../model/identity.js';
 import type { ProtocolVersion } from '../../model/versions.js';
 import { toPointer } from '../../util/pointer.js';
-import { arr, type Ctx, type Label, labelText, list, obj, type Segment } from '../context.js';
+import { arr, type Ctx, type Label, labelText, list, obj, type Primitive, type Segment } from '../context.js';
 
 function checkSubset(
   ctx: Ctx,
@@ -91,7 +91,8 @@ export function checkScopes(ctx: Ctx): void {
   });
 
   // Primitives: subset of the root; same identity key ⇒ disjoint scopes; nested elicitations ⊆ parent.
-  const seen = new Map<string, Map<string, number>>();
+  /** Per identity: the first declaration, or once a second comes, which one claims each revision. */
+  const seen = new Map<string, Primitive | Map<string, number>>();
   const primitives = ctx.primitives;
   for (let n = 0; n < primitives.length; n++) {
     const p = primitives[n] as (typeof primitives)[number];
@@ -113,9 +114,18 @@ export function checkScopes(ctx: Ctx): void {
     const key = p.value[keyField];
     if (typeof key !== 'string') continue;
     const bucketKey = `${p.kind}\u0000${key}`;
-    let claims = seen.get(bucketKey);
-    if (!claims) {
+    const earlier = seen.get(bucketKey);
+    if (earlier === undefined) {
+      // The first of its name (nearly every declaration): nothing to overlap, and no map of its
+      // revisions made unless another declaration of that name comes.
+      seen.set(bucketKey, p);
+      continue;
+    }
+    let claims: Map<string, number>;
+    if (earlier instanceof Map) claims = earlier;
+    else {
       claims = new Map();
+      overlapsWithEarlier(earlier.scope, claims, earlier.index);
       seen.set(bucketKey, claims);
     }
     const overlaps = overlapsWithEarlier(p.scope, claims, p.index);
