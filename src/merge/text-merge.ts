@@ -80,13 +80,40 @@ interface Hunk {
   at: number;
 }
 
+/**
+ * Most line edits a diff of one side against the base looks for. Myers' diff costs time in
+ * proportion to the lines times the edits: a side that rewrote a few thousand lines (a generated
+ * description, a fuzzed one) took seconds. Beyond it, the side's changed lines are one hunk,
+ * which can only make the merge coarser (an overlap where finer hunks would not meet), never
+ * take a line from the wrong side.
+ */
+export const MAX_LINE_EDITS = 1000;
+
 /** The hunks turning `base` into `side` (Myers' diff: fast when the texts differ in few places). */
 function hunks(base: string[], side: string[]): Hunk[] {
+  // Lines both keep at the start and the end are left out of the diff, which then costs only what
+  // lies between them.
+  let head = 0;
+  while (head < base.length && head < side.length && base[head] === side[head]) head++;
+  let tail = 0;
+  while (
+    tail < base.length - head &&
+    tail < side.length - head &&
+    base[base.length - 1 - tail] === side[side.length - 1 - tail]
+  )
+    tail++;
+  const baseEnd = base.length - tail;
+  const sideEnd = side.length - tail;
+  if (head === baseEnd && head === sideEnd) return [];
+  const parts = diffArrays(base.slice(head, baseEnd), side.slice(head, sideEnd), {
+    maxEditLength: MAX_LINE_EDITS,
+  });
+  if (parts === undefined) return [{ start: head, end: baseEnd, lines: side.slice(head, sideEnd), at: head }];
   const out: Hunk[] = [];
-  let b = 0;
-  let s = 0;
+  let b = head;
+  let s = head;
   let open: Hunk | undefined;
-  for (const part of diffArrays(base, side)) {
+  for (const part of parts) {
     const count = part.value.length;
     if (!part.added && !part.removed) {
       if (open) out.push(open);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { editText } from '../../src/merge/text-edit.js';
-import { mergeLines, mergeTexts } from '../../src/merge/text-merge.js';
+import { MAX_LINE_EDITS, mergeLines, mergeTexts } from '../../src/merge/text-merge.js';
 
 const YAML_SOURCE = `# Weather server
 mcpdesc: 0.8.0
@@ -173,6 +173,37 @@ describe('mergeTexts', () => {
       reason: 'overlap',
       conflicts: [{ ours: [1, 1], theirs: [1, 1] }],
     });
+  });
+});
+
+describe('mergeLines on a side that rewrote more lines than the diff looks for', () => {
+  // Every other line changed: twice the edits the diff looks for, between kept first and last lines.
+  const base = Array.from({ length: 2 * MAX_LINE_EDITS + 2 }, (_, i) => `line ${i}\n`);
+  const rewritten = base.map((line, i) =>
+    i > 0 && i < base.length - 1 && i % 2 === 1 ? `new ${i}\n` : line,
+  );
+  it('still gives that side where the other kept the base', () => {
+    const started = performance.now();
+    expect(mergeLines(base, rewritten, base)).toEqual({ text: rewritten.join(''), conflicts: [] });
+    expect(mergeLines(base, base, rewritten)).toEqual({ text: rewritten.join(''), conflicts: [] });
+    // (Not a timed assertion: a bound that only a hang would cross. Unbounded, this took seconds.)
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+  it('keeps an edit of the other side outside the rewritten lines, and refuses one inside them', () => {
+    const ours = [...rewritten];
+    const outside = [...base];
+    outside[0] = 'theirs first\n';
+    expect(mergeLines(base, ours, outside)).toEqual({
+      text: ['theirs first\n', ...rewritten.slice(1)].join(''),
+      conflicts: [],
+    });
+    // A line ours kept, but inside the one coarse hunk: a conflict (finer hunks would have merged
+    // it), never a line taken from the wrong side.
+    const inside = [...base];
+    inside[base.length - 4] = 'theirs inside\n';
+    const merged = mergeLines(base, ours, inside);
+    expect(merged.conflicts).toHaveLength(1);
+    expect(merged.text).toBe(rewritten.join(''));
   });
 });
 
