@@ -32,7 +32,7 @@ if (!nodeVersion) {
 // Children that start \`node\` by name (Spectral's executable) find the same binary first. They run
 // without the variables that add start-up work of their own to every Node process, floors included:
 // NODE_EXTRA_CA_CERTS makes Node 20 read and parse a certificate file at each start (≈ 75 ms with
-// Debian's bundle; Node 22 and later read it when a connection first needs it), which hid most
+// Debian's bundle; Node 24 reads it when a connection first needs it), which hid most
 // of a command's own cost in its ratio. NODE_OPTIONS could add anything.
 const STRIPPED_ENV = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'];
 const strippedEnv = STRIPPED_ENV.filter((name) => process.env[name] !== undefined);
