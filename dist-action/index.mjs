@@ -327,8 +327,7 @@ var init_json_source_map = __esm({
           } else i = this.valueEnd(value);
           c = text.charCodeAt(i);
           if (c === 44 && !isArray) {
-            i = text.indexOf('"', i + 1);
-            if (i === -1) i = length2;
+            i = this.keyAfterComma(i);
             c = 34;
             continue;
           }
@@ -388,12 +387,17 @@ var init_json_source_map = __esm({
       /** Offset of the child after the value at `value`, or of the container's closing bracket. */
       nextChild(value, inObject) {
         const end = this.valueEnd(value);
-        if (inObject && this.text.charCodeAt(end) === 44) {
-          const key = this.text.indexOf('"', end + 1);
-          return key === -1 ? this.text.length : key;
-        }
+        if (inObject && this.text.charCodeAt(end) === 44) return this.keyAfterComma(end);
         const i = this.skipWhitespace(end);
         return this.text.charCodeAt(i) === 44 ? this.skipWhitespace(i + 1) : i;
+      }
+      /**
+       * The next key's quote after the comma at `comma` in an object of valid JSON, where only blanks
+       * lie between them: found natively.
+       */
+      keyAfterComma(comma) {
+        const key = this.text.indexOf('"', comma + 1);
+        return key === -1 ? this.text.length : key;
       }
       skipWhitespace(from) {
         const text = this.text;
@@ -27232,7 +27236,10 @@ var init_casing = __esm({
       byParent;
       established;
       typeIndex = /* @__PURE__ */ new Map();
-      /** Open groups, by declaration (the parent subject itself), or the one group; per group, names per type. */
+      /**
+       * Not streaming: the groups, by declaration (the parent subject itself), or the one group; per
+       * group, names per type. (Streaming keeps its one open group in `currentLists`.)
+       */
       groups = /* @__PURE__ */ new Map();
       /** The group names last came into (streaming: the only open one). */
       current = null;

@@ -216,11 +216,9 @@ export class JsonSourceMap implements SourceMap {
       } else i = this.valueEnd(value);
       c = text.charCodeAt(i);
       if (c === 0x2c && !isArray) {
-        // A comma right after the value (as JSON.stringify writes it): in an object, only blanks
-        // lie between it and the next key's quote, found natively. (The indentation, crossed a
-        // character at a time, was most of what a search cost.)
-        i = text.indexOf('"', i + 1);
-        if (i === -1) i = length;
+        // A comma right after the value (as JSON.stringify writes it). (The indentation, crossed
+        // a character at a time, was most of what a search cost.)
+        i = this.keyAfterComma(i);
         c = 0x22;
         continue;
       }
@@ -284,13 +282,18 @@ export class JsonSourceMap implements SourceMap {
   /** Offset of the child after the value at `value`, or of the container's closing bracket. */
   private nextChild(value: number, inObject: boolean): number {
     const end = this.valueEnd(value);
-    // In an object, a comma right after the value has only blanks before the next key's quote.
-    if (inObject && this.text.charCodeAt(end) === 0x2c) {
-      const key = this.text.indexOf('"', end + 1);
-      return key === -1 ? this.text.length : key;
-    }
+    if (inObject && this.text.charCodeAt(end) === 0x2c) return this.keyAfterComma(end);
     const i = this.skipWhitespace(end);
     return this.text.charCodeAt(i) === 0x2c ? this.skipWhitespace(i + 1) : i;
+  }
+
+  /**
+   * The next key's quote after the comma at `comma` in an object of valid JSON, where only blanks
+   * lie between them: found natively.
+   */
+  private keyAfterComma(comma: number): number {
+    const key = this.text.indexOf('"', comma + 1);
+    return key === -1 ? this.text.length : key;
   }
 
   private skipWhitespace(from: number): number {

@@ -21,8 +21,9 @@ class LimitExceeded extends Error {
 
 /**
  * One walk over a parsed value that counts keys, checks the limits and the data model (finite
- * numbers) and notes integers beyond ±(2^53 − 1), which later checks then need not look for. Recursive: callers bound the depth first (the JSON prescan refuses deeper text before it
- * is parsed), and the walk itself stops at `maxDepth`, so the stack stays small.
+ * numbers) and notes integers beyond ±(2^53 − 1), which later checks then need not look for.
+ * Recursive: callers bound the depth first (the JSON prescan refuses deeper text before it is
+ * parsed), and the walk itself stops at `maxDepth`, so the stack stays small.
  */
 export function checkValue(root: JsonValue, limits: Limits): ValueStats {
   let keys = 0;

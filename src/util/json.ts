@@ -26,13 +26,13 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
-/** Deep equality on the JSON data model; object key order is ignored, array order is not. */
 /** True when `object` has a member: no array of its keys is made (lint asks it of every schema node). */
 export function hasMembers(object: JsonObject): boolean {
   for (const key in object) if (Object.hasOwn(object, key)) return true;
   return false;
 }
 
+/** Deep equality on the JSON data model; object key order is ignored, array order is not. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;

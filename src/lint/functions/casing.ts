@@ -224,7 +224,10 @@ class CasingTally {
   private readonly byParent: boolean;
   private readonly established: number | undefined;
   private readonly typeIndex = new Map<SubjectType, number>();
-  /** Open groups, by declaration (the parent subject itself), or the one group; per group, names per type. */
+  /**
+   * Not streaming: the groups, by declaration (the parent subject itself), or the one group; per
+   * group, names per type. (Streaming keeps its one open group in `currentLists`.)
+   */
   private readonly groups = new Map<Subject | undefined, Named[][]>();
   /** The group names last came into (streaming: the only open one). */
   private current: Subject | undefined | null = null;
