@@ -14,7 +14,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 // The executable runs the same on every Node it supports: no V8 flags set at run time (Node 24's
 // V8 printed an error for one at every start), no thread priorities changed, no code caches for one
-// V8 build. CI runs this suite under Node 20 and Node 24 (process.execPath is the Node under test).
+// V8 build. CI runs this suite under Node 20, 22 and 24 (process.execPath is the Node under test).
 describe.skipIf(!existsSync(CLI))(`the executable on Node ${process.version}`, () => {
   const commandLines: [string, string[], number][] = [
     ['--version', ['--version'], 0],
