@@ -11,13 +11,15 @@
  *   them beside the bundle, as they would from src/ or dist/;
  * - @actions/http-client (only used by @actions/core for OIDC tokens, which the Action never asks
  *   for) is replaced by a stub: it drags in undici and tunnel (~800 KB) and needs `require`;
- * - deterministic: the same sources and lockfile give the same bytes (check-action-bundle.mjs).
+ * - deterministic: the same sources and lockfile give the same bytes (check-action-bundle.mjs);
+ * - the licences of the packages it holds go beside it, in dist-action/THIRD-PARTY-NOTICES.txt.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { bundledLazyModules, moduleLocation } from './bundle-plugins.mjs';
+import { NOTICES_FILE, noticesFor } from './third-party-notices.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ENTRY = 'src/action/main.ts';
@@ -73,6 +75,10 @@ export async function buildAction(outfile = join(ROOT, OUTFILE)) {
     logLevel: 'warning',
     metafile: true,
   });
+  writeFileSync(
+    join(dirname(outfile), NOTICES_FILE),
+    noticesFor(ROOT, `${OUTFILE} (the mcpdesc-toolkit GitHub Action)`, [result.metafile]),
+  );
   return result;
 }
 

@@ -14,13 +14,15 @@
  * - dist/bin/mcpdesc.cjs: the executable (src/cli/bin.ts), which answers `--version` itself and
  *   requires one of them otherwise (with Node's own compile cache where the running Node has one).
  * - dist/bin/yaml.cjs: the yaml package as one minified file.
+ * - dist/THIRD-PARTY-NOTICES.txt: the licences of the packages these bundles and the precompiled
+ *   validators hold (scripts/third-party-notices.mjs).
  *
  * Why: run as ES modules, a start resolved, linked and compiled ~30 files (~70 ms of a cold
  * `validate` of a small file); the executable and the bundle are two files.
  *
  *   node scripts/build-cli.mjs
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -31,6 +33,7 @@ import {
   noColorDetection,
   yamlBeside,
 } from './bundle-plugins.mjs';
+import { NOTICES_FILE, noticesFor, precompiledPackageDirs } from './third-party-notices.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTDIR = join(ROOT, 'dist/bin');
@@ -64,22 +67,25 @@ const common = {
   minifySyntax: true,
   sourcemap: false,
   logLevel: 'warning',
+  metafile: true,
 };
 
 rmSync(OUTDIR, { recursive: true, force: true });
-await build({ ...common, entryPoints: ['src/cli/bundle.ts'], outfile: BUNDLE });
+const metafiles = [];
+const bundle = async (options) => metafiles.push((await build(options)).metafile);
+await bundle({ ...common, entryPoints: ['src/cli/bundle.ts'], outfile: BUNDLE });
 // The start-up bundles of src/cli/route.ts's STARTUP_COMMANDS.
 for (const name of ['validate', 'lint', 'merge'])
-  await build({
+  await bundle({
     ...common,
     entryPoints: [`src/cli/bundle-${name}.ts`],
     outfile: join(OUTDIR, `cli-${name}.cjs`),
   });
-await build({ ...common, entryPoints: ['src/cli/bin.ts'], outfile: join(OUTDIR, 'mcpdesc.cjs') });
+await bundle({ ...common, entryPoints: ['src/cli/bin.ts'], outfile: join(OUTDIR, 'mcpdesc.cjs') });
 // The yaml package as one file: required from node_modules it was ~40 files to resolve and read
 // (≈ 30 ms of any command that reads a YAML config or document); bundled into cli.cjs, every
 // command would compile it.
-await build({
+await bundle({
   ...common,
   stdin: { contents: "module.exports = require('yaml');", resolveDir: ROOT, loader: 'js' },
   plugins: [],
@@ -87,3 +93,14 @@ await build({
   minify: true,
   outfile: join(OUTDIR, 'yaml.cjs'),
 });
+// The licences of what the bundles and the precompiled validators copied in (the package's
+// dependencies are installed beside it with their own, but a bundle is a copy of its own).
+writeFileSync(
+  join(ROOT, 'dist', NOTICES_FILE),
+  noticesFor(
+    ROOT,
+    'the bundles of dist/bin/ and the precompiled validators of dist/ (mcpdesc-toolkit)',
+    metafiles,
+    precompiledPackageDirs(ROOT),
+  ),
+);

@@ -13,8 +13,9 @@
  *   schemas/.
  * - Deterministic: the same sources, build and lockfile give the same bytes (npm run
  *   check:hooks-bundle compares a fresh build with the committed file).
+ * - The licences of the packages it holds go beside it, in hooks/THIRD-PARTY-NOTICES.txt.
  */
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -24,6 +25,7 @@ import {
   moduleLocation,
   noColorDetection,
 } from './bundle-plugins.mjs';
+import { NOTICES_FILE, noticesFor, precompiledPackageDirs } from './third-party-notices.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTFILE = 'hooks/mcpdesc.cjs';
@@ -69,7 +71,7 @@ export async function buildHooks(outfile = join(ROOT, OUTFILE)) {
     if (!existsSync(join(ROOT, file)))
       throw new Error(`build-hooks: ${file} is missing: run npm run build first`);
   const home = join(ROOT, OUTFILE);
-  await build({
+  const result = await build({
     absWorkingDir: ROOT,
     entryPoints: ['src/cli/standalone.ts'],
     outfile,
@@ -96,9 +98,19 @@ export async function buildHooks(outfile = join(ROOT, OUTFILE)) {
     minifySyntax: true,
     sourcemap: false,
     logLevel: 'warning',
+    metafile: true,
   });
   // pre-commit runs a `language: script` entry as an executable file.
   chmodSync(outfile, 0o755);
+  writeFileSync(
+    join(dirname(outfile), NOTICES_FILE),
+    noticesFor(
+      ROOT,
+      `${OUTFILE} (mcpdesc-toolkit for pre-commit hooks)`,
+      [result.metafile],
+      precompiledPackageDirs(ROOT),
+    ),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

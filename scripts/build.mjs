@@ -28,6 +28,7 @@ const INPUTS = [
   'scripts/build-cli.mjs',
   'scripts/bundle-plugins.mjs',
   'scripts/precompile-validator.mjs',
+  'scripts/third-party-notices.mjs',
   'package.json',
   'package-lock.json',
   'tsconfig.json',

@@ -1,35 +1,29 @@
 #!/usr/bin/env node
 /**
- * Fails when the committed Action bundle (dist-action/index.mjs) is out of date with the sources:
- * rebuilds into a temporary directory and compares bytes. Fix with `npm run build:action`.
+ * Fails when the committed Action bundle (dist-action/index.mjs) or its licence notices
+ * (dist-action/THIRD-PARTY-NOTICES.txt) are out of date with the sources: rebuilds into a
+ * temporary directory and compares bytes. Fix with `npm run build:action`.
  *
  *   node scripts/check-action-bundle.mjs [bundle]
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildAction, OUTFILE, ROOT } from './build-action.mjs';
+import { firstDifference } from './first-difference.mjs';
+import { NOTICES_FILE } from './third-party-notices.mjs';
 
-/** Returns undefined when `bundle` is what the sources build to, else a one-line reason. */
+/** Returns undefined when `bundle` (and its notices) are what the sources build to, else a one-line reason. */
 export async function checkBundle(bundle = join(ROOT, OUTFILE)) {
   const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-action-bundle-'));
   try {
     const fresh = join(dir, 'index.mjs');
     await buildAction(fresh);
-    let committed;
-    try {
-      committed = readFileSync(bundle);
-    } catch {
-      return `${bundle} is missing`;
-    }
-    const rebuilt = readFileSync(fresh);
-    if (committed.equals(rebuilt)) return undefined;
-    const a = committed.toString('utf8').split('\n');
-    const b = rebuilt.toString('utf8').split('\n');
-    let line = 0;
-    while (line < a.length && line < b.length && a[line] === b[line]) line++;
-    return `${bundle} differs from a fresh build of the sources from line ${line + 1} (committed ${committed.length} bytes, fresh ${rebuilt.length})`;
+    return (
+      firstDifference(bundle, fresh) ??
+      firstDifference(join(dirname(bundle), NOTICES_FILE), join(dir, NOTICES_FILE))
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,27 +1,26 @@
 #!/usr/bin/env node
 /**
- * Fails when the committed pre-commit bundle (hooks/mcpdesc.cjs) is out of date with the sources:
- * rebuilds it into a temporary directory and compares bytes. Needs `npm run build` first (the
- * bundle contains the precompiled validators). Fix with `npm run build:hooks`.
+ * Fails when the committed pre-commit bundle (hooks/mcpdesc.cjs) or its licence notices
+ * (hooks/THIRD-PARTY-NOTICES.txt) are out of date with the sources: rebuilds them into a temporary
+ * directory and compares bytes. Needs `npm run build` first (the bundle contains the precompiled
+ * validators). Fix with `npm run build:hooks`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildHooks, OUTFILE, ROOT } from './build-hooks.mjs';
+import { firstDifference } from './first-difference.mjs';
+import { NOTICES_FILE } from './third-party-notices.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-hooks-bundle-'));
 try {
-  const fresh = join(dir, 'mcpdesc.cjs');
-  await buildHooks(fresh);
-  let committed;
-  try {
-    committed = readFileSync(join(ROOT, OUTFILE));
-  } catch {
-    committed = undefined;
-  }
-  if (!committed?.equals(readFileSync(fresh))) {
+  await buildHooks(join(dir, 'mcpdesc.cjs'));
+  const reason =
+    firstDifference(join(ROOT, OUTFILE), join(dir, 'mcpdesc.cjs')) ??
+    firstDifference(join(ROOT, dirname(OUTFILE), NOTICES_FILE), join(dir, NOTICES_FILE));
+  if (reason) {
     console.error(
-      `${OUTFILE} is ${committed ? 'out of date with the sources' : 'missing'}: run \`npm run build:hooks\` and commit it.`,
+      `${reason}\nThe pre-commit bundle is out of date: run \`npm run build:hooks\` and commit hooks/.`,
     );
     process.exit(1);
   }

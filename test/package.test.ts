@@ -10,6 +10,7 @@ import { missing } from './support/skips.js';
 
 const REPO = join(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  license: string;
   repository?: { url?: string };
   homepage?: string;
   bugs?: { url?: string };
@@ -48,6 +49,13 @@ describe('package.json', () => {
     expect(pkg.bugs?.url).toMatch(/^https:\/\/.+\/issues$/);
   });
 
+  it('declares the licence the LICENSE file holds', () => {
+    expect(pkg.license).toBe('Apache-2.0');
+    expect(readFileSync(join(REPO, 'LICENSE'), 'utf8')).toMatch(
+      /^\s*Apache License\s+Version 2\.0, January 2004\s/,
+    );
+  });
+
   it('leaves @actions/core to the Action bundle (a devDependency, not a dependency)', () => {
     expect(pkg.dependencies).not.toHaveProperty('@actions/core');
     expect(pkg.devDependencies).toHaveProperty('@actions/core');
@@ -74,8 +82,10 @@ describe.skipIf(
   const result = (JSON.parse(packed.stdout) as PackResult[])[0] as PackResult;
   const paths = result.files.map((file) => file.path);
 
-  it('ships the executable, the library, rules, schemas and the diff schema', () => {
+  it('ships the executable, the library, rules, schemas, the diff schema and the licences', () => {
     for (const path of [
+      'LICENSE',
+      'dist/THIRD-PARTY-NOTICES.txt',
       pkg.bin.mcpdesc as string,
       'dist/bin/cli.cjs',
       'dist/bin/cli-validate.cjs',
@@ -98,9 +108,9 @@ describe.skipIf(
       expect(existsSync(join(REPO, path)), path).toBe(true);
   });
 
-  it('ships no code caches, tests, fixtures, source maps, build stamp, CLI modules (the bundle has them), Action or hooks bundle', () => {
+  it('ships no code caches, tests, fixtures, source maps, build records, CLI modules (the bundle has them), Action or hooks bundle', () => {
     const unwanted = paths.filter((path) =>
-      /v8-cache|(^|\/)test\/|fixtures|\.map$|\.build-stamp|^dist\/action\/|^dist\/cli\/|^dist-action\/|^hooks\/|^src\/|^bench\/|^\.ci\//.test(
+      /v8-cache|(^|\/)test\/|fixtures|\.map$|\.build-stamp|\.precompiled-packages|^dist\/action\/|^dist\/cli\/|^dist-action\/|^hooks\/|^src\/|^bench\/|^\.ci\//.test(
         path,
       ),
     );
