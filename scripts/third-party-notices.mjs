@@ -11,7 +11,7 @@
  * The packages come from esbuild's metafile (every input under node_modules/), never from a list
  * kept by hand; a bundle whose package has no licence file fails the build.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const NOTICES_FILE = 'THIRD-PARTY-NOTICES.txt';
@@ -54,11 +54,9 @@ export function readPackages(root, dirs) {
   const packages = dirs.map((dir) => {
     const full = resolve(root, dir);
     const manifest = JSON.parse(readFileSync(join(full, 'package.json'), 'utf8'));
-    const file = existsSync(full)
-      ? readdirSync(full)
-          .filter((entry) => LICENSE_FILE.test(entry))
-          .sort()[0]
-      : undefined;
+    const file = readdirSync(full)
+      .filter((entry) => LICENSE_FILE.test(entry))
+      .sort()[0];
     if (file === undefined)
       throw new Error(`${dir} (${manifest.name}) has no licence file to copy beside the bundle`);
     return {
