@@ -1,9 +1,11 @@
 /**
- * The npm package installed as a user installs it: `npm pack`, then `npm install` of the tarball
- * into an empty project, then the `mcpdesc` the install put in node_modules/.bin and the library
- * import, run by the Node under test. A file the package needs at run time and leaves out of
- * `files` (a bundle, a precompiled validator, a ruleset, a schema) fails here, where
- * package.test.ts only lists paths. Dependencies come from npm's cache when `npm ci` filled it
+ * The npm package installed as a user installs it: staged as it is published
+ * (scripts/stage-package.mjs: the packed files, a package.json without scripts), packed, then
+ * `npm install`ed from the tarball into an empty project; the `mcpdesc` the install put in
+ * node_modules/.bin and the library import are run by the Node under test. A file the package
+ * needs at run time and leaves out of `files` (a bundle, a precompiled validator, a ruleset, a
+ * schema) fails here, where package.test.ts only lists paths, and so does an install that warns
+ * about install scripts. Dependencies come from npm's cache when `npm ci` filled it
  * (`--prefer-offline`), else from the registry. Skips (saying why) without a build.
  */
 import { spawnSync } from 'node:child_process';
@@ -40,9 +42,17 @@ describe.skipIf(
   let install: { status: number | null; stderr: string };
 
   beforeAll(() => {
-    // --ignore-scripts: `prepare` would build, and write to the standard output the name is read from.
-    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], {
-      cwd: REPO,
+    const staged = spawnSync(
+      process.execPath,
+      [join(REPO, 'scripts/stage-package.mjs'), join(work, 'package')],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(staged.status, staged.stderr).toBe(0);
+    const packed = spawnSync('npm', ['pack', join(work, 'package'), '--pack-destination', work], {
+      cwd: work,
       encoding: 'utf8',
       timeout: 120_000,
     });
@@ -53,8 +63,8 @@ describe.skipIf(
       join(app, 'package.json'),
       JSON.stringify({ name: 'app', version: '1.0.0', private: true }),
     );
-    // As a user installs it: lifecycle scripts allowed (npm runs none for a tarball; one that needed
-    // the repository's scripts/ would fail here).
+    // As a user installs it: lifecycle scripts allowed (one that needed the repository's scripts/
+    // would fail here).
     install = spawnSync(
       'npm',
       ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, tarball)],
@@ -73,8 +83,13 @@ describe.skipIf(
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
 
-  it('installs, and puts mcpdesc in node_modules/.bin', () => {
+  it('installs without a word about install scripts, and puts mcpdesc in node_modules/.bin', () => {
     expect(install.status, install.stderr).toBe(0);
+    // npm 11 listed the repository's `prepare` as an install script "not yet covered by allowScripts".
+    expect(install.stderr).not.toMatch(/install-scripts|allowScripts/);
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules/mcpdesc-toolkit/package.json'), 'utf8'));
+    expect(manifest).not.toHaveProperty('scripts');
+    expect(manifest).not.toHaveProperty('devDependencies');
     expect(existsSync(bin)).toBe(true);
     expect(run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });

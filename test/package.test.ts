@@ -11,6 +11,7 @@ import { missing } from './support/skips.js';
 const REPO = join(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
   license: string;
+  scripts: Record<string, string>;
   repository?: { url?: string };
   homepage?: string;
   bugs?: { url?: string };
@@ -59,6 +60,30 @@ describe('package.json', () => {
   it('leaves @actions/core to the Action bundle (a devDependency, not a dependency)', () => {
     expect(pkg.dependencies).not.toHaveProperty('@actions/core');
     expect(pkg.devDependencies).toHaveProperty('@actions/core');
+  });
+
+  it('is published from its staged folder: npm publish from the repository root stops and says so', () => {
+    expect(pkg.scripts.prepublishOnly).toBe('node scripts/stage-package.mjs --refuse-root');
+    const refused = spawnSync(process.execPath, [join(REPO, 'scripts/stage-package.mjs'), '--refuse-root'], {
+      encoding: 'utf8',
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('npm run package && npm publish ./.package');
+  });
+
+  it('publishes a package.json without the build scripts and the development dependencies', async () => {
+    const { publishedManifest } = (await import(join(REPO, 'scripts/stage-package.mjs'))) as {
+      publishedManifest(manifest: Record<string, unknown>): Record<string, unknown>;
+    };
+    const published = publishedManifest(pkg as unknown as Record<string, unknown>);
+    expect(Object.keys(published).sort()).toEqual(
+      Object.keys(pkg)
+        .filter((key) => key !== 'scripts' && key !== 'devDependencies')
+        .sort(),
+    );
+    expect(published.bin).toEqual(pkg.bin);
+    expect(published.dependencies).toEqual(pkg.dependencies);
+    expect(pkg).toHaveProperty('scripts.prepare');
   });
 
   it('exports the diff JSON schema', () => {
