@@ -1,3 +1,4 @@
+import { unsupportedNode } from './node-support.js';
 import type { OutputStream } from './streams.js';
 
 /**
@@ -19,8 +20,17 @@ export interface CommandLine {
   writeToDescriptors(): void;
 }
 
-/** Runs `process.argv` with the command line `load` gives, and exits once the output is out. */
+/**
+ * Runs `process.argv` with the command line `load` gives, and exits once the output is out. On a
+ * Node older than the command line supports, it says so in one line instead (exit code 2).
+ */
 export function launch(load: () => Promise<CommandLine>): void {
+  const unsupported = unsupportedNode(process.versions.node);
+  if (unsupported !== undefined) {
+    process.stderr.write(`mcpdesc: ${unsupported}\n`);
+    process.exitCode = 2;
+    return;
+  }
   load()
     .then((cli) => {
       cli.setModuleImporter((url) => import(url));
