@@ -18,7 +18,17 @@
  *                                        from its root stops and says to publish the staged folder
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -46,10 +56,18 @@ export function packedPaths(root = ROOT) {
   return JSON.parse(packed.stdout)[0].files.map((file) => file.path);
 }
 
+/** Marks a folder this script staged: only such a folder (or an empty one) is replaced. */
+const STAGED_MARK = '.mcpdesc-staged';
+
 /** Stages the package into `outDir` (replaced), and returns the paths it holds. */
 export function stagePackage(outDir, root = ROOT) {
+  if (existsSync(outDir) && readdirSync(outDir).length > 0 && !existsSync(join(outDir, STAGED_MARK)))
+    throw new Error(`${outDir} is not empty and was not staged by this script: not replacing it`);
   const paths = packedPaths(root);
   rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  // Outside the package's `files`, so never packed.
+  writeFileSync(join(outDir, STAGED_MARK), '');
   for (const path of paths) {
     const target = join(outDir, path);
     mkdirSync(dirname(target), { recursive: true });
@@ -73,6 +91,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   const outDir = resolve(argument ?? join(ROOT, '.package'));
-  const paths = stagePackage(outDir);
-  process.stderr.write(`staged ${paths.length} files in ${outDir}\n`);
+  try {
+    const paths = stagePackage(outDir);
+    process.stderr.write(`staged ${paths.length} files in ${outDir}\n`);
+  } catch (error) {
+    process.stderr.write(`stage-package: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
 }

@@ -3,7 +3,8 @@
  * package.json fields a registry page and an installer need. Skips (saying why) without a build.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { missing } from './support/skips.js';
@@ -69,6 +70,21 @@ describe('package.json', () => {
     });
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('npm run package && npm publish ./.package');
+  });
+
+  it('stages only into an empty folder or one it staged before, never over anything else', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mcpdesc-stage-'));
+    try {
+      writeFileSync(join(folder, 'keep.txt'), 'mine');
+      const staged = spawnSync(process.execPath, [join(REPO, 'scripts/stage-package.mjs'), folder], {
+        encoding: 'utf8',
+      });
+      expect(staged.status).toBe(1);
+      expect(staged.stderr).toContain('is not empty and was not staged by this script');
+      expect(readdirSync(folder)).toEqual(['keep.txt']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('publishes a package.json without the build scripts and the development dependencies', async () => {
