@@ -14,12 +14,12 @@
  * - deterministic: the same sources and lockfile give the same bytes (check-action-bundle.mjs);
  * - the licences of the packages it holds go beside it, in dist-action/THIRD-PARTY-NOTICES.txt.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { bundledLazyModules, moduleLocation } from './bundle-plugins.mjs';
-import { NOTICES_FILE, noticesFor } from './third-party-notices.mjs';
+import { writeNotices } from './third-party-notices.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ENTRY = 'src/action/main.ts';
@@ -75,10 +75,7 @@ export async function buildAction(outfile = join(ROOT, OUTFILE)) {
     logLevel: 'warning',
     metafile: true,
   });
-  writeFileSync(
-    join(dirname(outfile), NOTICES_FILE),
-    noticesFor(ROOT, `${OUTFILE} (the mcpdesc-toolkit GitHub Action)`, [result.metafile]),
-  );
+  writeNotices(ROOT, dirname(outfile), `${OUTFILE} (the mcpdesc-toolkit GitHub Action)`, [result.metafile]);
   return result;
 }
 

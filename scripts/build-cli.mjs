@@ -22,7 +22,7 @@
  *
  *   node scripts/build-cli.mjs
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -33,7 +33,7 @@ import {
   noColorDetection,
   yamlBeside,
 } from './bundle-plugins.mjs';
-import { NOTICES_FILE, noticesFor, precompiledPackageDirs } from './third-party-notices.mjs';
+import { precompiledPackageDirs, writeNotices } from './third-party-notices.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTDIR = join(ROOT, 'dist/bin');
@@ -95,12 +95,10 @@ await bundle({
 });
 // The licences of what the bundles and the precompiled validators copied in (the package's
 // dependencies are installed beside it with their own, but a bundle is a copy of its own).
-writeFileSync(
-  join(ROOT, 'dist', NOTICES_FILE),
-  noticesFor(
-    ROOT,
-    'the bundles of dist/bin/ and the precompiled validators of dist/ (mcpdesc-toolkit)',
-    metafiles,
-    precompiledPackageDirs(ROOT),
-  ),
+writeNotices(
+  ROOT,
+  join(ROOT, 'dist'),
+  'the bundles of dist/bin/ and the precompiled validators of dist/ (mcpdesc-toolkit)',
+  metafiles,
+  precompiledPackageDirs(ROOT),
 );

@@ -15,7 +15,7 @@
  *   check:hooks-bundle compares a fresh build with the committed file).
  * - The licences of the packages it holds go beside it, in hooks/THIRD-PARTY-NOTICES.txt.
  */
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -25,7 +25,7 @@ import {
   moduleLocation,
   noColorDetection,
 } from './bundle-plugins.mjs';
-import { NOTICES_FILE, noticesFor, precompiledPackageDirs } from './third-party-notices.mjs';
+import { precompiledPackageDirs, writeNotices } from './third-party-notices.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTFILE = 'hooks/mcpdesc.cjs';
@@ -102,14 +102,12 @@ export async function buildHooks(outfile = join(ROOT, OUTFILE)) {
   });
   // pre-commit runs a `language: script` entry as an executable file.
   chmodSync(outfile, 0o755);
-  writeFileSync(
-    join(dirname(outfile), NOTICES_FILE),
-    noticesFor(
-      ROOT,
-      `${OUTFILE} (mcpdesc-toolkit for pre-commit hooks)`,
-      [result.metafile],
-      precompiledPackageDirs(ROOT),
-    ),
+  writeNotices(
+    ROOT,
+    dirname(outfile),
+    `${OUTFILE} (mcpdesc-toolkit for pre-commit hooks)`,
+    [result.metafile],
+    precompiledPackageDirs(ROOT),
   );
 }
 

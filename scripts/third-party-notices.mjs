@@ -11,7 +11,7 @@
  * The packages come from esbuild's metafile (every input under node_modules/), never from a list
  * kept by hand; a bundle whose package has no licence file fails the build.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const NOTICES_FILE = 'THIRD-PARTY-NOTICES.txt';
@@ -91,8 +91,11 @@ export function noticesText(covers, packages) {
   return `${parts.join('\n')}\n`;
 }
 
-/** The notices text for the inputs of `metafiles` (plus package directories known otherwise). */
-export function noticesFor(root, covers, metafiles, extraDirs = []) {
+/**
+ * Writes `dir`/THIRD-PARTY-NOTICES.txt for the inputs of `metafiles` (plus package directories
+ * known otherwise, such as the precompiled validators').
+ */
+export function writeNotices(root, dir, covers, metafiles, extraDirs = []) {
   const dirs = [...new Set([...bundledPackageDirs(metafiles), ...extraDirs])].sort();
-  return noticesText(covers, readPackages(root, dirs));
+  writeFileSync(join(dir, NOTICES_FILE), noticesText(covers, readPackages(root, dirs)));
 }
