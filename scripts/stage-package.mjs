@@ -44,8 +44,11 @@ export function publishedManifest(manifest) {
   return published;
 }
 
-/** The paths `npm pack` takes from the repository (its `files`, and what npm always adds). */
-export function packedPaths(root = ROOT) {
+/**
+ * What `npm pack` would make of the repository: its size, unpacked size and files (its `files`,
+ * and what npm always adds).
+ */
+export function dryRunPack(root = ROOT) {
   // --ignore-scripts: `prepare` would build, and write to the standard output the JSON is read from.
   const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
     cwd: root,
@@ -53,7 +56,7 @@ export function packedPaths(root = ROOT) {
     timeout: 120_000,
   });
   if (packed.status !== 0) throw new Error(`npm pack --dry-run failed: ${packed.stderr.trim()}`);
-  return JSON.parse(packed.stdout)[0].files.map((file) => file.path);
+  return JSON.parse(packed.stdout)[0];
 }
 
 /** Marks a folder this script staged: only such a folder (or an empty one) is replaced. */
@@ -63,7 +66,7 @@ const STAGED_MARK = '.mcpdesc-staged';
 export function stagePackage(outDir, root = ROOT) {
   if (existsSync(outDir) && readdirSync(outDir).length > 0 && !existsSync(join(outDir, STAGED_MARK)))
     throw new Error(`${outDir} is not empty and was not staged by this script: not replacing it`);
-  const paths = packedPaths(root);
+  const paths = dryRunPack(root).files.map((file) => file.path);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   // Outside the package's `files`, so never packed.

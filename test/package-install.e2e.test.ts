@@ -21,6 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/cli.js';
 import { missing } from './support/skips.js';
 
 const REPO = join(import.meta.dirname, '..');
@@ -73,15 +74,7 @@ describe.skipIf(
   }, 300_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  const run = (args: string[]) => {
-    const result = spawnSync(process.execPath, [bin, ...args], {
-      cwd: app,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-      timeout: 60_000,
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  };
+  const run = (args: string[]) => runCli(args, { cwd: app, cli: bin });
 
   it('installs without a word about install scripts, and puts mcpdesc in node_modules/.bin', () => {
     expect(install.status, install.stderr).toBe(0);

@@ -44,6 +44,12 @@ interface PackResult {
   files: { path: string; size: number }[];
 }
 
+/** scripts/stage-package.mjs, which stages the published package from what `npm pack` takes. */
+const stagePackage = (await import(join(REPO, 'scripts/stage-package.mjs'))) as {
+  dryRunPack(root: string): PackResult;
+  publishedManifest(manifest: Record<string, unknown>): Record<string, unknown>;
+};
+
 describe('package.json', () => {
   it('names the repository, the home page and where to report bugs', () => {
     expect(pkg.repository?.url).toMatch(/^git\+https:\/\/github\.com\/.+\.git$/);
@@ -87,11 +93,8 @@ describe('package.json', () => {
     }
   });
 
-  it('publishes a package.json without the build scripts and the development dependencies', async () => {
-    const { publishedManifest } = (await import(join(REPO, 'scripts/stage-package.mjs'))) as {
-      publishedManifest(manifest: Record<string, unknown>): Record<string, unknown>;
-    };
-    const published = publishedManifest(pkg as unknown as Record<string, unknown>);
+  it('publishes a package.json without the build scripts and the development dependencies', () => {
+    const published = stagePackage.publishedManifest(pkg as unknown as Record<string, unknown>);
     expect(Object.keys(published).sort()).toEqual(
       Object.keys(pkg)
         .filter((key) => key !== 'scripts' && key !== 'devDependencies')
@@ -114,13 +117,7 @@ describe.skipIf(
     'no build: run npm run build',
   ),
 )('npm pack', () => {
-  // --ignore-scripts: `prepare` would build, and write to the standard output the JSON is read from.
-  const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: REPO,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  const result = (JSON.parse(packed.stdout) as PackResult[])[0] as PackResult;
+  const result = stagePackage.dryRunPack(REPO);
   const paths = result.files.map((file) => file.path);
 
   it('ships the executable, the library, rules, schemas, the diff schema and the licences', () => {

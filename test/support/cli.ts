@@ -9,12 +9,18 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built CLI as a user would (npm test builds dist/ first). */
+/** Runs the built CLI (or the executable `cli` names) as a user would (npm test builds dist/ first). */
 export function runCli(
   args: string[],
-  options: { cwd?: string; input?: string | Uint8Array; env?: NodeJS.ProcessEnv; timeout?: number } = {},
+  options: {
+    cwd?: string;
+    input?: string | Uint8Array;
+    env?: NodeJS.ProcessEnv;
+    timeout?: number;
+    cli?: string;
+  } = {},
 ): CliResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+  const result = spawnSync(process.execPath, [options.cli ?? CLI, ...args], {
     cwd: options.cwd,
     input: options.input,
     encoding: 'utf8',
