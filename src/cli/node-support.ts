@@ -5,7 +5,11 @@
  */
 export const MINIMUM_NODE = '20.19';
 
-/** Undefined when Node `version` (`process.versions.node`, "20.19.0") is supported, else why not. */
+/**
+ * Undefined when Node `version` (`process.versions.node`, "20.19.0") is supported, else why not.
+ * (Compared here rather than with the semver package the project uses elsewhere: this runs in the
+ * 7 KB executable before any bundle loads, and semver's comparison would bring its parser in.)
+ */
 export function unsupportedNode(version: string): string | undefined {
   const have = version.split('.').map(Number);
   const need = MINIMUM_NODE.split('.').map(Number);
