@@ -317,6 +317,23 @@ function runInWorker(argv) {
 
 // ---- the run ---------------------------------------------------------------------------------
 const { buildProgram } = await import('../dist/cli/main.js');
+/**
+ * A mutated document's text, as the product writes one. A document nested deeper than the yaml
+ * package's stringifier can recurse (`deepNest` goes to ≈ 900 levels, far past the product's input
+ * limit of 256, which the product's own output therefore never meets) is written as JSON, which
+ * YAML reads as a flow collection: the run still feeds the commands an over-deep YAML file.
+ */
+async function documentText(doc, ext) {
+  const { serialize } = await import('../dist/model/serialize.js');
+  if (ext === '.json') return serialize(doc, 'json');
+  try {
+    return serialize(doc, 'yaml');
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return serialize(doc, 'json');
+  }
+}
+
 const available = new Set(buildProgram().commands.map((c) => c.name()));
 const work = mkdtempSync(join(tmpdir(), 'mcpdesc-fuzz-'));
 await startWorker();
@@ -346,8 +363,7 @@ for (let run = first; run < last; run++) {
       applied.push(name);
       doc = applyMutation(benign[name], doc, rnd);
     }
-    const { serialize } = await import('../dist/model/serialize.js');
-    mutatedBytes = Buffer.from(serialize(doc, ext === '.json' ? 'json' : 'yaml'));
+    mutatedBytes = Buffer.from(await documentText(doc, ext));
   } else if (original !== undefined && choice < 0.7) {
     let doc = structuredClone(original);
     const names = Object.keys(structural);
@@ -357,8 +373,7 @@ for (let run = first; run < last; run++) {
       applied.push(name);
       doc = applyMutation(structural[name], doc, rnd);
     }
-    const { serialize } = await import('../dist/model/serialize.js');
-    mutatedBytes = Buffer.from(serialize(doc, ext === '.json' ? 'json' : 'yaml'));
+    mutatedBytes = Buffer.from(await documentText(doc, ext));
   } else {
     const names = Object.keys(bytewise);
     const name = names[Math.floor(rnd() * names.length)];
@@ -388,8 +403,7 @@ for (let run = first; run < last; run++) {
       structuredClone(original),
       theirsRnd,
     );
-    const { serialize } = await import('../dist/model/serialize.js');
-    writeFileSync(theirsFile, serialize(doc, ext === '.json' ? 'json' : 'yaml'));
+    writeFileSync(theirsFile, await documentText(doc, ext));
   }
   const schemaOld = join(dir, 'old.schema.json');
   const schemaNew = join(dir, 'new.schema.json');
