@@ -317,14 +317,14 @@ function runInWorker(argv) {
 
 // ---- the run ---------------------------------------------------------------------------------
 const { buildProgram } = await import('../dist/cli/main.js');
+const { serialize } = await import('../dist/model/serialize.js');
 /**
  * A mutated document's text, as the product writes one. A document nested deeper than the yaml
  * package's stringifier can recurse (`deepNest` goes to ≈ 900 levels, far past the product's input
  * limit of 256, which the product's own output therefore never meets) is written as JSON, which
  * YAML reads as a flow collection: the run still feeds the commands an over-deep YAML file.
  */
-async function documentText(doc, ext) {
-  const { serialize } = await import('../dist/model/serialize.js');
+function documentText(doc, ext) {
   if (ext === '.json') return serialize(doc, 'json');
   try {
     return serialize(doc, 'yaml');
@@ -363,7 +363,7 @@ for (let run = first; run < last; run++) {
       applied.push(name);
       doc = applyMutation(benign[name], doc, rnd);
     }
-    mutatedBytes = Buffer.from(await documentText(doc, ext));
+    mutatedBytes = Buffer.from(documentText(doc, ext));
   } else if (original !== undefined && choice < 0.7) {
     let doc = structuredClone(original);
     const names = Object.keys(structural);
@@ -373,7 +373,7 @@ for (let run = first; run < last; run++) {
       applied.push(name);
       doc = applyMutation(structural[name], doc, rnd);
     }
-    mutatedBytes = Buffer.from(await documentText(doc, ext));
+    mutatedBytes = Buffer.from(documentText(doc, ext));
   } else {
     const names = Object.keys(bytewise);
     const name = names[Math.floor(rnd() * names.length)];
@@ -403,7 +403,7 @@ for (let run = first; run < last; run++) {
       structuredClone(original),
       theirsRnd,
     );
-    writeFileSync(theirsFile, await documentText(doc, ext));
+    writeFileSync(theirsFile, documentText(doc, ext));
   }
   const schemaOld = join(dir, 'old.schema.json');
   const schemaNew = join(dir, 'new.schema.json');
